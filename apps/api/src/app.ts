@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { Clock } from './lib/clock.js';
+import type { Logger } from './logger.js';
+import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
+import { healthRouter } from './modules/health/health.routes.js';
+import { newsletterRouter } from './modules/newsletter/newsletter.routes.js';
+
+/** Everything the app needs from the outside, injected so tests can swap each piece. */
+export interface AppDeps {
+  database: Database;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+}
+
+export const JSON_BODY_LIMIT = '100kb';
+
+/** Builds the Express app without listening (server.ts listens; tests use supertest). */
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('query parser', 'simple');
+
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => !req.url?.startsWith('/api') },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'img-src': ["'self'", 'data:', 'https:', 'http:'],
+          'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+          'upgrade-insecure-requests': deps.config.env === 'production' ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
+
+  app.use('/api/health', healthRouter(deps));
+  app.use('/api/newsletter', newsletterRouter(deps));
+  // Feature routers are mounted here, one line each.
+
+  app.use('/api', notFoundHandler);
+  serveWebClient(app, deps.config.webDist);
+  app.use(errorHandler);
+  return app;
+}
+
+/** Serves the built client with long-lived caching for hashed assets and SPA fallback. */
+function serveWebClient(app: Express, webDist: string): void {
+  const indexHtml = path.join(webDist, 'index.html');
+  if (!existsSync(indexHtml)) return;
+  app.use(
+    '/assets',
+    express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+  );
+  app.use(express.static(webDist, { index: false, maxAge: '1h' }));
+  app.get('/{*splat}', (req, res, next) => {
+    if (req.method !== 'GET' || !req.accepts('html')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexHtml);
+  });
+}

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The one place that reads process.env (CONTRACT §3). */
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1'));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  JWT_SECRET: z.string().optional(),
+  APP_URL: z.string().url().default('http://localhost:5000'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Course Shop <no-reply@localhost>'),
+  ADMIN_EMAIL: z.string().email().default('admin@example.com'),
+  ADMIN_PASSWORD: z.string().min(8).default('admin12345'),
+  SEED_DEMO: z.string().optional(),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type DatabaseKind = 'embedded' | 'memory' | 'postgres';
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  databaseUrl: string | undefined;
+  databaseKind: DatabaseKind;
+  dataDir: string;
+  jwtSecret: string;
+  appUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminEmail: string;
+  adminPassword: string;
+  seedDemo: boolean;
+  authRateLimit: number;
+  redisUrl: string | undefined;
+  logLevel: string;
+  /** Folder of the built web client served with SPA fallback, when present. */
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+function databaseKindOf(url: string | undefined): DatabaseKind {
+  if (!url) return 'embedded';
+  if (url === 'memory://') return 'memory';
+  if (/^postgres(ql)?:\/\//.test(url)) return 'postgres';
+  throw new ConfigError(`DATABASE_URL must be unset, memory:// or a postgres:// URL (got ${url.split(':')[0]}:…)`);
+}
+
+/** A dev-only secret, generated once and kept in DATA_DIR so sessions survive restarts. */
+function devSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  const e = parsed.data;
+  const databaseKind = databaseKindOf(e.DATABASE_URL);
+  if (e.NODE_ENV === 'production') {
+    if (!e.JWT_SECRET) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production (a long random string).');
+    if (!e.DATABASE_URL) throw new ConfigError('DATABASE_URL is required when NODE_ENV=production (a postgres:// URL).');
+  }
+  if (e.JWT_SECRET !== undefined && e.JWT_SECRET.length < 16) {
+    throw new ConfigError('JWT_SECRET must be at least 16 characters long.');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const seedDefault = databaseKind === 'embedded' && e.NODE_ENV !== 'production';
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    databaseKind,
+    dataDir,
+    jwtSecret: e.JWT_SECRET ?? (databaseKind === 'memory' ? randomBytes(32).toString('hex') : devSecret(dataDir)),
+    appUrl: e.APP_URL.replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    seedDemo: bool(seedDefault).parse(e.SEED_DEMO),
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    redisUrl: e.REDIS_URL || undefined,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+  };
+}

@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { DatabaseKind } from '../config.js';
+import * as schema from './schema.js';
+
+/** One Drizzle type for the three stores: PGlite on disk, PGlite in memory, PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A transaction handle or the database itself: repositories accept either. */
+export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export interface Database {
+  db: Db;
+  kind: DatabaseKind;
+  /** Answers when the database does (health check). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = path.join(import.meta.dirname, '../../drizzle');
+/** Serialises migrations when several API instances start against one server. */
+const MIGRATION_LOCK = 727_120_001;
+
+export interface OpenOptions {
+  kind: DatabaseKind;
+  url?: string;
+  dataDir?: string;
+  /** Connection pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // numeric stays a string in pg; Drizzle maps money columns with mode 'number'.
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const lock = await pool.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: MIGRATIONS });
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      lock.release();
+    }
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  let dir: string | undefined;
+  if (options.kind === 'embedded') {
+    dir = path.join(options.dataDir ?? './data', 'pglite');
+    mkdirSync(dir, { recursive: true });
+  }
+  const client = await PGlite.create(dir ? { dataDir: dir, extensions: { pg_trgm } } : { extensions: { pg_trgm } });
+  const pgliteDb = drizzlePglite(client, { schema });
+  await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS });
+  return {
+    db: pgliteDb as unknown as Db,
+    kind: options.kind,
+    ping: async () => {
+      await pgliteDb.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import type { Db } from '../db/client.js';
+import { courses, users } from '../db/schema.js';
+import { signUserToken } from '../modules/auth/auth.tokens.js';
+import type { Config } from '../config.js';
+
+type UserRow = typeof users.$inferSelect;
+type CourseRow = typeof courses.$inferSelect;
+
+const unique = () => randomBytes(4).toString('hex');
+
+/** A low-cost hash: factories make many users and bcrypt cost only matters in production. */
+const FACTORY_PASSWORD = 'password123';
+const FACTORY_HASH = bcrypt.hashSync(FACTORY_PASSWORD, 4);
+
+export interface UserFixture {
+  user: UserRow;
+  token: string;
+  password: string;
+}
+
+/** A verified user (override anything) and a bearer token for it. */
+export async function createUser(
+  db: Db,
+  config: Pick<Config, 'jwtSecret'>,
+  overrides: Partial<typeof users.$inferInsert> = {},
+): Promise<UserFixture> {
+  const [user] = await db
+    .insert(users)
+    .values({
+      name: `User ${unique()}`,
+      email: `user-${unique()}@example.com`,
+      passwordHash: FACTORY_HASH,
+      isVerified: true,
+      ...overrides,
+    })
+    .returning();
+  if (!user) throw new Error('user insert returned nothing');
+  return { user, token: signUserToken(config.jwtSecret, user, new Date()), password: FACTORY_PASSWORD };
+}
+
+export const createAdmin = (db: Db, config: Pick<Config, 'jwtSecret'>, overrides: Partial<typeof users.$inferInsert> = {}) =>
+  createUser(db, config, { isAdmin: true, ...overrides });
+
+/** Lower-cased name, description and categories: what keyword search matches against. */
+export function searchTextOf(course: { name: string; description: string; category: string[] }): string {
+  return [course.name, course.description, ...course.category].join(' ').toLowerCase();
+}
+
+export async function createCourse(db: Db, overrides: Partial<typeof courses.$inferInsert> = {}): Promise<CourseRow> {
+  const base = {
+    name: `Course ${unique()}`,
+    price: 50,
+    description: 'A course for testing.',
+    images: ['/images/courses/placeholder.svg'],
+    category: ['Programming'],
+    sizes: ['M'],
+    availability: 10,
+    ...overrides,
+  };
+  const [course] = await db
+    .insert(courses)
+    .values({ ...base, searchText: searchTextOf(base) })
+    .returning();
+  if (!course) throw new Error('course insert returned nothing');
+  return course;
+}

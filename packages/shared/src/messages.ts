@@ -1,0 +1,56 @@
+/**
+ * Every message text that both the API and the client show (SPEC §5, §8, CONTRACT §4).
+ * Import these; never retype the strings.
+ */
+export const MESSAGES = {
+  // SPEC §5 client validation
+  passwordsDoNotMatch: 'Passwords do not match',
+  profilePasswordsDoNotMatch: 'Password do not match',
+  emailRequired: 'Please enter your email',
+  invalidOrMissingToken: 'Invalid or missing token.',
+  invalidOrExpiredToken: 'Invalid or expired token.',
+  resetFailed: 'Error resetting password. Please try again.',
+  verifyFailed: 'Verification failed. Please try again.',
+  registrationFallback: 'An error occurred',
+  // SPEC §8 / CONTRACT §4 answers
+  registrationSuccess: 'Registration successful. Please check your email to verify your account.',
+  forgotSuccess: 'Check your email for further instructions',
+  emailVerified: 'Email verified. You can now sign in.',
+  invalidVerificationLink: 'Invalid or expired verification link.',
+  passwordReset: 'Password has been reset.',
+  invalidCredentials: 'Invalid email or password',
+  verifyBeforeSignIn: 'Please verify your email before signing in.',
+  userExists: 'User already exists',
+  userRemoved: 'User removed',
+  cannotDeleteSelf: 'You cannot delete your own account',
+  profileUpdated: 'Profile Updated',
+  reviewSubmitted: 'Review Submitted!',
+  reviewAdded: 'Review added',
+  alreadyReviewed: 'Course already reviewed',
+  courseRemoved: 'Course removed',
+  nothingFound: 'Nothing Found !!!',
+  notFound404: '404 Not Found',
+  subscribed: 'Subscribed',
+  emptyOrder: 'No order items',
+  alreadyPaid: 'Order is already paid',
+  learnRequiresPaid: 'Order must be paid and not yet learned',
+  // Generic API errors
+  notAuthorized: 'Not authorized, no token',
+  tokenInvalid: 'Not authorized, token failed',
+  adminOnly: 'Not authorized as an admin',
+  forbidden: 'You are not allowed to do this',
+  routeNotFound: 'Not found',
+  courseNotFound: 'Course not found',
+  userNotFound: 'User not found',
+  orderNotFound: 'Order not found',
+  invalidInput: 'Invalid input',
+  malformedJson: 'Malformed JSON body',
+  bodyTooLarge: 'Request body too large',
+  tooManyRequests: 'Too many requests, please try again later.',
+  serverError: 'Something went wrong on our side. Please try again.',
+} as const;
+
+/** `409 Not enough seats left for <course name>` (CONTRACT §4 Orders). */
+export function notEnoughSeats(courseName: string): string {
+  return `Not enough seats left for ${courseName}`;
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+export const COUNTRIES = ['Maroc', 'Algerie', 'France', 'Espagne'] as const;
+export type Country = (typeof COUNTRIES)[number];
+
+export const PAYMENT_METHODS = ['Card', 'In Place'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const ORDER_LINES_MAX = 50;
+export const ORDER_QTY_MAX = 100;
+
+export const shippingAddressSchema = z.object({
+  address: z.string({ error: 'Address is required' }).trim().min(1, 'Address is required').max(200),
+  city: z.string({ error: 'City is required' }).trim().min(1, 'City is required').max(100),
+  postalCode: z.string({ error: 'Zip is required' }).trim().min(1, 'Zip is required').max(20),
+  country: z.enum(COUNTRIES, { error: `Country must be one of ${COUNTRIES.join(', ')}` }),
+});
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
+export const orderItemInputSchema = z.object({
+  course: z.string({ error: 'Each item needs a course id' }).min(1).max(100),
+  qty: z
+    .number({ error: 'Quantity must be a number' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(ORDER_QTY_MAX, `Quantity must be at most ${ORDER_QTY_MAX}`),
+});
+
+/** Body of `POST /api/orders`. Amounts the client sends are not read: the server prices. */
+export const createOrderBodySchema = z.object({
+  orderItems: z
+    .array(orderItemInputSchema, { error: 'No order items' })
+    .min(1, 'No order items')
+    .max(ORDER_LINES_MAX, `At most ${ORDER_LINES_MAX} lines per order`),
+  shippingAddress: shippingAddressSchema,
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: `Payment method must be ${PAYMENT_METHODS.join(' or ')}` }),
+});
+export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
+
+export const orderLineSchema = z.object({
+  course: z.string().nullable(),
+  name: z.string(),
+  qty: z.number().int(),
+  price: z.number(),
+  image: z.string(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const orderSchema = z.object({
+  _id: z.string(),
+  user: z.object({ _id: z.string().nullable(), name: z.string(), email: z.string().optional() }),
+  orderItems: z.array(orderLineSchema),
+  shippingAddress: shippingAddressSchema,
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  itemsPrice: z.number(),
+  shippingPrice: z.number(),
+  taxPrice: z.number(),
+  totalPrice: z.number(),
+  isPaid: z.boolean(),
+  paidAt: z.string().nullable(),
+  isLearned: z.boolean(),
+  learnedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderListQuerySchema = z.object({
+  page: z.string().regex(/^\d+$/, 'page must be a whole number').transform(Number).pipe(z.number().min(1, 'page must be at least 1')).optional(),
+  limit: z.string().regex(/^\d+$/, 'limit must be a whole number').transform(Number).pipe(z.number().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100')).optional(),
+});

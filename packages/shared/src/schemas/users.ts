@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .max(EMAIL_MAX, 'Email is too long')
+  .pipe(z.email('Please enter a valid email'));
+
+const password = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+const name = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`);
+
+export const loginBodySchema = z.object({
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(EMAIL_MAX),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const registerBodySchema = z.object({
+  name,
+  email,
+  password,
+  isKid: z.boolean({ error: 'isKid must be true or false' }).optional().default(false),
+});
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const forgotPasswordBodySchema = z.object({ email });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+export const resetPasswordBodySchema = z.object({ newPassword: password });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+export const profileUpdateBodySchema = z.object({
+  name: name.optional(),
+  email: email.optional(),
+  password: password.optional(),
+});
+export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
+
+export const adminUserUpdateBodySchema = z.object({
+  name: name.optional(),
+  email: email.optional(),
+  isAdmin: z.boolean({ error: 'isAdmin must be true or false' }).optional(),
+  isKid: z.boolean({ error: 'isKid must be true or false' }).optional(),
+});
+export type AdminUserUpdateBody = z.infer<typeof adminUserUpdateBodySchema>;
+
+export const userSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  isKid: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Answer of login and profile update: the user and a bearer token. */
+export const userInfoSchema = userSchema.extend({ token: z.string() });
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const validateResetTokenResponseSchema = z.object({ valid: z.literal(true) });

@@ -11,6 +11,7 @@ import type { Logger } from './logger.js';
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
 import { healthRouter } from './modules/health/health.routes.js';
 import { newsletterRouter } from './modules/newsletter/newsletter.routes.js';
+import { ordersRouter } from './modules/orders/orders.routes.js';
 
 /** Everything the app needs from the outside, injected so tests can swap each piece. */
 export interface AppDeps {
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/health', healthRouter(deps));
   app.use('/api/newsletter', newsletterRouter(deps));
   // Feature routers are mounted here, one line each.
+  app.use('/api/orders', ordersRouter(deps));
 
   app.use('/api', notFoundHandler);
   serveWebClient(app, deps.config.webDist);

@@ -68,3 +68,11 @@ export const orderListQuerySchema = z.object({
   page: z.string().regex(/^\d+$/, 'page must be a whole number').transform(Number).pipe(z.number().min(1, 'page must be at least 1')).optional(),
   limit: z.string().regex(/^\d+$/, 'limit must be a whole number').transform(Number).pipe(z.number().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100')).optional(),
 });
+
+/**
+ * `Idempotency-Key` header of `POST /api/orders`: a retried request with the same key by the
+ * same user answers the first order instead of placing a second one. A UUID fits.
+ */
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_\-:.]{1,100}$/, 'Idempotency-Key must be 1 to 100 letters, digits or _ - : .');

@@ -1,0 +1,58 @@
+import { Router, type RequestHandler } from 'express';
+import {
+  createOrderBodySchema,
+  idempotencyKeySchema,
+  MESSAGES,
+  orderListQuerySchema,
+  type CreateOrderBody,
+} from '@shop/shared';
+import type { AppDeps } from '../../app.js';
+import { badRequest } from '../../errors.js';
+import { currentUser, requireAdmin, requireAuth } from '../../middleware/auth.js';
+import { parseInput, validate } from '../../middleware/validate.js';
+import { getAllOrders, getMyOrders, getOrder, learnOrder, payOrder, placeOrder } from './orders.service.js';
+
+/** An order without lines answers the shop's own message, not a field path. */
+const rejectEmptyOrder: RequestHandler = (req, _res, next) => {
+  const items: unknown = (req.body as { orderItems?: unknown } | undefined)?.orderItems;
+  if (items === undefined || (Array.isArray(items) && items.length === 0)) throw badRequest(MESSAGES.emptyOrder);
+  next();
+};
+
+export function ordersRouter(deps: AppDeps): Router {
+  const { database, clock } = deps;
+  const router = Router();
+  router.use(requireAuth(deps));
+
+  router.post('/', rejectEmptyOrder, validate(createOrderBodySchema), async (req, res) => {
+    const header = req.get('Idempotency-Key');
+    const key = header === undefined ? undefined : parseInput(idempotencyKeySchema, header);
+    const { order, created } = await placeOrder(database.db, currentUser(req), req.body as CreateOrderBody, key);
+    res.status(created ? 201 : 200).json(order);
+  });
+
+  router.get('/myorders', async (req, res) => {
+    res.json(await getMyOrders(database.db, currentUser(req)));
+  });
+
+  router.get('/', requireAdmin, validate(orderListQuerySchema, 'query'), async (req, res) => {
+    const { orders, total } = await getAllOrders(database.db, req.query as { page?: number; limit?: number });
+    res.setHeader('X-Total-Count', String(total));
+    res.json(orders);
+  });
+
+  router.get('/:id', async (req, res) => {
+    res.json(await getOrder(database.db, currentUser(req), String(req.params.id)));
+  });
+
+  // The body (an empty one or a payment provider's result) is ignored: no card data is stored.
+  router.put('/:id/pay', requireAdmin, async (req, res) => {
+    res.json(await payOrder(database.db, String(req.params.id), clock.now()));
+  });
+
+  router.put('/:id/learn', requireAdmin, async (req, res) => {
+    res.json(await learnOrder(database.db, String(req.params.id), clock.now()));
+  });
+
+  return router;
+}

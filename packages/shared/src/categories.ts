@@ -18,7 +18,11 @@ export const CATEGORIES = [
 export type Category = (typeof CATEGORIES)[number];
 
 /** Categories shown in the kids area. */
-export const KIDS_CATEGORIES: readonly Category[] = ['Programming Kids', 'Language Kids', 'Soft skills'];
+export const KIDS_CATEGORIES: readonly Category[] = [
+  'Programming Kids',
+  'Language Kids',
+  'Soft skills',
+];
 
 /** Extra spellings that do not follow from the case-and-space rule. */
 const ALIASES: Record<string, Category> = { crew: 'Cabin Crew' };

@@ -1,6 +1,7 @@
 export * from './categories.js';
 export * from './money.js';
 export * from './messages.js';
+export * from './constants.js';
 export * from './schemas/common.js';
 export * from './schemas/users.js';
 export * from './schemas/courses.js';

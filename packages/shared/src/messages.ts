@@ -23,6 +23,7 @@ export const MESSAGES = {
   userExists: 'User already exists',
   userRemoved: 'User removed',
   cannotDeleteSelf: 'You cannot delete your own account',
+  cannotDemoteSelf: 'You cannot remove your own admin rights',
   profileUpdated: 'Profile Updated',
   reviewSubmitted: 'Review Submitted!',
   reviewAdded: 'Review added',

@@ -33,11 +33,21 @@ describe('calculateOrderAmounts', () => {
   });
 
   it('adds 0.1 and 0.2 on separate lines to exactly 0.3', () => {
-    expect(calculateOrderAmounts([{ price: 0.1, qty: 1 }, { price: 0.2, qty: 1 }]).itemsPrice).toBe(0.3);
+    expect(
+      calculateOrderAmounts([
+        { price: 0.1, qty: 1 },
+        { price: 0.2, qty: 1 },
+      ]).itemsPrice,
+    ).toBe(0.3);
   });
 
   it('charges shipping on an empty cart', () => {
-    expect(calculateOrderAmounts([])).toEqual({ itemsPrice: 0, shippingPrice: 100, taxPrice: 0, totalPrice: 100 });
+    expect(calculateOrderAmounts([])).toEqual({
+      itemsPrice: 0,
+      shippingPrice: 100,
+      taxPrice: 0,
+      totalPrice: 100,
+    });
   });
 
   it('rounds tax half up to the cent', () => {
@@ -63,7 +73,9 @@ describe('calculateOrderAmounts', () => {
         expect(cents(a.itemsPrice)).toBe(itemsCents);
         expect(a.shippingPrice).toBe(itemsCents > 10_000 ? 0 : 100);
         expect(Math.abs(cents(a.taxPrice) - itemsCents * 0.15)).toBeLessThanOrEqual(0.5);
-        expect(cents(a.totalPrice)).toBe(cents(a.itemsPrice) + cents(a.shippingPrice) + cents(a.taxPrice));
+        expect(cents(a.totalPrice)).toBe(
+          cents(a.itemsPrice) + cents(a.shippingPrice) + cents(a.taxPrice),
+        );
       }),
       { numRuns: 500 },
     );

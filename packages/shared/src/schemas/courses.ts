@@ -1,19 +1,16 @@
 import { z } from 'zod';
+import {
+  AVAILABILITY_MAX,
+  COURSE_IMAGES_MAX,
+  COURSE_SORTS,
+  DESCRIPTION_MAX,
+  KEYWORD_MAX,
+  PAGE_LIMIT_MAX,
+  REVIEW_COMMENT_MAX,
+  SIZES,
+} from '../constants.js';
 import { CATEGORIES, matchCategory, type Category } from '../categories.js';
 import { moneySchema } from './common.js';
-
-export const SIZES = ['S', 'M', 'L', 'kids'] as const;
-export type Size = (typeof SIZES)[number];
-
-export const COURSE_SORTS = ['rating', 'date', 'price_asc', 'price_desc'] as const;
-export type CourseSort = (typeof COURSE_SORTS)[number];
-
-export const PAGE_LIMIT_DEFAULT = 24;
-export const PAGE_LIMIT_MAX = 100;
-export const KEYWORD_MAX = 100;
-export const COURSE_IMAGES_MAX = 3;
-export const AVAILABILITY_MAX = 100_000;
-export const DESCRIPTION_MAX = 5000;
 
 /** A category value typed by a person or a link: matched to the table, or a 400. */
 export const categoryInputSchema = z
@@ -43,21 +40,35 @@ const queryInt = (label: string, min: number, max: number) =>
     .trim()
     .regex(/^\d+$/, `${label} must be a whole number`)
     .transform(Number)
-    .pipe(z.number().min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`));
+    .pipe(
+      z
+        .number()
+        .min(min, `${label} must be at least ${min}`)
+        .max(max, `${label} must be at most ${max}`),
+    );
 
 /** Query string of `GET /api/courses` (CONTRACT §4). Every value arrives as a string. */
 export const courseQuerySchema = z
   .object({
-    keyword: z.string().trim().max(KEYWORD_MAX, `keyword must be at most ${KEYWORD_MAX} characters`).optional(),
+    keyword: z
+      .string()
+      .trim()
+      .max(KEYWORD_MAX, `keyword must be at most ${KEYWORD_MAX} characters`)
+      .optional(),
     Cg: categoryInputSchema.optional(),
     filter: categoryInputSchema.optional(),
     from: queryNumber('from').optional(),
     to: queryNumber('to').optional(),
-    sort: z.enum(COURSE_SORTS, { error: `sort must be one of ${COURSE_SORTS.join(', ')}` }).optional(),
+    sort: z
+      .enum(COURSE_SORTS, { error: `sort must be one of ${COURSE_SORTS.join(', ')}` })
+      .optional(),
     page: queryInt('page', 1, 100_000).optional(),
     limit: queryInt('limit', 1, PAGE_LIMIT_MAX).optional(),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be above to', path: ['from'] });
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'from must not be above to',
+    path: ['from'],
+  });
 export type CourseQuery = z.infer<typeof courseQuerySchema>;
 
 const imageUrl = z
@@ -65,35 +76,53 @@ const imageUrl = z
   .trim()
   .min(1, 'Image URL is empty')
   .max(2000, 'Image URL is too long')
-  .refine((v) => /^(https?:\/\/|\/)/.test(v), 'Image must be an http(s) URL or a path starting with /');
+  .refine(
+    (v) => /^(https?:\/\/|\/)/.test(v),
+    'Image must be an http(s) URL or a path starting with /',
+  );
 
 /** Body of the admin `PUT /api/courses/{id}`; accepts `images` or the client's `Images`. */
 export const courseUpdateBodySchema = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters').optional(),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Name is required')
+      .max(200, 'Name must be at most 200 characters')
+      .optional(),
     price: moneySchema.optional(),
-    images: z.array(imageUrl).max(COURSE_IMAGES_MAX, `At most ${COURSE_IMAGES_MAX} images`).optional(),
-    Images: z.array(imageUrl).max(COURSE_IMAGES_MAX, `At most ${COURSE_IMAGES_MAX} images`).optional(),
+    images: z
+      .array(imageUrl)
+      .max(COURSE_IMAGES_MAX, `At most ${COURSE_IMAGES_MAX} images`)
+      .optional(),
+    Images: z
+      .array(imageUrl)
+      .max(COURSE_IMAGES_MAX, `At most ${COURSE_IMAGES_MAX} images`)
+      .optional(),
     category: z.array(categoryInputSchema).max(CATEGORIES.length).optional(),
-    sizes: z.array(z.enum(SIZES, { error: `Sizes are ${SIZES.join(', ')}` })).max(SIZES.length).optional(),
+    sizes: z
+      .array(z.enum(SIZES, { error: `Sizes are ${SIZES.join(', ')}` }))
+      .max(SIZES.length)
+      .optional(),
     availability: z
       .number({ error: 'Availability must be a number' })
       .int('Availability must be a whole number')
       .min(0, 'Availability must be 0 or more')
       .max(AVAILABILITY_MAX)
       .optional(),
-    description: z.string().max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`).optional(),
+    description: z
+      .string()
+      .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
+      .optional(),
   })
   .transform(({ Images, images, category, sizes, ...rest }) => ({
     ...rest,
-    ...(images ?? Images ? { images: images ?? Images } : {}),
+    ...((images ?? Images) ? { images: images ?? Images } : {}),
     ...(category ? { category: [...new Set(category)] } : {}),
     ...(sizes ? { sizes: [...new Set(sizes)] } : {}),
   }));
 export type CourseUpdateBody = z.input<typeof courseUpdateBodySchema>;
 export type CourseUpdate = z.output<typeof courseUpdateBodySchema>;
-
-export const REVIEW_COMMENT_MAX = 2000;
 
 export const reviewBodySchema = z.object({
   rating: z

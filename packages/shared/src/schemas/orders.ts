@@ -1,13 +1,5 @@
 import { z } from 'zod';
-
-export const COUNTRIES = ['Maroc', 'Algerie', 'France', 'Espagne'] as const;
-export type Country = (typeof COUNTRIES)[number];
-
-export const PAYMENT_METHODS = ['Card', 'In Place'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-export const ORDER_LINES_MAX = 50;
-export const ORDER_QTY_MAX = 100;
+import { COUNTRIES, ORDER_LINES_MAX, ORDER_QTY_MAX, PAYMENT_METHODS } from '../constants.js';
 
 export const shippingAddressSchema = z.object({
   address: z.string({ error: 'Address is required' }).trim().min(1, 'Address is required').max(200),
@@ -33,7 +25,9 @@ export const createOrderBodySchema = z.object({
     .min(1, 'No order items')
     .max(ORDER_LINES_MAX, `At most ${ORDER_LINES_MAX} lines per order`),
   shippingAddress: shippingAddressSchema,
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: `Payment method must be ${PAYMENT_METHODS.join(' or ')}` }),
+  paymentMethod: z.enum(PAYMENT_METHODS, {
+    error: `Payment method must be ${PAYMENT_METHODS.join(' or ')}`,
+  }),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 
@@ -65,8 +59,18 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 export const orderListQuerySchema = z.object({
-  page: z.string().regex(/^\d+$/, 'page must be a whole number').transform(Number).pipe(z.number().min(1, 'page must be at least 1')).optional(),
-  limit: z.string().regex(/^\d+$/, 'limit must be a whole number').transform(Number).pipe(z.number().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100')).optional(),
+  page: z
+    .string()
+    .regex(/^\d+$/, 'page must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(1, 'page must be at least 1'))
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^\d+$/, 'limit must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100'))
+    .optional(),
 });
 
 /**
@@ -75,4 +79,7 @@ export const orderListQuerySchema = z.object({
  */
 export const idempotencyKeySchema = z
   .string()
-  .regex(/^[A-Za-z0-9_\-:.]{1,100}$/, 'Idempotency-Key must be 1 to 100 letters, digits or _ - : .');
+  .regex(
+    /^[A-Za-z0-9_\-:.]{1,100}$/,
+    'Idempotency-Key must be 1 to 100 letters, digits or _ - : .',
+  );

@@ -1,9 +1,5 @@
 import { z } from 'zod';
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const NAME_MAX = 100;
-export const EMAIL_MAX = 254;
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants.js';
 
 const email = z
   .string({ error: 'Email is required' })
@@ -24,7 +20,10 @@ const name = z
 
 export const loginBodySchema = z.object({
   email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(EMAIL_MAX),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

@@ -1,0 +1,23 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { accountRoutes } from '@/features/account/routes';
+import { adminRoutes } from '@/features/admin/routes';
+import { catalogueRoutes } from '@/features/catalogue/routes';
+import { checkoutRoutes } from '@/features/checkout/routes';
+import { AppLayout } from './layout';
+import { NotFound } from './not-found';
+
+/** The route table of SPEC §2, composed from the features. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      ...catalogueRoutes,
+      ...accountRoutes,
+      ...checkoutRoutes,
+      ...adminRoutes,
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

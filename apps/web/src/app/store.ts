@@ -1,0 +1,52 @@
+import { combineReducers, configureStore, createListenerMiddleware, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
+import { useDispatch, useSelector } from 'react-redux';
+import { api } from '@/lib/api/base';
+import { STORAGE_KEYS, writeStored } from '@/lib/storage';
+import { cartSlice } from '@/stores/cart-slice';
+import { loggedOut, userSlice } from '@/stores/user-slice';
+
+const rootReducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  user: userSlice.reducer,
+  cart: cartSlice.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** Keeps the persisted areas (CONTRACT §5 keys) in local storage after every change. */
+const persistence = createListenerMiddleware<RootState>();
+persistence.startListening({
+  predicate: (_action, current, previous) => current.cart !== previous.cart || current.user !== previous.user,
+  effect: (_action, listenerApi) => {
+    const state = listenerApi.getState();
+    const before = listenerApi.getOriginalState();
+    if (state.cart.cartItems !== before.cart.cartItems) writeStored(STORAGE_KEYS.cartItems, state.cart.cartItems);
+    if (state.cart.shippingAddress !== before.cart.shippingAddress)
+      writeStored(STORAGE_KEYS.shippingAddress, state.cart.shippingAddress);
+    if (state.cart.paymentMethod !== before.cart.paymentMethod)
+      writeStored(STORAGE_KEYS.paymentMethod, state.cart.paymentMethod);
+    if (state.user.userInfo !== before.user.userInfo) writeStored(STORAGE_KEYS.userInfo, state.user.userInfo);
+  },
+});
+
+/** A store; tests pass a preloaded state. */
+export function makeStore(preloadedState?: Partial<RootState>) {
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().prepend(persistence.middleware).concat(api.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];
+export type AppThunk = ThunkAction<void, RootState, unknown, UnknownAction>;
+
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();
+
+/** Sign out: forget the user and every cached server answer (SPEC §4); the cart stays. */
+export const logout = (): AppThunk => (dispatch) => {
+  dispatch(loggedOut());
+  dispatch(api.util.resetApiState());
+};

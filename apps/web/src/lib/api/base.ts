@@ -1,0 +1,38 @@
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query/react';
+import { loggedOut } from '@/stores/user-slice';
+
+interface TokenState {
+  user: { userInfo: { token: string } | null };
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/api',
+  prepareHeaders: (headers, { getState }) => {
+    const token = (getState() as TokenState).user.userInfo?.token;
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+/** A 401 on a request that carried a token means the session is over: sign out. */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta> = async (args, api, extra) => {
+  const result = await rawBaseQuery(args, api, extra);
+  const hadToken = !!(api.getState() as TokenState).user.userInfo;
+  if (result.error?.status === 401 && hadToken) api.dispatch(loggedOut());
+  return result;
+};
+
+/** The one API slice (CONTRACT §4). Endpoints live in the files beside this one. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Course', 'User', 'Order'],
+  endpoints: () => ({}),
+});

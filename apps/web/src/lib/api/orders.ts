@@ -1,0 +1,72 @@
+import type { CreateOrderBody, Order } from '@shop/shared';
+import { api } from './base';
+
+export interface OrderListArgs {
+  page?: number;
+  limit?: number;
+}
+
+export interface OrderPage {
+  orders: Order[];
+  total: number;
+}
+
+export const ordersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The Idempotency-Key makes a retried click return the first order, never a second one. */
+    createOrder: build.mutation<Order, { body: CreateOrderBody; idempotencyKey: string }>({
+      query: ({ body, idempotencyKey }) => ({
+        url: '/orders',
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      invalidatesTags: [
+        { type: 'Order', id: 'MINE' },
+        { type: 'Order', id: 'LIST' },
+        { type: 'Course', id: 'LIST' },
+      ],
+    }),
+    getOrder: build.query<Order, string>({
+      query: (id) => `/orders/${encodeURIComponent(id)}`,
+      providesTags: (_r, _e, id) => [{ type: 'Order', id }],
+    }),
+    getMyOrders: build.query<Order[], void>({
+      query: () => '/orders/myorders',
+      providesTags: [{ type: 'Order', id: 'MINE' }],
+    }),
+    getOrders: build.query<OrderPage, OrderListArgs>({
+      query: (args) => ({ url: '/orders', params: args }),
+      transformResponse: (orders: Order[], meta) => ({
+        orders,
+        total: Number(meta?.response?.headers.get('X-Total-Count') ?? orders.length),
+      }),
+      providesTags: [{ type: 'Order', id: 'LIST' }],
+    }),
+    payOrder: build.mutation<Order, string>({
+      query: (id) => ({ url: `/orders/${encodeURIComponent(id)}/pay`, method: 'PUT', body: {} }),
+      invalidatesTags: (_r, _e, id) => [
+        { type: 'Order', id },
+        { type: 'Order', id: 'LIST' },
+        { type: 'Order', id: 'MINE' },
+      ],
+    }),
+    learnOrder: build.mutation<Order, string>({
+      query: (id) => ({ url: `/orders/${encodeURIComponent(id)}/learn`, method: 'PUT', body: {} }),
+      invalidatesTags: (_r, _e, id) => [
+        { type: 'Order', id },
+        { type: 'Order', id: 'LIST' },
+        { type: 'Order', id: 'MINE' },
+      ],
+    }),
+  }),
+});
+
+export const {
+  useCreateOrderMutation,
+  useGetOrderQuery,
+  useGetMyOrdersQuery,
+  useGetOrdersQuery,
+  usePayOrderMutation,
+  useLearnOrderMutation,
+} = ordersApi;

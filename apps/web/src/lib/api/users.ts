@@ -1,0 +1,100 @@
+import type {
+  AdminUserUpdateBody,
+  ForgotPasswordBody,
+  LoginBody,
+  MessageResponse,
+  ProfileUpdateBody,
+  RegisterBody,
+  User,
+  UserInfo,
+} from '@shop/shared';
+import { api } from './base';
+
+export interface UserListArgs {
+  page?: number;
+  limit?: number;
+}
+
+export interface UserPage {
+  users: User[];
+  total: number;
+}
+
+export const usersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<UserInfo, LoginBody>({
+      query: (body) => ({ url: '/users/login', method: 'POST', body }),
+    }),
+    register: build.mutation<MessageResponse, RegisterBody>({
+      query: (body) => ({ url: '/users', method: 'POST', body }),
+    }),
+    verifyEmail: build.query<MessageResponse, string>({
+      query: (token) => `/users/verify/${encodeURIComponent(token)}`,
+    }),
+    forgotPassword: build.mutation<MessageResponse, ForgotPasswordBody>({
+      query: (body) => ({ url: '/users/forgot-password', method: 'POST', body }),
+    }),
+    validateResetToken: build.query<{ valid: true }, string>({
+      query: (token) => `/users/validate-reset-token/${encodeURIComponent(token)}`,
+    }),
+    resetPassword: build.mutation<MessageResponse, { token: string; newPassword: string }>({
+      query: ({ token, newPassword }) => ({
+        url: `/users/reset-password/${encodeURIComponent(token)}`,
+        method: 'POST',
+        body: { newPassword },
+      }),
+    }),
+    getProfile: build.query<User, void>({
+      query: () => '/users/profile',
+      providesTags: [{ type: 'User', id: 'ME' }],
+    }),
+    updateProfile: build.mutation<UserInfo, ProfileUpdateBody>({
+      query: (body) => ({ url: '/users/profile', method: 'PUT', body }),
+      invalidatesTags: [{ type: 'User', id: 'ME' }],
+    }),
+    getUser: build.query<User, string>({
+      query: (id) => `/users/${encodeURIComponent(id)}`,
+      providesTags: (_r, _e, id) => [{ type: 'User', id }],
+    }),
+    getUsers: build.query<UserPage, UserListArgs>({
+      query: (args) => ({ url: '/users', params: args }),
+      transformResponse: (users: User[], meta) => ({
+        users,
+        total: Number(meta?.response?.headers.get('X-Total-Count') ?? users.length),
+      }),
+      providesTags: (result) => [
+        { type: 'User', id: 'LIST' },
+        ...(result?.users.map((u) => ({ type: 'User' as const, id: u._id })) ?? []),
+      ],
+    }),
+    updateUser: build.mutation<User, AdminUserUpdateBody & { _id: string }>({
+      query: ({ _id, ...body }) => ({ url: `/users/${encodeURIComponent(_id)}`, method: 'PUT', body }),
+      invalidatesTags: (_r, _e, { _id }) => [
+        { type: 'User', id: _id },
+        { type: 'User', id: 'LIST' },
+      ],
+    }),
+    deleteUser: build.mutation<MessageResponse, string>({
+      query: (id) => ({ url: `/users/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, id) => [
+        { type: 'User', id },
+        { type: 'User', id: 'LIST' },
+      ],
+    }),
+  }),
+});
+
+export const {
+  useLoginMutation,
+  useRegisterMutation,
+  useVerifyEmailQuery,
+  useForgotPasswordMutation,
+  useValidateResetTokenQuery,
+  useResetPasswordMutation,
+  useGetProfileQuery,
+  useUpdateProfileMutation,
+  useGetUserQuery,
+  useGetUsersQuery,
+  useUpdateUserMutation,
+  useDeleteUserMutation,
+} = usersApi;

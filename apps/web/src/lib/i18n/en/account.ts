@@ -1,0 +1,2 @@
+/** User-visible text of the account screens. */
+export const account = {} as const;

@@ -1,0 +1,2 @@
+/** User-visible text of the admin screens. */
+export const admin = {} as const;

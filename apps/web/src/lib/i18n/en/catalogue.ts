@@ -1,0 +1,2 @@
+/** User-visible text of the catalogue screens. */
+export const catalogue = {} as const;

@@ -1,0 +1,2 @@
+/** User-visible text of the checkout screens. */
+export const checkout = {} as const;

@@ -1,0 +1,28 @@
+/** Local-storage keys of CONTRACT §5. */
+export const STORAGE_KEYS = {
+  cartItems: 'cartItems',
+  shippingAddress: 'shippingAddress',
+  paymentMethod: 'paymentMethod',
+  userInfo: 'userInfo',
+} as const;
+
+/** Reads JSON from local storage; a missing, corrupt or unavailable entry gives the fallback. */
+export function readStored<T>(key: string, fallback: T, isValid: (value: unknown) => value is T): T {
+  try {
+    const raw = localStorage.getItem(key);
+    if (raw === null) return fallback;
+    const value: unknown = JSON.parse(raw);
+    return isValid(value) ? value : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export function writeStored(key: string, value: unknown): void {
+  try {
+    if (value === null || value === undefined) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or disabled (private mode): the app keeps working from memory.
+  }
+}

@@ -1,0 +1,85 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { COUNTRIES, PAYMENT_METHODS, type PaymentMethod, type ShippingAddress } from '@shop/shared';
+import { readStored, STORAGE_KEYS } from '@/lib/storage';
+
+/** A cart line (SPEC §3): what the cart shows until the server prices the order. */
+export interface CartItem {
+  course: string;
+  name: string;
+  images: string[];
+  price: number;
+  availability: number;
+  qty: number;
+}
+
+export interface CartState {
+  cartItems: CartItem[];
+  shippingAddress: ShippingAddress | null;
+  paymentMethod: PaymentMethod | null;
+}
+
+function isCartItems(value: unknown): value is CartItem[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (i: Partial<CartItem>) =>
+        typeof i?.course === 'string' &&
+        typeof i.name === 'string' &&
+        typeof i.price === 'number' &&
+        typeof i.qty === 'number' &&
+        typeof i.availability === 'number' &&
+        Array.isArray(i.images),
+    )
+  );
+}
+
+function isAddress(value: unknown): value is ShippingAddress {
+  const v = value as Partial<ShippingAddress> | null;
+  return (
+    !!v &&
+    typeof v.address === 'string' &&
+    typeof v.city === 'string' &&
+    typeof v.postalCode === 'string' &&
+    (COUNTRIES as readonly string[]).includes(v.country ?? '')
+  );
+}
+
+function isPaymentMethod(value: unknown): value is PaymentMethod {
+  return (PAYMENT_METHODS as readonly unknown[]).includes(value);
+}
+
+export const loadCartState = (): CartState => ({
+  cartItems: readStored(STORAGE_KEYS.cartItems, [], isCartItems),
+  shippingAddress: readStored(STORAGE_KEYS.shippingAddress, null, isAddress),
+  paymentMethod: readStored(STORAGE_KEYS.paymentMethod, null, isPaymentMethod),
+});
+
+export const cartSlice = createSlice({
+  name: 'cart',
+  initialState: loadCartState,
+  reducers: {
+    /** Adding a course already in the cart replaces that line (SPEC §4). */
+    cartItemAdded(state, action: PayloadAction<CartItem>) {
+      const item = action.payload;
+      const index = state.cartItems.findIndex((line) => line.course === item.course);
+      if (index === -1) state.cartItems.push(item);
+      else state.cartItems[index] = item;
+    },
+    cartItemRemoved(state, action: PayloadAction<string>) {
+      state.cartItems = state.cartItems.filter((line) => line.course !== action.payload);
+    },
+    shippingAddressSaved(state, action: PayloadAction<ShippingAddress>) {
+      state.shippingAddress = action.payload;
+    },
+    paymentMethodSaved(state, action: PayloadAction<PaymentMethod>) {
+      state.paymentMethod = action.payload;
+    },
+    /** After an order is placed: the seats are bought, the cart is empty again. */
+    cartCleared(state) {
+      state.cartItems = [];
+    },
+  },
+});
+
+export const { cartItemAdded, cartItemRemoved, shippingAddressSaved, paymentMethodSaved, cartCleared } =
+  cartSlice.actions;

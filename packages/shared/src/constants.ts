@@ -1,0 +1,31 @@
+/**
+ * Plain constants of the shop, free of zod so the storefront bundle can import them without
+ * pulling in the validation library.
+ */
+export const COUNTRIES = ['Maroc', 'Algerie', 'France', 'Espagne'] as const;
+export type Country = (typeof COUNTRIES)[number];
+
+/** Radio labels Credit Card and On place (SPEC §9). */
+export const PAYMENT_METHODS = ['Card', 'In Place'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const SIZES = ['S', 'M', 'L', 'kids'] as const;
+export type Size = (typeof SIZES)[number];
+
+export const COURSE_SORTS = ['rating', 'date', 'price_asc', 'price_desc'] as const;
+export type CourseSort = (typeof COURSE_SORTS)[number];
+
+export const PAGE_LIMIT_DEFAULT = 24;
+export const PAGE_LIMIT_MAX = 100;
+export const KEYWORD_MAX = 100;
+export const COURSE_IMAGES_MAX = 3;
+export const AVAILABILITY_MAX = 100_000;
+export const DESCRIPTION_MAX = 5000;
+export const REVIEW_COMMENT_MAX = 2000;
+export const ORDER_LINES_MAX = 50;
+export const ORDER_QTY_MAX = 100;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;

@@ -9,6 +9,7 @@ import type { Database } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './logger.js';
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
+import { coursesRouter } from './modules/courses/courses.routes.js';
 import { healthRouter } from './modules/health/health.routes.js';
 import { newsletterRouter } from './modules/newsletter/newsletter.routes.js';
 import { ordersRouter } from './modules/orders/orders.routes.js';
@@ -22,6 +23,7 @@ export interface AppDeps {
 }
 
 export const JSON_BODY_LIMIT = '100kb';
+const PUBLIC_IMAGES = path.join(import.meta.dirname, '../public/images');
 
 /** Builds the Express app without listening (server.ts listens; tests use supertest). */
 export function createApp(deps: AppDeps): Express {
@@ -55,10 +57,13 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
+  // Course images ship with the API; their names never change, so browsers keep them for a year.
+  app.use('/images', express.static(PUBLIC_IMAGES, { immutable: true, maxAge: '1y', fallthrough: false }));
 
   app.use('/api/health', healthRouter(deps));
   app.use('/api/newsletter', newsletterRouter(deps));
   // Feature routers are mounted here, one line each.
+  app.use('/api/courses', coursesRouter(deps));
   app.use('/api/orders', ordersRouter(deps));
 
   app.use('/api', notFoundHandler);

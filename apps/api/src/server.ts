@@ -1,5 +1,6 @@
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { bootstrap } from './db/bootstrap.js';
 import { openDatabase } from './db/client.js';
 import { systemClock } from './lib/clock.js';
 import { createLogger } from './logger.js';
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config);
   const database = await openDatabase({ kind: config.databaseKind, url: config.databaseUrl, dataDir: config.dataDir });
+  await bootstrap({ database, config, clock: systemClock, logger });
   const app = createApp({ database, config, clock: systemClock, logger });
 
   const server = app.listen(config.port, () => {

@@ -3,6 +3,7 @@ import bcrypt from 'bcryptjs';
 import type { Db } from '../db/client.js';
 import { courses, users } from '../db/schema.js';
 import { signUserToken } from '../modules/auth/auth.tokens.js';
+import { searchTextOf } from '../modules/courses/courses.repository.js';
 import type { Config } from '../config.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -42,11 +43,6 @@ export async function createUser(
 
 export const createAdmin = (db: Db, config: Pick<Config, 'jwtSecret'>, overrides: Partial<typeof users.$inferInsert> = {}) =>
   createUser(db, config, { isAdmin: true, ...overrides });
-
-/** Lower-cased name, description and categories: what keyword search matches against. */
-export function searchTextOf(course: { name: string; description: string; category: string[] }): string {
-  return [course.name, course.description, ...course.category].join(' ').toLowerCase();
-}
 
 export async function createCourse(db: Db, overrides: Partial<typeof courses.$inferInsert> = {}): Promise<CourseRow> {
   const base = {

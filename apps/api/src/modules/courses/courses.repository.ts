@@ -1,0 +1,138 @@
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { PAGE_LIMIT_DEFAULT, type CourseQuery, type CourseSort, type CourseUpdate } from '@shop/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { courses } from '../../db/schema.js';
+
+export type CourseRow = typeof courses.$inferSelect;
+export type NewCourse = Omit<typeof courses.$inferInsert, 'searchText'>;
+
+/**
+ * Lower-cased name, description and categories: what keyword search matches against
+ * (`search_text`, trigram-indexed). Every insert and update goes through this.
+ */
+export function searchTextOf(course: { name: string; description?: string | null; category?: string[] | null }): string {
+  return [course.name, course.description ?? '', ...(course.category ?? [])].join(' ').toLowerCase();
+}
+
+/** Escapes LIKE wildcards so a keyword matches literally (`\` is the default escape). */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** At most this many words of a keyword are matched; more would only slow the query down. */
+const KEYWORD_WORDS_MAX = 8;
+
+/**
+ * The WHERE clause of a catalogue query. Keyword: every word must appear (case-insensitive)
+ * in name, description or a category, so "kids programming" finds "Programming Kids".
+ * Categories: `category @> ARRAY[...]` uses the GIN index. Price bounds: 0 means none.
+ */
+export function courseFilter(query: CourseQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  const words = (query.keyword ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, KEYWORD_WORDS_MAX);
+  for (const word of words) conditions.push(sql`${courses.searchText} like ${`%${escapeLike(word)}%`}`);
+  const categories = [...new Set([query.Cg, query.filter].filter((c) => c !== undefined))];
+  if (categories.length > 0) {
+    conditions.push(sql`${courses.category} @> ARRAY[${sql.join(categories.map((c) => sql`${c}`), sql`, `)}]::text[]`);
+  }
+  if (query.from) conditions.push(gte(courses.price, query.from));
+  if (query.to) conditions.push(lte(courses.price, query.to));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** Every order ends on the id so pages never overlap or skip a course. */
+function orderOf(sort: CourseSort | undefined): SQL[] {
+  switch (sort) {
+    case 'rating':
+      return [desc(courses.rating), desc(courses.id)];
+    case 'price_asc':
+      return [asc(courses.price), asc(courses.id)];
+    case 'price_desc':
+      return [desc(courses.price), desc(courses.id)];
+    case 'date':
+    case undefined:
+      return [desc(courses.createdAt), desc(courses.id)];
+  }
+}
+
+/** The two statements of a catalogue page (exported so tests and scripts can EXPLAIN them). */
+export function catalogueQueries(db: DbOrTx, query: CourseQuery) {
+  const where = courseFilter(query);
+  const limit = query.limit ?? PAGE_LIMIT_DEFAULT;
+  const offset = ((query.page ?? 1) - 1) * limit;
+  return {
+    page: db
+      .select()
+      .from(courses)
+      .where(where)
+      .orderBy(...orderOf(query.sort))
+      .limit(limit)
+      .offset(offset),
+    total: db.select({ total: count() }).from(courses).where(where),
+  };
+}
+
+/**
+ * One catalogue page and the number of matching courses. Two statements: a window count
+ * would make PostgreSQL read every match before the LIMIT, where the page alone can walk
+ * the sort index and stop early.
+ */
+export async function listCourses(db: DbOrTx, query: CourseQuery): Promise<{ rows: CourseRow[]; total: number }> {
+  const { page, total } = catalogueQueries(db, query);
+  const [rows, [counted]] = await Promise.all([page, total]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+export async function findCourse(db: DbOrTx, id: string): Promise<CourseRow | undefined> {
+  const [row] = await db.select().from(courses).where(eq(courses.id, id)).limit(1);
+  return row;
+}
+
+/** Inserts courses in one multi-row statement, keeping `search_text` in step. */
+export async function insertCourses(db: DbOrTx, values: NewCourse[]): Promise<CourseRow[]> {
+  if (values.length === 0) return [];
+  return db
+    .insert(courses)
+    .values(values.map((course) => ({ ...course, searchText: searchTextOf(course) })))
+    .returning();
+}
+
+export async function insertCourse(db: DbOrTx, values: NewCourse): Promise<CourseRow> {
+  const [row] = await insertCourses(db, [values]);
+  if (!row) throw new Error('course insert returned nothing');
+  return row;
+}
+
+/**
+ * Applies an admin change. The row is locked and re-read so `search_text` is computed from
+ * the merged values, whatever another admin changed in between.
+ */
+export async function updateCourse(
+  db: DbOrTx,
+  id: string,
+  changes: CourseUpdate,
+  now: Date,
+): Promise<CourseRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(courses).where(eq(courses.id, id)).for('update');
+    if (!current) return undefined;
+    const merged = { ...current, ...changes };
+    const [row] = await tx
+      .update(courses)
+      .set({ ...changes, searchText: searchTextOf(merged), updatedAt: now })
+      .where(eq(courses.id, id))
+      .returning();
+    return row;
+  });
+}
+
+/** Deletes a course (its reviews go with it); false when there was none. */
+export async function deleteCourse(db: DbOrTx, id: string): Promise<boolean> {
+  const removed = await db.delete(courses).where(eq(courses.id, id)).returning({ id: courses.id });
+  return removed.length > 0;
+}
+
+export async function countCourses(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(courses);
+  return row?.total ?? 0;
+}

@@ -1,0 +1,60 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { courses, reviews } from '../../db/schema.js';
+
+export type ReviewRow = typeof reviews.$inferSelect;
+export type NewReview = Pick<typeof reviews.$inferInsert, 'courseId' | 'userId' | 'name' | 'rating' | 'comment'>;
+
+/** Reviews of a course, newest first (what a shopper wants to read first). */
+export async function listReviews(db: DbOrTx, courseId: string): Promise<ReviewRow[]> {
+  return db
+    .select()
+    .from(reviews)
+    .where(eq(reviews.courseId, courseId))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+}
+
+/** True when a database error is the violation of a unique index. */
+export function isUniqueViolation(err: unknown): boolean {
+  // Drizzle wraps driver errors; the SQLSTATE sits on the error or on its cause.
+  let e: unknown = err;
+  for (let depth = 0; depth < 4 && typeof e === 'object' && e !== null; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export type AddReviewOutcome = 'added' | 'course-missing' | 'already-reviewed';
+
+/**
+ * Adds a review and recomputes the course's `rating` (mean, two decimals) and `numReviews`
+ * in one transaction. The course row is locked first, so two reviews arriving together are
+ * counted one after the other: each aggregate sees every committed review.
+ * A second review by the same user is refused by the unique index (also under a race).
+ */
+export async function addReview(db: DbOrTx, review: NewReview): Promise<AddReviewOutcome> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [course] = await tx
+        .select({ id: courses.id })
+        .from(courses)
+        .where(eq(courses.id, review.courseId))
+        .for('update');
+      if (!course) return 'course-missing' as const;
+      await tx.insert(reviews).values(review);
+      await tx
+        .update(courses)
+        .set({
+          rating: sql`(select coalesce(round(avg(${reviews.rating}), 2), 0) from ${reviews} where ${reviews.courseId} = ${review.courseId})`,
+          numReviews: sql`(select count(*) from ${reviews} where ${reviews.courseId} = ${review.courseId})`,
+        })
+        .where(eq(courses.id, review.courseId));
+      return 'added' as const;
+    });
+  } catch (err) {
+    // Recovering on purpose: the unique index is the one guard against double reviews.
+    if (isUniqueViolation(err)) return 'already-reviewed';
+    throw err;
+  }
+}

@@ -1,0 +1,36 @@
+import { MESSAGES, type Review, type ReviewBody } from '@shop/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { badRequest, notFound } from '../../errors.js';
+import { isId } from '../../lib/ids.js';
+import type { AuthUser } from '../../middleware/auth.js';
+import { addReview, listReviews, type ReviewRow } from './reviews.repository.js';
+
+export function toReviewJson(row: ReviewRow): Review {
+  return {
+    _id: row.id,
+    name: row.name,
+    rating: row.rating,
+    comment: row.comment,
+    user: row.userId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Reviews of a course for its detail page, newest first. */
+export async function reviewsOfCourse(db: DbOrTx, courseId: string): Promise<Review[]> {
+  return (await listReviews(db, courseId)).map(toReviewJson);
+}
+
+/** A signed-in user reviews a course once; the course's rating and count follow. */
+export async function reviewCourse(db: DbOrTx, courseId: string, author: AuthUser, body: ReviewBody): Promise<void> {
+  if (!isId(courseId)) throw notFound(MESSAGES.courseNotFound);
+  const outcome = await addReview(db, {
+    courseId,
+    userId: author.id,
+    name: author.name,
+    rating: body.rating,
+    comment: body.comment,
+  });
+  if (outcome === 'course-missing') throw notFound(MESSAGES.courseNotFound);
+  if (outcome === 'already-reviewed') throw badRequest(MESSAGES.alreadyReviewed);
+}

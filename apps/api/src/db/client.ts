@@ -41,6 +41,9 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server ends (restart, pg_terminate_backend, DROP DATABASE … FORCE)
+    // is dropped by the pool and replaced on demand; unheard, its 'error' would crash the process.
+    pool.on('error', () => undefined);
     // numeric stays a string in pg; Drizzle maps money columns with mode 'number'.
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     const lock = await pool.connect();

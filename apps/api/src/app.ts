@@ -3,16 +3,20 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
+import type { Redis } from 'ioredis';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './logger.js';
+import { cors } from './middleware/cors.js';
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
 import { coursesRouter } from './modules/courses/courses.routes.js';
 import { healthRouter } from './modules/health/health.routes.js';
+import type { Mailer } from './modules/mail/mailer.js';
 import { newsletterRouter } from './modules/newsletter/newsletter.routes.js';
 import { ordersRouter } from './modules/orders/orders.routes.js';
+import { usersRouter } from './modules/users/users.routes.js';
 
 /** Everything the app needs from the outside, injected so tests can swap each piece. */
 export interface AppDeps {
@@ -20,6 +24,9 @@ export interface AppDeps {
   config: Config;
   clock: Clock;
   logger: Logger;
+  mailer: Mailer;
+  /** Set when REDIS_URL is: rate-limit counters shared by every API instance (keys start with keyPrefix). */
+  redis?: { client: Redis; keyPrefix: string };
 }
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -56,6 +63,7 @@ export function createApp(deps: AppDeps): Express {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use('/api', cors(deps.config));
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
   // Course images ship with the API; their names never change, so browsers keep them for a year.
   app.use('/images', express.static(PUBLIC_IMAGES, { immutable: true, maxAge: '1y', fallthrough: false }));
@@ -63,6 +71,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/health', healthRouter(deps));
   app.use('/api/newsletter', newsletterRouter(deps));
   // Feature routers are mounted here, one line each.
+  app.use('/api/users', usersRouter(deps));
   app.use('/api/courses', coursesRouter(deps));
   app.use('/api/orders', ordersRouter(deps));
 

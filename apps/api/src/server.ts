@@ -4,6 +4,8 @@ import { bootstrap } from './db/bootstrap.js';
 import { openDatabase } from './db/client.js';
 import { systemClock } from './lib/clock.js';
 import { createLogger } from './logger.js';
+import { connectRateLimitRedis } from './middleware/rate-limit.js';
+import { createMailer } from './modules/mail/mailer.js';
 
 async function main(): Promise<void> {
   try {
@@ -24,7 +26,16 @@ async function main(): Promise<void> {
   const logger = createLogger(config);
   const database = await openDatabase({ kind: config.databaseKind, url: config.databaseUrl, dataDir: config.dataDir });
   await bootstrap({ database, config, clock: systemClock, logger });
-  const app = createApp({ database, config, clock: systemClock, logger });
+  const mailer = createMailer(config, logger);
+  const redisClient = config.redisUrl ? connectRateLimitRedis(config.redisUrl, logger) : undefined;
+  const app = createApp({
+    database,
+    config,
+    clock: systemClock,
+    logger,
+    mailer,
+    ...(redisClient ? { redis: { client: redisClient, keyPrefix: 'shop:' } } : {}),
+  });
 
   const server = app.listen(config.port, () => {
     const address = `http://localhost:${config.port}`;
@@ -41,6 +52,8 @@ async function main(): Promise<void> {
     force.unref();
     server.close(async () => {
       await database.close().catch((err: unknown) => logger.error({ err }, 'closing the database failed'));
+      mailer.close?.();
+      await redisClient?.quit().catch((err: unknown) => logger.error({ err }, 'closing Redis failed'));
       process.exit(0);
     });
     server.closeIdleConnections();

@@ -5,7 +5,8 @@ import { createApp, type AppDeps } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
-import { createLogger } from '../logger.js';
+import { createLogger, type Logger } from '../logger.js';
+import type { MailMessage, Mailer } from '../modules/mail/mailer.js';
 
 /** A clock the test moves by hand (token expiry, dates). */
 export class TestClock implements Clock {
@@ -24,7 +25,16 @@ export interface TestContext {
   database: Database;
   config: Config;
   clock: TestClock;
+  /** Mails sent through the default in-memory mailer (empty when options.mailer replaced it). */
+  sentMails: MailMessage[];
   close(): Promise<void>;
+}
+
+export interface TestContextOptions {
+  /** Builds the mailer from the test config (e.g. createMailer for real SMTP or the outbox). */
+  mailer?: (config: Config, logger: Logger) => Mailer;
+  /** Shares rate-limit counters through Redis, like several API instances would. */
+  redis?: AppDeps['redis'];
 }
 
 /**
@@ -57,17 +67,41 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   };
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: TestContextOptions = {},
+): Promise<TestContext> {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: 'memory://',
     JWT_SECRET: 'test-secret-that-is-long-enough',
     APP_URL: 'http://shop.test',
     SEED_DEMO: 'false',
+    // High enough that flows driven by tests are never throttled; rate-limit tests lower it.
+    AUTH_RATE_LIMIT: '10000',
     ...env,
   });
   const { database, drop } = await openTestDatabase();
   const clock = new TestClock();
-  const deps: AppDeps = { database, config, clock, logger: createLogger(config) };
-  return { app: createApp(deps), deps, database, config, clock, close: drop };
+  const logger = createLogger(config);
+  const sentMails: MailMessage[] = [];
+  const mailer: Mailer = options.mailer?.(config, logger) ?? {
+    send: (message) => {
+      sentMails.push(message);
+      return Promise.resolve();
+    },
+  };
+  const deps: AppDeps = { database, config, clock, logger, mailer, ...(options.redis ? { redis: options.redis } : {}) };
+  return {
+    app: createApp(deps),
+    deps,
+    database,
+    config,
+    clock,
+    sentMails,
+    close: async () => {
+      mailer.close?.();
+      await drop();
+    },
+  };
 }

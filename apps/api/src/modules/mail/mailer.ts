@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config.js';
+import type { Logger } from '../../logger.js';
+
+/** One e-mail of the shop: always a plain-text and an HTML version. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The action link inside, logged when mails go to the outbox (dev without SMTP). */
+  link?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Releases SMTP connections (shutdown). */
+  close?(): void;
+}
+
+/** Milliseconds an SMTP server may take before a send is given up (the request never waits for it). */
+const SMTP_TIMEOUT_MS = 15_000;
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set; otherwise each mail is written to
+ * DATA_DIR/outbox/*.eml and its link logged, so every flow works without a mail server.
+ */
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, logger: Logger): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(
+      {
+        url: config.smtpUrl,
+        connectionTimeout: SMTP_TIMEOUT_MS,
+        greetingTimeout: SMTP_TIMEOUT_MS,
+        socketTimeout: SMTP_TIMEOUT_MS,
+      },
+      { from: config.mailFrom },
+    );
+    return {
+      async send(message) {
+        await transport.sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html });
+        logger.info({ to: message.to, subject: message.subject }, 'mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const outbox = path.join(config.dataDir, 'outbox');
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  return {
+    async send(message) {
+      const info = await composer.sendMail({
+        from: config.mailFrom,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+      await mkdir(outbox, { recursive: true });
+      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
+      await writeFile(file, info.message);
+      logger.info({ to: message.to, subject: message.subject, file, link: message.link }, 'mail written to the outbox');
+    },
+  };
+}
+
+/**
+ * Sends in the background: the request answers at once, a slow or dead mail server only
+ * costs a logged error, and the user can ask for the mail again.
+ */
+export function sendInBackground(mailer: Mailer, logger: Logger, message: MailMessage): void {
+  mailer.send(message).catch((err: unknown) => {
+    logger.error({ err, to: message.to, subject: message.subject }, 'sending mail failed');
+  });
+}

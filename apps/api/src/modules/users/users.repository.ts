@@ -1,0 +1,62 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** E-mails are stored lower-cased; comparisons go through lower() to use the unique index. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${normalizeEmail(email)}`)
+    .limit(1);
+  return user;
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
+export async function listUsers(db: DbOrTx): Promise<UserRow[]> {
+  return db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
+}
+
+export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [user] = await db
+    .insert(users)
+    .values({ ...values, email: normalizeEmail(values.email) })
+    .returning();
+  if (!user) throw new Error('user insert returned nothing');
+  return user;
+}
+
+export async function updateUser(
+  db: DbOrTx,
+  id: string,
+  changes: Partial<Pick<UserRow, 'name' | 'email' | 'passwordHash' | 'isAdmin' | 'isKid' | 'isVerified' | 'passwordChangedAt'>>,
+  now: Date,
+): Promise<UserRow | undefined> {
+  const [user] = await db
+    .update(users)
+    .set({ ...changes, ...(changes.email ? { email: normalizeEmail(changes.email) } : {}), updatedAt: now })
+    .where(eq(users.id, id))
+    .returning();
+  return user;
+}
+
+export async function deleteUser(db: DbOrTx, id: string): Promise<boolean> {
+  const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return deleted.length > 0;
+}
+
+/** A unique-index violation (23505), however the driver wraps it (Drizzle puts it in `cause`). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,139 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import type { Express } from 'express';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@shop/shared';
+import { createApp } from '../../app.js';
+import type { Config } from '../../config.js';
+import { createLogger } from '../../logger.js';
+import { createTestContext, type TestContext } from '../../test/context.js';
+import { resetLink, resetPasswordMail, verificationLink, verificationMail } from './mail.templates.js';
+import { createMailer, type Mailer } from './mailer.js';
+import {
+  freePort,
+  linkInHtml,
+  linkInText,
+  parseRawMail,
+  startSilentServer,
+  startTestSmtpServer,
+} from './mail.testing.js';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const silentLogger = createLogger({ env: 'test', logLevel: 'silent' });
+
+/** Another app over the same database, with its own mail settings and mailer. */
+function appWith(settings: Partial<Config>, wrap: (mailer: Mailer) => Mailer = (m) => m): { app: Express; config: Config } {
+  const config: Config = { ...ctx.config, ...settings };
+  const mailer = createMailer(config, silentLogger);
+  cleanups.push(async () => mailer.close?.());
+  return { app: createApp({ ...ctx.deps, config, mailer: wrap(mailer) }), config };
+}
+
+const verifyTokenOf = (link: string) => new URL(link).pathname.split('/').pop() ?? '';
+describe('outbox when no SMTP_URL is set', () => {
+  it('writes each mail as .eml under DATA_DIR/outbox, and its link works', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-outbox-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const { app, config } = appWith({ dataDir, smtpUrl: undefined });
+    expect(config.smtpUrl).toBeUndefined();
+
+    const res = await request(app).post('/api/users').send({ name: 'Dev', email: 'dev@example.com', password: 'dev-password' });
+    expect(res.status).toBe(201);
+
+    const outbox = path.join(dataDir, 'outbox');
+    let files: string[] = [];
+    for (let i = 0; i < 50 && files.length === 0; i++) {
+      files = await readdir(outbox).catch(() => []);
+      if (files.length === 0) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.eml$/);
+    const mail = parseRawMail(await readFile(path.join(outbox, files[0]!), 'utf8'));
+    expect(mail.raw).toMatch(/^To: dev@example\.com$/m);
+    expect(mail.raw).toMatch(/^From: Course Shop <no-reply@localhost>$/m);
+    const link = linkInText(mail);
+    expect(linkInHtml(mail)).toBe(link);
+
+    const verified = await request(app).get(`/api/users/verify/${verifyTokenOf(link)}`);
+    expect(verified.status).toBe(200);
+    const login = await request(app).post('/api/users/login').send({ email: 'dev@example.com', password: 'dev-password' });
+    expect(login.status).toBe(200);
+  });
+});
+
+describe('a slow or dead mail server', () => {
+  it('does not fail registration when nothing listens, and registering again re-sends the link once it is back', async () => {
+    const port = await freePort();
+    const failures: unknown[] = [];
+    const { app } = appWith({ smtpUrl: `smtp://127.0.0.1:${port}` }, (mailer) => ({
+      send: (message) =>
+        mailer.send(message).catch((err: unknown) => {
+          failures.push(err);
+          throw err;
+        }),
+    }));
+
+    const first = await request(app).post('/api/users').send({ name: 'Dana', email: 'dana@example.com', password: 'dana-password' });
+    expect(first.status).toBe(201);
+    expect(first.body).toEqual({ message: MESSAGES.registrationSuccess });
+    for (let i = 0; i < 100 && failures.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(failures).toHaveLength(1);
+
+    const smtp = await startTestSmtpServer(port);
+    cleanups.push(() => smtp.close());
+    const again = await request(app).post('/api/users').send({ name: 'Dana', email: 'dana@example.com', password: 'dana-password' });
+    expect(again.status).toBe(201);
+    const link = linkInText(await smtp.nextMail());
+    expect((await request(app).get(`/api/users/verify/${verifyTokenOf(link)}`)).status).toBe(200);
+  });
+
+  it('answers forgot-password at once while the mail server hangs', async () => {
+    const silent = await startSilentServer();
+    cleanups.push(() => silent.close());
+    const { app } = appWith({ smtpUrl: silent.url });
+    await request(app).post('/api/users').send({ name: 'Hana', email: 'hana@example.com', password: 'hana-password' }).expect(201);
+    const started = Date.now();
+    const res = await request(app).post('/api/users/forgot-password').send({ email: 'hana@example.com' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: MESSAGES.forgotSuccess });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe('links survive the trip through SMTP', () => {
+  it('keeps a long reset link intact in both versions, with no raw line over 78 characters', async () => {
+    const smtp = await startTestSmtpServer();
+    cleanups.push(() => smtp.close());
+    const longAppUrl = 'https://a-very-long-subdomain-name.training-centre-of-tunisia.example.com/shop/front';
+    const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'Course Shop <no-reply@localhost>', dataDir: tmpdir() }, silentLogger);
+    cleanups.push(async () => mailer.close?.());
+    const token = 'Ab-_'.repeat(10) + 'xyz';
+    const link = resetLink(longAppUrl, token);
+    expect(link.length).toBeGreaterThan(100);
+    await mailer.send(resetPasswordMail('far@example.com', 'Zoë Ünal', link));
+    const mail = await smtp.nextMail();
+    expect(linkInText(mail)).toBe(link);
+    expect(linkInHtml(mail)).toBe(link);
+    expect(mail.text).toContain('Hello Zoë Ünal,');
+    const longest = Math.max(...mail.raw.split(/\r?\n/).map((l) => l.length));
+    expect(longest).toBeLessThanOrEqual(78);
+
+    const verify = verificationLink(longAppUrl, token);
+    await mailer.send(verificationMail('far@example.com', 'Zoë', verify));
+    const second = await smtp.nextMail();
+    expect(linkInText(second)).toBe(verify);
+    expect(linkInHtml(second)).toBe(verify);
+  });
+});

@@ -57,7 +57,8 @@ export function createApp(deps: AppDeps): Express {
         directives: {
           'img-src': ["'self'", 'data:', 'https:', 'http:'],
           'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com'],
-          'upgrade-insecure-requests': deps.config.env === 'production' ? [] : null,
+          // Only behind HTTPS: on a plain-http address (a LAN server) browsers would fetch the assets over https and fail.
+          'upgrade-insecure-requests': deps.config.appUrl.startsWith('https://') ? [] : null,
         },
       },
       crossOriginEmbedderPolicy: false,

@@ -1,0 +1,131 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createTestContext, type TestContext } from './test/context.js';
+
+const POSTGRES_URL = 'postgres://shop:secret@db:5432/shop';
+const SECRET = 'a-production-secret-of-enough-length';
+
+/** A scratch DATA_DIR, so nothing is written into the repository. */
+const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function loadError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig({ DATA_DIR: dataDir, ...env });
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw err;
+  }
+  throw new Error('loadConfig accepted the configuration');
+}
+
+describe('loadConfig in production', () => {
+  it('refuses to start without JWT_SECRET', () => {
+    const err = loadError({ NODE_ENV: 'production', DATABASE_URL: POSTGRES_URL });
+    expect(err.message).toBe('JWT_SECRET is required when NODE_ENV=production (a long random string).');
+  });
+
+  it('refuses to start without DATABASE_URL', () => {
+    const err = loadError({ NODE_ENV: 'production', JWT_SECRET: SECRET });
+    expect(err.message).toBe('DATABASE_URL is required when NODE_ENV=production (a postgres:// URL).');
+  });
+
+  it('refuses an empty JWT_SECRET as missing', () => {
+    const err = loadError({ NODE_ENV: 'production', DATABASE_URL: POSTGRES_URL, JWT_SECRET: '' });
+    expect(err.message).toMatch(/^JWT_SECRET is required/);
+  });
+
+  it('refuses a JWT_SECRET shorter than 16 characters', () => {
+    const err = loadError({ NODE_ENV: 'production', DATABASE_URL: POSTGRES_URL, JWT_SECRET: 'short-secret' });
+    expect(err.message).toBe('JWT_SECRET must be at least 16 characters long.');
+  });
+
+  it('refuses a DATABASE_URL that is not PostgreSQL', () => {
+    const err = loadError({ NODE_ENV: 'production', DATABASE_URL: 'mysql://db/shop', JWT_SECRET: SECRET });
+    expect(err.message).toMatch(/^DATABASE_URL must be unset, memory:\/\/ or a postgres:\/\/ URL/);
+    expect(err.message).not.toContain('db/shop');
+  });
+
+  it('names the variable of an invalid value', () => {
+    const err = loadError({ NODE_ENV: 'production', DATABASE_URL: POSTGRES_URL, JWT_SECRET: SECRET, PORT: 'eighty' });
+    expect(err.message).toMatch(/^Invalid configuration: PORT: /);
+  });
+
+  it('uses the configured secret and loads no demo catalogue unless asked', () => {
+    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: POSTGRES_URL, JWT_SECRET: SECRET });
+    expect(config.env).toBe('production');
+    expect(config.databaseKind).toBe('postgres');
+    expect(config.jwtSecret).toBe(SECRET);
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('loads the demo catalogue in production when SEED_DEMO=true', () => {
+    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: POSTGRES_URL, JWT_SECRET: SECRET, SEED_DEMO: 'true' });
+    expect(config.seedDemo).toBe(true);
+  });
+});
+
+describe('SEED_DEMO default outside production', () => {
+  it('is on with the embedded database in development', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET });
+    expect(config.databaseKind).toBe('embedded');
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('is off against a PostgreSQL server in development', () => {
+    expect(loadConfig({ DATABASE_URL: POSTGRES_URL, JWT_SECRET: SECRET }).seedDemo).toBe(false);
+  });
+
+  it('follows an explicit SEED_DEMO=false on the embedded database', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+});
+
+describe('server start-up with a bad configuration', () => {
+  const apiDir = path.resolve(import.meta.dirname, '..');
+  const tsx = path.join(apiDir, 'node_modules/.bin/tsx');
+  const server = path.join(apiDir, 'src/server.ts');
+
+  it('prints one line naming the missing variable and exits with 1', () => {
+    // An empty working directory: no .env file is picked up.
+    const result = spawnSync(tsx, [server], {
+      cwd: dataDir,
+      env: { PATH: process.env['PATH'], NODE_ENV: 'production', DATABASE_URL: POSTGRES_URL },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      'Cannot start: JWT_SECRET is required when NODE_ENV=production (a long random string).\n',
+    );
+  });
+});
+
+describe('Content-Security-Policy upgrade-insecure-requests', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  const policyAt = async (appUrl: string): Promise<string> => {
+    const app = createApp({ ...ctx.deps, config: { ...ctx.config, appUrl } });
+    const res = await request(app).get('/api/health');
+    return String(res.headers['content-security-policy']);
+  };
+
+  it('is sent when the shop is served over https', async () => {
+    expect(await policyAt('https://shop.example.org')).toContain('upgrade-insecure-requests');
+  });
+
+  it('is left out on a plain-http address, where browsers could not load the upgraded assets', async () => {
+    expect(await policyAt('http://192.168.1.20:5000')).not.toContain('upgrade-insecure-requests');
+  });
+});

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
-import styles from './number-input.module.css';
+import './number-input.css';
 
 export interface NumberInputProps {
   value: number;
@@ -139,14 +139,14 @@ export function NumberInput({
   const atMin = min !== undefined && value <= min;
 
   return (
-    <div className={styles.field}>
-      <label htmlFor={inputId} className={styles.label}>
+    <div className="number-input">
+      <label htmlFor={inputId} className="number-input__label">
         {label}
       </label>
-      <div className={styles.control}>
+      <div className="number-input__control">
         <button
           type="button"
-          className={styles.stepper}
+          className="number-input__stepper"
           disabled={disabled || atMin}
           aria-label={decreaseLabel}
           aria-controls={inputId}
@@ -161,7 +161,7 @@ export function NumberInput({
         <input
           id={inputId}
           name={name}
-          className={styles.input}
+          className="number-input__input"
           type="text"
           inputMode="decimal"
           role="spinbutton"
@@ -185,7 +185,7 @@ export function NumberInput({
         />
         <button
           type="button"
-          className={styles.stepper}
+          className="number-input__stepper"
           disabled={disabled || atMax}
           aria-label={increaseLabel}
           aria-controls={inputId}

@@ -1,0 +1,76 @@
+import { Link } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api/errors';
+import { useGetMyOrdersQuery } from '@/lib/api/orders';
+import { formatDate, formatMoney } from '@/lib/format';
+import { text } from '@/lib/i18n';
+
+const t = text.account.profile;
+
+/** A date, or a clear "No" for what has not happened yet. */
+function DoneOn({ date }: { date: string | null }) {
+  if (date) return <span className="status status--yes">{formatDate(date)}</span>;
+  return (
+    <span className="status status--no">
+      <span aria-hidden="true">✕ </span>
+      {t.no}
+    </span>
+  );
+}
+
+/** The signed-in user's orders, newest first (GET /orders/myorders). */
+export function MyOrders() {
+  const { data: orders, isLoading, error } = useGetMyOrdersQuery();
+  if (isLoading) return <Spinner />;
+  if (error)
+    return (
+      <p className="message message--error" role="alert">
+        {errorMessage(error)}
+      </p>
+    );
+  if (!orders?.length) return <p className="message message--info">{t.noOrders}</p>;
+
+  return (
+    <div className="table-scroll" role="region" aria-labelledby="my-orders-title" tabIndex={0}>
+      <table className="orders-table">
+        <caption id="my-orders-title" className="visually-hidden">
+          {t.ordersTitle}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{t.columns.id}</th>
+            <th scope="col">{t.columns.date}</th>
+            <th scope="col">{t.columns.total}</th>
+            <th scope="col">{t.columns.paid}</th>
+            <th scope="col">{t.columns.learned}</th>
+            <th scope="col">{t.columns.details}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order._id}>
+              <td>
+                <code title={order._id}>{order._id.slice(0, 8)}</code>
+              </td>
+              <td>{formatDate(order.createdAt)}</td>
+              <td>{formatMoney(order.totalPrice, 'checkout')}</td>
+              <td>
+                <DoneOn date={order.isPaid ? order.paidAt : null} />
+              </td>
+              <td>
+                <DoneOn date={order.isLearned ? order.learnedAt : null} />
+              </td>
+              <td>
+                <Link className="button button--ghost button--small" to={paths.order(order._id)}>
+                  {t.details}
+                  <span className="visually-hidden"> {order._id}</span>
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,14 +1,49 @@
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Footer } from '@/components/layout/footer';
+import { Header } from '@/components/layout/header';
+import { START_LOADER_MS, StartLoader } from '@/components/layout/start-loader';
 import { Spinner } from '@/components/ui/spinner';
+import { text } from '@/lib/i18n';
+import './layout.css';
 
-/** Shell around every route. The storefront issue adds header, footer, start loader and fade. */
+/**
+ * Shell around every route: start loader (first 3 s only), header, routes with a 300 ms fade,
+ * footer. The shell renders under the loader (inert) so the first page's code and data load
+ * during those seconds instead of after them.
+ */
 export function AppLayout() {
+  const [starting, setStarting] = useState(true);
+  const location = useLocation();
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setStarting(false), START_LOADER_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  // SPEC §2: every route change starts at the top of the page.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname, location.search]);
+
   return (
-    <main id="main">
-      <Suspense fallback={<Spinner />}>
-        <Outlet />
-      </Suspense>
-    </main>
+    <>
+      {starting && <StartLoader />}
+      <div className="app" inert={starting}>
+        <a className="skip-link" href="#main">
+          {text.common.skipToContent}
+        </a>
+        <Header />
+        <main id="main" className="app__main" tabIndex={-1}>
+          {/* Keyed on the path: a new page mounts and plays the fade; filter changes do not. */}
+          <div key={location.pathname} className="route-fade">
+            <Suspense fallback={<Spinner />}>
+              <Outlet />
+            </Suspense>
+          </div>
+        </main>
+        <Footer />
+      </div>
+    </>
   );
 }

@@ -1,0 +1,72 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { ChevronDownIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { text } from '@/lib/i18n';
+
+/** Disclosure menu of the admin screens: a button with aria-expanded and a list of links. */
+export function AdminMenu() {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  const [seenLocation, setSeenLocation] = useState(location);
+  if (seenLocation !== location) {
+    // Following a link closes the menu.
+    setSeenLocation(location);
+    setOpen(false);
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="admin-menu" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="header__link admin-menu__button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {text.common.nav.admin}
+        <ChevronDownIcon className="icon admin-menu__chevron" />
+      </button>
+      <ul id={listId} className="admin-menu__list" hidden={!open}>
+        <li>
+          <NavLink className="admin-menu__link" to={paths.adminUsers}>
+            {text.common.nav.adminUsers}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink className="admin-menu__link" to={paths.adminCourses}>
+            {text.common.nav.adminCourses}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink className="admin-menu__link" to={paths.adminOrders}>
+            {text.common.nav.adminOrders}
+          </NavLink>
+        </li>
+      </ul>
+    </div>
+  );
+}

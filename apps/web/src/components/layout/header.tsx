@@ -1,0 +1,162 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { logout, useAppDispatch, useAppSelector } from '@/app/store';
+import { CartIcon, CloseIcon, MenuIcon, SearchIcon, SignOutIcon, UserIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { text } from '@/lib/i18n';
+import { AdminMenu } from './admin-menu';
+import { SearchForm } from './search-form';
+import { useScrolled } from './use-scrolled';
+import './header.css';
+
+/** SPEC §9: the navigation bar takes its active style from 60 px of scroll. */
+export const NAV_SCROLL_THRESHOLD = 60;
+
+const t = text.common.nav;
+
+export function Header() {
+  const userInfo = useAppSelector((s) => s.user.userInfo);
+  const cartLines = useAppSelector((s) => s.cart.cartItems.length);
+  const dispatch = useAppDispatch();
+  const scrolled = useScrolled(NAV_SCROLL_THRESHOLD);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const navId = useId();
+  const searchId = useId();
+  const location = useLocation();
+  const [seenPath, setSeenPath] = useState(location.pathname);
+  if (seenPath !== location.pathname) {
+    // A new page closes the phone menu and the search panel.
+    setSeenPath(location.pathname);
+    setMenuOpen(false);
+    setSearchOpen(false);
+  }
+
+  useEffect(() => {
+    if (!searchOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setSearchOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [searchOpen]);
+
+  const isKid = !!userInfo?.isKid;
+  const isAdmin = !!userInfo?.isAdmin;
+  const navClass = ({ isActive }: { isActive: boolean }) => `header__link${isActive ? ' header__link--current' : ''}`;
+
+  return (
+    <header className={`header${scrolled ? ' header--scrolled' : ''}${isKid ? ' header--kids' : ''}`}>
+      <div className="header__bar container">
+        <Link to={isKid ? paths.kids : paths.home} className="header__brand">
+          <span className="header__logo" aria-hidden="true">
+            CS
+          </span>
+          <span className="header__brand-text">
+            <span className="header__brand-name">{text.common.brand}</span>
+            <span className="header__brand-tagline">{text.common.brandTagline}</span>
+          </span>
+        </Link>
+
+        <SearchForm className="header-search" placeholder={text.common.search.placeholder} />
+
+        <div className="header__tools">
+          <button
+            type="button"
+            className="icon-button"
+            aria-expanded={searchOpen}
+            aria-controls={searchId}
+            aria-label={searchOpen ? text.common.search.close : text.common.search.open}
+            onClick={() => setSearchOpen((open) => !open)}
+          >
+            {searchOpen ? <CloseIcon /> : <SearchIcon />}
+          </button>
+          <Link className="header__cart" to={paths.cart()} aria-label={isAdmin ? t.cart : t.cartWithCount(cartLines)}>
+            <CartIcon />
+            {!isAdmin && (
+              <span className="header__badge" data-testid="cart-badge" aria-hidden="true">
+                {cartLines}
+              </span>
+            )}
+          </Link>
+          <button
+            type="button"
+            className="icon-button header__menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls={navId}
+            aria-label={menuOpen ? t.closeMenu : t.openMenu}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+
+        <nav id={navId} className={`header__nav${menuOpen ? ' header__nav--open' : ''}`} aria-label={t.label}>
+          <ul className="header__links">
+            <li>
+              <NavLink to={isKid ? paths.kids : paths.home} end className={navClass}>
+                {t.home}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={isKid ? paths.kidsCourses : paths.courses} className={navClass}>
+                {t.courses}
+              </NavLink>
+            </li>
+            <li>
+              {isKid ? (
+                <NavLink to={paths.quizz} className={navClass}>
+                  {t.quizz}
+                </NavLink>
+              ) : (
+                <NavLink to={paths.contact} className={navClass}>
+                  {t.contact}
+                </NavLink>
+              )}
+            </li>
+            <li>
+              <NavLink to={paths.about} className={navClass}>
+                {t.about}
+              </NavLink>
+            </li>
+            {isAdmin && (
+              <li>
+                <AdminMenu />
+              </li>
+            )}
+            <li className="header__account">
+              {userInfo ? (
+                <>
+                  <NavLink to={paths.profile} className={navClass}>
+                    <UserIcon />
+                    {t.profile}
+                  </NavLink>
+                  <button type="button" className="icon-button header__signout" aria-label={t.signOut} title={t.signOut} onClick={() => dispatch(logout())}>
+                    <SignOutIcon />
+                  </button>
+                </>
+              ) : (
+                <NavLink to={paths.login()} className={({ isActive }) => `${navClass({ isActive })} header__link--cta`}>
+                  <UserIcon />
+                  {t.signIn}
+                </NavLink>
+              )}
+            </li>
+          </ul>
+        </nav>
+      </div>
+
+      <div id={searchId} className="search-panel" hidden={!searchOpen}>
+        <div className="container">
+          <p className="search-panel__title">{text.common.search.overlayTitle}</p>
+          {searchOpen && (
+            <SearchForm
+              className="search-panel-form"
+              placeholder={text.common.search.secondPlaceholder}
+              autoFocus
+              onSearched={() => setSearchOpen(false)}
+            />
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { catalogueQuery, readSelection } from './catalogue-query';
+
+const at = (url: string) => {
+  const parsed = new URL(url, 'http://shop.test');
+  return { pathname: parsed.pathname, search: parsed.search };
+};
+
+describe('catalogue query rules', () => {
+  it('loads by category when the first query key is cg', () => {
+    const { selection, args } = catalogueQuery(at('/courses/?cg=Programming'));
+    expect(selection).toEqual({ kind: 'category', value: 'Programming' });
+    expect(args).toEqual({ Cg: 'Programming', page: 1, limit: 24 });
+  });
+
+  it('loads by filter when another query key has a value', () => {
+    const { selection, args } = catalogueQuery(at('/courses/?filter=other'));
+    expect(selection).toEqual({ kind: 'filter', value: 'other' });
+    expect(args).toEqual({ filter: 'other', page: 1, limit: 24 });
+  });
+
+  it('reads a filter when cg is not the first key', () => {
+    expect(readSelection('/courses/', '?filter=Art&cg=English')).toEqual({ kind: 'filter', value: 'Art' });
+  });
+
+  it('takes the keyword from the third path segment with no query', () => {
+    const { selection, args } = catalogueQuery(at('/search/react%20node'));
+    expect(selection).toEqual({ kind: 'keyword', value: 'react node', isDefault: false });
+    expect(args).toEqual({ keyword: 'react node', page: 1, limit: 24 });
+  });
+
+  it('loads everything with no query and no keyword', () => {
+    const { selection, args } = catalogueQuery(at('/courses'));
+    expect(selection).toEqual({ kind: 'all' });
+    expect(args).toEqual({ page: 1, limit: 24 });
+  });
+
+  it("defaults the kids keyword to 'kids'", () => {
+    expect(catalogueQuery(at('/courseskids'), 'kids').args).toEqual({ keyword: 'kids', page: 1, limit: 24 });
+    expect(catalogueQuery(at('/courseskids?cg=LanguageKids'), 'kids').args).toEqual({ Cg: 'LanguageKids', page: 1, limit: 24 });
+  });
+
+  it('keeps page, sort and price range out of the selection and sends them along', () => {
+    const { selection, args } = catalogueQuery(at('/courses/?sort=price_asc&page=2&from=50&to=300'));
+    expect(selection).toEqual({ kind: 'all' });
+    expect(args).toEqual({ sort: 'price_asc', page: 2, from: 50, to: 300, limit: 24 });
+  });
+
+  it('ignores an unknown sort, a bad page and negative prices', () => {
+    expect(catalogueQuery(at('/courses?sort=cheapest&page=-3&from=-5&to=abc')).args).toEqual({ page: 1, limit: 24 });
+  });
+
+  it('searches a cg value that names no category as a keyword', () => {
+    expect(catalogueQuery(at('/courses/?cg=Language')).args).toEqual({ keyword: 'Language', page: 1, limit: 24 });
+  });
+});

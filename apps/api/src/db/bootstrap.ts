@@ -38,19 +38,35 @@ export function passwordHashCost(env: Config['env']): number {
  * wins: it becomes the admin with the configured password.
  */
 async function ensureAdmin(db: DbOrTx, deps: BootstrapDeps): Promise<AdminOutcome> {
-  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1);
+  const [admin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.isAdmin, true))
+    .limit(1);
   if (admin) return 'exists';
   const { adminEmail, adminPassword, env } = deps.config;
   const passwordHash = await bcrypt.hash(adminPassword, passwordHashCost(env));
   const [created] = await db
     .insert(users)
-    .values({ name: 'Admin', email: adminEmail.toLowerCase(), passwordHash, isAdmin: true, isVerified: true })
+    .values({
+      name: 'Admin',
+      email: adminEmail.toLowerCase(),
+      passwordHash,
+      isAdmin: true,
+      isVerified: true,
+    })
     .onConflictDoNothing()
     .returning({ id: users.id });
   if (created) return 'created';
   await db
     .update(users)
-    .set({ isAdmin: true, isVerified: true, passwordHash, passwordChangedAt: deps.clock.now(), updatedAt: deps.clock.now() })
+    .set({
+      isAdmin: true,
+      isVerified: true,
+      passwordHash,
+      passwordChangedAt: deps.clock.now(),
+      updatedAt: deps.clock.now(),
+    })
     .where(sql`lower(${users.email}) = ${adminEmail.toLowerCase()}`);
   return 'promoted';
 }
@@ -68,12 +84,17 @@ export async function bootstrap(deps: BootstrapDeps): Promise<BootstrapReport> {
     let demoCourses = 0;
     if (deps.config.seedDemo && (await countCourses(tx)) === 0) {
       // Demo reviewers get a random password nobody knows: they exist only to sign reviews.
-      const reviewerHash = await bcrypt.hash(randomBytes(24).toString('base64url'), passwordHashCost(deps.config.env));
+      const reviewerHash = await bcrypt.hash(
+        randomBytes(24).toString('base64url'),
+        passwordHashCost(deps.config.env),
+      );
       demoCourses = await loadDemoCatalogue(tx, deps.clock.now(), reviewerHash);
     }
     return { admin, demoCourses };
   });
-  if (report.admin !== 'exists') deps.logger.info(`Admin account ${deps.config.adminEmail} ${report.admin}`);
-  if (report.demoCourses > 0) deps.logger.info(`Demo catalogue loaded: ${report.demoCourses} courses`);
+  if (report.admin !== 'exists')
+    deps.logger.info(`Admin account ${deps.config.adminEmail} ${report.admin}`);
+  if (report.demoCourses > 0)
+    deps.logger.info(`Demo catalogue loaded: ${report.demoCourses} courses`);
   return report;
 }

@@ -58,7 +58,9 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
     topic: 'Band 7 strategy',
     description:
       'A six-week intensive covering the four IELTS papers. Timed mock exams every Saturday, speaking practice with an examiner-trained tutor and a study plan adapted to your target band.',
-    reviews: [[2, 5, 'Went from 6.0 to 7.5 in speaking. The mock exams are very close to the real thing.']],
+    reviews: [
+      [2, 5, 'Went from 6.0 to 7.5 in speaking. The mock exams are very close to the real thing.'],
+    ],
   },
   {
     slug: 'english-conversation-club',
@@ -104,7 +106,9 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
     topic: 'French at work',
     description:
       'Business French for professionals: presenting a company, answering the phone, writing formal letters and taking part in meetings held in French.',
-    reviews: [[3, 4, 'Very practical. The phone simulations helped me a lot with clients from Paris.']],
+    reviews: [
+      [3, 4, 'Very practical. The phone simulations helped me a lot with clients from Paris.'],
+    ],
   },
   {
     slug: 'delf-b2-preparation',
@@ -165,7 +169,9 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
     topic: 'Light & water',
     description:
       'Paint the coast of Sidi Bou Said and the hills of the north. Washes, layering and how to keep colours fresh, with all paper and paints provided.',
-    reviews: [[0, 5, 'I never thought I could paint. Now my living room has three of my own paintings.']],
+    reviews: [
+      [0, 5, 'I never thought I could paint. Now my living room has three of my own paintings.'],
+    ],
   },
   {
     slug: 'drawing-fundamentals',

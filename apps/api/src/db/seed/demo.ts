@@ -22,10 +22,16 @@ function ageInHours(index: number): number {
  * course's rating and review count matching its reviews. Callers make sure the catalogue
  * is empty and hold the bootstrap lock (see bootstrap.ts).
  */
-export async function loadDemoCatalogue(db: DbOrTx, now: Date, reviewerPasswordHash: string): Promise<number> {
+export async function loadDemoCatalogue(
+  db: DbOrTx,
+  now: Date,
+  reviewerPasswordHash: string,
+): Promise<number> {
   await db
     .insert(users)
-    .values(DEMO_REVIEWERS.map((r) => ({ ...r, passwordHash: reviewerPasswordHash, isVerified: true })))
+    .values(
+      DEMO_REVIEWERS.map((r) => ({ ...r, passwordHash: reviewerPasswordHash, isVerified: true })),
+    )
     .onConflictDoNothing();
   const reviewerRows = await db
     .select({ id: users.id, name: users.name, email: users.email })

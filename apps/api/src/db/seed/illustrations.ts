@@ -18,7 +18,8 @@ const THEMES: Record<Category, Theme> = {
     from: '#1e3a8a',
     to: '#3b82f6',
     accent: '#fbbf24',
-    motif: '<rect x="-60" y="-40" width="120" height="80" rx="14"/><path d="M-20 40 L-35 65 L5 40Z"/>',
+    motif:
+      '<rect x="-60" y="-40" width="120" height="80" rx="14"/><path d="M-20 40 L-35 65 L5 40Z"/>',
   },
   Francais: {
     from: '#1d4ed8',
@@ -30,43 +31,50 @@ const THEMES: Record<Category, Theme> = {
     from: '#9d174d',
     to: '#f59e0b',
     accent: '#fde68a',
-    motif: '<ellipse cx="0" cy="0" rx="70" ry="50"/><circle cx="-30" cy="-15" r="10" fill="#ef4444"/><circle cx="5" cy="-25" r="10" fill="#3b82f6"/><circle cx="35" cy="-5" r="10" fill="#22c55e"/>',
+    motif:
+      '<ellipse cx="0" cy="0" rx="70" ry="50"/><circle cx="-30" cy="-15" r="10" fill="#ef4444"/><circle cx="5" cy="-25" r="10" fill="#3b82f6"/><circle cx="35" cy="-5" r="10" fill="#22c55e"/>',
   },
   Programming: {
     from: '#0f172a',
     to: '#0d9488',
     accent: '#5eead4',
-    motif: '<path d="M-30 -40 L-70 0 L-30 40" fill="none" stroke-width="14"/><path d="M30 -40 L70 0 L30 40" fill="none" stroke-width="14"/><path d="M12 -50 L-12 50" stroke-width="12"/>',
+    motif:
+      '<path d="M-30 -40 L-70 0 L-30 40" fill="none" stroke-width="14"/><path d="M30 -40 L70 0 L30 40" fill="none" stroke-width="14"/><path d="M12 -50 L-12 50" stroke-width="12"/>',
   },
   'Cabin Crew': {
     from: '#0c4a6e',
     to: '#38bdf8',
     accent: '#f8fafc',
-    motif: '<path d="M-70 5 L70 -10 L75 0 L70 10 L-70 -5Z"/><path d="M-5 -5 L-30 -55 L-15 -55 L25 -5Z"/><path d="M-5 5 L-30 55 L-15 55 L25 5Z"/>',
+    motif:
+      '<path d="M-70 5 L70 -10 L75 0 L70 10 L-70 -5Z"/><path d="M-5 -5 L-30 -55 L-15 -55 L25 -5Z"/><path d="M-5 5 L-30 55 L-15 55 L25 5Z"/>',
   },
   'Soft skills': {
     from: '#4c1d95',
     to: '#ec4899',
     accent: '#fbcfe8',
-    motif: '<circle cx="-30" cy="-20" r="22"/><circle cx="30" cy="-20" r="22"/><path d="M-65 50 Q-30 5 0 50 Q30 5 65 50Z"/>',
+    motif:
+      '<circle cx="-30" cy="-20" r="22"/><circle cx="30" cy="-20" r="22"/><path d="M-65 50 Q-30 5 0 50 Q30 5 65 50Z"/>',
   },
   other: {
     from: '#365314',
     to: '#84cc16',
     accent: '#ecfccb',
-    motif: '<rect x="-55" y="-55" width="110" height="110" rx="20"/><path d="M-25 0 L-5 20 L30 -20" fill="none" stroke="#365314" stroke-width="12"/>',
+    motif:
+      '<rect x="-55" y="-55" width="110" height="110" rx="20"/><path d="M-25 0 L-5 20 L30 -20" fill="none" stroke="#365314" stroke-width="12"/>',
   },
   'Programming Kids': {
     from: '#7c2d12',
     to: '#f97316',
     accent: '#fef08a',
-    motif: '<rect x="-60" y="-20" width="50" height="50" rx="8"/><rect x="-5" y="-20" width="50" height="50" rx="8"/><rect x="-32" y="-70" width="50" height="50" rx="8"/>',
+    motif:
+      '<rect x="-60" y="-20" width="50" height="50" rx="8"/><rect x="-5" y="-20" width="50" height="50" rx="8"/><rect x="-32" y="-70" width="50" height="50" rx="8"/>',
   },
   'Language Kids': {
     from: '#065f46',
     to: '#facc15',
     accent: '#ffffff',
-    motif: '<text x="-70" y="30" font-size="90" font-weight="700">A</text><text x="-10" y="30" font-size="90" font-weight="700">b</text><text x="45" y="30" font-size="90" font-weight="700">c</text>',
+    motif:
+      '<text x="-70" y="30" font-size="90" font-weight="700">A</text><text x="-10" y="30" font-size="90" font-weight="700">b</text><text x="45" y="30" font-size="90" font-weight="700">c</text>',
   },
 };
 
@@ -86,7 +94,8 @@ function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
   for (const word of text.split(/\s+/)) {
     const last = lines[lines.length - 1];
-    if (last !== undefined && (last + ' ' + word).length <= width) lines[lines.length - 1] = `${last} ${word}`;
+    if (last !== undefined && (last + ' ' + word).length <= width)
+      lines[lines.length - 1] = `${last} ${word}`;
     else lines.push(word);
   }
   return lines.slice(0, 3);
@@ -108,7 +117,13 @@ ${body}
 `;
 }
 
-function titleLines(lines: string[], x: number, y: number, size: number, anchor: 'start' | 'middle'): string {
+function titleLines(
+  lines: string[],
+  x: number,
+  y: number,
+  size: number,
+  anchor: 'start' | 'middle',
+): string {
   return lines
     .map(
       (line, i) =>
@@ -147,7 +162,7 @@ function topic(course: IllustratedCourse, theme: Theme): string {
   const tiles: string[] = [];
   for (let row = 0; row < 3; row++) {
     for (let col = 0; col < 4; col++) {
-      const scale = 0.35 + (((s >>> (row * 4 + col)) & 3) * 0.08);
+      const scale = 0.35 + ((s >>> (row * 4 + col)) & 3) * 0.08;
       tiles.push(
         `<g transform="translate(${110 + col * 190} ${110 + row * 190}) scale(${scale.toFixed(2)})" opacity="0.18" fill="#ffffff" stroke="#ffffff">${theme.motif}</g>`,
       );

@@ -12,9 +12,27 @@ beforeAll(async () => {
   ctx = await createTestContext();
   const db = ctx.database.db;
   // A small catalogue with known prices, dates and ratings.
-  await createCourse(db, { name: 'Business English', price: 280, category: ['English'], createdAt: day(1), rating: 4.5 });
-  await createCourse(db, { name: 'French for Beginners', price: 85, category: ['Francais'], createdAt: day(2), rating: 3 });
-  await createCourse(db, { name: 'Watercolour', price: 180, category: ['Art'], createdAt: day(3), rating: 5 });
+  await createCourse(db, {
+    name: 'Business English',
+    price: 280,
+    category: ['English'],
+    createdAt: day(1),
+    rating: 4.5,
+  });
+  await createCourse(db, {
+    name: 'French for Beginners',
+    price: 85,
+    category: ['Francais'],
+    createdAt: day(2),
+    rating: 3,
+  });
+  await createCourse(db, {
+    name: 'Watercolour',
+    price: 180,
+    category: ['Art'],
+    createdAt: day(3),
+    rating: 5,
+  });
   await createCourse(db, {
     name: 'JavaScript from Scratch',
     price: 350,
@@ -23,10 +41,33 @@ beforeAll(async () => {
     createdAt: day(4),
     rating: 4,
   });
-  await createCourse(db, { name: 'Cabin Crew Foundation', price: 850, category: ['Cabin Crew'], createdAt: day(5), rating: 2 });
-  await createCourse(db, { name: 'Public Speaking', price: 100, category: ['Soft skills'], createdAt: day(6), rating: 1 });
-  await createCourse(db, { name: 'Barista Craft', price: 30, category: ['other'], createdAt: day(7), rating: 0 });
-  await createCourse(db, { name: 'Scratch Games for Kids', price: 80, category: ['Programming Kids'], createdAt: day(8) });
+  await createCourse(db, {
+    name: 'Cabin Crew Foundation',
+    price: 850,
+    category: ['Cabin Crew'],
+    createdAt: day(5),
+    rating: 2,
+  });
+  await createCourse(db, {
+    name: 'Public Speaking',
+    price: 100,
+    category: ['Soft skills'],
+    createdAt: day(6),
+    rating: 1,
+  });
+  await createCourse(db, {
+    name: 'Barista Craft',
+    price: 30,
+    category: ['other'],
+    createdAt: day(7),
+    rating: 0,
+  });
+  await createCourse(db, {
+    name: 'Scratch Games for Kids',
+    price: 80,
+    category: ['Programming Kids'],
+    createdAt: day(8),
+  });
   await createCourse(db, {
     name: 'English Storytime',
     price: 65,
@@ -34,7 +75,12 @@ beforeAll(async () => {
     createdAt: day(9),
     description: 'Songs for young learners.',
   });
-  await createCourse(db, { name: 'Discount 100% off_today', price: 900, category: ['other'], createdAt: day(10) });
+  await createCourse(db, {
+    name: 'Discount 100% off_today',
+    price: 900,
+    category: ['other'],
+    createdAt: day(10),
+  });
 });
 afterAll(() => ctx.close());
 
@@ -54,17 +100,25 @@ describe('GET /api/courses', () => {
   });
 
   it('finds a keyword in the name, the description or a category, ignoring case', async () => {
-    expect(names((await list({ keyword: 'ENGLISH' })).body).sort()).toEqual(['Business English', 'English Storytime']);
+    expect(names((await list({ keyword: 'ENGLISH' })).body).sort()).toEqual([
+      'Business English',
+      'English Storytime',
+    ]);
     expect(names((await list({ keyword: 'dom' })).body)).toEqual(['JavaScript from Scratch']);
     expect(names((await list({ keyword: 'cabin crew' })).body)).toEqual(['Cabin Crew Foundation']);
-    expect(names((await list({ keyword: 'kids' })).body).sort()).toEqual(['English Storytime', 'Scratch Games for Kids']);
+    expect(names((await list({ keyword: 'kids' })).body).sort()).toEqual([
+      'English Storytime',
+      'Scratch Games for Kids',
+    ]);
     const none = await list({ keyword: 'astrophysics' });
     expect(none.body).toEqual([]);
     expect(none.headers['x-total-count']).toBe('0');
   });
 
   it('matches every word of a keyword, in any order', async () => {
-    expect(names((await list({ keyword: 'kids scratch' })).body)).toEqual(['Scratch Games for Kids']);
+    expect(names((await list({ keyword: 'kids scratch' })).body)).toEqual([
+      'Scratch Games for Kids',
+    ]);
     expect(names((await list({ keyword: '  scratch  ' })).body).sort()).toEqual([
       'JavaScript from Scratch',
       'Scratch Games for Kids',
@@ -74,7 +128,9 @@ describe('GET /api/courses', () => {
   it('treats LIKE wildcards in a keyword literally', async () => {
     expect(names((await list({ keyword: '100%' })).body)).toEqual(['Discount 100% off_today']);
     expect(names((await list({ keyword: 'f_t' })).body)).toEqual(['Discount 100% off_today']);
-    expect((await list({ keyword: '%' })).body.map((c: { name: string }) => c.name)).toEqual(['Discount 100% off_today']);
+    expect((await list({ keyword: '%' })).body.map((c: { name: string }) => c.name)).toEqual([
+      'Discount 100% off_today',
+    ]);
     expect((await list({ keyword: '_' })).body).toHaveLength(1);
     expect((await list({ keyword: '\\' })).body).toHaveLength(0);
   });
@@ -90,11 +146,16 @@ describe('GET /api/courses', () => {
     expect(names((await list({ filter: 'Softskills' })).body)).toEqual(['Public Speaking']);
     expect(names((await list({ filter: 'LanguageKids' })).body)).toEqual(['English Storytime']);
     expect(names((await list({ Cg: 'programmingkids' })).body)).toEqual(['Scratch Games for Kids']);
-    expect(names((await list({ Cg: 'English' })).body)).toEqual(['English Storytime', 'Business English']);
+    expect(names((await list({ Cg: 'English' })).body)).toEqual([
+      'English Storytime',
+      'Business English',
+    ]);
   });
 
   it('combines Cg and filter: a course must be in both', async () => {
-    expect(names((await list({ Cg: 'English', filter: 'LanguageKids' })).body)).toEqual(['English Storytime']);
+    expect(names((await list({ Cg: 'English', filter: 'LanguageKids' })).body)).toEqual([
+      'English Storytime',
+    ]);
     expect((await list({ Cg: 'Art', filter: 'English' })).body).toEqual([]);
   });
 
@@ -111,9 +172,14 @@ describe('GET /api/courses', () => {
 
   it('sorts by rating, date, and price both ways', async () => {
     const byRating = (await list({ sort: 'rating' })).body as { rating: number }[];
-    expect(byRating.map((c) => c.rating)).toEqual([...byRating.map((c) => c.rating)].sort((a, b) => b - a));
+    expect(byRating.map((c) => c.rating)).toEqual(
+      [...byRating.map((c) => c.rating)].sort((a, b) => b - a),
+    );
     expect(byRating[0]?.rating).toBe(5);
-    expect(names((await list({ sort: 'date', limit: '2' })).body)).toEqual(['Discount 100% off_today', 'English Storytime']);
+    expect(names((await list({ sort: 'date', limit: '2' })).body)).toEqual([
+      'Discount 100% off_today',
+      'English Storytime',
+    ]);
     const asc = (await list({ sort: 'price_asc' })).body as { price: number }[];
     expect(asc.map((c) => c.price)).toEqual([30, 65, 80, 85, 100, 180, 280, 350, 850, 900]);
     const desc = (await list({ sort: 'price_desc' })).body as { price: number }[];
@@ -121,7 +187,13 @@ describe('GET /api/courses', () => {
   });
 
   it('combines keyword, category, price range and sort', async () => {
-    const res = await list({ keyword: 'english', Cg: 'English', from: '50', to: '300', sort: 'price_asc' });
+    const res = await list({
+      keyword: 'english',
+      Cg: 'English',
+      from: '50',
+      to: '300',
+      sort: 'price_asc',
+    });
     expect(names(res.body)).toEqual(['English Storytime', 'Business English']);
     expect(res.headers['x-total-count']).toBe('2');
   });
@@ -171,12 +243,14 @@ describe('GET /api/courses page size', () => {
   let big: TestContext;
   beforeAll(async () => {
     big = await createTestContext();
-    for (let i = 0; i < 105; i++) await createCourse(big.database.db, { name: `Course ${String(i).padStart(3, '0')}` });
+    for (let i = 0; i < 105; i++)
+      await createCourse(big.database.db, { name: `Course ${String(i).padStart(3, '0')}` });
   });
   afterAll(() => big.close());
 
   it(`answers ${PAGE_LIMIT_DEFAULT} courses by default and between 1 and 100 on demand`, async () => {
-    const get = (query: Record<string, string>) => request(big.app).get('/api/courses').query(query);
+    const get = (query: Record<string, string>) =>
+      request(big.app).get('/api/courses').query(query);
     const first = await get({});
     expect(first.body).toHaveLength(PAGE_LIMIT_DEFAULT);
     expect(first.headers['x-total-count']).toBe('105');
@@ -188,7 +262,9 @@ describe('GET /api/courses page size', () => {
   it('keeps pages apart when many courses share the sort value (tie-break on id)', async () => {
     const ids = new Set<string>();
     for (let page = 1; page <= 11; page++) {
-      const res = await request(big.app).get('/api/courses').query({ sort: 'price_asc', limit: '10', page: String(page) });
+      const res = await request(big.app)
+        .get('/api/courses')
+        .query({ sort: 'price_asc', limit: '10', page: String(page) });
       for (const course of res.body as { _id: string }[]) ids.add(course._id);
     }
     expect(ids.size).toBe(105);

@@ -1,5 +1,10 @@
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import { PAGE_LIMIT_DEFAULT, type CourseQuery, type CourseSort, type CourseUpdate } from '@shop/shared';
+import {
+  PAGE_LIMIT_DEFAULT,
+  type CourseQuery,
+  type CourseSort,
+  type CourseUpdate,
+} from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { courses } from '../../db/schema.js';
 
@@ -10,8 +15,14 @@ export type NewCourse = Omit<typeof courses.$inferInsert, 'searchText'>;
  * Lower-cased name, description and categories: what keyword search matches against
  * (`search_text`, trigram-indexed). Every insert and update goes through this.
  */
-export function searchTextOf(course: { name: string; description?: string | null; category?: string[] | null }): string {
-  return [course.name, course.description ?? '', ...(course.category ?? [])].join(' ').toLowerCase();
+export function searchTextOf(course: {
+  name: string;
+  description?: string | null;
+  category?: string[] | null;
+}): string {
+  return [course.name, course.description ?? '', ...(course.category ?? [])]
+    .join(' ')
+    .toLowerCase();
 }
 
 /** Escapes LIKE wildcards so a keyword matches literally (`\` is the default escape). */
@@ -29,11 +40,21 @@ const KEYWORD_WORDS_MAX = 8;
  */
 export function courseFilter(query: CourseQuery): SQL | undefined {
   const conditions: SQL[] = [];
-  const words = (query.keyword ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, KEYWORD_WORDS_MAX);
-  for (const word of words) conditions.push(sql`${courses.searchText} like ${`%${escapeLike(word)}%`}`);
+  const words = (query.keyword ?? '')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, KEYWORD_WORDS_MAX);
+  for (const word of words)
+    conditions.push(sql`${courses.searchText} like ${`%${escapeLike(word)}%`}`);
   const categories = [...new Set([query.Cg, query.filter].filter((c) => c !== undefined))];
   if (categories.length > 0) {
-    conditions.push(sql`${courses.category} @> ARRAY[${sql.join(categories.map((c) => sql`${c}`), sql`, `)}]::text[]`);
+    conditions.push(
+      sql`${courses.category} @> ARRAY[${sql.join(
+        categories.map((c) => sql`${c}`),
+        sql`, `,
+      )}]::text[]`,
+    );
   }
   if (query.from) conditions.push(gte(courses.price, query.from));
   if (query.to) conditions.push(lte(courses.price, query.to));
@@ -77,7 +98,10 @@ export function catalogueQueries(db: DbOrTx, query: CourseQuery) {
  * would make PostgreSQL read every match before the LIMIT, where the page alone can walk
  * the sort index and stop early.
  */
-export async function listCourses(db: DbOrTx, query: CourseQuery): Promise<{ rows: CourseRow[]; total: number }> {
+export async function listCourses(
+  db: DbOrTx,
+  query: CourseQuery,
+): Promise<{ rows: CourseRow[]; total: number }> {
   const { page, total } = catalogueQueries(db, query);
   const [rows, [counted]] = await Promise.all([page, total]);
   return { rows, total: counted?.total ?? 0 };
@@ -95,6 +119,14 @@ export async function insertCourses(db: DbOrTx, values: NewCourse[]): Promise<Co
     .insert(courses)
     .values(values.map((course) => ({ ...course, searchText: searchTextOf(course) })))
     .returning();
+}
+
+/** Bulk load without reading the rows back (seeding, benchmarks). */
+export async function insertCoursesQuietly(db: DbOrTx, values: NewCourse[]): Promise<void> {
+  if (values.length === 0) return;
+  await db
+    .insert(courses)
+    .values(values.map((course) => ({ ...course, searchText: searchTextOf(course) })));
 }
 
 export async function insertCourse(db: DbOrTx, values: NewCourse): Promise<CourseRow> {

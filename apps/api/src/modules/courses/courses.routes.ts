@@ -1,10 +1,22 @@
 import { Router, type Request } from 'express';
-import { courseQuerySchema, courseUpdateBodySchema, MESSAGES, type CourseQuery, type CourseUpdate } from '@shop/shared';
+import {
+  courseQuerySchema,
+  courseUpdateBodySchema,
+  MESSAGES,
+  type CourseQuery,
+  type CourseUpdate,
+} from '@shop/shared';
 import type { AppDeps } from '../../app.js';
 import { requireAdmin, requireAuth } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { reviewsRouter } from '../reviews/reviews.routes.js';
-import { browseCourses, createBlankCourse, editCourse, getCourseDetail, removeCourse } from './courses.service.js';
+import {
+  browseCourses,
+  createBlankCourse,
+  editCourse,
+  getCourseDetail,
+  removeCourse,
+} from './courses.service.js';
 
 /** The `:id` of the path (guards typed for any route widen its type). */
 function courseIdOf(req: Request): string {

@@ -51,7 +51,10 @@ export function toCourseJson(row: CourseRow): Course {
 }
 
 /** A catalogue page (without reviews: they belong to the detail) and the total of matches. */
-export async function browseCourses(db: DbOrTx, query: CourseQuery): Promise<{ courses: Course[]; total: number }> {
+export async function browseCourses(
+  db: DbOrTx,
+  query: CourseQuery,
+): Promise<{ courses: Course[]; total: number }> {
   const { rows, total } = await listCourses(db, query);
   return { courses: rows.map(toCourseJson), total };
 }
@@ -66,7 +69,12 @@ export async function createBlankCourse(db: DbOrTx): Promise<Course> {
   return toCourseJson(await insertCourse(db, BLANK_COURSE));
 }
 
-export async function editCourse(db: DbOrTx, id: string, changes: CourseUpdate, now: Date): Promise<CourseDetail> {
+export async function editCourse(
+  db: DbOrTx,
+  id: string,
+  changes: CourseUpdate,
+  now: Date,
+): Promise<CourseDetail> {
   const row = isId(id) ? await updateCourse(db, id, changes, now) : undefined;
   if (!row) throw notFound(MESSAGES.courseNotFound);
   return { ...toCourseJson(row), reviews: await reviewsOfCourse(db, row.id) };

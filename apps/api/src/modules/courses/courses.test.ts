@@ -20,11 +20,19 @@ const bearer = (fixture: UserFixture) => ({ Authorization: `Bearer ${fixture.tok
 
 describe('GET /api/courses/:id', () => {
   it('answers the course with its reviews', async () => {
-    const course = await createCourse(ctx.database.db, { name: 'Drawing Fundamentals', price: 90.5 });
+    const course = await createCourse(ctx.database.db, {
+      name: 'Drawing Fundamentals',
+      price: 90.5,
+    });
     const res = await request(ctx.app).get(`/api/courses/${course.id}`);
     expect(res.status).toBe(200);
     expect(courseDetailSchema.strict().parse(res.body)).toEqual(res.body);
-    expect(res.body).toMatchObject({ _id: course.id, name: 'Drawing Fundamentals', price: 90.5, reviews: [] });
+    expect(res.body).toMatchObject({
+      _id: course.id,
+      name: 'Drawing Fundamentals',
+      price: 90.5,
+      reviews: [],
+    });
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
@@ -56,7 +64,9 @@ describe('POST /api/courses', () => {
     const anonymous = await request(ctx.app).post('/api/courses');
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.message).toBe('Not authorized, no token');
-    const badToken = await request(ctx.app).post('/api/courses').set('Authorization', 'Bearer nonsense');
+    const badToken = await request(ctx.app)
+      .post('/api/courses')
+      .set('Authorization', 'Bearer nonsense');
     expect(badToken.status).toBe(401);
     const notAdmin = await request(ctx.app).post('/api/courses').set(bearer(customer));
     expect(notAdmin.status).toBe(403);
@@ -66,7 +76,10 @@ describe('POST /api/courses', () => {
 
 describe('PUT /api/courses/:id', () => {
   it('updates the given fields, accepting Images, and keeps keyword search in step', async () => {
-    const course = await createCourse(ctx.database.db, { name: 'Old name', description: 'old text' });
+    const course = await createCourse(ctx.database.db, {
+      name: 'Old name',
+      description: 'old text',
+    });
     const res = await request(ctx.app)
       .put(`/api/courses/${course.id}`)
       .set(bearer(admin))
@@ -96,7 +109,9 @@ describe('PUT /api/courses/:id', () => {
 
     const found = await request(ctx.app).get('/api/courses').query({ keyword: 'widgets' });
     expect(found.body.map((c: { _id: string }) => c._id)).toEqual([course.id]);
-    expect((await request(ctx.app).get('/api/courses').query({ keyword: 'old text' })).body).toEqual([]);
+    expect(
+      (await request(ctx.app).get('/api/courses').query({ keyword: 'old text' })).body,
+    ).toEqual([]);
   });
 
   it('accepts images and a partial change', async () => {
@@ -124,20 +139,39 @@ describe('PUT /api/courses/:id', () => {
       { images: ['/a', '/b', '/c', '/d'] },
     ];
     for (const body of bad) {
-      const res = await request(ctx.app).put(`/api/courses/${course.id}`).set(bearer(admin)).send(body);
+      const res = await request(ctx.app)
+        .put(`/api/courses/${course.id}`)
+        .set(bearer(admin))
+        .send(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toEqual(expect.any(String));
     }
   });
 
   it('answers 404 for an unknown or malformed id, and guards admins only', async () => {
-    expect((await request(ctx.app).put(`/api/courses/${UNKNOWN_ID}`).set(bearer(admin)).send({ price: 1 })).status).toBe(404);
-    expect((await request(ctx.app).put('/api/courses/xyz').set(bearer(admin)).send({ price: 1 })).status).toBe(404);
+    expect(
+      (
+        await request(ctx.app)
+          .put(`/api/courses/${UNKNOWN_ID}`)
+          .set(bearer(admin))
+          .send({ price: 1 })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await request(ctx.app).put('/api/courses/xyz').set(bearer(admin)).send({ price: 1 })).status,
+    ).toBe(404);
     const course = await createCourse(ctx.database.db, { price: 12 });
-    expect((await request(ctx.app).put(`/api/courses/${course.id}`).send({ price: 1 })).status).toBe(401);
-    expect((await request(ctx.app).put(`/api/courses/${course.id}`).set(bearer(customer)).send({ price: 1 })).status).toBe(
-      403,
-    );
+    expect(
+      (await request(ctx.app).put(`/api/courses/${course.id}`).send({ price: 1 })).status,
+    ).toBe(401);
+    expect(
+      (
+        await request(ctx.app)
+          .put(`/api/courses/${course.id}`)
+          .set(bearer(customer))
+          .send({ price: 1 })
+      ).status,
+    ).toBe(403);
     expect((await request(ctx.app).get(`/api/courses/${course.id}`)).body.price).toBe(12);
   });
 });
@@ -146,13 +180,19 @@ describe('DELETE /api/courses/:id', () => {
   it('removes a course for an admin, and only once', async () => {
     const course = await createCourse(ctx.database.db);
     expect((await request(ctx.app).delete(`/api/courses/${course.id}`)).status).toBe(401);
-    expect((await request(ctx.app).delete(`/api/courses/${course.id}`).set(bearer(customer))).status).toBe(403);
+    expect(
+      (await request(ctx.app).delete(`/api/courses/${course.id}`).set(bearer(customer))).status,
+    ).toBe(403);
     const res = await request(ctx.app).delete(`/api/courses/${course.id}`).set(bearer(admin));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Course removed' });
     expect((await request(ctx.app).get(`/api/courses/${course.id}`)).status).toBe(404);
-    expect((await request(ctx.app).delete(`/api/courses/${course.id}`).set(bearer(admin))).status).toBe(404);
-    expect((await request(ctx.app).delete('/api/courses/bad-id').set(bearer(admin))).status).toBe(404);
+    expect(
+      (await request(ctx.app).delete(`/api/courses/${course.id}`).set(bearer(admin))).status,
+    ).toBe(404);
+    expect((await request(ctx.app).delete('/api/courses/bad-id').set(bearer(admin))).status).toBe(
+      404,
+    );
   });
 });
 

@@ -3,7 +3,10 @@ import type { DbOrTx } from '../../db/client.js';
 import { courses, reviews } from '../../db/schema.js';
 
 export type ReviewRow = typeof reviews.$inferSelect;
-export type NewReview = Pick<typeof reviews.$inferInsert, 'courseId' | 'userId' | 'name' | 'rating' | 'comment'>;
+export type NewReview = Pick<
+  typeof reviews.$inferInsert,
+  'courseId' | 'userId' | 'name' | 'rating' | 'comment'
+>;
 
 /** Reviews of a course, newest first (what a shopper wants to read first). */
 export async function listReviews(db: DbOrTx, courseId: string): Promise<ReviewRow[]> {

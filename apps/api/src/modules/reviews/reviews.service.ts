@@ -22,7 +22,12 @@ export async function reviewsOfCourse(db: DbOrTx, courseId: string): Promise<Rev
 }
 
 /** A signed-in user reviews a course once; the course's rating and count follow. */
-export async function reviewCourse(db: DbOrTx, courseId: string, author: AuthUser, body: ReviewBody): Promise<void> {
+export async function reviewCourse(
+  db: DbOrTx,
+  courseId: string,
+  author: AuthUser,
+  body: ReviewBody,
+): Promise<void> {
   if (!isId(courseId)) throw notFound(MESSAGES.courseNotFound);
   const outcome = await addReview(db, {
     courseId,

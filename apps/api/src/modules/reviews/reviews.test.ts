@@ -35,7 +35,11 @@ describe('POST /api/courses/:id/reviews', () => {
     expect(detail.body.rating).toBe(4.33);
     expect(detail.body.reviews).toHaveLength(3);
     // Newest first.
-    expect(detail.body.reviews.map((r: { name: string }) => r.name)).toEqual(['Reviewer 2', 'Reviewer 1', 'Reviewer 0']);
+    expect(detail.body.reviews.map((r: { name: string }) => r.name)).toEqual([
+      'Reviewer 2',
+      'Reviewer 1',
+      'Reviewer 0',
+    ]);
     expect(detail.body.reviews[0]).toEqual({
       _id: expect.any(String),
       name: 'Reviewer 2',
@@ -62,9 +66,12 @@ describe('POST /api/courses/:id/reviews', () => {
   it('accepts one of several simultaneous reviews by the same user', async () => {
     const course = await createCourse(ctx.database.db);
     const author = await createUser(ctx.database.db, ctx.config);
-    const answers = await Promise.all([1, 2, 3, 4].map((n) => review(course.id, author, { rating: n, comment: `Try ${n}` })));
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map((n) => review(course.id, author, { rating: n, comment: `Try ${n}` })),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 400, 400, 400]);
-    for (const answer of answers.filter((a) => a.status === 400)) expect(answer.body.message).toBe('Course already reviewed');
+    for (const answer of answers.filter((a) => a.status === 400))
+      expect(answer.body.message).toBe('Course already reviewed');
     const detail = await request(ctx.app).get(`/api/courses/${course.id}`);
     expect(detail.body.numReviews).toBe(1);
     expect(detail.body.reviews).toHaveLength(1);
@@ -72,8 +79,12 @@ describe('POST /api/courses/:id/reviews', () => {
 
   it('counts every one of simultaneous reviews by different users', async () => {
     const course = await createCourse(ctx.database.db);
-    const authors = await Promise.all([1, 2, 3, 4, 5].map(() => createUser(ctx.database.db, ctx.config)));
-    const answers = await Promise.all(authors.map((a, i) => review(course.id, a, { rating: i + 1, comment: 'Together' })));
+    const authors = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => createUser(ctx.database.db, ctx.config)),
+    );
+    const answers = await Promise.all(
+      authors.map((a, i) => review(course.id, a, { rating: i + 1, comment: 'Together' })),
+    );
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
     const detail = await request(ctx.app).get(`/api/courses/${course.id}`);
     expect(detail.body).toMatchObject({ numReviews: 5, rating: 3 });
@@ -97,7 +108,9 @@ describe('POST /api/courses/:id/reviews', () => {
       expect(res.body.message).toEqual(expect.any(String));
     }
     expect((await request(ctx.app).get(`/api/courses/${course.id}`)).body.numReviews).toBe(0);
-    expect((await review(course.id, author, { rating: 1, comment: 'Finally valid' })).status).toBe(201);
+    expect((await review(course.id, author, { rating: 1, comment: 'Finally valid' })).status).toBe(
+      201,
+    );
   });
 
   it('needs a signed-in user', async () => {
@@ -120,8 +133,13 @@ describe('POST /api/courses/:id/reviews', () => {
     const author = await createUser(ctx.database.db, ctx.config);
     await review(course.id, author, { rating: 5, comment: 'Gone soon' });
     const adminUser = await createUser(ctx.database.db, ctx.config, { isAdmin: true });
-    await request(ctx.app).delete(`/api/courses/${course.id}`).set('Authorization', `Bearer ${adminUser.token}`);
-    const left = await ctx.database.db.select().from(reviews).where(eq(reviews.courseId, course.id));
+    await request(ctx.app)
+      .delete(`/api/courses/${course.id}`)
+      .set('Authorization', `Bearer ${adminUser.token}`);
+    const left = await ctx.database.db
+      .select()
+      .from(reviews)
+      .where(eq(reviews.courseId, course.id));
     expect(left).toEqual([]);
   });
 });

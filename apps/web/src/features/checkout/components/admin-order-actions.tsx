@@ -1,0 +1,44 @@
+import type { Order } from '@shop/shared';
+import { errorMessage } from '@/lib/api/errors';
+import { useLearnOrderMutation, usePayOrderMutation } from '@/lib/api/orders';
+import { text } from '@/lib/i18n';
+
+const t = text.checkout.order;
+
+/** Admin only: 'Mark as Paid' while unpaid, LEARNED once paid and not yet learned (SPEC §4). */
+export function AdminOrderActions({ order }: { order: Order }) {
+  const [payOrder, pay] = usePayOrderMutation();
+  const [learnOrder, learn] = useLearnOrderMutation();
+  const error = pay.error ?? learn.error;
+  const busy = pay.isLoading || learn.isLoading;
+
+  return (
+    <div className="admin-order-actions">
+      {!order.isPaid && (
+        <button
+          type="button"
+          className="button button--block"
+          disabled={busy}
+          onClick={() => payOrder(order._id)}
+        >
+          {pay.isLoading ? t.working : t.markPaid}
+        </button>
+      )}
+      {order.isPaid && !order.isLearned && (
+        <button
+          type="button"
+          className="button button--block"
+          disabled={busy}
+          onClick={() => learnOrder(order._id)}
+        >
+          {learn.isLoading ? t.working : t.markLearned}
+        </button>
+      )}
+      {error && (
+        <p className="message message--error" role="alert">
+          {errorMessage(error)}
+        </p>
+      )}
+    </div>
+  );
+}

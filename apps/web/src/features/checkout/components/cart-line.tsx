@@ -1,0 +1,75 @@
+import { calculateOrderAmounts } from '@shop/shared';
+import { Link } from 'react-router';
+import { useAppDispatch } from '@/app/store';
+import { paths } from '@/config/paths';
+import { formatMoney } from '@/lib/format';
+import { text } from '@/lib/i18n';
+import { cartItemAdded, cartItemRemoved, type CartItem } from '@/stores/cart-slice';
+import { maxSeats } from '../lib/seats';
+import { TrashIcon } from './icons';
+
+const t = text.checkout.cart;
+
+/** One cart line: image, name, price in Tnd, quantity 1..availability, line total, remove. */
+export function CartLine({ item }: { item: CartItem }) {
+  const dispatch = useAppDispatch();
+  // A line saved before the seats ran low still shows its quantity; the order will say 409.
+  const options = Math.max(maxSeats(item.availability), item.qty);
+  const lineTotal = calculateOrderAmounts([item]).itemsPrice;
+  const selectId = `qty-${item.course}`;
+
+  return (
+    <li className="cart-line">
+      {item.images[0] ? (
+        <img
+          className="cart-line__image"
+          src={item.images[0]}
+          alt=""
+          width={120}
+          height={80}
+          loading="lazy"
+        />
+      ) : (
+        <span className="cart-line__image" aria-hidden="true" />
+      )}
+      <div className="cart-line__info">
+        <Link className="cart-line__name" to={paths.course(item.course)}>
+          {item.name}
+        </Link>
+        <span className="cart-line__price">
+          <span className="visually-hidden">{t.unitPrice}: </span>
+          {formatMoney(item.price, 'catalogue')}
+        </span>
+      </div>
+      <div className="cart-line__qty">
+        <label className="visually-hidden" htmlFor={selectId}>
+          {t.quantity(item.name)}
+        </label>
+        <select
+          id={selectId}
+          className="field__input cart-line__select"
+          value={item.qty}
+          onChange={(e) => dispatch(cartItemAdded({ ...item, qty: Number(e.target.value) }))}
+        >
+          {Array.from({ length: options }, (_, i) => i + 1).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </div>
+      <span className="cart-line__total">
+        <span className="visually-hidden">{t.lineTotal}: </span>
+        {formatMoney(lineTotal, 'catalogue')}
+      </span>
+      <button
+        type="button"
+        className="icon-button cart-line__remove"
+        aria-label={t.remove(item.name)}
+        onClick={() => dispatch(cartItemRemoved(item.course))}
+      >
+        <TrashIcon />
+      </button>
+    </li>
+  );
+}

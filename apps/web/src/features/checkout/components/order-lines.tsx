@@ -1,0 +1,55 @@
+import { calculateOrderAmounts } from '@shop/shared';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { formatMoney } from '@/lib/format';
+import { text } from '@/lib/i18n';
+
+export interface OrderLineView {
+  /** The course id; null once the course was deleted (the order keeps its name and price). */
+  course: string | null;
+  name: string;
+  image: string | undefined;
+  qty: number;
+  price: number;
+}
+
+/** Lines of a cart under review or of a placed order: image, name, qty x price = line total in $. */
+export function OrderLines({ lines }: { lines: OrderLineView[] }) {
+  return (
+    <ul className="order-lines">
+      {lines.map((line, index) => {
+        const lineTotal = calculateOrderAmounts([line]).itemsPrice;
+        return (
+          <li className="order-lines__line" key={line.course ?? `deleted-${index}`}>
+            {line.image ? (
+              <img
+                className="order-lines__image"
+                src={line.image}
+                alt=""
+                width={64}
+                height={48}
+                loading="lazy"
+              />
+            ) : (
+              <span className="order-lines__image" aria-hidden="true" />
+            )}
+            {line.course ? (
+              <Link className="order-lines__name" to={paths.course(line.course)}>
+                {line.name}
+              </Link>
+            ) : (
+              <span className="order-lines__name">{line.name}</span>
+            )}
+            <span className="order-lines__math">
+              {text.checkout.lineTotal(
+                line.qty,
+                formatMoney(line.price, 'checkout'),
+                formatMoney(lineTotal, 'checkout'),
+              )}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

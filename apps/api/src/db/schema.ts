@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -165,3 +166,16 @@ export const newsletterSubscribers = pgTable(
   },
   (t) => [uniqueIndex('newsletter_email_unique').on(sql`lower(${t.email})`)],
 );
+
+/**
+ * The catalogue's change counter, read by every API instance to validate its in-memory
+ * catalogue cache (modules/courses/catalogue-cache.ts). Triggers on `courses` (migration
+ * 0003) add 1 to `changes` for every statement that writes courses, and keep `courses` equal
+ * to the number of courses. A transaction writes the slot of its transaction id, so
+ * concurrent orders rarely wait for one another; readers sum the 64 slots.
+ */
+export const catalogueVersions = pgTable('catalogue_versions', {
+  slot: smallint('slot').primaryKey(),
+  changes: bigint('changes', { mode: 'number' }).notNull().default(0),
+  courses: bigint('courses', { mode: 'number' }).notNull().default(0),
+});

@@ -1,0 +1,59 @@
+import type { Course } from '@shop/shared';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { formatMoney } from '@/lib/format';
+import { text } from '@/lib/i18n';
+import { AdminTable } from './admin-table';
+import styles from './admin.module.css';
+
+interface Props {
+  courses: Course[];
+  onDelete: (course: Course) => void;
+  deletingId?: string | undefined;
+}
+
+/** SPEC §2 Courses: ID, Name, Price, Category joined with ' | ', EDIT and DELETE. */
+export function CoursesTable({ courses, onDelete, deletingId }: Props) {
+  const t = text.admin.courses;
+  return (
+    <AdminTable
+      caption={t.caption}
+      head={
+        <>
+          <th scope="col">{t.id}</th>
+          <th scope="col">{t.name}</th>
+          <th scope="col">{t.price}</th>
+          <th scope="col">{t.category}</th>
+          <th scope="col">{t.actions}</th>
+        </>
+      }
+    >
+      {courses.map((course) => (
+        <tr key={course._id}>
+          <td className={styles.id}>{course._id}</td>
+          <td>
+            <Link to={paths.course(course._id)}>{course.name}</Link>
+          </td>
+          <td className={styles.nowrap}>{formatMoney(course.price, 'catalogue')}</td>
+          <td>{course.category.join(' | ')}</td>
+          <td>
+            <div className={styles.actions}>
+              <Link className={styles.button} to={paths.adminCourseEdit(course._id)} aria-label={t.editLabel(course.name)}>
+                {text.admin.edit}
+              </Link>
+              <button
+                type="button"
+                className={styles.dangerButton}
+                onClick={() => onDelete(course)}
+                disabled={deletingId === course._id}
+                aria-label={t.deleteLabel(course.name)}
+              >
+                {text.admin.delete}
+              </button>
+            </div>
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
+  );
+}

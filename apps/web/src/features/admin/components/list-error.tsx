@@ -1,0 +1,31 @@
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { errorMessage } from '@/lib/api/errors';
+import { text } from '@/lib/i18n';
+import styles from './admin.module.css';
+
+/**
+ * SPEC §8: an admin list that fails shows the bare word 'error'. The admin still needs to know
+ * why, so the reason is in the tooltip and on a small line under it.
+ */
+export function ListError({ error }: { error: FetchBaseQueryError | SerializedError | undefined }) {
+  const reason = errorMessage(error);
+  return (
+    <div className={styles.listError} role="alert">
+      <p className={styles.listErrorWord} title={reason}>
+        {text.admin.listError}
+      </p>
+      <p className={styles.listErrorDetail}>{text.admin.listErrorDetail(reason)}</p>
+    </div>
+  );
+}
+
+/** A failed action (delete, pay, add) above a list: the server's message. */
+export function ActionError({ error }: { error: FetchBaseQueryError | SerializedError | undefined }) {
+  if (!error) return null;
+  return (
+    <p className={styles.actionError} role="alert">
+      {errorMessage(error)}
+    </p>
+  );
+}

@@ -1,0 +1,72 @@
+import type { Order } from '@shop/shared';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { formatDate, formatMoney } from '@/lib/format';
+import { text } from '@/lib/i18n';
+import { AdminTable } from './admin-table';
+import styles from './admin.module.css';
+
+interface Props {
+  orders: Order[];
+  onMarkPaid: (order: Order) => void;
+  payingId?: string | undefined;
+}
+
+/** A date when it happened, else a red NO. */
+function DoneOn({ at }: { at: string | null }) {
+  return at ? <span className={styles.yes}>{formatDate(at)}</span> : <span className={styles.no}>{text.admin.no}</span>;
+}
+
+/** SPEC §2 Orders: ID, User, Date, TOTAL, PAID, Learned, Actions (Details; Mark as Paid if unpaid). */
+export function OrdersTable({ orders, onMarkPaid, payingId }: Props) {
+  const t = text.admin.orders;
+  return (
+    <AdminTable
+      caption={t.caption}
+      head={
+        <>
+          <th scope="col">{t.id}</th>
+          <th scope="col">{t.user}</th>
+          <th scope="col">{t.date}</th>
+          <th scope="col">{t.total}</th>
+          <th scope="col">{t.paid}</th>
+          <th scope="col">{t.learned}</th>
+          <th scope="col">{t.actions}</th>
+        </>
+      }
+    >
+      {orders.map((order) => (
+        <tr key={order._id}>
+          <td className={styles.id}>{order._id}</td>
+          <td>{order.user._id ? order.user.name : t.deletedUser}</td>
+          <td className={styles.nowrap}>{formatDate(order.createdAt)}</td>
+          <td className={styles.nowrap}>{formatMoney(order.totalPrice, 'checkout')}</td>
+          <td>
+            <DoneOn at={order.isPaid ? order.paidAt : null} />
+          </td>
+          <td>
+            <DoneOn at={order.isLearned ? order.learnedAt : null} />
+          </td>
+          <td>
+            <div className={styles.actions}>
+              <Link className={styles.button} to={paths.order(order._id)} aria-label={t.detailsLabel(order._id)}>
+                {t.details}
+              </Link>
+              {!order.isPaid && (
+                <button
+                  type="button"
+                  className={styles.primaryButton}
+                  onClick={() => onMarkPaid(order)}
+                  disabled={payingId === order._id}
+                  aria-label={t.markPaidLabel(order._id)}
+                >
+                  {t.markPaid}
+                </button>
+              )}
+            </div>
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
+  );
+}

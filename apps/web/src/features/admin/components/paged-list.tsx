@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { Navigate } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { text } from '@/lib/i18n';
+import { pageCount } from '../hooks/use-page';
+import { ListError } from './list-error';
+import { Pagination } from './pagination';
+import styles from './admin.module.css';
+
+interface Props {
+  /** What is listed ("Users"), for the page navigation's name. */
+  label: string;
+  page: number;
+  isLoading: boolean;
+  isFetching: boolean;
+  error: FetchBaseQueryError | SerializedError | undefined;
+  /** Rows on this page and X-Total-Count; undefined before the first answer. */
+  rows: number | undefined;
+  total: number | undefined;
+  /** The table. */
+  children: ReactNode;
+}
+
+/** The states every admin list shares: spinner, 'error', empty, or the table with its pages. */
+export function PagedList({ label, page, isLoading, isFetching, error, rows, total, children }: Props) {
+  if (isLoading) return <Spinner />;
+  if (error || rows === undefined || total === undefined) return <ListError error={error} />;
+  // A page past the end (the last row of the last page was deleted): go to the last page.
+  if (rows === 0 && page > pageCount(total)) return <Navigate to={{ search: `?page=${pageCount(total)}` }} replace />;
+  if (rows === 0) return <p className={styles.empty}>{text.admin.nothingFound}</p>;
+  return (
+    <div aria-busy={isFetching}>
+      {children}
+      <Pagination label={label} page={page} total={total} />
+    </div>
+  );
+}

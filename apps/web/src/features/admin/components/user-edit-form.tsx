@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import type { User } from '@shop/shared';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { fieldErrors } from '@/lib/api/errors';
+import { useUpdateUserMutation } from '@/lib/api/users';
+import { text } from '@/lib/i18n';
+import { FieldError, FormErrorSummary } from './form-errors';
+import styles from './form.module.css';
+
+const FIELD_IDS: Record<string, string> = {
+  name: 'user-name',
+  email: 'user-email',
+  isAdmin: 'user-is-admin',
+  isKid: 'user-is-kid',
+};
+
+/** SPEC §2 User edit: name, email, isAdmin, isKid; Update returns to the user list. */
+export function UserEditForm({ user }: { user: User }) {
+  const [name, setName] = useState(user.name);
+  const [email, setEmail] = useState(user.email);
+  const [isAdmin, setIsAdmin] = useState(user.isAdmin);
+  const [isKid, setIsKid] = useState(user.isKid);
+  const [updateUser, update] = useUpdateUserMutation();
+  const navigate = useNavigate();
+  const errors = fieldErrors(update.error);
+  const t = text.admin.userEdit;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await updateUser({ _id: user._id, name, email, isAdmin, isKid });
+    if (!('error' in result)) await navigate(paths.adminUsers);
+  };
+
+  const describedBy = (field: string) => (errors[field] ? `${FIELD_IDS[field]}-error` : undefined);
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <FormErrorSummary error={update.error} fields={errors} fieldIds={(path) => FIELD_IDS[path]} />
+      <div className={styles.field}>
+        <label htmlFor={FIELD_IDS.name}>{t.name}</label>
+        <input
+          id={FIELD_IDS.name}
+          name="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          autoComplete="off"
+          aria-invalid={!!errors.name}
+          aria-describedby={describedBy('name')}
+        />
+        <FieldError id={`${FIELD_IDS.name}-error`} message={errors.name} />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={FIELD_IDS.email}>{t.email}</label>
+        <input
+          id={FIELD_IDS.email}
+          name="email"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoComplete="off"
+          aria-invalid={!!errors.email}
+          aria-describedby={describedBy('email')}
+        />
+        <FieldError id={`${FIELD_IDS.email}-error`} message={errors.email} />
+      </div>
+      <div className={styles.checks}>
+        <label className={styles.check}>
+          <input id={FIELD_IDS.isAdmin} type="checkbox" checked={isAdmin} onChange={(e) => setIsAdmin(e.target.checked)} />
+          {t.isAdmin}
+        </label>
+        <label className={styles.check}>
+          <input id={FIELD_IDS.isKid} type="checkbox" checked={isKid} onChange={(e) => setIsKid(e.target.checked)} />
+          {t.isKid}
+        </label>
+      </div>
+      <FieldError id={`${FIELD_IDS.isAdmin}-error`} message={errors.isAdmin} />
+      <div className={styles.submitRow}>
+        <button type="submit" className={styles.submit} disabled={update.isLoading}>
+          {update.isLoading ? text.admin.updating : text.admin.update}
+        </button>
+      </div>
+    </form>
+  );
+}

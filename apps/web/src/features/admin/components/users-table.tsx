@@ -1,0 +1,63 @@
+import type { User } from '@shop/shared';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { text } from '@/lib/i18n';
+import { AdminTable } from './admin-table';
+import styles from './admin.module.css';
+
+interface Props {
+  users: User[];
+  onDelete: (user: User) => void;
+  /** The user being deleted: its button is disabled until the server answers. */
+  deletingId?: string | undefined;
+}
+
+/** SPEC §2 Users: ID, Name, Email, Admin YES/NO, EDIT and DELETE. */
+export function UsersTable({ users, onDelete, deletingId }: Props) {
+  const t = text.admin.users;
+  return (
+    <AdminTable
+      caption={t.caption}
+      head={
+        <>
+          <th scope="col">{t.id}</th>
+          <th scope="col">{t.name}</th>
+          <th scope="col">{t.email}</th>
+          <th scope="col">{t.admin}</th>
+          <th scope="col">{t.actions}</th>
+        </>
+      }
+    >
+      {users.map((user) => (
+        <tr key={user._id}>
+          <td className={styles.id}>{user._id}</td>
+          <td>{user.name}</td>
+          <td>
+            <a href={`mailto:${user.email}`}>{user.email}</a>
+          </td>
+          <td>
+            <span className={user.isAdmin ? styles.yes : styles.no}>
+              {user.isAdmin ? text.admin.yes : text.admin.no}
+            </span>
+          </td>
+          <td>
+            <div className={styles.actions}>
+              <Link className={styles.button} to={paths.adminUserEdit(user._id)} aria-label={t.editLabel(user.name)}>
+                {text.admin.edit}
+              </Link>
+              <button
+                type="button"
+                className={styles.dangerButton}
+                onClick={() => onDelete(user)}
+                disabled={deletingId === user._id}
+                aria-label={t.deleteLabel(user.name)}
+              >
+                {text.admin.delete}
+              </button>
+            </div>
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
+  );
+}

@@ -1,0 +1,141 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/testing/render';
+import { aCourse, signedInAdmin } from '../testing/fixtures';
+import { mockApi } from '../testing/mock-api';
+import { CourseEditRoute } from './course-edit';
+
+const course = aCourse({
+  _id: 'c1',
+  name: 'Python',
+  price: 120.5,
+  availability: 12,
+  description: 'Learn Python.',
+  category: ['Programming'],
+  sizes: ['M'],
+  images: ['/images/python.svg', 'https://cdn.example.com/python-2.png'],
+});
+
+const renderEdit = () =>
+  renderWithProviders(<CourseEditRoute />, {
+    route: '/admin/course/c1/edit',
+    path: '/admin/course/:id/edit',
+    routes: [{ path: '/admin/courselist', element: <h1>Course list</h1> }],
+    preloadedState: signedInAdmin,
+  });
+
+const categories = () => within(screen.getByRole('group', { name: 'Category' }));
+const sizes = () => within(screen.getByRole('group', { name: 'Sizes' }));
+
+describe('CourseEditRoute', () => {
+  it('prefills every field, ticks the course categories and sizes and previews its images', async () => {
+    mockApi({ 'GET /api/courses/c1': { body: { ...course, reviews: [] } } });
+    renderEdit();
+    expect(await screen.findByLabelText('Name')).toHaveValue('Python');
+    expect(screen.getByLabelText('Price (Tnd)')).toHaveValue(120.5);
+    expect(screen.getByLabelText('Availability (seats)')).toHaveValue(12);
+    expect(screen.getByLabelText('Description')).toHaveValue('Learn Python.');
+    expect(categories().getByLabelText('Programming')).toBeChecked();
+    expect(categories().getByLabelText('Art')).not.toBeChecked();
+    expect(categories().getAllByRole('checkbox')).toHaveLength(9);
+    expect(sizes().getByLabelText('M')).toBeChecked();
+    expect(sizes().getByLabelText('kids')).not.toBeChecked();
+    expect(screen.getByLabelText('Image 1 URL')).toHaveValue('/images/python.svg');
+    expect(screen.getByLabelText('Image 3 URL')).toHaveValue('');
+    expect(screen.getByRole('img', { name: 'Preview of image 1' })).toHaveAttribute('src', '/images/python.svg');
+    expect(screen.getByText('No image')).toBeInTheDocument();
+  });
+
+  it('sends images (not Images), categories, sizes and numbers, then returns to the course list', async () => {
+    const { sent } = mockApi({
+      'GET /api/courses/c1': { body: { ...course, reviews: [] } },
+      'PUT /api/courses/c1': ({ body }) => ({ body: { ...course, ...(body as object) } }),
+    });
+    renderEdit();
+    const name = await screen.findByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Python Pro');
+    await userEvent.clear(screen.getByLabelText('Price (Tnd)'));
+    await userEvent.type(screen.getByLabelText('Price (Tnd)'), '199.99');
+    await userEvent.clear(screen.getByLabelText('Availability (seats)'));
+    await userEvent.type(screen.getByLabelText('Availability (seats)'), '30');
+    await userEvent.click(categories().getByLabelText('Programming Kids'));
+    await userEvent.click(categories().getByLabelText('English'));
+    await userEvent.click(sizes().getByLabelText('M'));
+    await userEvent.click(sizes().getByLabelText('kids'));
+    expect(sizes().getByLabelText('M')).not.toBeChecked();
+    // Emptying image 1 leaves images 2 and 3 to be sent.
+    await userEvent.clear(screen.getByLabelText('Image 1 URL'));
+    await userEvent.type(screen.getByLabelText('Image 3 URL'), '/images/three.svg');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByRole('heading', { name: 'Course list' })).toBeInTheDocument();
+    const put = sent.find((r) => r.method === 'PUT');
+    expect(put?.body).toEqual({
+      name: 'Python Pro',
+      price: 199.99,
+      images: ['https://cdn.example.com/python-2.png', '/images/three.svg'],
+      category: ['English', 'Programming', 'Programming Kids'],
+      sizes: ['kids'],
+      availability: 30,
+      description: 'Learn Python.',
+    });
+  });
+
+  it('shows the API field errors next to their fields and in a summary, and stays on the form', async () => {
+    mockApi({
+      'GET /api/courses/c1': { body: { ...course, reviews: [] } },
+      'PUT /api/courses/c1': {
+        status: 400,
+        body: {
+          message: 'price: Must be a number',
+          details: [
+            { path: 'price', message: 'Must be a number' },
+            { path: 'images.1', message: 'Image must be an http(s) URL or a path starting with /' },
+          ],
+        },
+      },
+    });
+    renderEdit();
+    await userEvent.clear(await screen.findByLabelText('Price (Tnd)'));
+    await userEvent.clear(screen.getByLabelText('Image 2 URL'));
+    await userEvent.type(screen.getByLabelText('Image 3 URL'), 'ftp://bad');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: 'Must be a number' })).toHaveAttribute('href', '#course-price');
+    // Box 2 is blank, so images.1 (the second image sent) came from box 3.
+    expect(within(summary).getByRole('link', { name: /http\(s\) URL/ })).toHaveAttribute('href', '#course-image-3');
+    expect(screen.getByLabelText('Price (Tnd)')).toHaveAccessibleDescription('Must be a number');
+    expect(screen.getByLabelText('Image 3 URL')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Image 1 URL')).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByRole('heading', { name: 'Course list' })).not.toBeInTheDocument();
+  });
+
+  it('sends an empty price as null so the server reports it instead of saving 0', async () => {
+    const { sent } = mockApi({
+      'GET /api/courses/c1': { body: { ...course, reviews: [] } },
+      'PUT /api/courses/c1': { status: 400, body: { message: 'price: Must be a number', details: [] } },
+    });
+    renderEdit();
+    await userEvent.clear(await screen.findByLabelText('Price (Tnd)'));
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(sent.find((r) => r.method === 'PUT')?.body).toMatchObject({ price: null }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('price: Must be a number');
+  });
+
+  it('replaces a preview that fails to load with a notice, and tries again when the URL changes', async () => {
+    mockApi({ 'GET /api/courses/c1': { body: { ...course, reviews: [] } } });
+    renderEdit();
+    const preview = await screen.findByRole('img', { name: 'Preview of image 2' });
+    fireEvent.error(preview);
+    expect(screen.getByRole('img', { name: 'Image could not be loaded' })).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('Image 2 URL'), '?v=2');
+    expect(screen.getByRole('img', { name: 'Preview of image 2' })).toHaveAttribute(
+      'src',
+      'https://cdn.example.com/python-2.png?v=2',
+    );
+  });
+});

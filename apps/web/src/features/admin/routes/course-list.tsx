@@ -1,0 +1,59 @@
+import type { Course } from '@shop/shared';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useCreateCourseMutation, useDeleteCourseMutation, useGetCoursesQuery } from '@/lib/api/courses';
+import { text } from '@/lib/i18n';
+import { CoursesTable } from '../components/courses-table';
+import { ActionError } from '../components/list-error';
+import { PagedList } from '../components/paged-list';
+import { ADMIN_PAGE_SIZE, usePage } from '../hooks/use-page';
+import styles from '../components/admin.module.css';
+
+/** /admin/courselist: newest first, so a course just added is on the first page. */
+export function CourseListRoute() {
+  const page = usePage();
+  const { data, error, isLoading, isFetching } = useGetCoursesQuery({ page, limit: ADMIN_PAGE_SIZE, sort: 'date' });
+  const [deleteCourse, deletion] = useDeleteCourseMutation();
+  const [createCourse, creation] = useCreateCourseMutation();
+  const navigate = useNavigate();
+
+  const onDelete = (course: Course) => {
+    if (!window.confirm(text.admin.confirmDelete)) return;
+    void deleteCourse(course._id);
+  };
+
+  // SPEC §4: ADD creates a blank course on the server, then opens its edit page.
+  const onAdd = async () => {
+    const result = await createCourse();
+    if ('data' in result && result.data) await navigate(paths.adminCourseEdit(result.data._id));
+  };
+
+  return (
+    <section className={styles.screen} aria-labelledby="admin-courses-title">
+      <header className={styles.screenHeader}>
+        <h1 id="admin-courses-title">{text.admin.courses.title}</h1>
+        <button type="button" className={styles.primaryButton} onClick={onAdd} disabled={creation.isLoading}>
+          {creation.isLoading ? text.admin.courses.adding : text.admin.courses.add}
+        </button>
+      </header>
+      <ActionError error={creation.error ?? deletion.error} />
+      <PagedList
+        label={text.admin.courses.title}
+        page={page}
+        isLoading={isLoading}
+        isFetching={isFetching}
+        error={error}
+        rows={data?.courses.length}
+        total={data?.total}
+      >
+        {data && (
+          <CoursesTable
+            courses={data.courses}
+            onDelete={onDelete}
+            deletingId={deletion.isLoading ? deletion.originalArgs : undefined}
+          />
+        )}
+      </PagedList>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/testing/render';
+import { anOrder, signedInAdmin } from '../testing/fixtures';
+import { mockApi } from '../testing/mock-api';
+import { OrderListRoute } from './order-list';
+
+const unpaid = anOrder({ _id: 'o1', totalPrice: 138.58 });
+const paid = anOrder({
+  _id: 'o2',
+  user: { _id: null, name: 'Gone' },
+  isPaid: true,
+  paidAt: '2026-11-04T08:00:00.000Z',
+  isLearned: true,
+  learnedAt: '2026-11-05T08:00:00.000Z',
+});
+
+const renderList = () =>
+  renderWithProviders(<OrderListRoute />, {
+    route: '/admin/orderlist',
+    path: '/admin/orderlist',
+    preloadedState: signedInAdmin,
+  });
+
+describe('OrderListRoute', () => {
+  it('shows each order with user, date, total in $, paid and learned state', async () => {
+    mockApi({ 'GET /api/orders': { body: [unpaid, paid], headers: { 'X-Total-Count': '2' } } });
+    renderList();
+    const table = await screen.findByRole('table', { name: 'All orders, newest first' });
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(within(first!).getByText('Sami Ben Ali')).toBeInTheDocument();
+    expect(within(first!).getByText('2026-11-03')).toBeInTheDocument();
+    expect(within(first!).getByText('$138.58')).toBeInTheDocument();
+    expect(within(first!).getAllByText('NO')).toHaveLength(2);
+    expect(within(second!).getByText('Deleted user')).toBeInTheDocument();
+    expect(within(second!).getByText('2026-11-04')).toBeInTheDocument();
+    expect(within(second!).getByText('2026-11-05')).toBeInTheDocument();
+    expect(within(second!).getByRole('link', { name: 'Details of order o2' })).toHaveAttribute('href', '/order/o2');
+  });
+
+  it('offers Mark as Paid only for unpaid orders and sends the pay call', async () => {
+    const { sent } = mockApi({
+      'GET /api/orders': { body: [unpaid, paid], headers: { 'X-Total-Count': '2' } },
+      'PUT /api/orders/o1/pay': { body: { ...unpaid, isPaid: true, paidAt: '2026-11-06T08:00:00.000Z' } },
+    });
+    renderList();
+    await screen.findByRole('table');
+    const buttons = screen.getAllByRole('button', { name: /as paid/ });
+    expect(buttons).toHaveLength(1);
+    expect(buttons[0]).toHaveAccessibleName('Mark order o1 as paid');
+    expect(buttons[0]).toHaveTextContent('Mark as Paid');
+
+    await userEvent.click(buttons[0]!);
+    await waitFor(() => expect(sent.some((r) => r.method === 'PUT' && r.path === '/api/orders/o1/pay')).toBe(true));
+    await waitFor(() => expect(sent.filter((r) => r.method === 'GET')).toHaveLength(2));
+  });
+
+  it('shows why a payment was refused', async () => {
+    mockApi({
+      'GET /api/orders': { body: [unpaid], headers: { 'X-Total-Count': '1' } },
+      'PUT /api/orders/o1/pay': { status: 409, body: { message: 'Order is already paid' } },
+    });
+    renderList();
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark order o1 as paid' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Order is already paid');
+  });
+
+  it("shows the bare word 'error' on failure", async () => {
+    mockApi({ 'GET /api/orders': { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } } });
+    renderList();
+    expect(await screen.findByText('error')).toHaveAttribute('title', 'Something went wrong on our side. Please try again.');
+  });
+});

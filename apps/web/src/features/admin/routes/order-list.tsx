@@ -1,0 +1,43 @@
+import type { Order } from '@shop/shared';
+import { useGetOrdersQuery, usePayOrderMutation } from '@/lib/api/orders';
+import { text } from '@/lib/i18n';
+import { ActionError } from '../components/list-error';
+import { OrdersTable } from '../components/orders-table';
+import { PagedList } from '../components/paged-list';
+import { ADMIN_PAGE_SIZE, usePage } from '../hooks/use-page';
+import styles from '../components/admin.module.css';
+
+/** /admin/orderlist */
+export function OrderListRoute() {
+  const page = usePage();
+  const { data, error, isLoading, isFetching } = useGetOrdersQuery({ page, limit: ADMIN_PAGE_SIZE });
+  const [payOrder, payment] = usePayOrderMutation();
+
+  const onMarkPaid = (order: Order) => void payOrder(order._id);
+
+  return (
+    <section className={styles.screen} aria-labelledby="admin-orders-title">
+      <header className={styles.screenHeader}>
+        <h1 id="admin-orders-title">{text.admin.orders.title}</h1>
+      </header>
+      <ActionError error={payment.error} />
+      <PagedList
+        label={text.admin.orders.title}
+        page={page}
+        isLoading={isLoading}
+        isFetching={isFetching}
+        error={error}
+        rows={data?.orders.length}
+        total={data?.total}
+      >
+        {data && (
+          <OrdersTable
+            orders={data.orders}
+            onMarkPaid={onMarkPaid}
+            payingId={payment.isLoading ? payment.originalArgs : undefined}
+          />
+        )}
+      </PagedList>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link, useParams } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api/errors';
+import { useGetUserQuery } from '@/lib/api/users';
+import { text } from '@/lib/i18n';
+import { UserEditForm } from '../components/user-edit-form';
+import styles from '../components/form.module.css';
+
+/** /admin/user/:id/edit */
+export function UserEditRoute() {
+  const id = useParams().id ?? '';
+  // The form starts from the server's current values, never from an older cache entry.
+  const { data: user, error, isFetching } = useGetUserQuery(id, { refetchOnMountOrArgChange: true });
+
+  return (
+    <section className={styles.screen} aria-labelledby="admin-user-edit-title">
+      <Link className={styles.back} to={paths.adminUsers}>
+        {text.admin.goBack}
+      </Link>
+      <h1 id="admin-user-edit-title">{text.admin.userEdit.title}</h1>
+      {isFetching ? (
+        <Spinner />
+      ) : error || !user ? (
+        <p className={styles.summary} role="alert">
+          {errorMessage(error)}
+        </p>
+      ) : (
+        // Keyed by id: the form starts from this user's values, with no effect to sync them.
+        <UserEditForm key={user._id} user={user} />
+      )}
+    </section>
+  );
+}

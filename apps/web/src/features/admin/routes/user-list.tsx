@@ -1,0 +1,47 @@
+import type { User } from '@shop/shared';
+import { useDeleteUserMutation, useGetUsersQuery } from '@/lib/api/users';
+import { text } from '@/lib/i18n';
+import { ActionError } from '../components/list-error';
+import { PagedList } from '../components/paged-list';
+import { UsersTable } from '../components/users-table';
+import { ADMIN_PAGE_SIZE, usePage } from '../hooks/use-page';
+import styles from '../components/admin.module.css';
+
+/** /admin/userlist */
+export function UserListRoute() {
+  const page = usePage();
+  const { data, error, isLoading, isFetching } = useGetUsersQuery({ page, limit: ADMIN_PAGE_SIZE });
+  const [deleteUser, deletion] = useDeleteUserMutation();
+
+  const onDelete = (user: User) => {
+    if (!window.confirm(text.admin.confirmDelete)) return;
+    // The outcome shows through `deletion` (error line) and the refetched list.
+    void deleteUser(user._id);
+  };
+
+  return (
+    <section className={styles.screen} aria-labelledby="admin-users-title">
+      <header className={styles.screenHeader}>
+        <h1 id="admin-users-title">{text.admin.users.title}</h1>
+      </header>
+      <ActionError error={deletion.error} />
+      <PagedList
+        label={text.admin.users.title}
+        page={page}
+        isLoading={isLoading}
+        isFetching={isFetching}
+        error={error}
+        rows={data?.users.length}
+        total={data?.total}
+      >
+        {data && (
+          <UsersTable
+            users={data.users}
+            onDelete={onDelete}
+            deletingId={deletion.isLoading ? deletion.originalArgs : undefined}
+          />
+        )}
+      </PagedList>
+    </section>
+  );
+}

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { rateLimit, type Store } from 'express-rate-limit';
+import { rateLimit, type IncrementResponse, type Options, type Store } from 'express-rate-limit';
 import { Redis } from 'ioredis';
 import { RedisStore } from 'rate-limit-redis';
 import { MESSAGES } from '@shop/shared';
@@ -25,7 +25,48 @@ function storeFor(deps: Pick<AppDeps, 'redis' | 'logger'>, route: AuthRateLimite
   // request, so here it must not crash the process as an unhandled rejection.
   store.incrementScriptSha.catch(() => undefined);
   store.getScriptSha.catch(() => undefined);
-  return store;
+  return new FailOpenStore(store, deps.logger, route);
+}
+
+/**
+ * A Redis outage must not lock everybody out of signing in: while Redis fails, requests
+ * go through uncounted and the failure is logged (through pino, not the console).
+ */
+class FailOpenStore implements Store {
+  readonly localKeys = false;
+  private windowMs = AUTH_RATE_WINDOW_MS;
+  constructor(
+    private readonly inner: RedisStore,
+    private readonly logger: Pick<AppDeps['logger'], 'error'>,
+    private readonly route: AuthRateLimitedRoute,
+  ) {}
+
+  get prefix(): string {
+    return this.inner.prefix;
+  }
+
+  init(options: Options): void {
+    this.windowMs = options.windowMs;
+    this.inner.init(options);
+  }
+
+  async increment(key: string): Promise<IncrementResponse> {
+    try {
+      return await this.inner.increment(key);
+    } catch (err) {
+      this.logger.error({ err, route: this.route }, 'rate-limit store unavailable; request let through');
+      // Counted as the first hit of a fresh window: the limiter lets it pass.
+      return { totalHits: 1, resetTime: new Date(Date.now() + this.windowMs) };
+    }
+  }
+
+  async decrement(key: string): Promise<void> {
+    await this.inner.decrement(key).catch(() => undefined);
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await this.inner.resetKey(key).catch(() => undefined);
+  }
 }
 
 /**
@@ -43,8 +84,6 @@ export function authRateLimiters(
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       ...(store ? { store } : {}),
-      // A Redis outage must not lock everybody out of signing in: let the request through, log it.
-      passOnStoreError: true,
       handler: (req, res) => {
         req.log?.warn({ route }, 'auth rate limit reached');
         res.status(429).json({ message: MESSAGES.tooManyRequests });

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@shop/shared';
+import { createApp } from '../app.js';
+import { createLogger } from '../logger.js';
+import { freePort } from '../modules/mail/mail.testing.js';
+import { createTestContext, type TestContext } from '../test/context.js';
+import { connectRateLimitRedis } from './rate-limit.js';
+
+const LIMIT = 3;
+const logger = createLogger({ env: 'test', logLevel: 'silent' });
+const login = { email: 'nobody@example.com', password: 'whatever-password' };
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ AUTH_RATE_LIMIT: String(LIMIT) });
+});
+afterAll(() => ctx.close());
+
+describe('auth rate limits in memory', () => {
+  it('answers 429 on login after AUTH_RATE_LIMIT requests, counting each route on its own', async () => {
+    for (let i = 0; i < LIMIT; i++) {
+      const res = await request(ctx.app).post('/api/users/login').send(login);
+      expect(res.status).toBe(401);
+      expect(res.headers['ratelimit-policy']).toMatch(new RegExp(`; q=${LIMIT}; w=900`));
+    }
+    const blocked = await request(ctx.app).post('/api/users/login').send(login);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ message: MESSAGES.tooManyRequests });
+
+    // Register has its own counter.
+    const register = await request(ctx.app)
+      .post('/api/users')
+      .send({ name: 'New', email: 'fresh@example.com', password: 'fresh-password' });
+    expect(register.status).toBe(201);
+  });
+
+  it('limits register, forgot-password and reset-password the same way', async () => {
+    const app = createApp(ctx.deps); // fresh counters
+    const calls = [
+      () => request(app).post('/api/users').send({ name: 'N', email: 'n@example.com', password: 'n-password' }),
+      () => request(app).post('/api/users/forgot-password').send({ email: 'n@example.com' }),
+      () => request(app).post('/api/users/reset-password/some-token').send({ newPassword: 'n-password-2' }),
+    ];
+    for (const call of calls) {
+      for (let i = 0; i < LIMIT; i++) expect((await call()).status).toBeLessThan(429);
+      const res = await call();
+      expect(res.status).toBe(429);
+      expect(res.body).toEqual({ message: MESSAGES.tooManyRequests });
+    }
+  });
+
+  it('lets requests through (no 500) when Redis is unreachable', async () => {
+    const port = await freePort();
+    const client = connectRateLimitRedis(`redis://127.0.0.1:${port}`, logger);
+    try {
+      const app = createApp({ ...ctx.deps, redis: { client, keyPrefix: `test:${randomBytes(4).toString('hex')}:` } });
+      const res = await request(app).post('/api/users/login').send(login);
+      expect(res.status).toBe(401);
+    } finally {
+      client.disconnect();
+    }
+  });
+});
+
+const redisUrl = process.env['TEST_REDIS_URL'] ?? process.env['REDIS_URL'];
+
+describe.skipIf(!redisUrl)('auth rate limits shared through Redis', () => {
+  it('two API instances (own deps and Redis connections, one database and Redis) share one login counter', async () => {
+    const keyPrefix = `shop-test:${Date.now()}:${randomBytes(4).toString('hex')}:`;
+    const clientA = connectRateLimitRedis(redisUrl!, logger);
+    const clientB = connectRateLimitRedis(redisUrl!, logger);
+    try {
+      const first = createApp({ ...ctx.deps, logger, redis: { client: clientA, keyPrefix } });
+      const second = createApp({ ...ctx.deps, logger, redis: { client: clientB, keyPrefix } });
+      expect((await request(first).post('/api/users/login').send(login)).status).toBe(401);
+      expect((await request(second).post('/api/users/login').send(login)).status).toBe(401);
+      expect((await request(first).post('/api/users/login').send(login)).status).toBe(401);
+      const blockedOnSecond = await request(second).post('/api/users/login').send(login);
+      expect(blockedOnSecond.status).toBe(429);
+      expect(blockedOnSecond.body).toEqual({ message: MESSAGES.tooManyRequests });
+      expect((await request(first).post('/api/users/login').send(login)).status).toBe(429);
+      // Other routes keep their own counters in Redis too.
+      expect((await request(second).post('/api/users/forgot-password').send({ email: 'x@example.com' })).status).toBe(200);
+      expect(await clientA.keys(`${keyPrefix}rl:login:*`)).toHaveLength(1);
+    } finally {
+      const keys = await clientA.keys(`${keyPrefix}*`);
+      if (keys.length) await clientA.del(...keys);
+      await clientA.quit();
+      await clientB.quit();
+    }
+  });
+});

@@ -20,7 +20,7 @@ RUN pnpm --filter @shop/web build
 # production dependencies; @shop/shared is copied in as TypeScript source. pnpm 10 deploys
 # from the shared lockfile only with injected workspace packages, set here for this one command.
 RUN pnpm --config.inject-workspace-packages=true --filter @shop/api --prod deploy /out \
-  && find /out/src -name '*.test.ts' -delete \
+  && find /out/src \( -name '*.test.ts' -o -name '*.testing.ts' \) -delete \
   && rm -rf /out/src/test /out/vitest.config.ts /out/drizzle.config.ts /out/pnpm-lock.yaml
 
 # ---- runtime: node, production dependencies, the source and the built client; nothing else

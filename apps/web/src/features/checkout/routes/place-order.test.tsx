@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render';
+import { aCartItem, anOrder, checkoutState } from '../testing/fixtures';
+import { PlaceOrderRoute } from './place-order';
+
+const renderPlaceOrder = (state: ReturnType<typeof checkoutState>) =>
+  renderWithProviders(<PlaceOrderRoute />, {
+    route: '/placeorder',
+    path: '/placeorder',
+    preloadedState: state,
+    routes: [
+      { path: '/order/:id', element: <p>order page</p> },
+      { path: '/cart', element: <p>cart page</p> },
+      { path: '/shipping', element: <p>shipping page</p> },
+    ],
+  });
+
+/** The summary as shown: label -> amount. */
+function summary() {
+  const list = screen.getByRole('complementary', { name: 'Order Summary' });
+  return Object.fromEntries(
+    within(list)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+  );
+}
+
+describe('PlaceOrderRoute summary (SPEC §9 amounts, in $)', () => {
+  it('charges 100 shipping under 100 of items', () => {
+    renderPlaceOrder(checkoutState([aCartItem({ price: 30, qty: 2 })]));
+    expect(summary()).toEqual({
+      Items: '$60.00',
+      Shipping: '$100.00',
+      Tax: '$9.00',
+      Total: '$169.00',
+    });
+  });
+
+  it('still charges shipping at exactly 100', () => {
+    renderPlaceOrder(checkoutState([aCartItem({ price: 25, qty: 4 })]));
+    expect(summary()).toEqual({
+      Items: '$100.00',
+      Shipping: '$100.00',
+      Tax: '$15.00',
+      Total: '$215.00',
+    });
+  });
+
+  it('ships free over 100, exact to the cent', () => {
+    renderPlaceOrder(
+      checkoutState([
+        aCartItem({ price: 100.01, qty: 1 }),
+        aCartItem({ course: 'c2', price: 0.1, qty: 3 }),
+      ]),
+    );
+    expect(summary()).toEqual({
+      Items: '$100.31',
+      Shipping: '$0.00',
+      Tax: '$15.05',
+      Total: '$115.36',
+    });
+  });
+});
+
+describe('PlaceOrderRoute', () => {
+  it('shows the address, the payment method and each line as qty x price = total', () => {
+    renderPlaceOrder(checkoutState([aCartItem({ price: 30, qty: 2 })]));
+    expect(screen.getByText('12 Rue de Rome, Tunis 1000, France')).toBeInTheDocument();
+    expect(screen.getByText('On place')).toBeInTheDocument();
+    expect(screen.getByText('2 x $30.00 = $60.00')).toBeInTheDocument();
+  });
+
+  it('sends only course ids and quantities, clears the cart and opens the order', async () => {
+    const user = userEvent.setup();
+    const { sent } = mockApi({
+      'POST /api/orders': { status: 201, body: anOrder({ _id: 'o42' }) },
+    });
+    const { store, router } = renderPlaceOrder(checkoutState([aCartItem({ qty: 2 })]));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/o42'));
+    expect(store.getState().cart.cartItems).toEqual([]);
+    expect(sent[0]!.body).toEqual({
+      orderItems: [{ course: 'c1', qty: 2 }],
+      shippingAddress: {
+        address: '12 Rue de Rome',
+        city: 'Tunis',
+        postalCode: '1000',
+        country: 'France',
+      },
+      paymentMethod: 'In Place',
+    });
+  });
+
+  it('shows a 409 and retries with the same Idempotency-Key', async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    const { sent } = mockApi({
+      'POST /api/orders': () =>
+        ++calls === 1
+          ? { status: 409, body: { message: 'Not enough seats left for React from scratch' } }
+          : { status: 201, body: anOrder({ _id: 'o7' }) },
+    });
+    const { router } = renderPlaceOrder(checkoutState([aCartItem()]));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Not enough seats left for React from scratch',
+    );
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/o7'));
+    const keys = sent.map((r) => r.headers.get('Idempotency-Key'));
+    expect(keys[0]).toMatch(/^[A-Za-z0-9-]{32,36}$/);
+    expect(keys).toEqual([keys[0], keys[0]]);
+  });
+
+  it('sends an empty cart back to /cart and a missing address to /shipping', async () => {
+    const first = renderPlaceOrder(checkoutState([]));
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/cart'));
+    first.unmount();
+    const second = renderPlaceOrder(checkoutState([aCartItem()], { shippingAddress: null }));
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/shipping'));
+  });
+});

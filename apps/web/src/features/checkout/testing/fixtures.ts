@@ -1,0 +1,60 @@
+import type { Order, UserInfo } from '@shop/shared';
+import type { RootState } from '@/app/store';
+import type { CartItem } from '@/stores/cart-slice';
+
+export const customer: UserInfo = {
+  _id: 'u1',
+  name: 'Amal Ben Salah',
+  email: 'amal@example.com',
+  isAdmin: false,
+  isKid: false,
+  token: 'token-1',
+};
+
+export const aCartItem = (overrides: Partial<CartItem> = {}): CartItem => ({
+  course: 'c1',
+  name: 'React from scratch',
+  images: ['/images/react.svg'],
+  price: 30,
+  availability: 5,
+  qty: 1,
+  ...overrides,
+});
+
+export const anAddress = {
+  address: '12 Rue de Rome',
+  city: 'Tunis',
+  postalCode: '1000',
+  country: 'France',
+} as const;
+
+/** A signed-in customer with a cart, ready for checkout. */
+export function checkoutState(
+  cartItems: CartItem[],
+  overrides: Partial<RootState['cart']> = {},
+): Partial<RootState> {
+  return {
+    user: { userInfo: customer },
+    cart: { cartItems, shippingAddress: { ...anAddress }, paymentMethod: 'In Place', ...overrides },
+  };
+}
+
+export const anOrder = (overrides: Partial<Order> = {}): Order => ({
+  _id: 'o1',
+  user: { _id: 'u1', name: customer.name, email: customer.email },
+  orderItems: [
+    { course: 'c1', name: 'React from scratch', qty: 2, price: 30, image: '/images/react.svg' },
+  ],
+  shippingAddress: { ...anAddress },
+  paymentMethod: 'In Place',
+  itemsPrice: 60,
+  shippingPrice: 100,
+  taxPrice: 9,
+  totalPrice: 169,
+  isPaid: false,
+  paidAt: null,
+  isLearned: false,
+  learnedAt: null,
+  createdAt: '2026-11-21T10:00:00.000Z',
+  ...overrides,
+});

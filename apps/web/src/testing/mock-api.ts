@@ -1,0 +1,68 @@
+import { vi } from 'vitest';
+
+const NodeRequest = globalThis.Request;
+
+/**
+ * Node's Request (which the test environment keeps) rejects the relative URLs a browser resolves
+ * against the page ('/api/users'); this one resolves them the browser's way.
+ */
+class BrowserRequest extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' ? new URL(input, location.href) : input, init);
+  }
+}
+
+/** A request the screen sent, as the server would see it. */
+export interface SentRequest {
+  method: string;
+  path: string;
+  search: URLSearchParams;
+  headers: Headers;
+  body: unknown;
+}
+
+export interface Reply {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Answers one request: a reply, or a function of the request giving one. */
+export type Route = Reply | ((request: SentRequest) => Reply);
+
+/**
+ * Replaces `fetch` with a tiny fake server: routes are keyed 'METHOD /api/path' (no query).
+ * Unknown routes answer 404 so a missing mock shows as a failed request. Every request is
+ * recorded in `sent` for assertions on what the screen asked for.
+ */
+export function mockApi(routes: Record<string, Route>) {
+  const sent: SentRequest[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request =
+      input instanceof NodeRequest
+        ? input
+        : new NodeRequest(new URL(String(input), location.href), init);
+    const url = new URL(request.url, location.href);
+    const raw = await request.text();
+    const sentRequest: SentRequest = {
+      method: request.method,
+      path: url.pathname,
+      search: url.searchParams,
+      headers: request.headers,
+      body: raw ? (JSON.parse(raw) as unknown) : undefined,
+    };
+    sent.push(sentRequest);
+    const route = routes[`${request.method} ${url.pathname}`];
+    const reply =
+      typeof route === 'function'
+        ? route(sentRequest)
+        : (route ?? { status: 404, body: { message: 'Not found' } });
+    return new Response(JSON.stringify(reply.body ?? {}), {
+      status: reply.status ?? 200,
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('Request', BrowserRequest);
+  return { sent, fetchMock };
+}

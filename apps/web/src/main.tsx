@@ -1,9 +1,10 @@
+// Global styles first: component stylesheets imported below may override the shared primitives.
+import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { createRouter } from './app/router';
-import './styles/global.css';
 
 const router = createRouter();
 

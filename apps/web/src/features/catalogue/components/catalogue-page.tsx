@@ -1,0 +1,82 @@
+import { useId } from 'react';
+import { categoryKey, matchCategory } from '@shop/shared';
+import { Link, useLocation } from 'react-router';
+import { text } from '@/lib/i18n';
+import { catalogueQuery, type Selection } from '../lib/catalogue-query';
+import { CatalogueToolbar } from './catalogue-toolbar';
+import { CourseResults } from './course-results';
+import './catalogue-page.css';
+
+export interface CategoryLink {
+  label: string;
+  /** Query value of ?cg=; undefined for "All". */
+  value?: string;
+}
+
+interface CataloguePageProps {
+  basePath: string;
+  categories: CategoryLink[];
+  searchPath: (keyword: string) => string;
+  defaultKeyword?: string;
+  variant?: 'default' | 'kids';
+}
+
+/** Title before the word 'Courses' (SPEC §2): the category, 'All', or '*keyword* Search'. */
+export function headingFor(selection: Selection, allLabel: string = text.catalogue.heading.all): string {
+  switch (selection.kind) {
+    case 'all':
+      return allLabel;
+    case 'keyword':
+      return selection.isDefault ? allLabel : text.catalogue.heading.search(selection.value);
+    case 'category':
+    case 'filter':
+      return matchCategory(selection.value) ?? selection.value;
+  }
+}
+
+function isCurrent(link: CategoryLink, selection: Selection): boolean {
+  if (link.value === undefined) return selection.kind === 'all' || (selection.kind === 'keyword' && selection.isDefault);
+  return (
+    (selection.kind === 'category' || selection.kind === 'filter') &&
+    categoryKey(matchCategory(selection.value) ?? selection.value) === categoryKey(matchCategory(link.value) ?? link.value)
+  );
+}
+
+/** The catalogue screen shared by /courses, /search/{keyword} and /courseskids. */
+export function CataloguePage({ basePath, categories, searchPath, defaultKeyword, variant = 'default' }: CataloguePageProps) {
+  const location = useLocation();
+  const { selection, view, args } = catalogueQuery(location, defaultKeyword);
+  const headingId = useId();
+  const allLabel = variant === 'kids' ? text.catalogue.kids.headingAll : text.catalogue.heading.all;
+
+  return (
+    <div className={`catalogue catalogue--${variant}`}>
+      <div className="catalogue__hero">
+        <div className="container">
+          <h1 id={headingId} className="catalogue__title">
+            {headingFor(selection, allLabel)} {text.catalogue.heading.suffix}
+          </h1>
+          <nav aria-label={text.catalogue.categories.label}>
+            <ul className="catalogue__categories">
+              {categories.map((link) => (
+                <li key={link.label}>
+                  <Link
+                    className="catalogue__category"
+                    to={link.value ? `${basePath}/?cg=${encodeURIComponent(link.value)}` : basePath}
+                    aria-current={isCurrent(link, selection) ? 'page' : undefined}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </div>
+      <div className="container catalogue__body">
+        <CatalogueToolbar view={view} searchPath={searchPath} variant={variant} />
+        <CourseResults args={args} paginate labelledBy={headingId} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { ComponentType, SVGProps } from 'react';
+import { Link } from 'react-router';
+import { ArrowRightIcon } from '@/components/ui/icons';
+import { text } from '@/lib/i18n';
+import './category-cards.css';
+
+export interface CategoryCard {
+  title: string;
+  text: string;
+  to: string;
+  Icon: ComponentType<SVGProps<SVGSVGElement>>;
+}
+
+/** Three big category tiles (home: Programming, Language, Art; kids: Programming, Language, Soft Skills). */
+export function CategoryCards({ cards, variant = 'default' }: { cards: CategoryCard[]; variant?: 'default' | 'kids' }) {
+  return (
+    <ul className={`category-cards category-cards--${variant}`}>
+      {cards.map(({ title, text: blurb, to, Icon }, index) => (
+        <li key={title} className={`category-card category-card--${index + 1}`}>
+          <span className="category-card__icon" aria-hidden="true">
+            <Icon />
+          </span>
+          <h3 className="category-card__title">
+            <Link className="category-card__link" to={to}>
+              {title}
+            </Link>
+          </h3>
+          <p className="category-card__text">{blurb}</p>
+          <span className="category-card__more" aria-hidden="true">
+            {text.catalogue.home.explore(title)}
+            <ArrowRightIcon />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

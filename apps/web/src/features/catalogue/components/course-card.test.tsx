@@ -1,0 +1,62 @@
+import type { Course } from '@shop/shared';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/testing/render';
+import { CourseCard } from './course-card';
+
+const course: Course = {
+  _id: 'c1',
+  name: 'JavaScript from Scratch',
+  price: 350,
+  description: 'Learn JavaScript.',
+  images: ['/images/courses/js-1.svg'],
+  category: ['Programming'],
+  sizes: ['M'],
+  availability: 4,
+  rating: 4.5,
+  numReviews: 3,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+describe('CourseCard', () => {
+  it('shows the name, price in Tnd, stars and review count', () => {
+    renderWithProviders(<CourseCard course={course} />);
+    expect(screen.getByRole('link', { name: course.name })).toHaveAttribute('href', '/course/c1');
+    expect(screen.getByText('350.00 Tnd')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
+    expect(screen.getByText('(3 reviews)')).toBeInTheDocument();
+  });
+
+  it('adds quantity 1 to the cart, then shows filled and cannot be clicked again', async () => {
+    const { store } = renderWithProviders(<CourseCard course={course} />);
+    const add = screen.getByRole('button', { name: `Add ${course.name} to the cart` });
+    await userEvent.click(add);
+    expect(store.getState().cart.cartItems).toEqual([
+      { course: 'c1', name: course.name, images: course.images, price: 350, availability: 4, qty: 1 },
+    ]);
+    const added = screen.getByRole('button', { name: `${course.name} is in the cart` });
+    expect(added).toBeDisabled();
+    expect(added).toHaveClass('course-card__add--in-cart');
+  });
+
+  it('is filled and disabled when the course is already in the cart', () => {
+    renderWithProviders(<CourseCard course={course} />, {
+      preloadedState: {
+        cart: {
+          cartItems: [{ course: 'c1', name: course.name, images: [], price: 350, availability: 4, qty: 3 }],
+          shippingAddress: null,
+          paymentMethod: null,
+        },
+      },
+    });
+    expect(screen.getByRole('button', { name: `${course.name} is in the cart` })).toBeDisabled();
+  });
+
+  it('cannot add a sold-out course', () => {
+    const { store } = renderWithProviders(<CourseCard course={{ ...course, availability: 0 }} />);
+    expect(screen.getByRole('button', { name: `${course.name} is sold out` })).toBeDisabled();
+    expect(store.getState().cart.cartItems).toEqual([]);
+  });
+});

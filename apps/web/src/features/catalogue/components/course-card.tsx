@@ -1,0 +1,65 @@
+import type { Course } from '@shop/shared';
+import { Link } from 'react-router';
+import { useAppDispatch, useAppSelector } from '@/app/store';
+import { CartAddIcon } from '@/components/ui/icons';
+import { Stars } from '@/components/ui/stars';
+import { paths } from '@/config/paths';
+import { formatMoney } from '@/lib/format';
+import { text } from '@/lib/i18n';
+import { cartItemAdded } from '@/stores/cart-slice';
+import './course-card.css';
+
+const t = text.catalogue.card;
+
+/** Catalogue card: first image, name, price in Tnd, stars, add icon (qty 1), View Details. */
+export function CourseCard({ course }: { course: Course }) {
+  const inCart = useAppSelector((s) => s.cart.cartItems.some((line) => line.course === course._id));
+  const dispatch = useAppDispatch();
+  const soldOut = course.availability <= 0;
+  const image = course.images[0];
+  const addLabel = soldOut ? t.soldOut(course.name) : inCart ? t.inCart(course.name) : t.add(course.name);
+
+  return (
+    <article className="course-card">
+      <Link to={paths.course(course._id)} className="course-card__media" tabIndex={-1} aria-hidden="true">
+        {image && <img className="course-card__image" src={image} alt="" width={350} height={263} loading="lazy" decoding="async" />}
+        {soldOut && <span className="course-card__ribbon">{text.catalogue.detail.soldOut}</span>}
+      </Link>
+      <div className="course-card__body">
+        <p className="course-card__categories">{course.category.join(' · ')}</p>
+        <h3 className="course-card__title">
+          <Link to={paths.course(course._id)}>{course.name}</Link>
+        </h3>
+        <Stars value={course.rating} text={t.reviews(course.numReviews)} />
+        <div className="course-card__footer">
+          <p className="course-card__price">{formatMoney(course.price, 'catalogue')}</p>
+          <button
+            type="button"
+            className={`course-card__add${inCart ? ' course-card__add--in-cart' : ''}`}
+            aria-label={addLabel}
+            title={addLabel}
+            disabled={inCart || soldOut}
+            onClick={() =>
+              dispatch(
+                cartItemAdded({
+                  course: course._id,
+                  name: course.name,
+                  images: course.images,
+                  price: course.price,
+                  availability: course.availability,
+                  qty: 1,
+                }),
+              )
+            }
+          >
+            <CartAddIcon filled={inCart} />
+          </button>
+        </div>
+        <Link className="button button--ghost button--small button--block" to={paths.course(course._id)}>
+          {t.viewDetails}
+          <span className="visually-hidden">: {course.name}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { COURSE_IMAGES_MAX } from '@shop/shared';
+import { text } from '@/lib/i18n';
+
+const t = text.catalogue.detail;
+
+/** Up to three images (SPEC §9); a thumbnail shows its image large. */
+export function Gallery({ images, name }: { images: string[]; name: string }) {
+  const shown = images.slice(0, COURSE_IMAGES_MAX);
+  const [current, setCurrent] = useState(0);
+  const main = shown[current] ?? shown[0];
+  return (
+    <div className="gallery">
+      {main && (
+        <img className="gallery__main" src={main} alt={text.catalogue.card.imageAlt(name)} width={800} height={600} />
+      )}
+      {shown.length > 1 && (
+        <ul className="gallery__thumbs" aria-label={t.gallery}>
+          {shown.map((image, index) => (
+            <li key={image + index}>
+              <button
+                type="button"
+                className="gallery__thumb"
+                aria-label={t.thumbnail(index + 1)}
+                aria-pressed={index === current}
+                onClick={() => setCurrent(index)}
+              >
+                <img src={image} alt="" width={120} height={90} loading="lazy" decoding="async" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { useId, useState, type FormEvent } from 'react';
+import { MailIcon, MapPinIcon, PhoneIcon } from '@/components/ui/icons';
+import { text } from '@/lib/i18n';
+import './contact.css';
+
+const t = text.catalogue.contact;
+const centre = text.common.footer;
+
+/** The draft the visitor's own mail program opens (SPEC §1: nothing goes through a server). */
+export function mailtoDraft(fields: { name: string; email: string; subject: string; message: string }): string {
+  const body = `${fields.message}\n\n${t.bodyFrom(fields.name, fields.email)}`;
+  return `mailto:${centre.email}?subject=${encodeURIComponent(fields.subject)}&body=${encodeURIComponent(body)}`;
+}
+
+export function Contact() {
+  const [fields, setFields] = useState({ name: '', email: '', subject: '', message: '' });
+  const id = useId();
+  const set = (key: keyof typeof fields) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [key]: event.target.value }));
+
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    window.location.href = mailtoDraft(fields);
+  };
+
+  return (
+    <div className="contact container page">
+      <h1 className="page__title">{t.title}</h1>
+      <p className="contact__lead">{t.lead}</p>
+      <div className="contact__grid">
+        <section className="contact__card" aria-labelledby={`${id}-details`}>
+          <h2 id={`${id}-details`} className="contact__heading">
+            {t.detailsTitle}
+          </h2>
+          <dl className="contact__details">
+            <div>
+              <dt>
+                <MapPinIcon /> {t.address}
+              </dt>
+              <dd>{centre.address}</dd>
+            </div>
+            <div>
+              <dt>
+                <PhoneIcon /> {t.phone}
+              </dt>
+              <dd>
+                <a href={`tel:${centre.phone.replace(/\s/g, '')}`}>{centre.phone}</a>
+                <br />
+                <span className="contact__hours">{t.hours}</span>
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <MailIcon /> {t.email}
+              </dt>
+              <dd>
+                <a href={`mailto:${centre.email}`}>{centre.email}</a>
+              </dd>
+            </div>
+          </dl>
+        </section>
+
+        <form className="contact__card contact__form" aria-labelledby={`${id}-form`} onSubmit={send}>
+          <h2 id={`${id}-form`} className="contact__heading">
+            {t.formTitle}
+          </h2>
+          <div className="contact__row">
+            <div className="field">
+              <label className="field__label" htmlFor={`${id}-name`}>
+                {t.name}
+              </label>
+              <input id={`${id}-name`} className="field__input" required autoComplete="name" value={fields.name} onChange={set('name')} />
+            </div>
+            <div className="field">
+              <label className="field__label" htmlFor={`${id}-email`}>
+                {t.yourEmail}
+              </label>
+              <input id={`${id}-email`} className="field__input" type="email" required autoComplete="email" value={fields.email} onChange={set('email')} />
+            </div>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-subject`}>
+              {t.subject}
+            </label>
+            <input id={`${id}-subject`} className="field__input" required value={fields.subject} onChange={set('subject')} />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-message`}>
+              {t.message}
+            </label>
+            <textarea id={`${id}-message`} className="field__input" required rows={6} value={fields.message} onChange={set('message')} />
+          </div>
+          <p className="contact__hint">{t.hint}</p>
+          <button type="submit" className="button">
+            <MailIcon />
+            {t.send}
+          </button>
+        </form>
+      </div>
+    </div>
+  );
+}

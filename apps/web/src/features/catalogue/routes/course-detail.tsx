@@ -1,0 +1,116 @@
+import { useId, useState } from 'react';
+import { ORDER_QTY_MAX } from '@shop/shared';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { Stars } from '@/components/ui/stars';
+import { paths } from '@/config/paths';
+import { useGetCourseQuery } from '@/lib/api/courses';
+import { errorMessage } from '@/lib/api/errors';
+import { formatMoney } from '@/lib/format';
+import { text } from '@/lib/i18n';
+import { Gallery } from '../components/gallery';
+import { ReviewForm, ReviewList } from '../components/reviews';
+import { ShareLinks } from '../components/share-links';
+import './course-detail.css';
+
+const t = text.catalogue.detail;
+
+export function CourseDetail() {
+  const { id = '' } = useParams();
+  const { data: course, error, isLoading } = useGetCourseQuery(id);
+  const [qty, setQty] = useState(1);
+  const navigate = useNavigate();
+  const qtyId = useId();
+  const reviewsId = useId();
+
+  if (isLoading) return <Spinner />;
+  if (error || !course) {
+    return (
+      <div className="container page">
+        <p className="message message--error" role="alert">
+          {errorMessage(error)}
+        </p>
+        <Link to={paths.courses}>{t.back}</Link>
+      </div>
+    );
+  }
+
+  const soldOut = course.availability <= 0;
+  // The picker offers 1..availability; the order API takes at most ORDER_QTY_MAX per line.
+  const choices = Array.from({ length: Math.min(course.availability, ORDER_QTY_MAX) }, (_, i) => i + 1);
+
+  return (
+    <article className="course-detail container page">
+      <Link className="course-detail__back" to={paths.courses}>
+        ← {t.back}
+      </Link>
+      <div className="course-detail__grid">
+        <Gallery images={course.images} name={course.name} />
+        <div className="course-detail__info">
+          <p className="course-detail__categories">{course.category.join(' · ')}</p>
+          <h1 className="course-detail__title">{course.name}</h1>
+          <Stars value={course.rating} text={text.catalogue.card.reviews(course.numReviews)} />
+          <p className="course-detail__price">{formatMoney(course.price, 'catalogue')}</p>
+
+          <dl className="course-detail__facts">
+            <div>
+              <dt>{t.status}</dt>
+              <dd className={soldOut ? 'course-detail__status--out' : 'course-detail__status--in'}>
+                {soldOut ? t.soldOut : `${t.available} · ${t.seatsLeft(course.availability)}`}
+              </dd>
+            </div>
+            <div>
+              <dt>{t.categories}</dt>
+              <dd>{course.category.join(', ')}</dd>
+            </div>
+          </dl>
+
+          <form
+            className="course-detail__buy"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void navigate(paths.cart(course._id, qty));
+            }}
+          >
+            {!soldOut && (
+              <div className="field course-detail__qty">
+                <label className="field__label" htmlFor={qtyId}>
+                  {t.quantity}
+                </label>
+                <select id={qtyId} className="field__input" value={qty} onChange={(event) => setQty(Number(event.target.value))}>
+                  {choices.map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+            <button type="submit" className="button button--accent course-detail__add" disabled={soldOut}>
+              {t.addToCart}
+            </button>
+          </form>
+
+          <ShareLinks url={window.location.href} title={course.name} />
+        </div>
+      </div>
+
+      <section className="course-detail__section" aria-labelledby={`${reviewsId}-about`}>
+        <h2 id={`${reviewsId}-about`} className="section-title">
+          {t.description}
+        </h2>
+        <p className="course-detail__description">{course.description}</p>
+      </section>
+
+      <section className="course-detail__section reviews" aria-labelledby={reviewsId}>
+        <h2 id={reviewsId} className="section-title">
+          {t.reviewsTitle}
+        </h2>
+        <div className="reviews__grid">
+          <ReviewList reviews={course.reviews} />
+          <ReviewForm courseId={course._id} />
+        </div>
+      </section>
+    </article>
+  );
+}

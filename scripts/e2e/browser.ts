@@ -1,0 +1,83 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium; the journeys never download a browser. */
+export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+/** Where run.ts started the shop, and its DATA_DIR (mails land in DATA_DIR/outbox). */
+export const baseUrl = (): string => {
+  const url = process.env['E2E_BASE_URL'];
+  if (!url) throw new Error('E2E_BASE_URL is not set: run the journeys through scripts/e2e/run.ts');
+  return url;
+};
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export interface PageOptions {
+  /** Viewport width in px (default 1280). */
+  width?: number;
+  height?: number;
+  /** Values for local storage (CONTRACT §5 keys) set before the app starts. */
+  storage?: Record<string, unknown>;
+}
+
+/** A fresh context and page; errors the page logs are collected so journeys can assert none. */
+export async function newContext(browser: Browser, options: PageOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+  });
+  if (options.storage) {
+    await context.addInitScript((entries: Record<string, string>) => {
+      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+    }, Object.fromEntries(Object.entries(options.storage).map(([k, v]) => [k, JSON.stringify(v)])));
+  }
+  return context;
+}
+
+/** Opens a path and waits until the 3 s start loader (SPEC §2) is gone. */
+export async function openPage(context: BrowserContext, pathname: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(pathname);
+  await waitForApp(page);
+  return page;
+}
+
+export async function waitForApp(page: Page): Promise<void> {
+  // The shell mounts inert under the loader; it is usable once the loader has gone.
+  await page.waitForFunction(() => !!document.querySelector('.app') && !document.querySelector('.start-loader'), null, {
+    timeout: 15_000,
+  });
+}
+
+/** The newest .eml in DATA_DIR/outbox and the first http(s) link in it that contains `contains`. */
+export function latestMailLink(contains: string): string {
+  const dataDir = process.env['E2E_DATA_DIR'];
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
+  const outbox = path.join(dataDir, 'outbox');
+  const mails = readdirSync(outbox)
+    .filter((name) => name.endsWith('.eml'))
+    .map((name) => path.join(outbox, name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  for (const mail of mails) {
+    // Quoted-printable soft line breaks and =3D would cut or mangle links.
+    const body = readFileSync(mail, 'utf8').replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+    const link = body.match(/https?:\/\/[^\s"'<>]+/g)?.find((url) => url.includes(contains));
+    if (link) return link;
+  }
+  throw new Error(`no mail in ${outbox} holds a link containing ${contains}`);
+}

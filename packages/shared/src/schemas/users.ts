@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants.js';
+import { orderListQuerySchema } from './orders.js';
 
 const email = z
   .string({ error: 'Email is required' })
@@ -55,6 +56,13 @@ export const adminUserUpdateBodySchema = z.object({
   isKid: z.boolean({ error: 'isKid must be true or false' }).optional(),
 });
 export type AdminUserUpdateBody = z.infer<typeof adminUserUpdateBodySchema>;
+
+/**
+ * Query of the admin `GET /api/users`: optional `page` (from 1) and `limit` (1 to 100), the
+ * same rules as the order list. Without either the answer is every user, as CONTRACT §4 says.
+ */
+export const userListQuerySchema = orderListQuerySchema;
+export type UserListQuery = z.output<typeof userListQuerySchema>;
 
 export const userSchema = z.object({
   _id: z.string(),

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 
@@ -21,8 +21,17 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
   return user;
 }
 
-export async function listUsers(db: DbOrTx): Promise<UserRow[]> {
-  return db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
+/** Newest first: one page when given, else every user; `total` counts all users either way. */
+export async function listUsers(
+  db: DbOrTx,
+  page?: { offset: number; limit: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  const newestFirst = db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
+  const [rows, [counted]] = await Promise.all([
+    page ? newestFirst.limit(page.limit).offset(page.offset) : newestFirst,
+    db.select({ total: count() }).from(users),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }
 
 export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<UserRow> {

@@ -7,11 +7,13 @@ import {
   profileUpdateBodySchema,
   registerBodySchema,
   resetPasswordBodySchema,
+  userListQuerySchema,
   type AdminUserUpdateBody,
   type ForgotPasswordBody,
   type LoginBody,
   type ProfileUpdateBody,
   type ResetPasswordBody,
+  type UserListQuery,
 } from '@shop/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app.js';
@@ -66,8 +68,10 @@ export function usersRouter(deps: AppDeps): Router {
     res.json(await users.updateProfile(deps, currentUser(req), req.body as ProfileUpdateBody));
   });
 
-  router.get('/', auth, requireAdmin, async (_req, res) => {
-    res.json(await users.listAllUsers(deps));
+  router.get('/', auth, requireAdmin, validate(userListQuerySchema, 'query'), async (req, res) => {
+    const { users: page, total } = await users.listAllUsers(deps, req.query as UserListQuery);
+    res.setHeader('X-Total-Count', String(total));
+    res.json(page);
   });
 
   router.get('/:id', auth, async (req, res) => {

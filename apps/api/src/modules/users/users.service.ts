@@ -1,11 +1,13 @@
 import bcrypt from 'bcryptjs';
 import {
   MESSAGES,
+  PAGE_LIMIT_DEFAULT,
   type AdminUserUpdateBody,
   type LoginBody,
   type ProfileUpdateBody,
   type User,
   type UserInfo,
+  type UserListQuery,
 } from '@shop/shared';
 import type { AppDeps } from '../../app.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../errors.js';
@@ -195,8 +197,16 @@ export async function updateProfile(deps: Deps, viewer: AuthUser, body: ProfileU
   return toUserInfo(deps, user);
 }
 
-export async function listAllUsers(deps: Deps): Promise<User[]> {
-  return (await listUsers(deps.database.db)).map(toUser);
+/** Rows per page when only `page` is given. */
+const USERS_PAGE_DEFAULT = PAGE_LIMIT_DEFAULT;
+
+/** Admin list: every user, or one page of them when `page` or `limit` is given (CONTRACT §4 + paging). */
+export async function listAllUsers(deps: Deps, query: UserListQuery = {}): Promise<{ users: User[]; total: number }> {
+  const paged = query.page !== undefined || query.limit !== undefined;
+  const limit = query.limit ?? USERS_PAGE_DEFAULT;
+  const page = paged ? { offset: ((query.page ?? 1) - 1) * limit, limit } : undefined;
+  const { rows, total } = await listUsers(deps.database.db, page);
+  return { users: rows.map(toUser), total };
 }
 
 /** An admin cannot take its own admin rights away: the shop must never lose its last admin by accident. */

@@ -36,7 +36,7 @@ const PUBLIC_IMAGES = path.join(import.meta.dirname, '../public/images');
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', deps.config.trustProxy);
   app.set('query parser', 'simple');
 
   app.use(

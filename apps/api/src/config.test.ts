@@ -36,6 +36,11 @@ describe('loadConfig in production', () => {
     expect(err.message).toBe('DATABASE_URL is required when NODE_ENV=production (a postgres:// URL).');
   });
 
+  it('refuses a throw-away in-memory database', () => {
+    const err = loadError({ NODE_ENV: 'production', DATABASE_URL: 'memory://', JWT_SECRET: SECRET });
+    expect(err.message).toBe('DATABASE_URL must be a postgres:// URL when NODE_ENV=production.');
+  });
+
   it('refuses an empty JWT_SECRET as missing', () => {
     const err = loadError({ NODE_ENV: 'production', DATABASE_URL: POSTGRES_URL, JWT_SECRET: '' });
     expect(err.message).toMatch(/^JWT_SECRET is required/);

@@ -26,6 +26,7 @@ const envSchema = z.object({
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z.string().default('loopback'),
 });
 
 export type DatabaseKind = 'embedded' | 'memory' | 'postgres';
@@ -48,6 +49,12 @@ export interface Config {
   logLevel: string;
   /** Folder of the built web client served with SPA fallback, when present. */
   webDist: string;
+  /**
+   * Which hops may set X-Forwarded-For (Express `trust proxy`). Only the loopback by default,
+   * so a client cannot spoof its address to dodge the rate limits; name the reverse proxy's
+   * address or subnet when the shop runs behind one.
+   */
+  trustProxy: string;
 }
 
 export class ConfigError extends Error {}
@@ -80,6 +87,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production') {
     if (!e.JWT_SECRET) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production (a long random string).');
     if (!e.DATABASE_URL) throw new ConfigError('DATABASE_URL is required when NODE_ENV=production (a postgres:// URL).');
+    if (databaseKind !== 'postgres') {
+      throw new ConfigError('DATABASE_URL must be a postgres:// URL when NODE_ENV=production.');
+    }
   }
   if (e.JWT_SECRET !== undefined && e.JWT_SECRET.length < 16) {
     throw new ConfigError('JWT_SECRET must be at least 16 characters long.');
@@ -102,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     redisUrl: e.REDIS_URL || undefined,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
   };
 }

@@ -63,6 +63,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error('Cannot start:', err);
+  // One line a person can act on (database unreachable, port taken, …), not a stack trace.
+  console.error(`Cannot start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

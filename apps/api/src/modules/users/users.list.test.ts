@@ -14,7 +14,11 @@ beforeAll(async () => {
   admin = await createAdmin(ctx.database.db, ctx.config, { createdAt: new Date(base) });
   const customers: UserFixture[] = [];
   for (let day = 1; day <= 7; day += 1) {
-    customers.push(await createUser(ctx.database.db, ctx.config, { createdAt: new Date(base + day * 86_400_000) }));
+    customers.push(
+      await createUser(ctx.database.db, ctx.config, {
+        createdAt: new Date(base + day * 86_400_000),
+      }),
+    );
   }
   newestFirst = [...customers.reverse(), admin].map((u) => u.user.id);
 });
@@ -60,12 +64,17 @@ describe('GET /api/users paging', () => {
     ['?limit=-5', 'limit must be a whole number'],
   ])('rejects %s with 400 and the field problem', async (query, message) => {
     const res = await list(query).expect(400);
-    expect((res.body as { details: { message: string }[] }).details.map((d) => d.message)).toContain(message);
+    expect(
+      (res.body as { details: { message: string }[] }).details.map((d) => d.message),
+    ).toContain(message);
   });
 
   it('keeps the list for admins only, whatever the query', async () => {
     const customer = await createUser(ctx.database.db, ctx.config);
-    await request(ctx.app).get('/api/users?page=1&limit=5').set('Authorization', `Bearer ${customer.token}`).expect(403);
+    await request(ctx.app)
+      .get('/api/users?page=1&limit=5')
+      .set('Authorization', `Bearer ${customer.token}`)
+      .expect(403);
     await request(ctx.app).get('/api/users?page=1&limit=5').expect(401);
   });
 });

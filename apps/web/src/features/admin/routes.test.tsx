@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
 import { adminRoutes } from './routes';
 import { adminInfo, aUser } from './testing/fixtures';
-import { mockApi } from './testing/mock-api';
+import { mockApi } from '@/testing/mock-api';
 
 const renderAt = (route: string, userInfo: typeof adminInfo | null) =>
   renderWithProviders(<h1>Home</h1>, {
@@ -14,16 +14,19 @@ const renderAt = (route: string, userInfo: typeof adminInfo | null) =>
   });
 
 describe('admin routes', () => {
-  it.each(['/admin/userlist', '/admin/courselist', '/admin/orderlist', '/admin/user/u1/edit', '/admin/course/c1/edit'])(
-    'send a customer who opens %s to /login',
-    async (route) => {
-      const { sent } = mockApi({});
-      const { router } = renderAt(route, { ...adminInfo, isAdmin: false });
-      expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe('/login');
-      expect(sent).toHaveLength(0);
-    },
-  );
+  it.each([
+    '/admin/userlist',
+    '/admin/courselist',
+    '/admin/orderlist',
+    '/admin/user/u1/edit',
+    '/admin/course/c1/edit',
+  ])('send a customer who opens %s to /login', async (route) => {
+    const { sent } = mockApi({});
+    const { router } = renderAt(route, { ...adminInfo, isAdmin: false });
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(sent).toHaveLength(0);
+  });
 
   it('send a visitor to /login', async () => {
     renderAt('/admin/orderlist', null);

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import styles from './admin.module.css';
+import './admin-list.css';
 
 interface Props {
   caption: string;
@@ -15,9 +15,9 @@ interface Props {
 export function AdminTable({ caption, head, children }: Props) {
   const captionId = useId();
   return (
-    <div className={styles.tableScroll} role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className={styles.table}>
-        <caption id={captionId} className={styles.caption}>
+    <div className="admin-table" role="region" aria-labelledby={captionId} tabIndex={0}>
+      <table className="admin-table__table">
+        <caption id={captionId} className="admin-table__caption">
           {caption}
         </caption>
         <thead>

@@ -1,5 +1,5 @@
 import { FieldError } from './form-errors';
-import styles from './form.module.css';
+import './admin-form.css';
 
 interface Props {
   /** Id of the fieldset; the error summary links to it. */
@@ -18,11 +18,16 @@ export function CheckboxGroup({ id, legend, options, checked, onChange, error }:
     onChange(on ? [...checked, option] : checked.filter((value) => value !== option));
 
   return (
-    <fieldset id={id} className={styles.fieldset} aria-describedby={error ? errorId : undefined} tabIndex={-1}>
-      <legend className={styles.legend}>{legend}</legend>
-      <div className={styles.checks}>
+    <fieldset
+      id={id}
+      className="admin-form__fieldset"
+      aria-describedby={error ? errorId : undefined}
+      tabIndex={-1}
+    >
+      <legend className="admin-form__legend">{legend}</legend>
+      <div className="admin-form__checks">
         {options.map((option) => (
-          <label key={option} className={styles.check}>
+          <label key={option} className="admin-form__check">
             <input
               type="checkbox"
               name={id}

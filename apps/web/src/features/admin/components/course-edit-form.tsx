@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { CATEGORIES, SIZES, type Course } from '@shop/shared';
+import { AVAILABILITY_MAX, CATEGORIES, SIZES, type Course } from '@shop/shared';
 import { useNavigate } from 'react-router';
+import { NumberInput } from '@/components/ui/number-input';
 import { paths } from '@/config/paths';
 import { useUpdateCourseMutation } from '@/lib/api/courses';
 import { fieldErrors } from '@/lib/api/errors';
@@ -8,7 +9,7 @@ import { text } from '@/lib/i18n';
 import { CheckboxGroup } from './checkbox-group';
 import { FieldError, FormErrorSummary } from './form-errors';
 import { ImageUrlField } from './image-url-field';
-import styles from './form.module.css';
+import './admin-form.css';
 
 const IMAGE_SLOTS = [0, 1, 2] as const;
 
@@ -25,18 +26,17 @@ const fieldId = (field: string): string | undefined => (FIELD_IDS as Record<stri
 const imageId = (slot: number) => `course-image-${slot + 1}`;
 const errorId = (field: string) => `${fieldId(field) ?? `course-${field}`}-error`;
 
-/** An empty number box is sent as null so the server names the field, instead of a silent 0. */
-const toNumber = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
-
 /** SPEC §2 Course edit. Update sends `images` (the server also takes the legacy `Images`). */
 export function CourseEditForm({ course }: { course: Course }) {
   const [name, setName] = useState(course.name);
-  const [price, setPrice] = useState(String(course.price));
-  const [availability, setAvailability] = useState(String(course.availability));
+  const [price, setPrice] = useState(course.price);
+  const [availability, setAvailability] = useState(course.availability);
   const [description, setDescription] = useState(course.description);
   const [category, setCategory] = useState<string[]>(course.category);
   const [sizes, setSizes] = useState<string[]>(course.sizes);
-  const [images, setImages] = useState<string[]>(IMAGE_SLOTS.map((slot) => course.images[slot] ?? ''));
+  const [images, setImages] = useState<string[]>(
+    IMAGE_SLOTS.map((slot) => course.images[slot] ?? ''),
+  );
   // Blank image boxes are not sent, so images.N of an answer points at slot sentSlots[N].
   const [sentSlots, setSentSlots] = useState<number[]>([]);
   const [updateCourse, update] = useUpdateCourseMutation();
@@ -64,24 +64,27 @@ export function CourseEditForm({ course }: { course: Course }) {
     const result = await updateCourse({
       _id: course._id,
       name,
-      price: toNumber(price),
+      price,
       images: filled.map((slot) => images[slot]?.trim() ?? ''),
       // Kept in the table's order, whatever order the boxes were ticked in.
       category: CATEGORIES.filter((c) => category.includes(c)),
       sizes: SIZES.filter((s) => sizes.includes(s)),
-      availability: toNumber(availability),
+      availability,
       description,
     });
     if (!('error' in result)) await navigate(paths.adminCourses);
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <form className="admin-form" onSubmit={onSubmit} noValidate>
       <FormErrorSummary error={update.error} fields={errors} fieldIds={idOfPath} />
-      <div className={styles.field}>
-        <label htmlFor={FIELD_IDS.name}>{t.name}</label>
+      <div className="field">
+        <label className="field__label" htmlFor={FIELD_IDS.name}>
+          {t.name}
+        </label>
         <input
           id={FIELD_IDS.name}
+          className="field__input"
           name="name"
           value={name}
           onChange={(e) => setName(e.target.value)}
@@ -91,44 +94,38 @@ export function CourseEditForm({ course }: { course: Course }) {
         />
         <FieldError id={errorId('name')} message={errorOf('name')} />
       </div>
-      <div className={styles.row}>
-        <div className={styles.field}>
-          <label htmlFor={FIELD_IDS.price}>{t.price}</label>
-          <input
+      <div className="admin-form__row">
+        <div className="field">
+          <NumberInput
             id={FIELD_IDS.price}
             name="price"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
+            label={t.price}
             value={price}
-            onChange={(e) => setPrice(e.target.value)}
-            aria-invalid={!!errorOf('price')}
-            aria-describedby={describedBy('price')}
+            onChange={setPrice}
+            min={0}
           />
           <FieldError id={errorId('price')} message={errorOf('price')} />
         </div>
-        <div className={styles.field}>
-          <label htmlFor={FIELD_IDS.availability}>{t.availability}</label>
-          <input
+        <div className="field">
+          <NumberInput
             id={FIELD_IDS.availability}
             name="availability"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
+            label={t.availability}
             value={availability}
-            onChange={(e) => setAvailability(e.target.value)}
-            aria-invalid={!!errorOf('availability')}
-            aria-describedby={describedBy('availability')}
+            onChange={setAvailability}
+            min={0}
+            max={AVAILABILITY_MAX}
           />
           <FieldError id={errorId('availability')} message={errorOf('availability')} />
         </div>
       </div>
-      <div className={styles.field}>
-        <label htmlFor={FIELD_IDS.description}>{t.description}</label>
+      <div className="field">
+        <label className="field__label" htmlFor={FIELD_IDS.description}>
+          {t.description}
+        </label>
         <textarea
           id={FIELD_IDS.description}
+          className="field__input"
           name="description"
           value={description}
           onChange={(e) => setDescription(e.target.value)}
@@ -153,24 +150,26 @@ export function CourseEditForm({ course }: { course: Course }) {
         onChange={setSizes}
         error={errorOf('sizes')}
       />
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{t.images}</legend>
-        <div className={styles.images}>
+      <fieldset className="admin-form__fieldset">
+        <legend className="admin-form__legend">{t.images}</legend>
+        <div className="admin-form__images">
           {IMAGE_SLOTS.map((slot) => (
             <ImageUrlField
               key={slot}
               n={slot + 1}
               id={imageId(slot)}
               value={images[slot] ?? ''}
-              onChange={(value) => setImages((current) => current.map((old, i) => (i === slot ? value : old)))}
+              onChange={(value) =>
+                setImages((current) => current.map((old, i) => (i === slot ? value : old)))
+              }
               error={imageError(slot)}
             />
           ))}
         </div>
         <FieldError id={errorId('images')} message={errors.images} />
       </fieldset>
-      <div className={styles.submitRow}>
-        <button type="submit" className={styles.submit} disabled={update.isLoading}>
+      <div className="admin-form__actions">
+        <button type="submit" className="button" disabled={update.isLoading}>
           {update.isLoading ? text.admin.updating : text.admin.update}
         </button>
       </div>

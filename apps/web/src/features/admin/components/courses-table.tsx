@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import { text } from '@/lib/i18n';
 import { AdminTable } from './admin-table';
-import styles from './admin.module.css';
+import './admin-list.css';
 
 interface Props {
   courses: Course[];
@@ -30,20 +30,24 @@ export function CoursesTable({ courses, onDelete, deletingId }: Props) {
     >
       {courses.map((course) => (
         <tr key={course._id}>
-          <td className={styles.id}>{course._id}</td>
+          <td className="admin-table__id">{course._id}</td>
           <td>
             <Link to={paths.course(course._id)}>{course.name}</Link>
           </td>
-          <td className={styles.nowrap}>{formatMoney(course.price, 'catalogue')}</td>
+          <td className="admin-table__nowrap">{formatMoney(course.price, 'catalogue')}</td>
           <td>{course.category.join(' | ')}</td>
           <td>
-            <div className={styles.actions}>
-              <Link className={styles.button} to={paths.adminCourseEdit(course._id)} aria-label={t.editLabel(course.name)}>
+            <div className="admin-actions">
+              <Link
+                className="button button--ghost button--small"
+                to={paths.adminCourseEdit(course._id)}
+                aria-label={t.editLabel(course.name)}
+              >
                 {text.admin.edit}
               </Link>
               <button
                 type="button"
-                className={styles.dangerButton}
+                className="button button--danger button--small"
                 onClick={() => onDelete(course)}
                 disabled={deletingId === course._id}
                 aria-label={t.deleteLabel(course.name)}

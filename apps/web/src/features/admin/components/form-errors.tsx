@@ -2,7 +2,7 @@ import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { errorMessage } from '@/lib/api/errors';
 import { text } from '@/lib/i18n';
-import styles from './form.module.css';
+import './admin-form.css';
 
 /**
  * The summary above a form after the server refused it: the message, then every field problem,
@@ -21,7 +21,7 @@ export function FormErrorSummary({
   if (!error) return null;
   const problems = Object.entries(fields);
   return (
-    <div className={styles.summary} role="alert" tabIndex={-1}>
+    <div className="message message--error admin-form__summary" role="alert" tabIndex={-1}>
       {problems.length === 0 ? (
         <p>{errorMessage(error)}</p>
       ) : (
@@ -43,7 +43,7 @@ export function FormErrorSummary({
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
-    <p id={id} className={styles.fieldError}>
+    <p id={id} className="admin-form__error">
       {message}
     </p>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { text } from '@/lib/i18n';
 import { FieldError } from './form-errors';
-import styles from './form.module.css';
+import './admin-form.css';
 
 interface Props {
   /** 1, 2 or 3. */
@@ -22,11 +22,14 @@ export function ImageUrlField({ n, id, value, onChange, error }: Props) {
   const errorId = `${id}-error`;
 
   return (
-    <div className={styles.imageField}>
-      <div className={styles.field}>
-        <label htmlFor={id}>{t.imageUrl(n)}</label>
+    <div className="image-field">
+      <div className="field">
+        <label className="field__label" htmlFor={id}>
+          {t.imageUrl(n)}
+        </label>
         <input
           id={id}
+          className="field__input"
           name={`image-${n}`}
           type="text"
           inputMode="url"
@@ -35,20 +38,24 @@ export function ImageUrlField({ n, id, value, onChange, error }: Props) {
           aria-invalid={!!error}
           aria-describedby={error ? `${hintId} ${errorId}` : hintId}
         />
-        <p id={hintId} className={styles.hint}>
+        <p id={hintId} className="admin-form__hint">
           {t.imageHint}
         </p>
         <FieldError id={errorId} message={error} />
       </div>
       {!url ? (
-        <div className={styles.previewPlaceholder}>{t.noImage}</div>
+        <div className="image-field__placeholder">{t.noImage}</div>
       ) : failedUrl === url ? (
-        <div className={`${styles.previewPlaceholder} ${styles.previewFailed}`} role="img" aria-label={t.imageFailed}>
+        <div
+          className="image-field__placeholder image-field__placeholder--failed"
+          role="img"
+          aria-label={t.imageFailed}
+        >
           {t.imageFailed}
         </div>
       ) : (
         <img
-          className={styles.preview}
+          className="image-field__preview"
           src={url}
           alt={t.imagePreview(n)}
           width={120}

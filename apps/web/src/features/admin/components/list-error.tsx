@@ -2,7 +2,7 @@ import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { errorMessage } from '@/lib/api/errors';
 import { text } from '@/lib/i18n';
-import styles from './admin.module.css';
+import './admin-list.css';
 
 /**
  * SPEC §8: an admin list that fails shows the bare word 'error'. The admin still needs to know
@@ -11,20 +11,24 @@ import styles from './admin.module.css';
 export function ListError({ error }: { error: FetchBaseQueryError | SerializedError | undefined }) {
   const reason = errorMessage(error);
   return (
-    <div className={styles.listError} role="alert">
-      <p className={styles.listErrorWord} title={reason}>
+    <div className="admin-list-error" role="alert">
+      <p className="admin-list-error__word" title={reason}>
         {text.admin.listError}
       </p>
-      <p className={styles.listErrorDetail}>{text.admin.listErrorDetail(reason)}</p>
+      <p className="admin-list-error__detail">{text.admin.listErrorDetail(reason)}</p>
     </div>
   );
 }
 
 /** A failed action (delete, pay, add) above a list: the server's message. */
-export function ActionError({ error }: { error: FetchBaseQueryError | SerializedError | undefined }) {
+export function ActionError({
+  error,
+}: {
+  error: FetchBaseQueryError | SerializedError | undefined;
+}) {
   if (!error) return null;
   return (
-    <p className={styles.actionError} role="alert">
+    <p className="message message--error" role="alert">
       {errorMessage(error)}
     </p>
   );

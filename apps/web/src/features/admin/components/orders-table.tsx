@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { formatDate, formatMoney } from '@/lib/format';
 import { text } from '@/lib/i18n';
 import { AdminTable } from './admin-table';
-import styles from './admin.module.css';
+import './admin-list.css';
 
 interface Props {
   orders: Order[];
@@ -14,7 +14,11 @@ interface Props {
 
 /** A date when it happened, else a red NO. */
 function DoneOn({ at }: { at: string | null }) {
-  return at ? <span className={styles.yes}>{formatDate(at)}</span> : <span className={styles.no}>{text.admin.no}</span>;
+  return at ? (
+    <span className="admin-status admin-status--yes">{formatDate(at)}</span>
+  ) : (
+    <span className="admin-status admin-status--no">{text.admin.no}</span>
+  );
 }
 
 /** SPEC §2 Orders: ID, User, Date, TOTAL, PAID, Learned, Actions (Details; Mark as Paid if unpaid). */
@@ -37,10 +41,10 @@ export function OrdersTable({ orders, onMarkPaid, payingId }: Props) {
     >
       {orders.map((order) => (
         <tr key={order._id}>
-          <td className={styles.id}>{order._id}</td>
+          <td className="admin-table__id">{order._id}</td>
           <td>{order.user._id ? order.user.name : t.deletedUser}</td>
-          <td className={styles.nowrap}>{formatDate(order.createdAt)}</td>
-          <td className={styles.nowrap}>{formatMoney(order.totalPrice, 'checkout')}</td>
+          <td className="admin-table__nowrap">{formatDate(order.createdAt)}</td>
+          <td className="admin-table__nowrap">{formatMoney(order.totalPrice, 'checkout')}</td>
           <td>
             <DoneOn at={order.isPaid ? order.paidAt : null} />
           </td>
@@ -48,14 +52,18 @@ export function OrdersTable({ orders, onMarkPaid, payingId }: Props) {
             <DoneOn at={order.isLearned ? order.learnedAt : null} />
           </td>
           <td>
-            <div className={styles.actions}>
-              <Link className={styles.button} to={paths.order(order._id)} aria-label={t.detailsLabel(order._id)}>
+            <div className="admin-actions">
+              <Link
+                className="button button--ghost button--small"
+                to={paths.order(order._id)}
+                aria-label={t.detailsLabel(order._id)}
+              >
                 {t.details}
               </Link>
               {!order.isPaid && (
                 <button
                   type="button"
-                  className={styles.primaryButton}
+                  className="button button--small"
                   onClick={() => onMarkPaid(order)}
                   disabled={payingId === order._id}
                   aria-label={t.markPaidLabel(order._id)}

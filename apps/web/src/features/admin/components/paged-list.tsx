@@ -7,7 +7,7 @@ import { text } from '@/lib/i18n';
 import { pageCount } from '../hooks/use-page';
 import { ListError } from './list-error';
 import { Pagination } from './pagination';
-import styles from './admin.module.css';
+import './admin-list.css';
 
 interface Props {
   /** What is listed ("Users"), for the page navigation's name. */
@@ -24,12 +24,22 @@ interface Props {
 }
 
 /** The states every admin list shares: spinner, 'error', empty, or the table with its pages. */
-export function PagedList({ label, page, isLoading, isFetching, error, rows, total, children }: Props) {
+export function PagedList({
+  label,
+  page,
+  isLoading,
+  isFetching,
+  error,
+  rows,
+  total,
+  children,
+}: Props) {
   if (isLoading) return <Spinner />;
   if (error || rows === undefined || total === undefined) return <ListError error={error} />;
   // A page past the end (the last row of the last page was deleted): go to the last page.
-  if (rows === 0 && page > pageCount(total)) return <Navigate to={{ search: `?page=${pageCount(total)}` }} replace />;
-  if (rows === 0) return <p className={styles.empty}>{text.admin.nothingFound}</p>;
+  if (rows === 0 && page > pageCount(total))
+    return <Navigate to={{ search: `?page=${pageCount(total)}` }} replace />;
+  if (rows === 0) return <p className="admin-list-empty">{text.admin.nothingFound}</p>;
   return (
     <div aria-busy={isFetching}>
       {children}

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { text } from '@/lib/i18n';
 import { ADMIN_PAGE_SIZE, pageCount } from '../hooks/use-page';
-import styles from './admin.module.css';
+import './admin-list.css';
 
 interface Props {
   /** What is paged, for the navigation's accessible name ("Users pages"). */
@@ -34,30 +34,30 @@ export function Pagination({ label, page, total, pageSize = ADMIN_PAGE_SIZE }: P
   const href = (n: number) => ({ search: n === 1 ? '' : `?page=${n}` });
 
   return (
-    <nav className={styles.pagination} aria-label={t.label(label)}>
-      <p className={styles.range}>{t.range(first, last, total)}</p>
+    <nav className="admin-pagination" aria-label={t.label(label)}>
+      <p className="admin-pagination__range">{t.range(first, last, total)}</p>
       {count > 1 && (
-        <ul className={styles.pages}>
+        <ul className="admin-pagination__pages">
           <li>
             {page > 1 ? (
-              <Link className={styles.pageLink} to={href(page - 1)} rel="prev">
+              <Link className="admin-pagination__link" to={href(page - 1)} rel="prev">
                 {t.previous}
               </Link>
             ) : (
-              <span className={styles.pageDisabled} aria-disabled="true">
+              <span className="admin-pagination__disabled" aria-disabled="true">
                 {t.previous}
               </span>
             )}
           </li>
           {visiblePages(page, count).map((n, i) =>
             n === null ? (
-              <li key={`gap-${i}`} aria-hidden="true" className={styles.pageGap}>
+              <li key={`gap-${i}`} aria-hidden="true" className="admin-pagination__gap">
                 …
               </li>
             ) : (
               <li key={n}>
                 <Link
-                  className={styles.pageLink}
+                  className="admin-pagination__link"
                   to={href(n)}
                   aria-label={t.page(n)}
                   aria-current={n === page ? 'page' : undefined}
@@ -69,11 +69,11 @@ export function Pagination({ label, page, total, pageSize = ADMIN_PAGE_SIZE }: P
           )}
           <li>
             {page < count ? (
-              <Link className={styles.pageLink} to={href(page + 1)} rel="next">
+              <Link className="admin-pagination__link" to={href(page + 1)} rel="next">
                 {t.next}
               </Link>
             ) : (
-              <span className={styles.pageDisabled} aria-disabled="true">
+              <span className="admin-pagination__disabled" aria-disabled="true">
                 {t.next}
               </span>
             )}

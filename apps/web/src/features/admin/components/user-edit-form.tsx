@@ -6,7 +6,7 @@ import { fieldErrors } from '@/lib/api/errors';
 import { useUpdateUserMutation } from '@/lib/api/users';
 import { text } from '@/lib/i18n';
 import { FieldError, FormErrorSummary } from './form-errors';
-import styles from './form.module.css';
+import './admin-form.css';
 
 const FIELD_IDS: Record<string, string> = {
   name: 'user-name',
@@ -35,12 +35,15 @@ export function UserEditForm({ user }: { user: User }) {
   const describedBy = (field: string) => (errors[field] ? `${FIELD_IDS[field]}-error` : undefined);
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <form className="admin-form" onSubmit={onSubmit} noValidate>
       <FormErrorSummary error={update.error} fields={errors} fieldIds={(path) => FIELD_IDS[path]} />
-      <div className={styles.field}>
-        <label htmlFor={FIELD_IDS.name}>{t.name}</label>
+      <div className="field">
+        <label className="field__label" htmlFor={FIELD_IDS.name}>
+          {t.name}
+        </label>
         <input
           id={FIELD_IDS.name}
+          className="field__input"
           name="name"
           value={name}
           onChange={(e) => setName(e.target.value)}
@@ -50,10 +53,13 @@ export function UserEditForm({ user }: { user: User }) {
         />
         <FieldError id={`${FIELD_IDS.name}-error`} message={errors.name} />
       </div>
-      <div className={styles.field}>
-        <label htmlFor={FIELD_IDS.email}>{t.email}</label>
+      <div className="field">
+        <label className="field__label" htmlFor={FIELD_IDS.email}>
+          {t.email}
+        </label>
         <input
           id={FIELD_IDS.email}
+          className="field__input"
           name="email"
           type="email"
           value={email}
@@ -64,19 +70,29 @@ export function UserEditForm({ user }: { user: User }) {
         />
         <FieldError id={`${FIELD_IDS.email}-error`} message={errors.email} />
       </div>
-      <div className={styles.checks}>
-        <label className={styles.check}>
-          <input id={FIELD_IDS.isAdmin} type="checkbox" checked={isAdmin} onChange={(e) => setIsAdmin(e.target.checked)} />
+      <div className="admin-form__checks">
+        <label className="admin-form__check">
+          <input
+            id={FIELD_IDS.isAdmin}
+            type="checkbox"
+            checked={isAdmin}
+            onChange={(e) => setIsAdmin(e.target.checked)}
+          />
           {t.isAdmin}
         </label>
-        <label className={styles.check}>
-          <input id={FIELD_IDS.isKid} type="checkbox" checked={isKid} onChange={(e) => setIsKid(e.target.checked)} />
+        <label className="admin-form__check">
+          <input
+            id={FIELD_IDS.isKid}
+            type="checkbox"
+            checked={isKid}
+            onChange={(e) => setIsKid(e.target.checked)}
+          />
           {t.isKid}
         </label>
       </div>
       <FieldError id={`${FIELD_IDS.isAdmin}-error`} message={errors.isAdmin} />
-      <div className={styles.submitRow}>
-        <button type="submit" className={styles.submit} disabled={update.isLoading}>
+      <div className="admin-form__actions">
+        <button type="submit" className="button" disabled={update.isLoading}>
           {update.isLoading ? text.admin.updating : text.admin.update}
         </button>
       </div>

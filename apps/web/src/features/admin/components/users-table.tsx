@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { text } from '@/lib/i18n';
 import { AdminTable } from './admin-table';
-import styles from './admin.module.css';
+import './admin-list.css';
 
 interface Props {
   users: User[];
@@ -30,24 +30,28 @@ export function UsersTable({ users, onDelete, deletingId }: Props) {
     >
       {users.map((user) => (
         <tr key={user._id}>
-          <td className={styles.id}>{user._id}</td>
+          <td className="admin-table__id">{user._id}</td>
           <td>{user.name}</td>
           <td>
             <a href={`mailto:${user.email}`}>{user.email}</a>
           </td>
           <td>
-            <span className={user.isAdmin ? styles.yes : styles.no}>
+            <span className={`admin-status admin-status--${user.isAdmin ? 'yes' : 'no'}`}>
               {user.isAdmin ? text.admin.yes : text.admin.no}
             </span>
           </td>
           <td>
-            <div className={styles.actions}>
-              <Link className={styles.button} to={paths.adminUserEdit(user._id)} aria-label={t.editLabel(user.name)}>
+            <div className="admin-actions">
+              <Link
+                className="button button--ghost button--small"
+                to={paths.adminUserEdit(user._id)}
+                aria-label={t.editLabel(user.name)}
+              >
                 {text.admin.edit}
               </Link>
               <button
                 type="button"
-                className={styles.dangerButton}
+                className="button button--danger button--small"
                 onClick={() => onDelete(user)}
                 disabled={deletingId === user._id}
                 aria-label={t.deleteLabel(user.name)}

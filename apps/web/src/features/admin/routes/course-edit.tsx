@@ -5,24 +5,30 @@ import { useGetCourseQuery } from '@/lib/api/courses';
 import { errorMessage } from '@/lib/api/errors';
 import { text } from '@/lib/i18n';
 import { CourseEditForm } from '../components/course-edit-form';
-import styles from '../components/form.module.css';
+import '../components/admin-form.css';
 
 /** /admin/course/:id/edit */
 export function CourseEditRoute() {
   const id = useParams().id ?? '';
   // The form starts from the server's current values, never from an older cache entry.
-  const { data: course, error, isFetching } = useGetCourseQuery(id, { refetchOnMountOrArgChange: true });
+  const {
+    data: course,
+    error,
+    isFetching,
+  } = useGetCourseQuery(id, { refetchOnMountOrArgChange: true });
 
   return (
-    <section className={styles.screen} aria-labelledby="admin-course-edit-title">
-      <Link className={styles.back} to={paths.adminCourses}>
+    <section className="container page admin-edit" aria-labelledby="admin-course-edit-title">
+      <Link className="button button--ghost button--small admin-edit__back" to={paths.adminCourses}>
         {text.admin.goBack}
       </Link>
-      <h1 id="admin-course-edit-title">{text.admin.courseEdit.title}</h1>
+      <h1 id="admin-course-edit-title" className="page__title">
+        {text.admin.courseEdit.title}
+      </h1>
       {isFetching ? (
         <Spinner />
       ) : error || !course ? (
-        <p className={styles.summary} role="alert">
+        <p className="message message--error admin-form__summary" role="alert">
           {errorMessage(error)}
         </p>
       ) : (

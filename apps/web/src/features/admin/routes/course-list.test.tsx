@@ -3,10 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
 import { aCourse, signedInAdmin } from '../testing/fixtures';
-import { mockApi } from '../testing/mock-api';
+import { mockApi } from '@/testing/mock-api';
 import { CourseListRoute } from './course-list';
 
-const python = aCourse({ _id: 'c1', name: 'Python', price: 120.5, category: ['Programming', 'Programming Kids'] });
+const python = aCourse({
+  _id: 'c1',
+  name: 'Python',
+  price: 120.5,
+  category: ['Programming', 'Programming Kids'],
+});
 const art = aCourse({ _id: 'c2', name: 'Watercolour', price: 80, category: ['Art'] });
 
 const renderList = () =>
@@ -19,14 +24,19 @@ const renderList = () =>
 
 describe('CourseListRoute', () => {
   it("lists courses with price in Tnd and categories joined with ' | '", async () => {
-    const { sent } = mockApi({ 'GET /api/courses': { body: [python, art], headers: { 'X-Total-Count': '2' } } });
+    const { sent } = mockApi({
+      'GET /api/courses': { body: [python, art], headers: { 'X-Total-Count': '2' } },
+    });
     renderList();
     const table = await screen.findByRole('table', { name: 'Courses in the shop' });
     const [first, second] = within(table).getAllByRole('row').slice(1);
     expect(within(first!).getByText('Programming | Programming Kids')).toBeInTheDocument();
     expect(within(first!).getByText('120.50 Tnd')).toBeInTheDocument();
     expect(within(second!).getByText('Art')).toBeInTheDocument();
-    expect(within(second!).getByRole('link', { name: 'Edit Watercolour' })).toHaveAttribute('href', '/admin/course/c2/edit');
+    expect(within(second!).getByRole('link', { name: 'Edit Watercolour' })).toHaveAttribute(
+      'href',
+      '/admin/course/c2/edit',
+    );
     expect(sent[0]?.search.get('sort')).toBe('date');
     // One page only: the range, no page links.
     expect(screen.getByText('1–2 of 2')).toBeInTheDocument();
@@ -36,7 +46,10 @@ describe('CourseListRoute', () => {
   it('ADD creates a blank course on the server, then opens its edit page', async () => {
     const { sent } = mockApi({
       'GET /api/courses': { body: [python], headers: { 'X-Total-Count': '1' } },
-      'POST /api/courses': { status: 201, body: aCourse({ _id: 'new-1', name: 'Sample name', price: 0 }) },
+      'POST /api/courses': {
+        status: 201,
+        body: aCourse({ _id: 'new-1', name: 'Sample name', price: 0 }),
+      },
     });
     renderList();
     await userEvent.click(await screen.findByRole('button', { name: 'ADD' }));
@@ -63,12 +76,20 @@ describe('CourseListRoute', () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderList();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Watercolour' }));
-    await waitFor(() => expect(sent.some((r) => r.method === 'DELETE' && r.path === '/api/courses/c2')).toBe(true));
+    await waitFor(() =>
+      expect(sent.some((r) => r.method === 'DELETE' && r.path === '/api/courses/c2')).toBe(true),
+    );
   });
 
   it("shows 'error' when the list cannot be loaded", async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderList();
-    expect(await screen.findByText('error')).toHaveAttribute('title', expect.stringMatching(/Network error/));
+    expect(await screen.findByText('error')).toHaveAttribute(
+      'title',
+      expect.stringMatching(/Network error/),
+    );
   });
 });

@@ -1,18 +1,26 @@
 import type { Course } from '@shop/shared';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { useCreateCourseMutation, useDeleteCourseMutation, useGetCoursesQuery } from '@/lib/api/courses';
+import {
+  useCreateCourseMutation,
+  useDeleteCourseMutation,
+  useGetCoursesQuery,
+} from '@/lib/api/courses';
 import { text } from '@/lib/i18n';
 import { CoursesTable } from '../components/courses-table';
 import { ActionError } from '../components/list-error';
 import { PagedList } from '../components/paged-list';
 import { ADMIN_PAGE_SIZE, usePage } from '../hooks/use-page';
-import styles from '../components/admin.module.css';
+import '../components/admin-list.css';
 
 /** /admin/courselist: newest first, so a course just added is on the first page. */
 export function CourseListRoute() {
   const page = usePage();
-  const { data, error, isLoading, isFetching } = useGetCoursesQuery({ page, limit: ADMIN_PAGE_SIZE, sort: 'date' });
+  const { data, error, isLoading, isFetching } = useGetCoursesQuery({
+    page,
+    limit: ADMIN_PAGE_SIZE,
+    sort: 'date',
+  });
   const [deleteCourse, deletion] = useDeleteCourseMutation();
   const [createCourse, creation] = useCreateCourseMutation();
   const navigate = useNavigate();
@@ -29,10 +37,17 @@ export function CourseListRoute() {
   };
 
   return (
-    <section className={styles.screen} aria-labelledby="admin-courses-title">
-      <header className={styles.screenHeader}>
-        <h1 id="admin-courses-title">{text.admin.courses.title}</h1>
-        <button type="button" className={styles.primaryButton} onClick={onAdd} disabled={creation.isLoading}>
+    <section className="container page" aria-labelledby="admin-courses-title">
+      <header className="admin-screen__header">
+        <h1 id="admin-courses-title" className="page__title">
+          {text.admin.courses.title}
+        </h1>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={onAdd}
+          disabled={creation.isLoading}
+        >
           {creation.isLoading ? text.admin.courses.adding : text.admin.courses.add}
         </button>
       </header>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
 import { anOrder, signedInAdmin } from '../testing/fixtures';
-import { mockApi } from '../testing/mock-api';
+import { mockApi } from '@/testing/mock-api';
 import { OrderListRoute } from './order-list';
 
 const unpaid = anOrder({ _id: 'o1', totalPrice: 138.58 });
@@ -36,13 +36,18 @@ describe('OrderListRoute', () => {
     expect(within(second!).getByText('Deleted user')).toBeInTheDocument();
     expect(within(second!).getByText('2026-11-04')).toBeInTheDocument();
     expect(within(second!).getByText('2026-11-05')).toBeInTheDocument();
-    expect(within(second!).getByRole('link', { name: 'Details of order o2' })).toHaveAttribute('href', '/order/o2');
+    expect(within(second!).getByRole('link', { name: 'Details of order o2' })).toHaveAttribute(
+      'href',
+      '/order/o2',
+    );
   });
 
   it('offers Mark as Paid only for unpaid orders and sends the pay call', async () => {
     const { sent } = mockApi({
       'GET /api/orders': { body: [unpaid, paid], headers: { 'X-Total-Count': '2' } },
-      'PUT /api/orders/o1/pay': { body: { ...unpaid, isPaid: true, paidAt: '2026-11-06T08:00:00.000Z' } },
+      'PUT /api/orders/o1/pay': {
+        body: { ...unpaid, isPaid: true, paidAt: '2026-11-06T08:00:00.000Z' },
+      },
     });
     renderList();
     await screen.findByRole('table');
@@ -52,7 +57,9 @@ describe('OrderListRoute', () => {
     expect(buttons[0]).toHaveTextContent('Mark as Paid');
 
     await userEvent.click(buttons[0]!);
-    await waitFor(() => expect(sent.some((r) => r.method === 'PUT' && r.path === '/api/orders/o1/pay')).toBe(true));
+    await waitFor(() =>
+      expect(sent.some((r) => r.method === 'PUT' && r.path === '/api/orders/o1/pay')).toBe(true),
+    );
     await waitFor(() => expect(sent.filter((r) => r.method === 'GET')).toHaveLength(2));
   });
 
@@ -67,8 +74,16 @@ describe('OrderListRoute', () => {
   });
 
   it("shows the bare word 'error' on failure", async () => {
-    mockApi({ 'GET /api/orders': { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } } });
+    mockApi({
+      'GET /api/orders': {
+        status: 500,
+        body: { message: 'Something went wrong on our side. Please try again.' },
+      },
+    });
     renderList();
-    expect(await screen.findByText('error')).toHaveAttribute('title', 'Something went wrong on our side. Please try again.');
+    expect(await screen.findByText('error')).toHaveAttribute(
+      'title',
+      'Something went wrong on our side. Please try again.',
+    );
   });
 });

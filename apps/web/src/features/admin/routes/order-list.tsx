@@ -5,20 +5,25 @@ import { ActionError } from '../components/list-error';
 import { OrdersTable } from '../components/orders-table';
 import { PagedList } from '../components/paged-list';
 import { ADMIN_PAGE_SIZE, usePage } from '../hooks/use-page';
-import styles from '../components/admin.module.css';
+import '../components/admin-list.css';
 
 /** /admin/orderlist */
 export function OrderListRoute() {
   const page = usePage();
-  const { data, error, isLoading, isFetching } = useGetOrdersQuery({ page, limit: ADMIN_PAGE_SIZE });
+  const { data, error, isLoading, isFetching } = useGetOrdersQuery({
+    page,
+    limit: ADMIN_PAGE_SIZE,
+  });
   const [payOrder, payment] = usePayOrderMutation();
 
   const onMarkPaid = (order: Order) => void payOrder(order._id);
 
   return (
-    <section className={styles.screen} aria-labelledby="admin-orders-title">
-      <header className={styles.screenHeader}>
-        <h1 id="admin-orders-title">{text.admin.orders.title}</h1>
+    <section className="container page" aria-labelledby="admin-orders-title">
+      <header className="admin-screen__header">
+        <h1 id="admin-orders-title" className="page__title">
+          {text.admin.orders.title}
+        </h1>
       </header>
       <ActionError error={payment.error} />
       <PagedList

@@ -3,10 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
 import { aUser, signedInAdmin } from '../testing/fixtures';
-import { mockApi } from '../testing/mock-api';
+import { mockApi } from '@/testing/mock-api';
 import { UserEditRoute } from './user-edit';
 
-const sami = aUser({ _id: 'u2', name: 'Sami', email: 'sami@example.com', isAdmin: false, isKid: false });
+const sami = aUser({
+  _id: 'u2',
+  name: 'Sami',
+  email: 'sami@example.com',
+  isAdmin: false,
+  isKid: false,
+});
 
 const renderEdit = () =>
   renderWithProviders(<UserEditRoute />, {
@@ -41,7 +47,12 @@ describe('UserEditRoute', () => {
 
     expect(await screen.findByRole('heading', { name: 'User list' })).toBeInTheDocument();
     const put = sent.find((r) => r.method === 'PUT');
-    expect(put?.body).toEqual({ name: 'Sami Junior', email: 'sami@example.com', isAdmin: false, isKid: true });
+    expect(put?.body).toEqual({
+      name: 'Sami Junior',
+      email: 'sami@example.com',
+      isAdmin: false,
+      isKid: true,
+    });
   });
 
   it('shows validation errors from the server next to the field and in a summary', async () => {
@@ -49,7 +60,10 @@ describe('UserEditRoute', () => {
       'GET /api/users/u2': { body: sami },
       'PUT /api/users/u2': {
         status: 400,
-        body: { message: 'email: Please enter a valid email', details: [{ path: 'email', message: 'Please enter a valid email' }] },
+        body: {
+          message: 'email: Please enter a valid email',
+          details: [{ path: 'email', message: 'Please enter a valid email' }],
+        },
       },
     });
     renderEdit();
@@ -67,11 +81,16 @@ describe('UserEditRoute', () => {
   it('shows a refusal without field details as the summary', async () => {
     mockApi({
       'GET /api/users/u2': { body: sami },
-      'PUT /api/users/u2': { status: 400, body: { message: 'You cannot remove your own admin rights' } },
+      'PUT /api/users/u2': {
+        status: 400,
+        body: { message: 'You cannot remove your own admin rights' },
+      },
     });
     renderEdit();
     await userEvent.click(await screen.findByRole('button', { name: 'Update' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('You cannot remove your own admin rights');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You cannot remove your own admin rights',
+    );
   });
 
   it('says so when the user does not exist', async () => {

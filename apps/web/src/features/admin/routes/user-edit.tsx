@@ -5,24 +5,30 @@ import { errorMessage } from '@/lib/api/errors';
 import { useGetUserQuery } from '@/lib/api/users';
 import { text } from '@/lib/i18n';
 import { UserEditForm } from '../components/user-edit-form';
-import styles from '../components/form.module.css';
+import '../components/admin-form.css';
 
 /** /admin/user/:id/edit */
 export function UserEditRoute() {
   const id = useParams().id ?? '';
   // The form starts from the server's current values, never from an older cache entry.
-  const { data: user, error, isFetching } = useGetUserQuery(id, { refetchOnMountOrArgChange: true });
+  const {
+    data: user,
+    error,
+    isFetching,
+  } = useGetUserQuery(id, { refetchOnMountOrArgChange: true });
 
   return (
-    <section className={styles.screen} aria-labelledby="admin-user-edit-title">
-      <Link className={styles.back} to={paths.adminUsers}>
+    <section className="container page admin-edit" aria-labelledby="admin-user-edit-title">
+      <Link className="button button--ghost button--small admin-edit__back" to={paths.adminUsers}>
         {text.admin.goBack}
       </Link>
-      <h1 id="admin-user-edit-title">{text.admin.userEdit.title}</h1>
+      <h1 id="admin-user-edit-title" className="page__title">
+        {text.admin.userEdit.title}
+      </h1>
       {isFetching ? (
         <Spinner />
       ) : error || !user ? (
-        <p className={styles.summary} role="alert">
+        <p className="message message--error admin-form__summary" role="alert">
           {errorMessage(error)}
         </p>
       ) : (

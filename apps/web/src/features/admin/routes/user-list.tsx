@@ -5,7 +5,7 @@ import { ActionError } from '../components/list-error';
 import { PagedList } from '../components/paged-list';
 import { UsersTable } from '../components/users-table';
 import { ADMIN_PAGE_SIZE, usePage } from '../hooks/use-page';
-import styles from '../components/admin.module.css';
+import '../components/admin-list.css';
 
 /** /admin/userlist */
 export function UserListRoute() {
@@ -20,9 +20,11 @@ export function UserListRoute() {
   };
 
   return (
-    <section className={styles.screen} aria-labelledby="admin-users-title">
-      <header className={styles.screenHeader}>
-        <h1 id="admin-users-title">{text.admin.users.title}</h1>
+    <section className="container page" aria-labelledby="admin-users-title">
+      <header className="admin-screen__header">
+        <h1 id="admin-users-title" className="page__title">
+          {text.admin.users.title}
+        </h1>
       </header>
       <ActionError error={deletion.error} />
       <PagedList

@@ -40,8 +40,21 @@ export const aCourse = (overrides: Partial<Course> = {}): Course => ({
 export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   _id: 'order-1',
   user: { _id: 'user-1', name: 'Sami Ben Ali' },
-  orderItems: [{ course: 'course-1', name: 'Python for Beginners', qty: 1, price: 120.5, image: '/images/python.svg' }],
-  shippingAddress: { address: '1 Rue de Carthage', city: 'Tunis', postalCode: '1000', country: 'France' },
+  orderItems: [
+    {
+      course: 'course-1',
+      name: 'Python for Beginners',
+      qty: 1,
+      price: 120.5,
+      image: '/images/python.svg',
+    },
+  ],
+  shippingAddress: {
+    address: '1 Rue de Carthage',
+    city: 'Tunis',
+    postalCode: '1000',
+    country: 'France',
+  },
   paymentMethod: 'Card',
   itemsPrice: 120.5,
   shippingPrice: 0,

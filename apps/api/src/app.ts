@@ -11,6 +11,7 @@ import type { Clock } from './lib/clock.js';
 import type { Logger } from './logger.js';
 import { cors } from './middleware/cors.js';
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
+import { refuseNulCharacters, rejectNulInUrl } from './middleware/reject-nul.js';
 import { coursesRouter } from './modules/courses/courses.routes.js';
 import { healthRouter } from './modules/health/health.routes.js';
 import type { Mailer } from './modules/mail/mailer.js';
@@ -65,7 +66,8 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use('/api', cors(deps.config));
-  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
+  app.use('/api', rejectNulInUrl);
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT, reviver: refuseNulCharacters }));
   // Course images ship with the API; their names never change, so browsers keep them for a year.
   app.use('/images', express.static(PUBLIC_IMAGES, { immutable: true, maxAge: '1y', fallthrough: false }));
 

@@ -1,0 +1,84 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { UserInfo } from '@shop/shared';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render';
+import { LoginRoute } from './login';
+
+const adult: UserInfo = {
+  _id: 'u1',
+  name: 'Amal',
+  email: 'amal@example.com',
+  isAdmin: false,
+  isKid: false,
+  token: 't1',
+};
+
+const renderLogin = (route: string, userInfo: UserInfo | null = null) =>
+  renderWithProviders(<LoginRoute />, {
+    route,
+    path: '/login',
+    preloadedState: { user: { userInfo } },
+    routes: [{ path: '*', element: <p>elsewhere</p> }],
+  });
+
+async function signIn(email: string) {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Email Address'), email);
+  await user.type(screen.getByLabelText('Password'), 'secret-pass');
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
+describe('LoginRoute', () => {
+  it('signs in, keeps the user info and goes to / + redirect', async () => {
+    const { sent } = mockApi({ 'POST /api/users/login': { body: adult } });
+    const { router, store } = renderLogin('/login?redirect=shipping');
+    await signIn('amal@example.com');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shipping'));
+    expect(sent[0]!.body).toEqual({ email: 'amal@example.com', password: 'secret-pass' });
+    expect(store.getState().user.userInfo).toEqual(adult);
+    expect(JSON.parse(localStorage.getItem('userInfo')!)).toEqual(adult);
+  });
+
+  it('sends kids to /kids whatever the redirect', async () => {
+    mockApi({ 'POST /api/users/login': { body: { ...adult, isKid: true } } });
+    const { router } = renderLogin('/login?redirect=shipping');
+    await signIn('kid@example.com');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/kids'));
+  });
+
+  it('goes home without a redirect', async () => {
+    mockApi({ 'POST /api/users/login': { body: adult } });
+    const { router } = renderLogin('/login');
+    await signIn('amal@example.com');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('shows the server message on the error line', async () => {
+    mockApi({
+      'POST /api/users/login': { status: 401, body: { message: 'Invalid email or password' } },
+    });
+    const { store } = renderLogin('/login');
+    await signIn('amal@example.com');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    expect(store.getState().user.userInfo).toBeNull();
+  });
+
+  it('forwards a user who is already signed in', async () => {
+    const { router } = renderLogin('/login?redirect=shipping', adult);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shipping'));
+  });
+
+  it('links to Forgot Password and to registration, keeping the redirect', () => {
+    renderLogin('/login?redirect=shipping');
+    expect(screen.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute(
+      'href',
+      '/forgot',
+    );
+    expect(screen.getByRole('link', { name: 'Create your Account' })).toHaveAttribute(
+      'href',
+      '/register?redirect=shipping',
+    );
+  });
+});

@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { UserInfo } from '@shop/shared';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render';
+import { ProfileRoute } from './profile';
+
+const me: UserInfo = {
+  _id: 'u1',
+  name: 'Amal',
+  email: 'amal@example.com',
+  isAdmin: false,
+  isKid: false,
+  token: 'old-token',
+};
+
+const renderProfile = () =>
+  renderWithProviders(<ProfileRoute />, {
+    route: '/profile',
+    path: '/profile',
+    preloadedState: { user: { userInfo: me } },
+  });
+
+describe('ProfileRoute', () => {
+  it('keeps name and email read-only until their pencil is clicked; the password is required', async () => {
+    const user = userEvent.setup();
+    renderProfile();
+    const name = screen.getByLabelText('Name');
+    expect(name).toHaveValue('Amal');
+    expect(name).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Email Address')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Password')).toBeRequired();
+    await user.click(screen.getByRole('button', { name: 'Edit name' }));
+    expect(name).not.toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Email Address')).toHaveAttribute('readonly');
+  });
+
+  it("says 'Password do not match' and sends nothing when they differ", async () => {
+    const user = userEvent.setup();
+    const { sent } = mockApi({});
+    renderProfile();
+    await user.type(screen.getByLabelText('Password'), 'new-password-1');
+    await user.type(screen.getByLabelText('Confirm Password'), 'new-password-2');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Password do not match$/);
+    expect(sent).toHaveLength(0);
+  });
+
+  it("updates, keeps the fresh token and says 'Profile Updated'", async () => {
+    const user = userEvent.setup();
+    const { sent } = mockApi({
+      'PUT /api/users/profile': { body: { ...me, name: 'Amal B.', token: 'fresh-token' } },
+    });
+    const { store } = renderProfile();
+    await user.click(screen.getByRole('button', { name: 'Edit name' }));
+    await user.clear(screen.getByLabelText('Name'));
+    await user.type(screen.getByLabelText('Name'), 'Amal B.');
+    await user.type(screen.getByLabelText('Password'), 'new-password-1');
+    await user.type(screen.getByLabelText('Confirm Password'), 'new-password-1');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(/^Profile Updated$/);
+    expect(sent[0]!.body).toEqual({
+      name: 'Amal B.',
+      email: 'amal@example.com',
+      password: 'new-password-1',
+    });
+    expect(store.getState().user.userInfo?.token).toBe('fresh-token');
+    expect(JSON.parse(localStorage.getItem('userInfo')!).token).toBe('fresh-token');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+  });
+
+  it('shows my orders with paid and learned as a date or No, and a details link', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/orders/myorders': {
+        body: [
+          {
+            _id: 'order-aaaa-1111',
+            user: { _id: 'u1', name: 'Amal' },
+            orderItems: [],
+            shippingAddress: { address: 'a', city: 'b', postalCode: 'c', country: 'France' },
+            paymentMethod: 'Card',
+            itemsPrice: 60,
+            shippingPrice: 100,
+            taxPrice: 9,
+            totalPrice: 169,
+            isPaid: true,
+            paidAt: '2026-11-20T10:00:00.000Z',
+            isLearned: false,
+            learnedAt: null,
+            createdAt: '2026-11-19T10:00:00.000Z',
+          },
+        ],
+      },
+    });
+    renderProfile();
+    await user.click(screen.getByRole('button', { name: 'Show my orders' }));
+    const table = await screen.findByRole('table', { name: 'My orders' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['ID', 'DATE', 'TOTAL', 'PAID', 'LEARNED', 'DETAILS']);
+    const cells = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell');
+    expect(cells.map((c) => c.textContent)).toEqual([
+      'order-aa',
+      '2026-11-19',
+      '$169.00',
+      '2026-11-20',
+      '✕ No',
+      'Details order-aaaa-1111',
+    ]);
+    expect(within(table).getByRole('link')).toHaveAttribute('href', '/order/order-aaaa-1111');
+  });
+
+  it('sends a visitor to /login?redirect=profile', async () => {
+    const { router } = renderWithProviders(<ProfileRoute />, {
+      route: '/profile',
+      path: '/profile',
+      preloadedState: { user: { userInfo: null } },
+      routes: [{ path: '/login', element: <p>login page</p> }],
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?redirect=profile');
+  });
+});

@@ -1,0 +1,31 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render';
+import { VerifyRoute } from './verify';
+
+const renderVerify = () =>
+  renderWithProviders(<VerifyRoute />, {
+    route: '/verify/tok',
+    path: '/verify/:token',
+    routes: [{ path: '/login', element: <p>login page</p> }],
+  });
+
+describe('VerifyRoute', () => {
+  it('shows the returned message, then opens /login after 3 seconds', async () => {
+    mockApi({
+      'GET /api/users/verify/tok': { body: { message: 'Email verified. You can now sign in.' } },
+    });
+    const { router } = renderVerify();
+    expect(await screen.findByText('Email verified. You can now sign in.')).toBeInTheDocument();
+    const shownAt = Date.now();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 4000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2900);
+  });
+
+  it("shows 'Verification failed. Please try again.' when the answer has no message", async () => {
+    mockApi({ 'GET /api/users/verify/tok': { status: 502, body: {} } });
+    renderVerify();
+    expect(await screen.findByText('Verification failed. Please try again.')).toBeInTheDocument();
+  });
+});

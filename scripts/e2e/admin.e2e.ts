@@ -1,0 +1,328 @@
+/**
+ * Admin journeys (issue 8): an admin adds and edits a course, a customer buys it, the admin marks
+ * the order paid and learned and the customer sees both; the admin edits and deletes users; a
+ * customer cannot open the admin screens.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { baseUrl, launchBrowser, newContext, openPage } from './browser.js';
+
+const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
+const run = Date.now().toString(36);
+
+interface UserInfo {
+  _id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  isKid: boolean;
+  token: string;
+}
+
+let browser: Browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+async function api<T>(
+  method: string,
+  pathname: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const answer = await fetch(`${baseUrl()}/api${pathname}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await answer.json()) as T & { message?: string };
+  if (!answer.ok) throw new Error(`${method} ${pathname}: ${answer.status} ${json.message ?? ''}`);
+  return json;
+}
+
+/**
+ * The verification link mailed to `email` (DATA_DIR/outbox). Mails go out in the background
+ * after the answer, so this waits for it, and it picks the mail by its recipient: other
+ * journeys register people at the same time.
+ */
+async function verificationLinkFor(email: string): Promise<string> {
+  const outbox = path.join(process.env['E2E_DATA_DIR'] ?? '', 'outbox');
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const names = (() => {
+      try {
+        return readdirSync(outbox).filter((name) => name.endsWith('.eml'));
+      } catch {
+        return [];
+      }
+    })();
+    for (const name of names) {
+      // Quoted-printable soft line breaks and =3D would cut or mangle the link.
+      const mail = readFileSync(path.join(outbox, name), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/gi, '=');
+      if (!new RegExp(`^To:.*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(mail)) continue;
+      const link = mail.match(/https?:\/\/[^\s"'<>]+\/verify\/[^\s"'<>]+/)?.[0];
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no verification mail to ${email} in ${outbox}`);
+}
+
+/** A verified customer: registered through the API, verified with the link from the outbox. */
+async function verifiedCustomer(name: string): Promise<UserInfo> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${run}@example.com`;
+  const password = 'customer-pass-1';
+  await api('POST', '/users', { name, email, password, isKid: false });
+  const link = await verificationLinkFor(email);
+  const token = new URL(link).pathname.split('/').pop() ?? '';
+  await api('GET', `/users/verify/${token}`);
+  return api<UserInfo>('POST', '/users/login', { email, password });
+}
+
+/** Fails the journey on any uncaught error or console error in the page. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+async function signedIn(
+  userInfo: UserInfo,
+  pathname: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, { storage: { userInfo } });
+  const page = await openPage(context, pathname);
+  return { context, page };
+}
+
+/** Follows the header's Admin menu to one of the admin screens. */
+async function adminMenu(page: Page, screen: 'Users' | 'Courses' | 'Orders'): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Admin' }).click();
+  await nav.getByRole('link', { name: screen, exact: true }).last().click();
+  await page.getByRole('heading', { level: 1, name: screen }).waitFor();
+}
+
+describe('admin', () => {
+  test('adds and edits a course, which a customer buys; the order is marked paid, then learned', async () => {
+    const courseName = `E2E Pottery ${run}`;
+
+    // The admin signs in through the form.
+    const adminContext = await newContext(browser);
+    const page = await openPage(adminContext, '/login');
+    const errors = watchErrors(page);
+    await page.getByLabel('Email Address').fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    // ADD creates a blank course and opens its edit page.
+    await adminMenu(page, 'Courses');
+    await page.getByRole('button', { name: 'ADD' }).click();
+    await page.waitForURL('**/admin/course/*/edit');
+    const courseId = new URL(page.url()).pathname.split('/')[3] ?? '';
+    await page.getByLabel('Name').waitFor();
+    assert.equal(await page.getByLabel('Name').inputValue(), 'Sample name');
+
+    await page.getByLabel('Name').fill(courseName);
+    await page.getByRole('spinbutton', { name: 'Price (Tnd)' }).fill('49.5');
+    await page.getByRole('spinbutton', { name: 'Availability (seats)' }).fill('7');
+    await page.getByLabel('Description').fill('Throwing pots on the wheel, for grown-ups.');
+    const categories = page.getByRole('group', { name: 'Category' });
+    await categories.getByLabel('Art', { exact: true }).check();
+    await categories.getByLabel('English', { exact: true }).check();
+    await page.getByRole('button', { name: 'Update' }).click();
+
+    // Back on the list: the course with both categories joined in the table's order.
+    await page.waitForURL('**/admin/courselist');
+    const row = page.getByRole('row').filter({ hasText: courseName });
+    await row.waitFor();
+    assert.match(await row.innerText(), /49\.50 Tnd/);
+    assert.match(await row.innerText(), /English \| Art/);
+    const saved = await api<{ availability: number; category: string[]; price: number }>(
+      'GET',
+      `/courses/${courseId}`,
+    );
+    assert.deepEqual(
+      { availability: saved.availability, category: saved.category, price: saved.price },
+      { availability: 7, category: ['English', 'Art'], price: 49.5 },
+    );
+
+    // The storefront finds it by name.
+    const shopper = await newContext(browser);
+    const shop = await openPage(shopper, '/');
+    const search = shop.getByPlaceholder('Search here ...').first();
+    await search.fill(courseName);
+    await search.press('Enter');
+    await shop.locator('.course-card', { hasText: courseName }).waitFor();
+    await shopper.close();
+
+    // A customer (registered and verified through the API and the mailed link) orders one seat.
+    const customer = await verifiedCustomer('Nadia Pottery');
+    const order = await api<{ _id: string; totalPrice: number }>(
+      'POST',
+      '/orders',
+      {
+        orderItems: [{ course: courseId, qty: 1 }],
+        shippingAddress: {
+          address: '5 Rue du Lac',
+          city: 'Tunis',
+          postalCode: '1053',
+          country: 'France',
+        },
+        paymentMethod: 'In Place',
+      },
+      customer.token,
+    );
+
+    // The admin marks it paid from the order list…
+    await adminMenu(page, 'Orders');
+    const orderRow = page.getByRole('row').filter({ hasText: order._id });
+    await orderRow.getByRole('button', { name: `Mark order ${order._id} as paid` }).click();
+    await orderRow.getByRole('button', { name: /as paid/ }).waitFor({ state: 'detached' });
+    assert.match(await orderRow.innerText(), /Nadia Pottery/);
+    assert.match(await orderRow.innerText(), /\$\d/);
+
+    // …then learned from the order page.
+    await orderRow.getByRole('link', { name: `Details of order ${order._id}` }).click();
+    await page.waitForURL(`**/order/${order._id}`);
+    await page.getByRole('button', { name: 'LEARNED' }).click();
+    await page.getByText(/learned at \d{4}-\d{2}-\d{2}/).waitFor();
+
+    // The customer's profile shows the order PAID and LEARNED (a date in both columns).
+    const mine = await signedIn(customer, '/profile');
+    await mine.page.getByRole('button', { name: 'Show my orders' }).click();
+    const myRow = mine.page.getByRole('row').filter({ hasText: order._id.slice(0, 8) });
+    await myRow.waitFor();
+    const cells = await myRow.getByRole('cell').allInnerTexts();
+    const today = new Date().toISOString().slice(0, 10);
+    assert.equal(cells[3], today, `PAID column: ${cells.join(' / ')}`);
+    assert.equal(cells[4], today, `LEARNED column: ${cells.join(' / ')}`);
+    await mine.context.close();
+
+    assert.deepEqual(errors, []);
+    await adminContext.close();
+  });
+
+  test('turns a user into a kid account and deletes another after confirmation', async () => {
+    const admin = await api<UserInfo>('POST', '/users/login', ADMIN);
+    const future = await verifiedCustomer('Yasmine Kid');
+    const leaving = await verifiedCustomer('Omar Leaving');
+
+    const { context, page } = await signedIn(admin, '/admin/userlist');
+    const errors = watchErrors(page);
+    await page.getByRole('table', { name: 'Registered users' }).waitFor();
+
+    await page.getByRole('link', { name: 'Edit Yasmine Kid' }).click();
+    await page.waitForURL(`**/admin/user/${future._id}/edit`);
+    const kidBox = page.getByLabel('Is Kid');
+    await kidBox.waitFor();
+    assert.equal(await kidBox.isChecked(), false);
+    await kidBox.check();
+    await page.getByRole('button', { name: 'Update' }).click();
+    await page.waitForURL('**/admin/userlist');
+    assert.equal(
+      (await api<UserInfo>('GET', `/users/${future._id}`, undefined, admin.token)).isKid,
+      true,
+    );
+
+    // DELETE asks 'Are You Sure?': dismissing keeps the user, accepting removes it.
+    const leavingRow = page.getByRole('row').filter({ hasText: leaving.email });
+    const dialogs: string[] = [];
+    page.once('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await leavingRow.getByRole('button', { name: 'Delete Omar Leaving' }).click();
+    await api('GET', `/users/${leaving._id}`, undefined, admin.token);
+    page.once('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await leavingRow.getByRole('button', { name: 'Delete Omar Leaving' }).click();
+    await leavingRow.waitFor({ state: 'detached' });
+    assert.deepEqual(dialogs, ['Are You Sure?', 'Are You Sure?']);
+    await assert.rejects(api('GET', `/users/${leaving._id}`, undefined, admin.token), /404/);
+
+    // The admin cannot delete itself: the server's reason is shown.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page
+      .getByRole('button', { name: `Delete ${admin.name}` })
+      .first()
+      .click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'You cannot delete your own account' })
+      .waitFor();
+
+    assert.deepEqual(
+      errors.filter((e) => !/status of 400/.test(e)),
+      [],
+    );
+    await context.close();
+  });
+
+  test('sends visitors and customers who open /admin/userlist to /login', async () => {
+    const visitorContext = await newContext(browser);
+    const visitor = await openPage(visitorContext, '/admin/userlist');
+    await visitor.waitForURL((url) => url.pathname === '/login');
+    await visitor.getByRole('heading', { name: 'Sign In' }).waitFor();
+    await visitorContext.close();
+
+    // A signed-in customer goes to /login too; the sign-in page then sends a signed-in person
+    // on to its redirect target (the home page), as it does for anyone already signed in.
+    const customer = await verifiedCustomer('Curious Customer');
+    const context = await newContext(browser, { storage: { userInfo: customer } });
+    const page = await context.newPage();
+    const visited: string[] = [];
+    const userListCalls: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/users') userListCalls.push(request.url());
+    });
+    await page.goto('/admin/userlist');
+    await page.waitForURL((url) => url.pathname === '/');
+    assert.ok(visited.includes('/login'), `went through ${visited.join(' -> ')}`);
+    assert.equal(await page.getByRole('table', { name: 'Registered users' }).count(), 0);
+    assert.deepEqual(userListCalls, []);
+    await context.close();
+  });
+
+  test('lays the admin tables out for a phone without the page scrolling sideways', async () => {
+    const admin = await api<UserInfo>('POST', '/users/login', ADMIN);
+    const context = await newContext(browser, {
+      width: 375,
+      height: 800,
+      storage: { userInfo: admin },
+    });
+    const page = await openPage(context, '/admin/userlist');
+    await page.getByRole('table').waitFor();
+    // The table scrolls inside its own region; the page itself stays 375 px wide.
+    const region = await page.getByRole('region', { name: 'Registered users' }).boundingBox();
+    assert.ok(
+      region && region.x >= 0 && region.x + region.width <= 375,
+      `region ${JSON.stringify(region)}`,
+    );
+    const pageWidth = Number(await page.evaluate('document.documentElement.scrollWidth'));
+    assert.ok(pageWidth <= 375, `page is ${pageWidth}px wide`);
+    await context.close();
+  });
+});

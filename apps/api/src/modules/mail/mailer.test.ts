@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { createApp } from '../../app.js';
 import type { Config } from '../../config.js';
-import { createLogger } from '../../logger.js';
+import { pino } from 'pino';
+import { createLogger, type Logger } from '../../logger.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { resetLink, resetPasswordMail, verificationLink, verificationMail } from './mail.templates.js';
 import { createMailer, type Mailer } from './mailer.js';
@@ -34,11 +35,18 @@ afterAll(() => ctx.close());
 const silentLogger = createLogger({ env: 'test', logLevel: 'silent' });
 
 /** Another app over the same database, with its own mail settings and mailer. */
-function appWith(settings: Partial<Config>, wrap: (mailer: Mailer) => Mailer = (m) => m): { app: Express; config: Config } {
+function appWith(settings: Partial<Config>, logger: Logger = silentLogger): { app: Express; config: Config } {
   const config: Config = { ...ctx.config, ...settings };
-  const mailer = createMailer(config, silentLogger);
+  const mailer = createMailer(config, logger);
   cleanups.push(async () => mailer.close?.());
-  return { app: createApp({ ...ctx.deps, config, mailer: wrap(mailer) }), config };
+  return { app: createApp({ ...ctx.deps, config, logger, mailer }), config };
+}
+
+/** A real pino logger whose JSON lines land in an array. */
+function capturingLogger(): { logger: Logger; lines: Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
+  return { logger, lines };
 }
 
 const verifyTokenOf = (link: string) => new URL(link).pathname.split('/').pop() ?? '';
@@ -76,20 +84,20 @@ describe('outbox when no SMTP_URL is set', () => {
 describe('a slow or dead mail server', () => {
   it('does not fail registration when nothing listens, and registering again re-sends the link once it is back', async () => {
     const port = await freePort();
-    const failures: unknown[] = [];
-    const { app } = appWith({ smtpUrl: `smtp://127.0.0.1:${port}` }, (mailer) => ({
-      send: (message) =>
-        mailer.send(message).catch((err: unknown) => {
-          failures.push(err);
-          throw err;
-        }),
-    }));
+    const { logger, lines } = capturingLogger();
+    const { app } = appWith({ smtpUrl: `smtp://127.0.0.1:${port}` }, logger);
+    const failures = () => lines.filter((l) => l['msg'] === 'sending mail failed');
 
     const first = await request(app).post('/api/users').send({ name: 'Dana', email: 'dana@example.com', password: 'dana-password' });
     expect(first.status).toBe(201);
     expect(first.body).toEqual({ message: MESSAGES.registrationSuccess });
-    for (let i = 0; i < 100 && failures.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(failures).toHaveLength(1);
+    for (let i = 0; i < 100 && failures().length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(failures()).toHaveLength(1);
+    const [failure] = failures();
+    expect(failure).toMatchObject({ level: 50, to: 'dana@example.com', err: { code: 'ESOCKET' } });
+    // Logged with the request it belongs to, and never with the password.
+    expect((failure?.['req'] as { id?: unknown } | undefined)?.id).toBe(first.headers['x-request-id']);
+    expect(JSON.stringify(lines)).not.toContain('dana-password');
 
     const smtp = await startTestSmtpServer(port);
     cleanups.push(() => smtp.close());

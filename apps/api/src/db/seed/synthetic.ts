@@ -1,7 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { CATEGORIES, SIZES } from '@shop/shared';
-import { insertCoursesQuietly, type NewCourse } from '../../modules/courses/courses.repository.js';
-import type { DbOrTx } from '../client.js';
+import {
+  catalogueQueries,
+  insertCoursesQuietly,
+  type NewCourse,
+} from '../../modules/courses/courses.repository.js';
+import type { Db, DbOrTx } from '../client.js';
 
 /**
  * Synthetic catalogues for benchmarks and query-plan checks: deterministic courses whose
@@ -211,4 +215,21 @@ export async function loadSyntheticCourses(
     onBatch?.(from + size);
   }
   await db.execute(sql`analyze courses`);
+}
+
+/** EXPLAIN ANALYZE (plan shape only) of the catalogue's page and count statements for a keyword. */
+export async function explainKeywordQuery(
+  db: Db,
+  keyword: string,
+): Promise<{ page: string; count: string }> {
+  const { page, total } = catalogueQueries(db, { keyword });
+  const explain = async (query: SQL) => {
+    const result = (await db.execute(
+      sql`explain (analyze, costs off, timing off) ${query}`,
+    )) as unknown as {
+      rows: Record<string, string>[];
+    };
+    return result.rows.map((row) => Object.values(row)[0]).join('\n');
+  };
+  return { page: await explain(page.getSQL()), count: await explain(total.getSQL()) };
 }

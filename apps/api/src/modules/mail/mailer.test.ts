@@ -11,7 +11,7 @@ import { pino } from 'pino';
 import { createLogger, type Logger } from '../../logger.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { resetLink, resetPasswordMail, verificationLink, verificationMail } from './mail.templates.js';
-import { createMailer, type Mailer } from './mailer.js';
+import { createMailer } from './mailer.js';
 import {
   freePort,
   linkInHtml,

@@ -42,9 +42,9 @@ export async function newContext(browser: Browser, options: PageOptions = {}): P
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
   });
   if (options.storage) {
-    await context.addInitScript((entries: Record<string, string>) => {
-      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
-    }, Object.fromEntries(Object.entries(options.storage).map(([k, v]) => [k, JSON.stringify(v)])));
+    const entries = Object.entries(options.storage).map(([key, value]) => [key, JSON.stringify(value)]);
+    // A string script: this file is type-checked for Node, without the DOM library.
+    await context.addInitScript(`for (const [k, v] of ${JSON.stringify(entries)}) localStorage.setItem(k, v);`);
   }
   return context;
 }
@@ -58,10 +58,10 @@ export async function openPage(context: BrowserContext, pathname: string): Promi
 }
 
 export async function waitForApp(page: Page): Promise<void> {
-  // The shell mounts inert under the loader; it is usable once the loader has gone.
-  await page.waitForFunction(() => !!document.querySelector('.app') && !document.querySelector('.start-loader'), null, {
-    timeout: 15_000,
-  });
+  // The shell mounts (inert) in the same render as the loader; it is usable once the loader has
+  // gone. Locators, not waitForFunction: the shop's CSP forbids the eval that the latter needs.
+  await page.locator('.app').waitFor({ state: 'attached', timeout: 15_000 });
+  await page.locator('.start-loader').waitFor({ state: 'detached', timeout: 15_000 });
 }
 
 /** The newest .eml in DATA_DIR/outbox and the first http(s) link in it that contains `contains`. */

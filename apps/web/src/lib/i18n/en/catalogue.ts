@@ -9,7 +9,7 @@ export const catalogue = {
     suffix: 'Courses',
   },
   categories: {
-    label: 'Categories',
+    label: 'Course categories',
     all: 'All',
     english: 'English',
     francais: 'Francais',

@@ -1,0 +1,109 @@
+/**
+ * Browser journeys against the real shop: build the client, start the API as `pnpm start`
+ * does (tsx apps/api/src/server.ts, serving apps/web/dist) on a free port with a fresh
+ * DATA_DIR, run every scripts/e2e/*.e2e.ts with node's test runner, then stop and clean up.
+ * Exit code: the test runner's.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const here = import.meta.dirname;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the shop exited early with code ${server.exitCode}`);
+    try {
+      const answer = await fetch(`${url}/api/health`);
+      if (answer.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`the shop did not answer ${url}/api/health within ${timeoutMs} ms`);
+}
+
+function stop(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    server.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.kill('SIGTERM');
+  });
+}
+
+async function main(): Promise<number> {
+  console.log('e2e: building the web client');
+  const build = spawnSync('pnpm', ['--filter', '@shop/web', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) return build.status ?? 1;
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    AUTH_RATE_LIMIT: '1000',
+    LOG_LEVEL: 'warn',
+    APP_URL: baseUrl,
+  };
+  delete env['NODE_ENV'];
+  delete env['DATABASE_URL'];
+  delete env['SMTP_URL'];
+
+  console.log(`e2e: starting the shop on ${baseUrl} (DATA_DIR ${dataDir})`);
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: path.join(root, 'apps/api'),
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+
+  try {
+    await waitForHealth(baseUrl, server, 90_000);
+    const journeys = readdirSync(here)
+      .filter((name) => name.endsWith('.e2e.ts'))
+      .map((name) => path.join(here, name));
+    const filter = process.argv.slice(2);
+    const selected = filter.length ? journeys.filter((j) => filter.some((f) => j.includes(f))) : journeys;
+    console.log(`e2e: running ${selected.length} journey file(s)`);
+    const tests = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--test', '--test-concurrency=1', ...selected],
+      { cwd: path.join(root, 'scripts'), stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir } },
+    );
+    return tests.status ?? 1;
+  } finally {
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error('e2e:', err);
+    process.exit(1);
+  },
+);

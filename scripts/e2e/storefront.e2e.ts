@@ -1,0 +1,234 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, launchBrowser, newContext, openPage, waitForApp } from './browser.js';
+
+let browser: Browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+async function fresh(pathname: string, width = 1280): Promise<Page> {
+  const context = await newContext(browser, { width });
+  return openPage(context, pathname);
+}
+
+async function close(page: Page): Promise<void> {
+  await page.context().close();
+}
+
+/** Prices of the cards on screen, in the order shown. */
+async function cardPrices(page: Page): Promise<number[]> {
+  const texts = await page.locator('.course-card__price').allTextContents();
+  return texts.map((t) => Number(t.replace(/[^\d.]/g, '')));
+}
+
+async function firstCourseId(query: string): Promise<{ _id: string; name: string; availability: number }> {
+  const answer = await fetch(`${baseUrl()}/api/courses?${query}`);
+  const courses = (await answer.json()) as { _id: string; name: string; availability: number }[];
+  const course = courses.find((c) => c.availability >= 2);
+  assert.ok(course, 'the demo catalogue has a course with at least 2 seats');
+  return course;
+}
+
+describe('storefront', () => {
+  test('shows the start loader for about 3 seconds, then the home page', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const started = Date.now();
+    await page.goto('/');
+    await page.locator('.start-loader').waitFor({ state: 'visible' });
+    await waitForApp(page);
+    const elapsed = Date.now() - started;
+    assert.ok(elapsed >= 2500 && elapsed < 8000, `loader shown for ${elapsed} ms`);
+    await page.getByRole('heading', { name: 'Latest Offerings' }).waitFor();
+    for (const title of ['Programming', 'Language', 'Art']) {
+      const link = page.getByRole('link', { name: title, exact: true }).first();
+      assert.equal(await link.getAttribute('href'), `/courses/?cg=${title}`);
+    }
+    assert.ok((await page.locator('.course-card').count()) > 0, 'home lists courses');
+    // The slider moves on by itself (6000 ms) and with the arrows.
+    await page.getByRole('button', { name: 'Next slide' }).click();
+    await page.locator('.slider__slide--active', { hasText: 'Special Discounts' }).waitFor();
+    await page.getByRole('button', { name: 'Previous slide' }).click();
+    await page.locator('.slider__slide--active', { hasText: 'Latest Offerings' }).waitFor();
+    // Navigating within the app does not show the loader again.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
+    await page.getByRole('heading', { name: 'About us' }).waitFor();
+    assert.equal(await page.locator('.start-loader').count(), 0);
+    await context.close();
+  });
+
+  test('searches from the header: blank does nothing, Enter opens /search/{keyword}', async () => {
+    const page = await fresh('/about');
+    const search = page.getByPlaceholder('Search here ...').first();
+    await search.fill('   ');
+    await search.press('Enter');
+    assert.equal(new URL(page.url()).pathname, '/about');
+    await search.fill('python');
+    await search.press('Enter');
+    await page.waitForURL('**/search/python');
+    await page.getByRole('heading', { name: '*python* Search Courses' }).waitFor();
+    const names = await page.locator('.course-card__title').allTextContents();
+    assert.ok(names.length > 0 && names.every((n) => /python/i.test(n)), `results: ${names.join(', ')}`);
+    // The second search area ('Tap For Search').
+    await page.getByRole('button', { name: 'Open the search' }).click();
+    const overlay = page.getByPlaceholder('Tap For Search');
+    await overlay.fill('watercolour');
+    await overlay.press('Enter');
+    await page.waitForURL('**/search/watercolour');
+    await page.getByRole('heading', { name: '*watercolour* Search Courses' }).waitFor();
+    await page.getByText('Nothing Found !!!').waitFor({ state: 'detached' });
+    await page.goto('/search/zzzz-no-such-course');
+    await waitForApp(page);
+    await page.getByText('Nothing Found !!!').waitFor();
+    await close(page);
+  });
+
+  test('filters by category in the catalogue and in the kids area', async () => {
+    const page = await fresh('/courses');
+    await page.getByRole('heading', { name: 'All Courses' }).waitFor();
+    await page.getByRole('navigation', { name: 'Course categories' }).getByRole('link', { name: 'Programming' }).click();
+    await page.waitForURL('**/courses/?cg=Programming');
+    await page.getByRole('heading', { name: 'Programming Courses' }).waitFor();
+    await page.locator('.course-card').first().waitFor();
+    const categories = await page.locator('.course-card__categories').allTextContents();
+    assert.ok(categories.every((c) => c.includes('Programming')), categories.join(' | '));
+
+    // Footer form /courses/?filter=other.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Other courses' }).click();
+    await page.waitForURL('**/courses/?filter=other');
+    await page.getByRole('heading', { name: 'other Courses' }).waitFor();
+    await page.locator('.course-card').first().waitFor();
+    const other = await page.locator('.course-card__categories').allTextContents();
+    assert.ok(other.every((c) => c.includes('other')), other.join(' | '));
+
+    await page.goto('/courseskids');
+    await waitForApp(page);
+    await page.getByRole('heading', { name: 'Kids Courses' }).waitFor();
+    await page.locator('.course-card').first().waitFor();
+    await page.getByRole('navigation', { name: 'Course categories' }).getByRole('link', { name: 'Soft skills' }).click();
+    await page.waitForURL('**/courseskids/?cg=Softskills');
+    await page.getByRole('heading', { name: 'Soft skills Courses' }).waitFor();
+    await page.locator('.course-card').first().waitFor();
+    const kids = await page.locator('.course-card__categories').allTextContents();
+    assert.ok(kids.length > 0 && kids.every((c) => c.includes('Soft skills')), kids.join(' | '));
+    await close(page);
+  });
+
+  test('sorts and filters by price range, kept in the URL', async () => {
+    const page = await fresh('/courses');
+    await page.locator('.course-card').first().waitFor();
+    const filterButton = page.locator('.catalogue-toolbar').getByRole('button', { name: 'Filter', exact: true });
+    await filterButton.click();
+    await page.getByLabel('Sort by').selectOption({ label: 'Low to high price' });
+    await page.waitForURL(/sort=price_asc/);
+    await page.locator('.course-card').first().waitFor();
+    const ascending = await cardPrices(page);
+    assert.deepEqual(ascending, [...ascending].sort((a, b) => a - b));
+
+    await page.getByLabel('From', { exact: true }).fill('100');
+    await page.getByLabel('To', { exact: true }).fill('300');
+    await page.getByLabel('To', { exact: true }).blur();
+    await page.locator('.price-range').getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(/from=100&to=300/);
+    await page.locator('.course-card').first().waitFor();
+    const ranged = await cardPrices(page);
+    assert.ok(ranged.length > 0 && ranged.every((p) => p >= 100 && p <= 300), ranged.join(', '));
+    assert.deepEqual(ranged, [...ranged].sort((a, b) => a - b), 'the sort stays while filtering');
+
+    await page.getByLabel('Sort by').selectOption({ label: 'high to low price' });
+    await page.waitForURL(/sort=price_desc/);
+    await page.locator('.course-card').first().waitFor();
+    const descending = await cardPrices(page);
+    assert.deepEqual(descending, [...descending].sort((a, b) => b - a));
+
+    // Back restores the previous list.
+    await page.goBack();
+    await page.waitForURL(/sort=price_asc/);
+    // Opening the Search panel closes the Filter panel.
+    await page.locator('.catalogue-toolbar').getByRole('button', { name: 'Search', exact: true }).click();
+    assert.equal(await page.getByLabel('Sort by').isVisible(), false);
+    await close(page);
+  });
+
+  test('adds from a card and from the detail page', async () => {
+    const page = await fresh('/courses');
+    const addable = page.locator('.course-card').filter({ has: page.locator('button.course-card__add:not([disabled])') });
+    const name = (await addable.first().locator('.course-card__title').textContent())?.trim() ?? '';
+    const card = page.locator('.course-card').filter({ has: page.getByRole('link', { name, exact: true }) });
+    const badge = page.getByTestId('cart-badge');
+    assert.equal(await badge.textContent(), '0');
+    await card.getByRole('button', { name: `Add ${name} to the cart` }).click();
+    const added = card.getByRole('button', { name: `${name} is in the cart` });
+    await added.waitFor();
+    assert.equal(await added.isDisabled(), true);
+    assert.equal(await badge.textContent(), '1');
+    // Still filled after a reload: the cart is kept in local storage.
+    await page.reload();
+    await waitForApp(page);
+    await page.getByRole('button', { name: `${name} is in the cart` }).waitFor();
+    assert.equal(await badge.textContent(), '1');
+
+    const course = await firstCourseId('sort=price_desc&limit=50');
+    await page.goto(`/course/${course._id}`);
+    await waitForApp(page);
+    await page.getByRole('heading', { level: 1, name: course.name }).waitFor();
+    await page.getByLabel('Quantity').selectOption('2');
+    // The cart screen adds the line and then replaces its URL with /cart: record every URL.
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname + new URL(frame.url()).search);
+    });
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/cart'));
+    assert.ok(visited.includes(`/cart/${course._id}?qty=2`), visited.join(', '));
+    await page.getByTestId('cart-badge').filter({ hasText: '2' }).waitFor();
+    await close(page);
+  });
+
+  test('shows sold-out courses as such and reviews sign-in prompt', async () => {
+    const answer = await fetch(`${baseUrl()}/api/courses?limit=100`);
+    const soldOut = ((await answer.json()) as { _id: string; availability: number }[]).find((c) => c.availability === 0);
+    assert.ok(soldOut, 'the demo catalogue has a sold-out course');
+    const page = await fresh(`/course/${soldOut._id}`);
+    await page.getByText('Sold Out', { exact: true }).first().waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Add to Cart' }).isDisabled(), true);
+    const prompt = page.getByRole('link', { name: 'Please Sign In To write a review.' });
+    assert.equal(await prompt.getAttribute('href'), `/login?redirect=${encodeURIComponent(`course/${soldOut._id}`)}`);
+    await page.goto('/course/no-such-course');
+    await waitForApp(page);
+    await page.getByText('Course not found').waitFor();
+    await close(page);
+  });
+
+  test('answers unknown routes with the 404 page', async () => {
+    const page = await fresh('/no/such/page');
+    await page.getByRole('heading', { name: '404 Not Found' }).waitFor();
+    await close(page);
+  });
+
+  test('has no serious or critical accessibility violations on home, catalogue and detail', async () => {
+    const course = await firstCourseId('limit=10');
+    for (const width of [1280, 375]) {
+      for (const pathname of ['/', '/courses', `/course/${course._id}`, '/courseskids']) {
+        const page = await fresh(pathname, width);
+        await page.locator('.course-card, .course-detail').first().waitFor();
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        assert.deepEqual(
+          bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+          [],
+          `${pathname} at ${width} px`,
+        );
+        await close(page);
+      }
+    }
+  });
+});

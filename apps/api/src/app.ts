@@ -12,6 +12,7 @@ import type { Logger } from './logger.js';
 import { cors } from './middleware/cors.js';
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
 import { refuseNulCharacters, rejectNulInUrl } from './middleware/reject-nul.js';
+import { redactRequestLinkTokens } from './modules/auth/redact-link-tokens.js';
 import { coursesRouter } from './modules/courses/courses.routes.js';
 import { healthRouter } from './modules/health/health.routes.js';
 import type { Mailer } from './modules/mail/mailer.js';
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps): Express {
         return id;
       },
       autoLogging: { ignore: (req) => !req.url?.startsWith('/api') },
+      serializers: { req: redactRequestLinkTokens },
     }),
   );
   app.use(

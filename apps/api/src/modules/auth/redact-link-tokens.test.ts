@@ -1,0 +1,37 @@
+import { pino } from 'pino';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app.js';
+import { createTestContext, type TestContext } from '../../test/context.js';
+import { redactLinkTokens } from './redact-link-tokens.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('link tokens stay out of the logs', () => {
+  it('redacts the token segment of verify and reset URLs only', () => {
+    expect(redactLinkTokens('/api/users/verify/abc_DEF-123')).toBe('/api/users/verify/[redacted]');
+    expect(redactLinkTokens('/api/users/reset-password/abc?x=1')).toBe('/api/users/reset-password/[redacted]?x=1');
+    expect(redactLinkTokens('/api/users/validate-reset-token/abc')).toBe('/api/users/validate-reset-token/[redacted]');
+    expect(redactLinkTokens('/api/users/profile')).toBe('/api/users/profile');
+    expect(redactLinkTokens('/api/courses/verify/abc')).toBe('/api/courses/verify/abc');
+  });
+
+  it('request logs show the route but never the token', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const app = createApp({ ...ctx.deps, logger });
+    const token = 'SecretLinkToken_0123456789abcdefghijklmnopq';
+    await request(app).get(`/api/users/verify/${token}`).expect(400);
+    await request(app).get(`/api/users/validate-reset-token/${token}`).expect(400);
+    await request(app).post(`/api/users/reset-password/${token}`).send({ newPassword: 'new-password' }).expect(400);
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    const logged = lines.join('\n');
+    expect(logged).toContain('/api/users/reset-password/[redacted]');
+    expect(logged).not.toContain(token);
+    expect(logged).not.toContain('new-password');
+  });
+});

@@ -1,0 +1,17 @@
+/** Paths whose last segment is a one-time link token (CONTRACT §4). */
+const LINK_TOKEN_PATH = /^(\/api\/users\/(?:verify|validate-reset-token|reset-password))\/[^/?#]+/;
+
+/**
+ * Request URLs go to the logs; a reset token there would let anyone who reads them take
+ * an account over for an hour. The token is replaced before the URL is logged.
+ */
+export function redactLinkTokens(url: string): string {
+  return url.replace(LINK_TOKEN_PATH, '$1/[redacted]');
+}
+
+/** pino-http request serializer: the serialized request with link tokens redacted. */
+export function redactRequestLinkTokens<T extends { url?: string; params?: Record<string, unknown> }>(req: T): T {
+  if (typeof req.url === 'string') req.url = redactLinkTokens(req.url);
+  if (req.params && 'token' in req.params) req.params = { ...req.params, token: '[redacted]' };
+  return req;
+}

@@ -49,6 +49,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
   }
 
   const outbox = path.join(config.dataDir, 'outbox');
+  logger.info({ outbox }, 'SMTP_URL is not set: mails are written to the outbox and their links logged');
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
     async send(message) {

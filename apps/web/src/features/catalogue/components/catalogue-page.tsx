@@ -6,6 +6,7 @@ import { catalogueQuery, type Selection } from '../lib/catalogue-query';
 import { CatalogueToolbar } from './catalogue-toolbar';
 import { CourseResults } from './course-results';
 import './catalogue-page.css';
+import './kids-theme.css';
 
 export interface CategoryLink {
   label: string;
@@ -50,7 +51,7 @@ export function CataloguePage({ basePath, categories, searchPath, defaultKeyword
   const allLabel = variant === 'kids' ? text.catalogue.kids.headingAll : text.catalogue.heading.all;
 
   return (
-    <div className={`catalogue catalogue--${variant}`}>
+    <div className={`catalogue catalogue--${variant}${variant === 'kids' ? ' kids-theme' : ''}`}>
       <div className="catalogue__hero">
         <div className="container">
           <h1 id={headingId} className="catalogue__title">

@@ -7,6 +7,7 @@ import { text } from '@/lib/i18n';
 import { CategoryCards } from '../components/category-cards';
 import { CourseResults } from '../components/course-results';
 import { KIDS_KEYWORD } from './kids-catalogue';
+import '../components/kids-theme.css';
 import './home.css';
 
 /** SPEC §9: the kids slider moves every 12000 ms. */
@@ -31,7 +32,7 @@ export function KidsHome() {
   const cardsId = useId();
   const listId = useId();
   return (
-    <div className="kids-home">
+    <div className="kids-home kids-theme">
       <h1 className="visually-hidden">{text.catalogue.kids.headingAll}</h1>
       <Slider slides={slides} intervalMs={KIDS_SLIDE_MS} ctaLabel={t.learnNow} ctaTo={paths.kidsCourses} variant="kids" />
       <section className="home__section container" aria-labelledby={cardsId}>

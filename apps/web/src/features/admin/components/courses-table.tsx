@@ -30,13 +30,17 @@ export function CoursesTable({ courses, onDelete, deletingId }: Props) {
     >
       {courses.map((course) => (
         <tr key={course._id}>
-          <td className="admin-table__id">{course._id}</td>
-          <td>
+          <td data-label={t.id} className="admin-table__id" title={course._id}>
+            {course._id}
+          </td>
+          <td data-label={t.name}>
             <Link to={paths.course(course._id)}>{course.name}</Link>
           </td>
-          <td className="admin-table__nowrap">{formatMoney(course.price, 'catalogue')}</td>
-          <td>{course.category.join(' | ')}</td>
-          <td>
+          <td data-label={t.price} className="admin-table__nowrap">
+            {formatMoney(course.price, 'catalogue')}
+          </td>
+          <td data-label={t.category}>{course.category.join(' | ')}</td>
+          <td data-label={t.actions}>
             <div className="admin-actions">
               <Link
                 className="button button--ghost button--small"

@@ -41,17 +41,23 @@ export function OrdersTable({ orders, onMarkPaid, payingId }: Props) {
     >
       {orders.map((order) => (
         <tr key={order._id}>
-          <td className="admin-table__id">{order._id}</td>
-          <td>{order.user._id ? order.user.name : t.deletedUser}</td>
-          <td className="admin-table__nowrap">{formatDate(order.createdAt)}</td>
-          <td className="admin-table__nowrap">{formatMoney(order.totalPrice, 'checkout')}</td>
-          <td>
+          <td data-label={t.id} className="admin-table__id" title={order._id}>
+            {order._id}
+          </td>
+          <td data-label={t.user}>{order.user._id ? order.user.name : t.deletedUser}</td>
+          <td data-label={t.date} className="admin-table__nowrap">
+            {formatDate(order.createdAt)}
+          </td>
+          <td data-label={t.total} className="admin-table__nowrap">
+            {formatMoney(order.totalPrice, 'checkout')}
+          </td>
+          <td data-label={t.paid}>
             <DoneOn at={order.isPaid ? order.paidAt : null} />
           </td>
-          <td>
+          <td data-label={t.learned}>
             <DoneOn at={order.isLearned ? order.learnedAt : null} />
           </td>
-          <td>
+          <td data-label={t.actions}>
             <div className="admin-actions">
               <Link
                 className="button button--ghost button--small"

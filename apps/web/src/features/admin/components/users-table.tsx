@@ -30,17 +30,19 @@ export function UsersTable({ users, onDelete, deletingId }: Props) {
     >
       {users.map((user) => (
         <tr key={user._id}>
-          <td className="admin-table__id">{user._id}</td>
-          <td>{user.name}</td>
-          <td>
+          <td data-label={t.id} className="admin-table__id" title={user._id}>
+            {user._id}
+          </td>
+          <td data-label={t.name}>{user.name}</td>
+          <td data-label={t.email}>
             <a href={`mailto:${user.email}`}>{user.email}</a>
           </td>
-          <td>
+          <td data-label={t.admin}>
             <span className={`admin-status admin-status--${user.isAdmin ? 'yes' : 'no'}`}>
               {user.isAdmin ? text.admin.yes : text.admin.no}
             </span>
           </td>
-          <td>
+          <td data-label={t.actions}>
             <div className="admin-actions">
               <Link
                 className="button button--ghost button--small"

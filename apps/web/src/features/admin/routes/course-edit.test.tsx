@@ -1,6 +1,6 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
 import { aCourse, signedInAdmin } from '../testing/fixtures';
 import { mockApi } from '@/testing/mock-api';
@@ -122,6 +122,35 @@ describe('CourseEditRoute', () => {
     expect(screen.getByLabelText('Image 3 URL')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Image 1 URL')).toHaveAttribute('aria-invalid', 'false');
     expect(screen.queryByRole('heading', { name: 'Course list' })).not.toBeInTheDocument();
+  });
+
+  it('keeps what the admin typed and the errors through the refetch a refused update triggers', async () => {
+    const { sent, fetchMock } = mockApi({
+      'GET /api/courses/c1': { body: { ...course, reviews: [] } },
+      'PUT /api/courses/c1': {
+        status: 400,
+        body: {
+          message: 'name: Name is required',
+          details: [{ path: 'name', message: 'Name is required' }],
+        },
+      },
+    });
+    // Answers take a moment, as on a network: the refetch is seen in flight.
+    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return fetchMock(...args);
+    });
+    renderEdit();
+    await userEvent.clear(await screen.findByLabelText('Name'));
+    await userEvent.type(screen.getByLabelText('Description'), ' More.');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await screen.findByRole('alert');
+    await waitFor(() => expect(sent.filter((r) => r.method === 'GET')).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Name is required');
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(screen.getByLabelText('Description')).toHaveValue('Learn Python. More.');
   });
 
   it('replaces a preview that fails to load with a notice, and tries again when the URL changes', async () => {

@@ -5,17 +5,20 @@ import { errorMessage } from '@/lib/api/errors';
 import { useGetUserQuery } from '@/lib/api/users';
 import { text } from '@/lib/i18n';
 import { UserEditForm } from '../components/user-edit-form';
+import { useFreshSince } from '../hooks/use-fresh-query';
 import '../components/admin-form.css';
 
 /** /admin/user/:id/edit */
 export function UserEditRoute() {
   const id = useParams().id ?? '';
-  // The form starts from the server's current values, never from an older cache entry.
   const {
     data: user,
     error,
-    isFetching,
-  } = useGetUserQuery(id, { refetchOnMountOrArgChange: true });
+    fulfilledTimeStamp,
+  } = useGetUserQuery(id, {
+    refetchOnMountOrArgChange: true,
+  });
+  const fresh = useFreshSince(fulfilledTimeStamp);
 
   return (
     <section className="container page admin-edit" aria-labelledby="admin-user-edit-title">
@@ -25,15 +28,15 @@ export function UserEditRoute() {
       <h1 id="admin-user-edit-title" className="page__title">
         {text.admin.userEdit.title}
       </h1>
-      {isFetching ? (
-        <Spinner />
-      ) : error || !user ? (
+      {user && fresh ? (
+        // Keyed by id: the form starts from this user's values, with no effect to sync them.
+        <UserEditForm key={user._id} user={user} />
+      ) : error ? (
         <p className="message message--error admin-form__summary" role="alert">
           {errorMessage(error)}
         </p>
       ) : (
-        // Keyed by id: the form starts from this user's values, with no effect to sync them.
-        <UserEditForm key={user._id} user={user} />
+        <Spinner />
       )}
     </section>
   );

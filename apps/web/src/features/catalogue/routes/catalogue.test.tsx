@@ -1,0 +1,70 @@
+import type { Course } from '@shop/shared';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render';
+import { Catalogue } from './catalogue';
+import { KidsCatalogue } from './kids-catalogue';
+
+const aCourse = (id: string, name: string): Course => ({
+  _id: id,
+  name,
+  price: 100,
+  description: '',
+  images: [],
+  category: ['Art'],
+  sizes: [],
+  availability: 2,
+  rating: 0,
+  numReviews: 0,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+});
+
+describe('Catalogue route', () => {
+  it('loads a category as Cg, names it in the heading and pages through X-Total-Count', async () => {
+    const { sent } = mockApi({
+      'GET /api/courses': { body: [aCourse('a', 'Drawing'), aCourse('b', 'Watercolour')], headers: { 'X-Total-Count': '50' } },
+    });
+    renderWithProviders(<Catalogue />, { route: '/courses/?cg=ART&page=2' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Art Courses');
+    expect(await screen.findByRole('link', { name: 'Drawing' })).toBeInTheDocument();
+    expect(Object.fromEntries(sent[0]!.search)).toEqual({ Cg: 'ART', page: '2', limit: '24' });
+    expect(screen.getByRole('link', { name: 'Page 3' })).toHaveAttribute('href', '/courses/?cg=ART&page=3');
+    expect(screen.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'ART' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it("says 'Nothing Found !!!' for a search without results", async () => {
+    mockApi({ 'GET /api/courses': { body: [], headers: { 'X-Total-Count': '0' } } });
+    renderWithProviders(<Catalogue />, { route: '/search/zz', path: '/search/:keyword' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('*zz* Search Courses');
+    expect(await screen.findByText('Nothing Found !!!')).toBeInTheDocument();
+  });
+
+  it('shows the error text when the list cannot load', async () => {
+    mockApi({ 'GET /api/courses': { status: 400, body: { message: 'Cg: Unknown category: Nope' } } });
+    renderWithProviders(<Catalogue />, { route: '/courses/?filter=Art&sort=oops' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Cg: Unknown category: Nope');
+  });
+
+  it('sends kid accounts from /courses to /courseskids', async () => {
+    renderWithProviders(<Catalogue />, {
+      route: '/courses',
+      path: '/courses',
+      routes: [{ path: '/courseskids', element: <h1>Kids area</h1> }],
+      preloadedState: {
+        user: { userInfo: { _id: 'k', name: 'Kid', email: 'k@example.com', isAdmin: false, isKid: true, token: 't' } },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Kids area' })).toBeInTheDocument();
+  });
+
+  it("lists kids courses by the keyword 'kids' by default", async () => {
+    const { sent } = mockApi({ 'GET /api/courses': { body: [aCourse('k', 'Scratch Games')], headers: { 'X-Total-Count': '1' } } });
+    renderWithProviders(<KidsCatalogue />, { route: '/courseskids' });
+    expect(await screen.findByRole('link', { name: 'Scratch Games' })).toBeInTheDocument();
+    expect(sent[0]!.search.get('keyword')).toBe('kids');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Kids Courses');
+  });
+});

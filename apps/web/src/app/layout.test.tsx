@@ -1,0 +1,58 @@
+import { act, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { START_LOADER_MS } from '@/components/layout/start-loader';
+import { makeStore } from './store';
+import { AppLayout } from './layout';
+
+function renderShell() {
+  const router = createMemoryRouter(
+    [
+      {
+        element: <AppLayout />,
+        children: [
+          { path: '/', element: <h1>Home page</h1> },
+          { path: '/about', element: <h1>About page</h1> },
+        ],
+      },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(
+    <Provider store={makeStore()}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return router;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('AppLayout', () => {
+  it('shows the start loader for 3000 ms at start only, and scrolls to the top on every route change', async () => {
+    vi.useFakeTimers();
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const router = renderShell();
+    expect(screen.getByText('Loading the course shop…')).toBeInTheDocument();
+    expect(document.querySelector('.app')).toHaveAttribute('inert');
+
+    act(() => vi.advanceTimersByTime(START_LOADER_MS - 1));
+    expect(screen.getByText('Loading the course shop…')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Loading the course shop…')).not.toBeInTheDocument();
+    expect(document.querySelector('.app')).not.toHaveAttribute('inert');
+    expect(screen.getByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+
+    scrollTo.mockClear();
+    await act(() => router.navigate('/about'));
+    expect(screen.getByRole('heading', { name: 'About page' })).toBeInTheDocument();
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    expect(screen.queryByText('Loading the course shop…')).not.toBeInTheDocument();
+    // The route content sits in the fading wrapper.
+    expect(screen.getByRole('heading', { name: 'About page' }).closest('.route-fade')).not.toBeNull();
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2024');
+  });
+});

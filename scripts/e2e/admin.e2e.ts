@@ -137,13 +137,16 @@ describe('admin', () => {
     await page.getByRole('button', { name: 'ADD' }).click();
     await page.waitForURL('**/admin/course/*/edit');
     const courseId = new URL(page.url()).pathname.split('/')[3] ?? '';
-    await page.getByLabel('Name').waitFor();
-    assert.equal(await page.getByLabel('Name').inputValue(), 'Sample name');
+    await page.getByRole('heading', { name: 'Edit Course' }).waitFor();
+    const nameBox = page.getByLabel('Name', { exact: true });
+    assert.equal(await nameBox.inputValue(), 'Sample name');
 
-    await page.getByLabel('Name').fill(courseName);
+    await nameBox.fill(courseName);
     await page.getByRole('spinbutton', { name: 'Price (Tnd)' }).fill('49.5');
     await page.getByRole('spinbutton', { name: 'Availability (seats)' }).fill('7');
-    await page.getByLabel('Description').fill('Throwing pots on the wheel, for grown-ups.');
+    await page
+      .getByLabel('Description', { exact: true })
+      .fill('Throwing pots on the wheel, for grown-ups.');
     const categories = page.getByRole('group', { name: 'Category' });
     await categories.getByLabel('Art', { exact: true }).check();
     await categories.getByLabel('English', { exact: true }).check();

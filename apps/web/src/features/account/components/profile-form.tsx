@@ -110,7 +110,7 @@ export function ProfileForm({ userInfo }: { userInfo: UserInfo }) {
           />
         }
       />
-      <p className="auth-card__intro">{t.passwordHint}</p>
+      <p className="auth-form__hint">{t.passwordHint}</p>
       <PasswordField
         id="profile-password"
         label={fields.password}

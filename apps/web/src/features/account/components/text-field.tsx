@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './form.css';
 
 interface TextFieldProps {
   id: string;

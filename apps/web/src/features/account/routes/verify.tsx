@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { START_LOADER_MS } from '@/components/layout/start-loader';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useVerifyEmailQuery } from '@/lib/api/users';
@@ -12,6 +13,14 @@ const t = text.account;
 /** SPEC §4: the verification answer shows, then the login screen opens 3 s later. */
 export const VERIFY_REDIRECT_MS = 3000;
 
+/**
+ * The link comes from a mail, so this page is usually the first one: the start loader covers
+ * it for its first seconds. The message stays readable for the full 3 s after that.
+ */
+function redirectDelay(): number {
+  return VERIFY_REDIRECT_MS + Math.max(0, START_LOADER_MS - performance.now());
+}
+
 export function VerifyRoute() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
@@ -20,7 +29,7 @@ export function VerifyRoute() {
 
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => navigate(paths.login(), { replace: true }), VERIFY_REDIRECT_MS);
+    const timer = setTimeout(() => navigate(paths.login(), { replace: true }), redirectDelay());
     return () => clearTimeout(timer);
   }, [done, navigate]);
 

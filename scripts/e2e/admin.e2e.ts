@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, newContext, openPage } from './browser.js';
 
@@ -197,8 +198,8 @@ describe('admin', () => {
     // The admin marks it paid from the order list…
     await adminMenu(page, 'Orders');
     const orderRow = page.getByRole('row').filter({ hasText: order._id });
-    await orderRow.getByRole('button', { name: `Mark order ${order._id} as paid` }).click();
-    await orderRow.getByRole('button', { name: /as paid/ }).waitFor({ state: 'detached' });
+    await orderRow.getByRole('button', { name: `Mark as Paid: order ${order._id}` }).click();
+    await orderRow.getByRole('button', { name: /^Mark as Paid/ }).waitFor({ state: 'detached' });
     assert.match(await orderRow.innerText(), /Nadia Pottery/);
     assert.match(await orderRow.innerText(), /\$\d/);
 
@@ -327,5 +328,34 @@ describe('admin', () => {
     const pageWidth = Number(await page.evaluate('document.documentElement.scrollWidth'));
     assert.ok(pageWidth <= 375, `page is ${pageWidth}px wide`);
     await context.close();
+  });
+
+  test('has no serious accessibility problems on any admin screen, wide or narrow', async () => {
+    const admin = await api<UserInfo>('POST', '/users/login', ADMIN);
+    const [course] = await api<{ _id: string }[]>('GET', '/courses?limit=1');
+    const screens = [
+      '/admin/userlist',
+      `/admin/user/${admin._id}/edit`,
+      '/admin/courselist',
+      `/admin/course/${course?._id ?? ''}/edit`,
+      '/admin/orderlist',
+    ];
+    for (const width of [1280, 375]) {
+      const context = await newContext(browser, { width, storage: { userInfo: admin } });
+      for (const pathname of screens) {
+        const page = await openPage(context, pathname);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.locator('.spinner').waitFor({ state: 'detached' });
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        assert.deepEqual(
+          bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+          [],
+          `${pathname} at ${width} px`,
+        );
+        await page.close();
+      }
+      await context.close();
+    }
   });
 });

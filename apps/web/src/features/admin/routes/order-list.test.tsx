@@ -51,9 +51,9 @@ describe('OrderListRoute', () => {
     });
     renderList();
     await screen.findByRole('table');
-    const buttons = screen.getAllByRole('button', { name: /as paid/ });
+    const buttons = screen.getAllByRole('button', { name: /^Mark as Paid/ });
     expect(buttons).toHaveLength(1);
-    expect(buttons[0]).toHaveAccessibleName('Mark order o1 as paid');
+    expect(buttons[0]).toHaveAccessibleName('Mark as Paid: order o1');
     expect(buttons[0]).toHaveTextContent('Mark as Paid');
 
     await userEvent.click(buttons[0]!);
@@ -69,7 +69,7 @@ describe('OrderListRoute', () => {
       'PUT /api/orders/o1/pay': { status: 409, body: { message: 'Order is already paid' } },
     });
     renderList();
-    await userEvent.click(await screen.findByRole('button', { name: 'Mark order o1 as paid' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark as Paid: order o1' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Order is already paid');
   });
 

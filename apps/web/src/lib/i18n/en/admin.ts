@@ -80,7 +80,7 @@ export const admin = {
     details: 'Details',
     detailsLabel: (id: string) => `Details of order ${id}`,
     markPaid: 'Mark as Paid',
-    markPaidLabel: (id: string) => `Mark order ${id} as paid`,
+    markPaidLabel: (id: string) => `Mark as Paid: order ${id}`,
     deletedUser: 'Deleted user',
   },
 } as const;

@@ -53,17 +53,27 @@ function stop(server: ChildProcess): Promise<void> {
 }
 
 async function main(): Promise<number> {
-  console.log('e2e: building the web client');
-  const build = spawnSync('pnpm', ['--filter', '@shop/web', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) return build.status ?? 1;
-
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
+  // The client is built into the run's own folder: a build or another run started meanwhile
+  // (which empties apps/web/dist) cannot pull chunks from under the browser.
+  const webDist = path.join(dataDir, 'web-dist');
+  console.log('e2e: building the web client');
+  const build = spawnSync('pnpm', ['--filter', '@shop/web', 'build', '--outDir', webDist, '--emptyOutDir'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) {
+    rmSync(dataDir, { recursive: true, force: true });
+    return build.status ?? 1;
+  }
+
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     DATA_DIR: dataDir,
+    WEB_DIST: webDist,
     SEED_DEMO: 'true',
     AUTH_RATE_LIMIT: '1000',
     LOG_LEVEL: 'warn',

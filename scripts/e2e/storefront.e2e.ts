@@ -208,6 +208,22 @@ describe('storefront', () => {
     await close(page);
   });
 
+  test('subscribes to the newsletter from the footer; about embeds the video; contact drafts a mail', async () => {
+    const page = await fresh('/about');
+    const footer = page.getByRole('contentinfo');
+    await footer.getByLabel('Your e-mail address').fill(`reader-${Date.now()}@example.com`);
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await footer.getByText('Subscribed', { exact: true }).waitFor();
+    const video = page.locator('iframe[title]');
+    assert.match((await video.getAttribute('src')) ?? '', /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+    assert.equal(await video.getAttribute('loading'), 'lazy');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact us' }).click();
+    await page.getByRole('heading', { name: 'Contact us', level: 1 }).waitFor();
+    assert.ok(await page.getByText('support@courseshop.tn').first().isVisible());
+    await close(page);
+  });
+
   test('answers unknown routes with the 404 page', async () => {
     const page = await fresh('/no/such/page');
     await page.getByRole('heading', { name: '404 Not Found' }).waitFor();

@@ -11,6 +11,12 @@ export const common = {
   notFound: MESSAGES.notFound404,
   notFoundHint: 'The page you are looking for does not exist or has moved.',
   backHome: 'Back to the home page',
+  routeError: {
+    title: 'Something went wrong',
+    staleApp: 'A new version of the shop is available. Reload the page to continue.',
+    unexpected: 'This page could not be shown. Please try again.',
+    reload: 'Reload the page',
+  },
   browseCourses: 'Browse courses',
   nav: {
     label: 'Main',

@@ -51,7 +51,7 @@ export function Home() {
             {t.seeAll}
           </Link>
         </div>
-        <CourseResults args={{ sort: 'date', limit: 8 }} labelledBy={latestId} />
+        <CourseResults args={{ sort: 'date', limit: 6 }} labelledBy={latestId} />
       </section>
     </>
   );

@@ -50,7 +50,7 @@ export function KidsHome() {
             {t.seeAll}
           </Link>
         </div>
-        <CourseResults args={{ keyword: KIDS_KEYWORD, limit: 8 }} labelledBy={listId} />
+        <CourseResults args={{ keyword: KIDS_KEYWORD, limit: 6 }} labelledBy={listId} />
       </section>
     </div>
   );

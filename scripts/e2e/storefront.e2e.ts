@@ -230,12 +230,22 @@ describe('storefront', () => {
     await close(page);
   });
 
-  test('has no serious or critical accessibility violations on home, catalogue and detail', async () => {
+  test('has no serious or critical accessibility violations on home, catalogue, detail, kids, about, contact and 404', async () => {
     const course = await firstCourseId('limit=10');
     for (const width of [1280, 375]) {
-      for (const pathname of ['/', '/courses', `/course/${course._id}`, '/courseskids']) {
+      const screens = [
+        ['/', '.course-card'],
+        ['/courses', '.course-card'],
+        [`/course/${course._id}`, '.course-detail'],
+        ['/kids', '.course-card'],
+        ['/courseskids', '.course-card'],
+        ['/about', '.about'],
+        ['/contactus', '.contact'],
+        ['/no-such-page', '.not-found'],
+      ] as const;
+      for (const [pathname, ready] of screens) {
         const page = await fresh(pathname, width);
-        await page.locator('.course-card, .course-detail').first().waitFor();
+        await page.locator(ready).first().waitFor();
         const { violations } = await new AxeBuilder({ page }).analyze();
         const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
         assert.deepEqual(

@@ -1,5 +1,5 @@
 import type { UserInfo } from '@shop/shared';
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
@@ -68,5 +68,21 @@ describe('Header', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(store.getState().user.userInfo).toBeNull();
     expect(screen.getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('takes its active style from 60 px of scroll', () => {
+    renderWithProviders(<Header />);
+    const header = screen.getByRole('banner');
+    const scrollTo = (y: number) =>
+      act(() => {
+        Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+        fireEvent.scroll(window);
+      });
+    scrollTo(59);
+    expect(header).not.toHaveClass('header--scrolled');
+    scrollTo(60);
+    expect(header).toHaveClass('header--scrolled');
+    scrollTo(0);
+    expect(header).not.toHaveClass('header--scrolled');
   });
 });

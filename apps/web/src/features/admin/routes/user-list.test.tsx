@@ -110,4 +110,17 @@ describe('UserListRoute', () => {
     await userEvent.click(within(nav).getByRole('link', { name: 'Next' }));
     await waitFor(() => expect(sent.at(-1)?.search.get('page')).toBe('3'));
   });
+
+  it('moves to the last page when the page in the URL is past the end', async () => {
+    const { sent } = mockApi({
+      'GET /api/users': ({ search }) =>
+        search.get('page') === '3'
+          ? { body: [], headers: { 'X-Total-Count': '40' } }
+          : { body: [kid], headers: { 'X-Total-Count': '40' } },
+    });
+    const { router } = renderList('/admin/userlist?page=3');
+    expect(await screen.findByText('sami@example.com')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+    expect(sent.map((r) => r.search.get('page'))).toEqual(['3', '2']);
+  });
 });

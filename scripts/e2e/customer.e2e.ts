@@ -87,10 +87,10 @@ async function register(
 ): Promise<void> {
   await page.goto('/register');
   await waitForApp(page);
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Email Address', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('radio', { name: kind }).check();
   await page.getByRole('button', { name: 'Register' }).click();
   await page
@@ -109,7 +109,7 @@ async function verifyFromMail(page: Page, email: string): Promise<void> {
 }
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Email Address', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
@@ -149,10 +149,10 @@ describe('customer journeys', () => {
     await page.getByRole('button', { name: 'CHECKOUT' }).click();
     // Signed in already: /login forwards straight to the redirect.
     await page.waitForURL('**/shipping');
-    await page.getByLabel('Address').fill('12 Rue de Rome');
-    await page.getByLabel('Country').selectOption('France');
-    await page.getByLabel('City').fill('Paris');
-    await page.getByLabel('Zip').fill('75008');
+    await page.getByLabel('Address', { exact: true }).fill('12 Rue de Rome');
+    await page.getByLabel('Country', { exact: true }).selectOption('France');
+    await page.getByLabel('City', { exact: true }).fill('Paris');
+    await page.getByLabel('Zip', { exact: true }).fill('75008');
     await page.getByRole('radio', { name: 'On place' }).check();
     await page.getByRole('button', { name: 'Place to order' }).click();
     await page.waitForURL('**/placeorder');
@@ -210,7 +210,7 @@ describe('customer journeys', () => {
     await page.waitForURL('**/forgot');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByText('Please enter your email').waitFor();
-    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Email Address', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByText('Check your email for further instructions').waitFor();
 
@@ -219,10 +219,10 @@ describe('customer journeys', () => {
     await waitForApp(page);
     const newPassword = 'a-brand-new-pass-2';
     await page.getByLabel('New Password', { exact: true }).fill(newPassword);
-    await page.getByLabel('Confirm New Password').fill(`${newPassword}x`);
+    await page.getByLabel('Confirm New Password', { exact: true }).fill(`${newPassword}x`);
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByText('Passwords do not match').waitFor();
-    await page.getByLabel('Confirm New Password').fill(newPassword);
+    await page.getByLabel('Confirm New Password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.waitForURL('**/login');
 

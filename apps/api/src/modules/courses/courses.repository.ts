@@ -5,6 +5,7 @@ import {
   type CourseSort,
   type CourseUpdate,
 } from '@shop/shared';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { courses } from '../../db/schema.js';
 
@@ -61,18 +62,26 @@ export function courseFilter(query: CourseQuery): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
+/**
+ * Descending as the `(… DESC NULLS LAST, id DESC NULLS LAST)` indexes are built: a plain DESC
+ * means NULLS FIRST, which those indexes cannot deliver, and PostgreSQL would sort the whole
+ * table for every page. (The columns are NOT NULL: the results are the same.)
+ */
+const descIndexed = (column: AnyPgColumn): SQL => sql`${column} desc nulls last`;
+
 /** Every order ends on the id so pages never overlap or skip a course. */
 function orderOf(sort: CourseSort | undefined): SQL[] {
   switch (sort) {
     case 'rating':
-      return [desc(courses.rating), desc(courses.id)];
+      return [descIndexed(courses.rating), descIndexed(courses.id)];
     case 'price_asc':
       return [asc(courses.price), asc(courses.id)];
     case 'price_desc':
+      // The (price, id) index read backwards: DESC NULLS FIRST.
       return [desc(courses.price), desc(courses.id)];
     case 'date':
     case undefined:
-      return [desc(courses.createdAt), desc(courses.id)];
+      return [descIndexed(courses.createdAt), descIndexed(courses.id)];
   }
 }
 
@@ -101,8 +110,11 @@ export function catalogueQueries(db: DbOrTx, query: CourseQuery) {
 export async function listCourses(
   db: DbOrTx,
   query: CourseQuery,
+  /** The number of matches when the caller already knows it (the unfiltered catalogue). */
+  knownTotal?: number,
 ): Promise<{ rows: CourseRow[]; total: number }> {
   const { page, total } = catalogueQueries(db, query);
+  if (knownTotal !== undefined) return { rows: await page, total: knownTotal };
   const [rows, [counted]] = await Promise.all([page, total]);
   return { rows, total: counted?.total ?? 0 };
 }

@@ -10,6 +10,8 @@ import type { AppDeps } from '../../app.js';
 import { requireAdmin, requireAuth } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { reviewsRouter } from '../reviews/reviews.routes.js';
+import { catalogueKey, createCatalogueCache, refreshAfterWrites } from './catalogue-cache.js';
+import { courseFilter } from './courses.repository.js';
 import {
   browseCourses,
   createBlankCourse,
@@ -28,17 +30,32 @@ export function coursesRouter(deps: AppDeps): Router {
   const router = Router();
   const { db } = deps.database;
   const signedIn = requireAuth(deps);
+  // Tests write behind the API's back: there, the version is read again for every request.
+  const catalogue = createCatalogueCache(db, { maxAgeMs: deps.config.env === 'test' ? 0 : 500 });
+  router.use(refreshAfterWrites(catalogue));
 
   router.get('/', validate(courseQuerySchema, 'query'), async (req, res) => {
-    const { courses, total } = await browseCourses(db, req.query as CourseQuery);
-    res.setHeader('X-Total-Count', String(total));
-    // Lets a client on another origin read the total when CORS is in front of the API.
-    res.setHeader('Access-Control-Expose-Headers', 'X-Total-Count');
-    res.json(courses);
+    const query = req.query as CourseQuery;
+    await catalogue.send(req, res, catalogueKey(query), async (version) => {
+      // Unfiltered, the total comes with the catalogue version: no count over the whole table.
+      const knownTotal = courseFilter(query) ? undefined : version.courses;
+      const { courses, total } = await browseCourses(db, query, knownTotal);
+      return {
+        body: courses,
+        // Lets a client on another origin read the total when CORS is in front of the API.
+        headers: {
+          'X-Total-Count': String(total),
+          'Access-Control-Expose-Headers': 'X-Total-Count',
+        },
+      };
+    });
   });
 
   router.get('/:id', async (req, res) => {
-    res.json(await getCourseDetail(db, courseIdOf(req)));
+    const id = courseIdOf(req);
+    await catalogue.send(req, res, `course:${id}`, async () => ({
+      body: await getCourseDetail(db, id),
+    }));
   });
 
   router.post('/', signedIn, requireAdmin, async (_req, res) => {

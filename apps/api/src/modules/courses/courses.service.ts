@@ -54,8 +54,9 @@ export function toCourseJson(row: CourseRow): Course {
 export async function browseCourses(
   db: DbOrTx,
   query: CourseQuery,
+  knownTotal?: number,
 ): Promise<{ courses: Course[]; total: number }> {
-  const { rows, total } = await listCourses(db, query);
+  const { rows, total } = await listCourses(db, query, knownTotal);
   return { courses: rows.map(toCourseJson), total };
 }
 

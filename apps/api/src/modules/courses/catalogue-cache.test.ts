@@ -1,0 +1,236 @@
+import type { Express } from 'express';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app.js';
+import { createAdmin, createCourse, createUser } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/context.js';
+import { countCourses } from './courses.repository.js';
+import {
+  CATALOGUE_CACHE_CONTROL,
+  CatalogueCache,
+  matchesEtag,
+  type CatalogueVersion,
+} from './catalogue-cache.js';
+
+let ctx: TestContext;
+/** Two API instances on one database, each with its own catalogue cache, as in production (500 ms). */
+let instanceA: Express;
+let instanceB: Express;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const production = { ...ctx.deps, config: { ...ctx.config, env: 'production' as const } };
+  instanceA = createApp(production);
+  instanceB = createApp(production);
+});
+afterAll(() => ctx.close());
+
+/** Asks `app` until `accept` holds; answers the milliseconds it took (fails after 1 s). */
+async function withinOneSecond(
+  app: Express,
+  path: string,
+  accept: (res: request.Response) => boolean,
+): Promise<{ res: request.Response; ms: number }> {
+  const started = Date.now();
+  for (;;) {
+    const res = await request(app).get(path);
+    const ms = Date.now() - started;
+    if (accept(res)) return { res, ms };
+    if (ms > 1000) throw new Error(`${path} still stale after ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('catalogue HTTP caching', () => {
+  it('sends ETag and Cache-Control on the list and the detail, and 304 for a current ETag', async () => {
+    const course = await createCourse(ctx.database.db);
+    for (const path of [
+      '/api/courses',
+      `/api/courses/${course.id}`,
+      '/api/courses?keyword=course&sort=price_asc',
+    ]) {
+      const first = await request(instanceA).get(path).expect(200);
+      expect(first.headers['cache-control']).toBe(CATALOGUE_CACHE_CONTROL);
+      expect(first.headers['etag']).toMatch(/^"[\w-]+"$/);
+      const again = await request(instanceA)
+        .get(path)
+        .set('If-None-Match', String(first.headers['etag']))
+        .expect(304);
+      expect(again.text).toBe('');
+      expect(again.headers['etag']).toBe(first.headers['etag']);
+    }
+  });
+
+  it('gives each query its own ETag and keeps the total header on cached answers', async () => {
+    await createCourse(ctx.database.db);
+    const page1 = await request(instanceA).get('/api/courses?limit=1&page=1').expect(200);
+    const page2 = await request(instanceA).get('/api/courses?limit=1&page=2').expect(200);
+    expect(page1.headers['etag']).not.toBe(page2.headers['etag']);
+    const cached = await request(instanceA).get('/api/courses?limit=1&page=1').expect(200);
+    expect(cached.headers['x-total-count']).toBe(page1.headers['x-total-count']);
+    expect(cached.body).toEqual(page1.body);
+  });
+
+  it("serves an admin's update through instance A on instance B within one second, with a new ETag", async () => {
+    const { token } = await createAdmin(ctx.database.db, ctx.config);
+    const course = await createCourse(ctx.database.db, { name: 'Before the edit' });
+    const detail = `/api/courses/${course.id}`;
+    const oldDetail = await request(instanceB).get(detail).expect(200);
+    const oldList = await request(instanceB).get('/api/courses').expect(200);
+    expect(oldDetail.body.name).toBe('Before the edit');
+
+    await request(instanceA)
+      .put(detail)
+      .set('Authorization', `Bearer ${token}`)
+      .send({ name: 'After the edit', price: 77 })
+      .expect(200);
+    // The writer's own instance shows the change at once.
+    expect((await request(instanceA).get(detail).expect(200)).body.name).toBe('After the edit');
+
+    const seen = await withinOneSecond(
+      instanceB,
+      detail,
+      (res) => res.body.name === 'After the edit',
+    );
+    expect(seen.res.headers['etag']).not.toBe(oldDetail.headers['etag']);
+    const list = await withinOneSecond(instanceB, '/api/courses', (res) =>
+      (res.body as { _id: string; price: number }[]).some(
+        (c) => c._id === course.id && c.price === 77,
+      ),
+    );
+    expect(list.res.headers['etag']).not.toBe(oldList.headers['etag']);
+    // A client still holding the old ETag gets the new course, not "not modified".
+    await request(instanceB)
+      .get(detail)
+      .set('If-None-Match', String(oldDetail.headers['etag']))
+      .expect(200);
+  });
+
+  it('shows seats taken by an order on another instance within one second', async () => {
+    const { token } = await createUser(ctx.database.db, ctx.config);
+    const course = await createCourse(ctx.database.db, { availability: 5 });
+    const detail = `/api/courses/${course.id}`;
+    expect((await request(instanceB).get(detail).expect(200)).body.availability).toBe(5);
+
+    await request(instanceA)
+      .post('/api/orders')
+      .set('Authorization', `Bearer ${token}`)
+      .send({
+        orderItems: [{ course: course.id, qty: 2 }],
+        shippingAddress: {
+          address: '1 Main St',
+          city: 'Tunis',
+          postalCode: '1000',
+          country: 'France',
+        },
+        paymentMethod: 'Card',
+      })
+      .expect(201);
+    await withinOneSecond(instanceB, detail, (res) => res.body.availability === 3);
+  });
+
+  it('keeps the unfiltered total exact through creations and deletions on either instance', async () => {
+    const { token } = await createAdmin(ctx.database.db, ctx.config);
+    const auth = `Bearer ${token}`;
+    const total = async (app: Express) =>
+      Number((await request(app).get('/api/courses').expect(200)).headers['x-total-count']);
+    const before = await total(instanceA);
+    await total(instanceB);
+    const created = await request(instanceA)
+      .post('/api/courses')
+      .set('Authorization', auth)
+      .expect(201);
+    expect(await total(instanceA)).toBe(before + 1);
+    await withinOneSecond(
+      instanceB,
+      '/api/courses',
+      (res) => Number(res.headers['x-total-count']) === before + 1,
+    );
+    await request(instanceB)
+      .delete(`/api/courses/${created.body._id}`)
+      .set('Authorization', auth)
+      .expect(200);
+    expect(await total(instanceB)).toBe(before);
+    await withinOneSecond(
+      instanceA,
+      '/api/courses',
+      (res) => Number(res.headers['x-total-count']) === before,
+    );
+    // The counter kept by the triggers agrees with the table.
+    expect(await countCourses(ctx.database.db)).toBe(before);
+  });
+
+  it('does not cache an unknown course: it is found as soon as it exists', async () => {
+    const id = '00000000-0000-4000-8000-000000000001';
+    const missing = await request(instanceA).get(`/api/courses/${id}`).expect(404);
+    expect(missing.headers['cache-control']).not.toBe(CATALOGUE_CACHE_CONTROL);
+    await createCourse(ctx.database.db, { id, name: 'Arrived late' });
+    expect((await request(instanceA).get(`/api/courses/${id}`).expect(200)).body.name).toBe(
+      'Arrived late',
+    );
+  });
+});
+
+describe('CatalogueCache', () => {
+  function fakeStore() {
+    let changes = 0;
+    let reads = 0;
+    let now = 0;
+    const pending: (() => void)[] = [];
+    let hold = false;
+    const cache = new CatalogueCache(
+      () => {
+        reads += 1;
+        const version: CatalogueVersion = { tag: `v${changes}`, courses: changes };
+        if (!hold) return Promise.resolve(version);
+        return new Promise((resolve) => pending.push(() => resolve(version)));
+      },
+      { maxAgeMs: 500, now: () => now },
+    );
+    return {
+      cache,
+      reads: () => reads,
+      change: () => (changes += 1),
+      advance: (ms: number) => (now += ms),
+      holdReads: (on: boolean) => (hold = on),
+      release: () => pending.splice(0).forEach((f) => f()),
+    };
+  }
+
+  it('reads the version once for many concurrent requests, and again only after maxAge', async () => {
+    const store = fakeStore();
+    const versions = await Promise.all(Array.from({ length: 32 }, () => store.cache.version()));
+    expect(store.reads()).toBe(1);
+    expect(new Set(versions.map((v) => v.tag))).toEqual(new Set(['v0']));
+    store.change();
+    store.advance(499);
+    expect((await store.cache.version()).tag).toBe('v0');
+    store.advance(1);
+    expect((await store.cache.version()).tag).toBe('v1');
+    expect(store.reads()).toBe(2);
+  });
+
+  it('does not keep a read that started before invalidate()', async () => {
+    const store = fakeStore();
+    store.holdReads(true);
+    const early = store.cache.version();
+    store.cache.invalidate();
+    store.change();
+    const late = store.cache.version();
+    store.release();
+    await early;
+    expect((await late).tag).toBe('v1');
+    store.holdReads(false);
+    expect((await store.cache.version()).tag).toBe('v1');
+  });
+});
+
+describe('matchesEtag', () => {
+  it('accepts the tag, a list containing it, its weak form and *', () => {
+    expect(matchesEtag('"a"', '"a"')).toBe(true);
+    expect(matchesEtag('"b", W/"a"', '"a"')).toBe(true);
+    expect(matchesEtag('*', '"a"')).toBe(true);
+    expect(matchesEtag('"b"', '"a"')).toBe(false);
+    expect(matchesEtag(undefined, '"a"')).toBe(false);
+  });
+});

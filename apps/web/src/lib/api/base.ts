@@ -22,14 +22,24 @@ const rawBaseQuery = fetchBaseQuery({
 });
 
 /** A 401 on a request that carried a token means the session is over: sign out. */
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta> = async (args, api, extra) => {
+const baseQuery: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  object,
+  FetchBaseQueryMeta
+> = async (args, api, extra) => {
   const result = await rawBaseQuery(args, api, extra);
   const hadToken = !!(api.getState() as TokenState).user.userInfo;
   if (result.error?.status === 401 && hadToken) api.dispatch(loggedOut());
   return result;
 };
 
-/** The one API slice (CONTRACT §4). Endpoints live in the files beside this one. */
+/**
+ * The one API slice (CONTRACT §4). Endpoints live in the files beside this one. Writes the
+ * server refused changed nothing, so they invalidate no tags: a refetch would only replace
+ * what the person is typing.
+ */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,

@@ -1,4 +1,11 @@
-import type { Course, CourseDetail, CourseSort, CourseUpdateBody, MessageResponse, ReviewBody } from '@shop/shared';
+import type {
+  Course,
+  CourseDetail,
+  CourseSort,
+  CourseUpdateBody,
+  MessageResponse,
+  ReviewBody,
+} from '@shop/shared';
 import { api } from './base';
 
 export interface CourseListArgs {
@@ -50,18 +57,28 @@ export const coursesApi = api.injectEndpoints({
       invalidatesTags: [{ type: 'Course', id: 'LIST' }],
     }),
     updateCourse: build.mutation<Course, CourseUpdateBody & { _id: string }>({
-      query: ({ _id, ...body }) => ({ url: `/courses/${encodeURIComponent(_id)}`, method: 'PUT', body }),
-      invalidatesTags: (_r, _e, { _id }) => [
-        { type: 'Course', id: _id },
-        { type: 'Course', id: 'LIST' },
-      ],
+      query: ({ _id, ...body }) => ({
+        url: `/courses/${encodeURIComponent(_id)}`,
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (_r, error, { _id }) =>
+        error
+          ? []
+          : [
+              { type: 'Course', id: _id },
+              { type: 'Course', id: 'LIST' },
+            ],
     }),
     deleteCourse: build.mutation<MessageResponse, string>({
       query: (id) => ({ url: `/courses/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: (_r, _e, id) => [
-        { type: 'Course', id },
-        { type: 'Course', id: 'LIST' },
-      ],
+      invalidatesTags: (_r, error, id) =>
+        error
+          ? []
+          : [
+              { type: 'Course', id },
+              { type: 'Course', id: 'LIST' },
+            ],
     }),
     createReview: build.mutation<MessageResponse, ReviewBody & { courseId: string }>({
       query: ({ courseId, ...body }) => ({
@@ -69,10 +86,13 @@ export const coursesApi = api.injectEndpoints({
         method: 'POST',
         body,
       }),
-      invalidatesTags: (_r, _e, { courseId }) => [
-        { type: 'Course', id: courseId },
-        { type: 'Course', id: 'LIST' },
-      ],
+      invalidatesTags: (_r, error, { courseId }) =>
+        error
+          ? []
+          : [
+              { type: 'Course', id: courseId },
+              { type: 'Course', id: 'LIST' },
+            ],
     }),
   }),
 });

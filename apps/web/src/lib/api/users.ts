@@ -68,18 +68,28 @@ export const usersApi = api.injectEndpoints({
       ],
     }),
     updateUser: build.mutation<User, AdminUserUpdateBody & { _id: string }>({
-      query: ({ _id, ...body }) => ({ url: `/users/${encodeURIComponent(_id)}`, method: 'PUT', body }),
-      invalidatesTags: (_r, _e, { _id }) => [
-        { type: 'User', id: _id },
-        { type: 'User', id: 'LIST' },
-      ],
+      query: ({ _id, ...body }) => ({
+        url: `/users/${encodeURIComponent(_id)}`,
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (_r, error, { _id }) =>
+        error
+          ? []
+          : [
+              { type: 'User', id: _id },
+              { type: 'User', id: 'LIST' },
+            ],
     }),
     deleteUser: build.mutation<MessageResponse, string>({
       query: (id) => ({ url: `/users/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: (_r, _e, id) => [
-        { type: 'User', id },
-        { type: 'User', id: 'LIST' },
-      ],
+      invalidatesTags: (_r, error, id) =>
+        error
+          ? []
+          : [
+              { type: 'User', id },
+              { type: 'User', id: 'LIST' },
+            ],
     }),
   }),
 });

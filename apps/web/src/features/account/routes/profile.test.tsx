@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserInfo } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
+import { logout } from '@/app/store';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { ProfileRoute } from './profile';
@@ -123,5 +124,28 @@ describe('ProfileRoute', () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe('?redirect=profile');
+  });
+
+  it('forgets the user and the cached orders on logout, and keeps the cart', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /api/orders/myorders': { body: [] } });
+    localStorage.setItem('userInfo', JSON.stringify(me));
+    const cart = { cartItems: [], shippingAddress: null, paymentMethod: 'Card' as const };
+    const { store, router } = renderWithProviders(<ProfileRoute />, {
+      route: '/profile',
+      path: '/profile',
+      preloadedState: { user: { userInfo: me }, cart },
+      routes: [{ path: '/login', element: <p>login page</p> }],
+    });
+    await user.click(screen.getByRole('button', { name: 'Show my orders' }));
+    await screen.findByText('You have not placed any order yet.');
+    expect(Object.keys(store.getState().api.queries)).not.toHaveLength(0);
+
+    act(() => store.dispatch(logout()));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(store.getState().user.userInfo).toBeNull();
+    expect(localStorage.getItem('userInfo')).toBeNull();
+    expect(store.getState().api.queries).toEqual({});
+    expect(store.getState().cart).toEqual(cart);
   });
 });

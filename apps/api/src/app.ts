@@ -1,10 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Redis } from 'ioredis';
-import { pinoHttp } from 'pino-http';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Clock } from './lib/clock.js';
@@ -12,7 +10,7 @@ import type { Logger } from './logger.js';
 import { cors } from './middleware/cors.js';
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
 import { refuseNulCharacters, rejectNulInUrl } from './middleware/reject-nul.js';
-import { redactRequestLinkTokens } from './modules/auth/redact-link-tokens.js';
+import { requestLogging } from './middleware/request-log.js';
 import { coursesRouter } from './modules/courses/courses.routes.js';
 import { healthRouter } from './modules/health/health.routes.js';
 import type { Mailer } from './modules/mail/mailer.js';
@@ -41,19 +39,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', deps.config.trustProxy);
   app.set('query parser', 'simple');
 
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => !req.url?.startsWith('/api') },
-      serializers: { req: redactRequestLinkTokens },
-    }),
-  );
+  app.use(requestLogging(deps.logger));
   app.use(
     helmet({
       contentSecurityPolicy: {

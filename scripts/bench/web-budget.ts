@@ -25,7 +25,8 @@ interface Chunk {
 export function entryUrls(html: string): string[] {
   const urls: string[] = [];
   for (const tag of html.match(/<(script|link)\b[^>]*>/gi) ?? []) {
-    const attr = (name: string) => tag.match(new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`, 'i'))?.[1];
+    const attr = (name: string) =>
+      tag.match(new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`, 'i'))?.[1];
     const isModuleScript = /^<script/i.test(tag) && attr('type') === 'module' && attr('src');
     const isPreload = /^<link/i.test(tag) && attr('rel') === 'modulepreload' && attr('href');
     if (isModuleScript) urls.push(attr('src') as string);
@@ -60,9 +61,14 @@ async function main(): Promise<void> {
   while (queue.length > 0) {
     const file = queue.shift() as string;
     if (initial.has(file)) continue;
-    if (!existsSync(file)) throw new Error(`index.html or a chunk refers to a missing file: ${file}`);
+    if (!existsSync(file))
+      throw new Error(`index.html or a chunk refers to a missing file: ${file}`);
     const source = readFileSync(file);
-    initial.set(file, { file, bytes: source.length, gzipBytes: gzipSync(source, { level: 9 }).length });
+    initial.set(file, {
+      file,
+      bytes: source.length,
+      gzipBytes: gzipSync(source, { level: 9 }).length,
+    });
     const [imports] = parse(source.toString('utf8'), file);
     for (const imported of imports) {
       if (imported.type === 'import-meta' || !imported.specifier) continue;
@@ -79,12 +85,18 @@ async function main(): Promise<void> {
   const total = rows.reduce((sum, c) => sum + c.gzipBytes, 0);
   console.log('\nInitial JavaScript of the storefront (gzip -9):');
   for (const c of rows) {
-    console.log(`  ${path.relative(DIST, c.file).padEnd(44)} ${kb(c.bytes).padStart(10)}  gzip ${kb(c.gzipBytes).padStart(9)}`);
+    console.log(
+      `  ${path.relative(DIST, c.file).padEnd(44)} ${kb(c.bytes).padStart(10)}  gzip ${kb(c.gzipBytes).padStart(9)}`,
+    );
   }
-  console.log(`  ${'total'.padEnd(44)} ${''.padStart(10)}  gzip ${kb(total).padStart(9)}  (budget ${kb(BUDGET_BYTES)})`);
+  console.log(
+    `  ${'total'.padEnd(44)} ${''.padStart(10)}  gzip ${kb(total).padStart(9)}  (budget ${kb(BUDGET_BYTES)})`,
+  );
   console.log(`  lazily loaded chunks (not counted): ${lazy.size}`);
   if (total > BUDGET_BYTES) {
-    console.error(`\nFAIL: initial JavaScript is ${kb(total)} gzipped, over the ${kb(BUDGET_BYTES)} budget.`);
+    console.error(
+      `\nFAIL: initial JavaScript is ${kb(total)} gzipped, over the ${kb(BUDGET_BYTES)} budget.`,
+    );
     process.exit(1);
   }
   console.log('\nOK: within budget.');

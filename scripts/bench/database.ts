@@ -1,0 +1,169 @@
+/** The benchmark's database: created fresh each run, loaded, and checked after the order run. */
+import bcrypt from 'bcryptjs';
+import pg from 'pg';
+import { seedSynthetic } from '../seed-synthetic.js';
+
+export const DEFAULT_SERVER_URL = 'postgres://postgres@127.0.0.1:5432';
+export const BENCH_DATABASE = 'shop_bench';
+export const BENCH_PASSWORD = 'bench-password-1';
+
+/**
+ * BENCH_DATABASE_URL, used as it is; otherwise `shop_bench` on the local server,
+ * dropped and created again so every run starts from the same state.
+ */
+export async function prepareDatabase(explicitUrl: string | undefined): Promise<string> {
+  if (explicitUrl) return explicitUrl;
+  const admin = new pg.Client({ connectionString: `${DEFAULT_SERVER_URL}/postgres` });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
+    await admin.query(`create database ${BENCH_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  return `${DEFAULT_SERVER_URL}/${BENCH_DATABASE}`;
+}
+
+export async function loadCourses(url: string, count: number): Promise<number> {
+  let shown = 0;
+  const total = await seedSynthetic({
+    url,
+    count,
+    onBatch: (loaded) => {
+      if (loaded - shown >= 20_000 || loaded === count) {
+        shown = loaded;
+        process.stdout.write(`\r  loaded ${loaded} / ${count} courses`);
+      }
+    },
+  });
+  process.stdout.write('\n');
+  return total;
+}
+
+export interface Buyer {
+  email: string;
+}
+
+/** Verified buyers inserted directly (one bcrypt hash shared by all: they sign in through the API). */
+export async function insertBuyers(pool: pg.Pool, count: number): Promise<Buyer[]> {
+  const hash = await bcrypt.hash(BENCH_PASSWORD, 6);
+  const emails = Array.from({ length: count }, (_, i) => `bench-buyer-${i}@example.com`);
+  await pool.query(
+    `insert into users (name, email, password_hash, is_verified)
+     select 'Buyer ' || n, e, $2, true from unnest($1::text[]) with ordinality as t(e, n)`,
+    [emails, hash],
+  );
+  return emails.map((email) => ({ email }));
+}
+
+export interface OrderCourses {
+  /** Courses with plenty of seats: every order for them succeeds. */
+  plenty: string[];
+  /** Courses with few seats: they sell out during the run, then answer 409. */
+  scarce: string[];
+}
+
+/** Picks courses for the order run and sets their seats; remembers the seats before the run. */
+export async function prepareOrderCourses(
+  pool: pg.Pool,
+  plentyCount: number,
+  scarceCount: number,
+): Promise<OrderCourses> {
+  const { rows } = await pool.query<{ id: string }>(
+    `select id from courses order by created_at desc, id desc offset 500 limit $1`,
+    [plentyCount + scarceCount],
+  );
+  const ids = rows.map((r) => r.id);
+  const plenty = ids.slice(0, plentyCount);
+  const scarce = ids.slice(plentyCount);
+  await pool.query(`update courses set availability = 1000000 where id = any($1::uuid[])`, [
+    plenty,
+  ]);
+  await pool.query(`update courses set availability = 40 where id = any($1::uuid[])`, [scarce]);
+  return { plenty, scarce };
+}
+
+export async function seatsOf(pool: pg.Pool, ids: string[]): Promise<Map<string, number>> {
+  const { rows } = await pool.query<{ id: string; availability: number }>(
+    `select id, availability from courses where id = any($1::uuid[])`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, r.availability]));
+}
+
+export interface SeatCheck {
+  ok: boolean;
+  negativeCourses: number;
+  seatsTaken: number;
+  seatsOrdered: number;
+  orders: number;
+}
+
+/**
+ * Never an oversold seat: no course below 0, and the seats the run took from its courses
+ * equal the seats in the lines of the orders it placed (Idempotency-Key starting with
+ * `keyPrefix`). Waits first for requests still in flight when the load generator stopped.
+ */
+export async function checkSeats(
+  pool: pg.Pool,
+  before: Map<string, number>,
+  keyPrefix: string,
+): Promise<SeatCheck> {
+  const ids = [...before.keys()];
+  const ordersPlaced = async () =>
+    Number(
+      (
+        await pool.query<{ n: string }>(
+          `select count(*) as n from orders where idempotency_key like $1`,
+          [`${keyPrefix}%`],
+        )
+      ).rows[0]?.n ?? 0,
+    );
+  let placed = await ordersPlaced();
+  for (let i = 0; i < 50; i++) {
+    await new Promise((r) => setTimeout(r, 300));
+    const now = await ordersPlaced();
+    if (now === placed) break;
+    placed = now;
+  }
+  const after = await seatsOf(pool, ids);
+  const seatsTaken = ids.reduce((sum, id) => sum + (before.get(id) ?? 0) - (after.get(id) ?? 0), 0);
+  const [negative, ordered] = await Promise.all([
+    pool.query<{ n: string }>(`select count(*) as n from courses where availability < 0`),
+    pool.query<{ qty: string | null }>(
+      `select sum(i.qty) as qty from order_items i join orders o on o.id = i.order_id
+        where o.idempotency_key like $2 and i.course_id = any($1::uuid[])`,
+      [ids, `${keyPrefix}%`],
+    ),
+  ]);
+  const negativeCourses = Number(negative.rows[0]?.n ?? 0);
+  const seatsOrdered = Number(ordered.rows[0]?.qty ?? 0);
+  return {
+    ok: negativeCourses === 0 && seatsTaken === seatsOrdered,
+    negativeCourses,
+    seatsTaken,
+    seatsOrdered,
+    orders: placed,
+  };
+}
+
+/**
+ * The rejected design, for comparison: one global version row bumped by every write to
+ * courses, so every order transaction queues behind the previous one for that row.
+ */
+export async function installGlobalVersionRow(pool: pg.Pool): Promise<() => Promise<void>> {
+  await pool.query(`
+    create table bench_global_version (id int primary key, n bigint not null);
+    insert into bench_global_version values (1, 0);
+    create function bench_global_bump() returns trigger language plpgsql as $$
+    begin update bench_global_version set n = n + 1 where id = 1; return null; end $$;
+    create trigger bench_global_bump after update on courses for each statement execute function bench_global_bump();
+  `);
+  return async () => {
+    await pool.query(`
+      drop trigger bench_global_bump on courses;
+      drop function bench_global_bump();
+      drop table bench_global_version;
+    `);
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * The query plans behind the measured paths: EXPLAIN (costs, no ANALYZE) of every statement
+ * a catalogue request runs. A "Seq Scan on courses" reads the whole table: flagged.
+ */
+import pg from 'pg';
+import type { CourseQuery } from '../../packages/shared/src/index.js';
+import { openDatabase } from '../../apps/api/src/db/client.js';
+import {
+  courseFilter,
+  catalogueQueries,
+} from '../../apps/api/src/modules/courses/courses.repository.js';
+import { catalogueVersionQuery } from '../../apps/api/src/modules/courses/catalogue-cache.js';
+
+export interface PlanCheck {
+  shape: string;
+  statement: string;
+  plan: string;
+  seqScanOnCourses: boolean;
+}
+
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+export async function explainCatalogue(
+  url: string,
+  shapes: Record<string, CourseQuery>,
+  courseId: string,
+): Promise<PlanCheck[]> {
+  // Drizzle builds the statements exactly as the API does; pg runs EXPLAIN on them.
+  // Two connections: openDatabase migrates on one while holding the migration lock on another.
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const explain = async (
+    shape: string,
+    statement: string,
+    query: Statement,
+  ): Promise<PlanCheck> => {
+    const result = await pool.query<Record<string, string>>(`explain ${query.sql}`, query.params);
+    const plan = result.rows.map((row) => Object.values(row)[0]).join('\n');
+    return { shape, statement, plan, seqScanOnCourses: /Seq Scan on courses\b/.test(plan) };
+  };
+  try {
+    const { db } = database;
+    const checks = [
+      await explain('every catalogue GET', 'catalogue version', catalogueVersionQuery(db).toSQL()),
+    ];
+    for (const [shape, query] of Object.entries(shapes)) {
+      const { page, total } = catalogueQueries(db, query);
+      checks.push(await explain(shape, 'page', page.toSQL()));
+      // Unfiltered, the total comes with the catalogue version: no count runs.
+      if (courseFilter(query)) checks.push(await explain(shape, 'count', total.toSQL()));
+    }
+    checks.push(
+      await explain('course detail', 'course', {
+        sql: 'select * from courses where id = $1 limit 1',
+        params: [courseId],
+      }),
+      await explain('course detail', 'reviews', {
+        sql: 'select * from reviews where course_id = $1 order by created_at desc, id desc',
+        params: [courseId],
+      }),
+    );
+    return checks;
+  } finally {
+    await pool.end();
+    await database.close();
+  }
+}

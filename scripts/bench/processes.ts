@@ -1,0 +1,121 @@
+/** Child processes of the benchmark: the API under test and the bare server. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+const TSX = path.join(ROOT, 'scripts/node_modules/.bin/tsx');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export interface Child {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function waitUntilAnswering(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`${url} exited (${child.exitCode}) before answering:\n${output()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within 60 s:\n${output()}`);
+}
+
+function startChild(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  readyUrl: string,
+  base: string,
+  cwd: string,
+): Promise<Child> {
+  const child = spawn(TSX, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-8000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+    });
+  return waitUntilAnswering(readyUrl, child, () => log).then(
+    () => ({ url: base, process: child, stop }),
+    async (err: unknown) => {
+      await stop();
+      throw err;
+    },
+  );
+}
+
+/** The API in production mode against `databaseUrl`, as `pnpm start` would run it. */
+export async function startApi(
+  databaseUrl: string,
+  extraEnv: Record<string, string> = {},
+): Promise<Child> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = {
+    PATH: process.env['PATH'],
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: 'benchmark-secret-0123456789abcdef',
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT: '1000000',
+    ADMIN_EMAIL: 'bench-admin@example.com',
+    ADMIN_PASSWORD: 'bench-admin-password',
+    APP_URL: base,
+    DATA_DIR: path.join(ROOT, 'scripts/bench/results/data'),
+    ...extraEnv,
+  };
+  return startChild(
+    ['src/server.ts'],
+    env,
+    `${base}/api/health`,
+    base,
+    path.join(ROOT, 'apps/api'),
+  );
+}
+
+export async function startBareServer(bodyFile: string, totalCount: string): Promise<Child> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = { PATH: process.env['PATH'], NODE_ENV: 'production', BARE_TOTAL_COUNT: totalCount };
+  return startChild(
+    [path.join(import.meta.dirname, 'bare-server.ts'), bodyFile, String(port)],
+    env,
+    base,
+    base,
+    ROOT,
+  );
+}

@@ -1,0 +1,283 @@
+/**
+ * `pnpm bench`: loads a large synthetic catalogue into PostgreSQL, starts the API in
+ * production mode against it, and measures the catalogue and order paths with autocannon,
+ * next to a bare node:http server measured in the same run (figures on a shared machine
+ * drift; ratios to the bare server do not drift as much).
+ *
+ * Environment: BENCH_DATABASE_URL (default: a fresh `shop_bench` on the local server),
+ * BENCH_COURSES (100000), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_CONNECTIONS (32),
+ * BENCH_BUYERS (400), BENCH_STRICT=1 (exit 1 when a target is missed, not only on a fault).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import type { CourseQuery } from '../../packages/shared/src/index.js';
+import { SYNTHETIC_TOPICS } from '../seed-synthetic.js';
+import {
+  checkSeats,
+  insertBuyers,
+  installGlobalVersionRow,
+  loadCourses,
+  prepareDatabase,
+  prepareOrderCourses,
+  seatsOf,
+  type SeatCheck,
+} from './database.js';
+import { explainCatalogue } from './explain.js';
+import { measure, type LoadFigures, type LoadOptions } from './load.js';
+import { startApi, startBareServer, type Child } from './processes.js';
+import { printReport, type Row, type Target } from './report.js';
+import { signIn, fetchEtag } from './client.js';
+
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const COURSES = env('BENCH_COURSES', 100_000);
+const DURATION = env('BENCH_DURATION', 10);
+const WARMUP = env('BENCH_WARMUP', 2);
+const CONNECTIONS = env('BENCH_CONNECTIONS', 32);
+const BUYERS = env('BENCH_BUYERS', 400);
+const RESULTS = path.join(import.meta.dirname, 'results');
+
+const CATALOGUE_TARGET: Target = { minRatio: 0.25, maxP99Ms: 50 };
+const SEARCH_TARGET: Target = { minRatio: 0.1, maxP99Ms: 50 };
+const ORDER_TARGET: Target = { maxP99Ms: 100 };
+
+/** The catalogue query shapes measured (and EXPLAINed). */
+const SHAPES: Record<string, CourseQuery> = {
+  'default page': {},
+  'keyword search': { keyword: 'photoshop' },
+  'category + sort + price range': { Cg: 'Programming', sort: 'price_asc', from: 100, to: 400 },
+};
+const KEYWORD_PATH = '/api/courses?keyword=photoshop';
+const FILTER_PATH = '/api/courses?Cg=Programming&sort=price_asc&from=100&to=400';
+
+function rotating<T>(values: readonly T[]): () => T {
+  let i = 0;
+  return () => values[i++ % values.length] as T;
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  console.log(
+    `Benchmark: ${COURSES} courses, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per measure`,
+  );
+  const url = await prepareDatabase(process.env['BENCH_DATABASE_URL']);
+  const total = await loadCourses(url, COURSES);
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const rows: Row[] = [];
+  let api: Child | undefined;
+  let seatChecks: Record<string, SeatCheck> = {};
+  try {
+    const buyers = await insertBuyers(pool, BUYERS);
+    const orderCourses = await prepareOrderCourses(pool, 60, 4);
+    const detailIds = (
+      await pool.query<{ id: string }>('select id from courses tablesample system (5) limit 2000')
+    ).rows.map((r) => r.id);
+    const plans = await explainCatalogue(
+      url,
+      SHAPES,
+      detailIds[0] ?? '00000000-0000-0000-0000-000000000000',
+    );
+
+    api = await startApi(url);
+    const tokens = await signIn(api.url, buyers);
+    const load = (rest: Partial<LoadOptions> & Pick<LoadOptions, 'url'>): Promise<LoadFigures> =>
+      measure({ connections: CONNECTIONS, durationS: DURATION, warmupS: WARMUP, ...rest });
+
+    // The ceiling: the same bytes as the default page, from memory.
+    const page = await fetch(`${api.url}/api/courses`);
+    const pageBytes = Buffer.from(await page.arrayBuffer());
+    mkdirSync(RESULTS, { recursive: true });
+    const bodyFile = path.join(RESULTS, 'catalogue-page.json');
+    writeFileSync(bodyFile, pageBytes);
+    const bare = await startBareServer(bodyFile, page.headers.get('x-total-count') ?? '0');
+    const bareFigures = await load({ url: `${bare.url}/api/courses` }).finally(() => bare.stop());
+    rows.push({ name: 'bare node:http, catalogue bytes from memory', figures: bareFigures });
+    const row = (name: string, figures: LoadFigures, target?: Target, note?: string) =>
+      rows.push({ name, figures, ...(target ? { target } : {}), ...(note ? { note } : {}) });
+
+    row(
+      'GET /api/courses (default page)',
+      await load({ url: `${api.url}/api/courses` }),
+      CATALOGUE_TARGET,
+    );
+    row(
+      'GET /api/courses?keyword=photoshop',
+      await load({ url: `${api.url}${KEYWORD_PATH}` }),
+      SEARCH_TARGET,
+    );
+    row(
+      'GET /api/courses?Cg&sort&from&to',
+      await load({ url: `${api.url}${FILTER_PATH}` }),
+      SEARCH_TARGET,
+    );
+    const nextDetail = rotating(detailIds);
+    row(
+      `GET /api/courses/:id (${detailIds.length} ids)`,
+      await load({ url: api.url, request: () => ({ path: `/api/courses/${nextDetail()}` }) }),
+      CATALOGUE_TARGET,
+    );
+
+    const listEtag = await fetchEtag(`${api.url}/api/courses`);
+    if (listEtag) {
+      row(
+        'GET /api/courses, If-None-Match (304)',
+        await load({ url: `${api.url}/api/courses`, headers: { 'If-None-Match': listEtag } }),
+      );
+    }
+    const detailEtags: [string, string][] = [];
+    for (const id of detailIds.slice(0, 200)) {
+      const etag = await fetchEtag(`${api.url}/api/courses/${id}`);
+      if (etag) detailEtags.push([id, etag]);
+    }
+    if (detailEtags.length > 0) {
+      const nextDetailEtag = rotating(detailEtags);
+      row(
+        'GET /api/courses/:id, If-None-Match (304)',
+        await load({
+          url: api.url,
+          request: () => {
+            const [id, etag] = nextDetailEtag();
+            return { path: `/api/courses/${id}`, headers: { 'If-None-Match': etag } };
+          },
+        }),
+      );
+    }
+
+    // The same shapes with a different query each time: what the database path costs.
+    const keywordPaths = SYNTHETIC_TOPICS.flatMap((topic) =>
+      [1, 2, 3, 4, 5, 6, 7, 8].map((p) => `/api/courses?keyword=${topic}&page=${p}`),
+    ).sort(() => Math.random() - 0.5);
+    const nextKeyword = rotating(keywordPaths);
+    row(
+      'keyword search, a different query each time',
+      await load({ url: api.url, request: () => ({ path: nextKeyword() }) }),
+      undefined,
+      'uncached',
+    );
+    const categories = [
+      'English',
+      'Francais',
+      'Art',
+      'Programming',
+      'Cabin Crew',
+      'Soft skills',
+      'other',
+    ];
+    const sorts = ['price_asc', 'price_desc', 'rating', 'date'];
+    const filterPaths = categories
+      .flatMap((cg) =>
+        sorts.flatMap((sort) =>
+          [50, 100, 200, 300].flatMap((from) =>
+            [1, 2, 3].map(
+              (p) =>
+                `/api/courses?Cg=${encodeURIComponent(cg)}&sort=${sort}&from=${from}&to=${from + 300}&page=${p}`,
+            ),
+          ),
+        ),
+      )
+      .sort(() => Math.random() - 0.5);
+    const nextFilter = rotating(filterPaths);
+    row(
+      'filtered page, a different query each time',
+      await load({ url: api.url, request: () => ({ path: nextFilter() }) }),
+      undefined,
+      'uncached',
+    );
+
+    // Orders: a different buyer and Idempotency-Key each time; 1 line in 10 goes to a course with few seats.
+    const allOrderCourses = [...orderCourses.plenty, ...orderCourses.scarce];
+    const keyPrefix = (tag: string) => `bench-${tag}-${started}-`;
+    const orderLoad = (tag: string) => {
+      let i = 0;
+      return load({
+        url: api?.url ?? '',
+        request: () => {
+          i += 1;
+          const course =
+            i % 10 === 0
+              ? orderCourses.scarce[i % orderCourses.scarce.length]
+              : orderCourses.plenty[i % orderCourses.plenty.length];
+          return {
+            path: '/api/orders',
+            method: 'POST',
+            headers: {
+              'Content-Type': 'application/json',
+              Authorization: `Bearer ${tokens[i % tokens.length]}`,
+              'Idempotency-Key': `${keyPrefix(tag)}${i}`,
+            },
+            body: JSON.stringify({
+              orderItems: [{ course, qty: 1 + (i % 2) }],
+              shippingAddress: {
+                address: '1 Bench Street',
+                city: 'Tunis',
+                postalCode: '1000',
+                country: 'France',
+              },
+              paymentMethod: 'Card',
+            }),
+          };
+        },
+      });
+    };
+    let before = await seatsOf(pool, allOrderCourses);
+    row(
+      'POST /api/orders (64 courses, 1 in 10 sells out)',
+      await orderLoad('slots'),
+      ORDER_TARGET,
+      '409 = sold out',
+    );
+    seatChecks = { 'version slots': await checkSeats(pool, before, keyPrefix('slots')) };
+
+    await pool.query('update courses set availability = 40 where id = any($1::uuid[])', [
+      orderCourses.scarce,
+    ]);
+    before = await seatsOf(pool, allOrderCourses);
+    const removeGlobalRow = await installGlobalVersionRow(pool);
+    row(
+      'POST /api/orders, one global version row',
+      await orderLoad('global').finally(removeGlobalRow),
+      undefined,
+      'rejected design',
+    );
+    seatChecks['one global version row'] = await checkSeats(pool, before, keyPrefix('global'));
+
+    const outcome = printReport({
+      rows,
+      plans,
+      seatChecks,
+      courses: total,
+      strict: process.env['BENCH_STRICT'] === '1',
+    });
+    const file = path.join(
+      RESULTS,
+      `bench-${new Date(started).toISOString().replace(/[:.]/g, '-')}.json`,
+    );
+    writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          startedAt: new Date(started).toISOString(),
+          courses: total,
+          connections: CONNECTIONS,
+          durationS: DURATION,
+          warmupS: WARMUP,
+          rows,
+          plans,
+          seatChecks,
+        },
+        null,
+        2,
+      ),
+    );
+    console.log(`\nResults written to ${path.relative(process.cwd(), file)}`);
+    process.exitCode = outcome.ok ? 0 : 1;
+  } finally {
+    await api?.stop();
+    await pool.end();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -23,6 +23,21 @@ async function close(page: Page): Promise<void> {
   await page.context().close();
 }
 
+/**
+ * Runs an action that changes the catalogue query and waits until the list for the new query
+ * is on screen (its GET /api/courses answered and the cards rendered), so no old card is read.
+ */
+async function listAfter(page: Page, action: () => Promise<unknown>, param: string, value: string): Promise<void> {
+  const answered = page.waitForResponse((r) => {
+    const url = new URL(r.url());
+    return url.pathname === '/api/courses' && url.searchParams.get(param) === value;
+  });
+  await action();
+  await answered;
+  await page.locator('.spinner').waitFor({ state: 'detached' });
+  await page.locator('.course-card').first().waitFor();
+}
+
 /** Prices of the cards on screen, in the order shown. */
 async function cardPrices(page: Page): Promise<number[]> {
   const texts = await page.locator('.course-card__price').allTextContents();
@@ -72,7 +87,7 @@ describe('storefront', () => {
     await search.press('Enter');
     assert.equal(new URL(page.url()).pathname, '/about');
     await search.fill('python');
-    await search.press('Enter');
+    await listAfter(page, () => search.press('Enter'), 'keyword', 'python');
     await page.waitForURL('**/search/python');
     await page.getByRole('heading', { name: '*python* Search Courses' }).waitFor();
     const names = await page.locator('.course-card__title').allTextContents();
@@ -94,18 +109,17 @@ describe('storefront', () => {
   test('filters by category in the catalogue and in the kids area', async () => {
     const page = await fresh('/courses');
     await page.getByRole('heading', { name: 'All Courses' }).waitFor();
-    await page.getByRole('navigation', { name: 'Course categories' }).getByRole('link', { name: 'Programming' }).click();
+    const programming = page.getByRole('navigation', { name: 'Course categories' }).getByRole('link', { name: 'Programming' });
+    await listAfter(page, () => programming.click(), 'Cg', 'Programming');
     await page.waitForURL('**/courses/?cg=Programming');
     await page.getByRole('heading', { name: 'Programming Courses' }).waitFor();
-    await page.locator('.course-card').first().waitFor();
     const categories = await page.locator('.course-card__categories').allTextContents();
     assert.ok(categories.every((c) => c.includes('Programming')), categories.join(' | '));
 
     // Footer form /courses/?filter=other.
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Other courses' }).click();
+    await listAfter(page, () => page.getByRole('contentinfo').getByRole('link', { name: 'Other courses' }).click(), 'filter', 'other');
     await page.waitForURL('**/courses/?filter=other');
     await page.getByRole('heading', { name: 'other Courses' }).waitFor();
-    await page.locator('.course-card').first().waitFor();
     const other = await page.locator('.course-card__categories').allTextContents();
     assert.ok(other.every((c) => c.includes('other')), other.join(' | '));
 
@@ -113,10 +127,10 @@ describe('storefront', () => {
     await waitForApp(page);
     await page.getByRole('heading', { name: 'Kids Courses' }).waitFor();
     await page.locator('.course-card').first().waitFor();
-    await page.getByRole('navigation', { name: 'Course categories' }).getByRole('link', { name: 'Soft skills' }).click();
+    const softSkills = page.getByRole('navigation', { name: 'Course categories' }).getByRole('link', { name: 'Soft skills' });
+    await listAfter(page, () => softSkills.click(), 'Cg', 'Softskills');
     await page.waitForURL('**/courseskids/?cg=Softskills');
     await page.getByRole('heading', { name: 'Soft skills Courses' }).waitFor();
-    await page.locator('.course-card').first().waitFor();
     const kids = await page.locator('.course-card__categories').allTextContents();
     assert.ok(kids.length > 0 && kids.every((c) => c.includes('Soft skills')), kids.join(' | '));
     await close(page);
@@ -127,25 +141,22 @@ describe('storefront', () => {
     await page.locator('.course-card').first().waitFor();
     const filterButton = page.locator('.catalogue-toolbar').getByRole('button', { name: 'Filter', exact: true });
     await filterButton.click();
-    await page.getByLabel('Sort by').selectOption({ label: 'Low to high price' });
+    await listAfter(page, () => page.getByLabel('Sort by').selectOption({ label: 'Low to high price' }), 'sort', 'price_asc');
     await page.waitForURL(/sort=price_asc/);
-    await page.locator('.course-card').first().waitFor();
     const ascending = await cardPrices(page);
     assert.deepEqual(ascending, [...ascending].sort((a, b) => a - b));
 
     await page.getByLabel('From', { exact: true }).fill('100');
     await page.getByLabel('To', { exact: true }).fill('300');
     await page.getByLabel('To', { exact: true }).blur();
-    await page.locator('.price-range').getByRole('button', { name: 'Filter' }).click();
+    await listAfter(page, () => page.locator('.price-range').getByRole('button', { name: 'Filter' }).click(), 'to', '300');
     await page.waitForURL(/from=100&to=300/);
-    await page.locator('.course-card').first().waitFor();
     const ranged = await cardPrices(page);
     assert.ok(ranged.length > 0 && ranged.every((p) => p >= 100 && p <= 300), ranged.join(', '));
     assert.deepEqual(ranged, [...ranged].sort((a, b) => a - b), 'the sort stays while filtering');
 
-    await page.getByLabel('Sort by').selectOption({ label: 'high to low price' });
+    await listAfter(page, () => page.getByLabel('Sort by').selectOption({ label: 'high to low price' }), 'sort', 'price_desc');
     await page.waitForURL(/sort=price_desc/);
-    await page.locator('.course-card').first().waitFor();
     const descending = await cardPrices(page);
     assert.deepEqual(descending, [...descending].sort((a, b) => b - a));
 

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, newContext, openPage, waitForApp } from './browser.js';
 
@@ -66,6 +67,16 @@ async function twoCourses(): Promise<[CourseRow, CourseRow]> {
   const courses = ((await answer.json()) as CourseRow[]).filter((c) => c.availability >= 3);
   assert.ok(courses.length >= 2, 'the demo catalogue has two courses with seats');
   return [courses[0]!, courses[1]!];
+}
+
+/** No axe violations in the page's own content (the shell has its own journey). */
+async function assertAccessible(page: Page, screen: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).include('#main').analyze();
+  assert.deepEqual(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    [],
+    `accessibility of ${screen}`,
+  );
 }
 
 async function apiToken(email: string, password: string): Promise<string> {
@@ -145,6 +156,7 @@ describe('customer journeys', () => {
     await waitForApp(page);
     await page.getByRole('heading', { name: 'Your Cart : 2' }).waitFor();
     assert.equal(new URL(page.url()).pathname, '/cart', 'the adding URL is replaced by /cart');
+    await assertAccessible(page, 'the cart');
 
     await page.getByRole('button', { name: 'CHECKOUT' }).click();
     // Signed in already: /login forwards straight to the redirect.
@@ -153,16 +165,19 @@ describe('customer journeys', () => {
     await page.getByLabel('Country', { exact: true }).selectOption('France');
     await page.getByLabel('City', { exact: true }).fill('Paris');
     await page.getByLabel('Zip', { exact: true }).fill('75008');
+    await assertAccessible(page, 'shipping');
     await page.getByRole('radio', { name: 'On place' }).check();
     await page.getByRole('button', { name: 'Place to order' }).click();
     await page.waitForURL('**/placeorder');
     await page.getByText('12 Rue de Rome, Paris 75008, France').waitFor();
+    await assertAccessible(page, 'place order');
 
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL('**/order/**');
     const orderId = new URL(page.url()).pathname.split('/').pop()!;
     await page.getByText('NOT PAID YET').waitFor();
     await page.getByText('NOT Learned YET').waitFor();
+    await assertAccessible(page, 'the order');
 
     const token = await apiToken(email, PASSWORD);
     const answer = await fetch(`${baseUrl()}/api/orders/${orderId}`, {
@@ -196,6 +211,7 @@ describe('customer journeys', () => {
       `/order/${orderId}`,
     );
     assert.ok((await row.textContent())?.includes(`$${order.totalPrice.toFixed(2)}`));
+    await assertAccessible(page, 'my orders');
     await context.close();
   });
 

@@ -43,7 +43,7 @@ function Profile() {
           {t.showOrders}
         </button>
       </div>
-      <section className="profile__panel" aria-labelledby="profile-panel-title">
+      <section className="profile__panel">
         <h2 id="profile-panel-title" className="section-title">
           {panel === 'infos' ? t.infoTitle : t.ordersTitle}
         </h2>

@@ -23,5 +23,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Real-timer tests (2 s and 3 s redirects) must survive a loaded 2-core CI machine.
+    testTimeout: 20_000,
   },
 });

@@ -70,6 +70,13 @@ describe('LoginRoute', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/shipping'));
   });
 
+  it('keeps a signed-in user sent here without a redirect on the form, to switch accounts', async () => {
+    const { router } = renderLogin('/login', adult);
+    expect(await screen.findByText(/You are signed in as/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
   it('links to Forgot Password and to registration, keeping the redirect', () => {
     renderLogin('/login?redirect=shipping');
     expect(screen.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute(

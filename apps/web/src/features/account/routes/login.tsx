@@ -12,7 +12,11 @@ import { afterLoginPath } from '../lib/after-login';
 
 const t = text.account;
 
-/** /login?redirect=: a signed-in user (just now or before) is forwarded (SPEC §4). */
+/**
+ * /login?redirect=: whoever signs in here is forwarded (SPEC §4). Someone already signed in
+ * is forwarded when a redirect is asked for (CHECKOUT); without one they were sent here by a
+ * guard (e.g. a customer on an admin screen) and see the form to switch accounts.
+ */
 export function LoginRoute() {
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get('redirect');
@@ -21,17 +25,25 @@ export function LoginRoute() {
   const [login, { isLoading, error }] = useLoginMutation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [arrivedSignedIn] = useState(() => userInfo !== null);
+  const [signedInHere, setSignedInHere] = useState(false);
 
-  if (userInfo) return <Navigate to={afterLoginPath(userInfo, redirect)} replace />;
+  if (userInfo && (signedInHere || (arrivedSignedIn && redirect !== null))) {
+    return <Navigate to={afterLoginPath(userInfo, redirect)} replace />;
+  }
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const result = await login({ email, password });
-    if (result.data) dispatch(credentialsReceived(result.data));
+    if (result.data) {
+      dispatch(credentialsReceived(result.data));
+      setSignedInHere(true);
+    }
   };
 
   return (
     <AuthCard title={t.login.title}>
+      {userInfo && <p className="message">{t.login.signedInAs(userInfo.name)}</p>}
       <form className="auth-form" onSubmit={submit}>
         <TextField
           id="login-email"

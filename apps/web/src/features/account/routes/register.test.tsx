@@ -70,7 +70,7 @@ describe('RegisterRoute', () => {
       'Registration successful. Please check your email to verify your account.',
     );
     const shownAt = Date.now();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 10_000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1900);
   });
 

@@ -19,7 +19,7 @@ describe('VerifyRoute', () => {
     const { router } = renderVerify();
     expect(await screen.findByText('Email verified. You can now sign in.')).toBeInTheDocument();
     const shownAt = Date.now();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 4000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 10_000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2900);
   });
 

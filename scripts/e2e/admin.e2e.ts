@@ -289,8 +289,7 @@ describe('admin', () => {
     await visitor.getByRole('heading', { name: 'Sign In' }).waitFor();
     await visitorContext.close();
 
-    // A signed-in customer goes to /login too; the sign-in page then sends a signed-in person
-    // on to its redirect target (the home page), as it does for anyone already signed in.
+    // A signed-in customer lands on /login too, with the form to switch to an admin account.
     const customer = await verifiedCustomer('Curious Customer');
     const context = await newContext(browser, { storage: { userInfo: customer } });
     const page = await context.newPage();
@@ -303,8 +302,9 @@ describe('admin', () => {
       if (new URL(request.url()).pathname === '/api/users') userListCalls.push(request.url());
     });
     await page.goto('/admin/userlist');
-    await page.waitForURL((url) => url.pathname === '/');
-    assert.ok(visited.includes('/login'), `went through ${visited.join(' -> ')}`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByText('You are signed in as Curious Customer').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/login', `went through ${visited.join(' -> ')}`);
     assert.equal(await page.getByRole('table', { name: 'Registered users' }).count(), 0);
     assert.deepEqual(userListCalls, []);
     await context.close();

@@ -90,6 +90,16 @@ async function main(): Promise<number> {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 
+  // Ctrl-C: stop the shop and remove the temporary folder before leaving.
+  const interrupted = () => {
+    void stop(server).finally(() => {
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(130);
+    });
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+
   try {
     await waitForHealth(baseUrl, server, 90_000);
     const journeys = readdirSync(here)

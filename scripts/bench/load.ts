@@ -1,5 +1,6 @@
 /** One measured load: autocannon after a warm-up, reduced to the figures of the report. */
 import autocannon from 'autocannon';
+import { startCpuProbe, type CpuShare } from './cpu.js';
 
 export interface LoadOptions {
   url: string;
@@ -14,6 +15,8 @@ export interface LoadOptions {
     body?: string;
   };
   headers?: Record<string, string>;
+  /** The server's process id, to report its CPU use during the measure. */
+  serverPid?: number;
 }
 
 export interface LoadFigures {
@@ -24,6 +27,7 @@ export interface LoadFigures {
   statuses: Record<string, number>;
   errors: number;
   timeouts: number;
+  cpu?: CpuShare;
 }
 
 function run(options: LoadOptions, durationS: number): Promise<autocannon.Result> {
@@ -56,7 +60,9 @@ function run(options: LoadOptions, durationS: number): Promise<autocannon.Result
 
 export async function measure(options: LoadOptions): Promise<LoadFigures> {
   if (options.warmupS > 0) await run(options, options.warmupS);
+  const stopProbe = startCpuProbe(options.serverPid);
   const result = await run(options, options.durationS);
+  const cpu = stopProbe();
   const statuses: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {}))
     statuses[code] = stat.count ?? 0;
@@ -69,5 +75,6 @@ export async function measure(options: LoadOptions): Promise<LoadFigures> {
     statuses,
     errors: result.errors,
     timeouts: result.timeouts,
+    ...(cpu ? { cpu } : {}),
   };
 }

@@ -107,14 +107,18 @@ export async function startApi(
   );
 }
 
-export async function startBareServer(bodyFile: string, totalCount: string): Promise<Child> {
+export async function startBareServer(
+  kind: 'node' | 'express',
+  bodyFile: string,
+  totalCount: string,
+): Promise<Child> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env = { PATH: process.env['PATH'], NODE_ENV: 'production', BARE_TOTAL_COUNT: totalCount };
   return startChild(
-    [path.join(import.meta.dirname, 'bare-server.ts'), bodyFile, String(port)],
+    [path.join(import.meta.dirname, 'bare-server.ts'), kind, bodyFile, String(port)],
     env,
-    base,
+    `${base}/api/courses`,
     base,
     ROOT,
   );

@@ -49,6 +49,8 @@ export function printReport(input: {
   strict: boolean;
 }): { ok: boolean } {
   const bare = input.rows[0]?.figures.requestsPerS ?? 0;
+  const bareExpress =
+    input.rows.find((r) => r.name.startsWith('bare Express'))?.figures.requestsPerS ?? 0;
   let faults = 0;
   let misses = 0;
   const lines = input.rows.map((row) => {
@@ -62,21 +64,39 @@ export function printReport(input: {
       row.figures.p50Ms.toFixed(1),
       row.figures.p99Ms.toFixed(1),
       `${(row.ratio * 100).toFixed(1)}%`,
+      bareExpress > 0 ? `${((row.figures.requestsPerS / bareExpress) * 100).toFixed(0)}%` : '',
+      row.figures.cpu
+        ? `${row.figures.cpu.server.toFixed(2)}/${row.figures.cpu.postgres.toFixed(2)}/${row.figures.cpu.loadGenerator.toFixed(2)}/${row.figures.cpu.machine.toFixed(2)}`
+        : '',
       targetText(row.target),
       row.verdict,
       [statusSummary(row.figures), row.note].filter(Boolean).join('  '),
     ];
   });
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'target', '', 'answers'];
+  const header = [
+    'scenario',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'vs bare',
+    'vs Express',
+    'cpu srv/pg/gen/all',
+    'target',
+    '',
+    'answers',
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
   const format = (cells: string[]) =>
     cells
-      .map((c, i) => (i >= 1 && i <= 4 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
+      .map((c, i) => (i >= 1 && i <= 6 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
       .join('  ');
   console.log(`\n${input.courses} courses in the database\n`);
   console.log(format(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const line of lines) console.log(format(line));
+  console.log(
+    '\ncpu: cores busy during the measure: the server under test / every postgres process / the load generator / the whole machine',
+  );
 
   console.log('\nQuery plans (EXPLAIN):');
   const scans = input.plans.filter((p) => p.seqScanOnCourses);

@@ -81,7 +81,13 @@ async function main(): Promise<void> {
     api = await startApi(url);
     const tokens = await signIn(api.url, buyers);
     const load = (rest: Partial<LoadOptions> & Pick<LoadOptions, 'url'>): Promise<LoadFigures> =>
-      measure({ connections: CONNECTIONS, durationS: DURATION, warmupS: WARMUP, ...rest });
+      measure({
+        connections: CONNECTIONS,
+        durationS: DURATION,
+        warmupS: WARMUP,
+        ...(api?.process.pid !== undefined ? { serverPid: api.process.pid } : {}),
+        ...rest,
+      });
 
     // The ceiling: the same bytes as the default page, from memory.
     const page = await fetch(`${api.url}/api/courses`);
@@ -89,9 +95,22 @@ async function main(): Promise<void> {
     mkdirSync(RESULTS, { recursive: true });
     const bodyFile = path.join(RESULTS, 'catalogue-page.json');
     writeFileSync(bodyFile, pageBytes);
-    const bare = await startBareServer(bodyFile, page.headers.get('x-total-count') ?? '0');
-    const bareFigures = await load({ url: `${bare.url}/api/courses` }).finally(() => bare.stop());
-    rows.push({ name: 'bare node:http, catalogue bytes from memory', figures: bareFigures });
+    const ceiling = async (kind: 'node' | 'express') => {
+      const server = await startBareServer(
+        kind,
+        bodyFile,
+        page.headers.get('x-total-count') ?? '0',
+      );
+      return load({
+        url: `${server.url}/api/courses`,
+        ...(server.process.pid !== undefined ? { serverPid: server.process.pid } : {}),
+      }).finally(() => server.stop());
+    };
+    rows.push({
+      name: 'bare node:http, catalogue bytes from memory',
+      figures: await ceiling('node'),
+    });
+    rows.push({ name: 'bare Express 5, one route, same bytes', figures: await ceiling('express') });
     const row = (name: string, figures: LoadFigures, target?: Target, note?: string) =>
       rows.push({ name, figures, ...(target ? { target } : {}), ...(note ? { note } : {}) });
 

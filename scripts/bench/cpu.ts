@@ -82,7 +82,9 @@ export function startCpuProbe(serverPid: number | undefined): () => CpuShare | u
   return () => {
     const after = snapshot(serverPid);
     const seconds = (after.at - before.at) / 1000;
-    const cores = (ticks: number) => Math.round((ticks / TICKS_PER_S / seconds) * 100) / 100;
+    // A process that ends during the measure takes its ticks with it: never below 0.
+    const cores = (ticks: number) =>
+      Math.max(0, Math.round((ticks / TICKS_PER_S / seconds) * 100) / 100);
     return {
       server: cores(after.server - before.server),
       postgres: cores(after.postgres - before.postgres),

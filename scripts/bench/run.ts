@@ -45,7 +45,7 @@ const ORDER_TARGET: Target = { maxP99Ms: 100 };
 const SHAPES: Record<string, CourseQuery> = {
   'default page': {},
   'keyword search': { keyword: 'photoshop' },
-  'category + sort + price range': { Cg: 'Programming', sort: 'price_asc', from: 100, to: 400 },
+  'category + sort + price range': { Cg: ['Programming'], sort: 'price_asc', from: 100, to: 400 },
 };
 const KEYWORD_PATH = '/api/courses?keyword=photoshop';
 const FILTER_PATH = '/api/courses?Cg=Programming&sort=price_asc&from=100&to=400';

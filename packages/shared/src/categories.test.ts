@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, matchCategory } from './categories.js';
+import {
+  CATEGORIES,
+  CATEGORY_GROUPS,
+  categoryKey,
+  matchCategories,
+  matchCategory,
+} from './categories.js';
 import { courseQuerySchema, courseUpdateBodySchema } from './schemas/courses.js';
 
 describe('matchCategory', () => {
@@ -26,16 +32,52 @@ describe('matchCategory', () => {
   });
 });
 
+describe('matchCategories', () => {
+  it('answers one category for a category of the table or an alias', () => {
+    expect(matchCategories('CREW')).toEqual(['Cabin Crew']);
+    expect(matchCategories('languagekids')).toEqual(['Language Kids']);
+  });
+
+  it('answers the members of a group, ignoring case and spaces', () => {
+    for (const value of ['Language', 'language', ' LANGUAGE ', 'Lang uage'])
+      expect(matchCategories(value), value).toEqual(['English', 'Francais']);
+  });
+
+  it('names nothing for unknown values', () => {
+    expect(matchCategories('Languages')).toBeUndefined();
+    expect(matchCategories('Cooking')).toBeUndefined();
+  });
+
+  it('has groups of known categories whose names spell no category', () => {
+    for (const [name, members] of Object.entries(CATEGORY_GROUPS)) {
+      expect(matchCategory(name), name).toBeUndefined();
+      expect(CATEGORIES.map(categoryKey)).not.toContain(categoryKey(name));
+      expect(members.length).toBeGreaterThan(0);
+      for (const member of members) expect(CATEGORIES).toContain(member);
+    }
+  });
+});
+
 describe('courseQuerySchema', () => {
   it('maps category aliases to the table', () => {
     expect(courseQuerySchema.parse({ Cg: 'CREW', filter: 'LanguageKids' })).toMatchObject({
-      Cg: 'Cabin Crew',
-      filter: 'Language Kids',
+      Cg: ['Cabin Crew'],
+      filter: ['Language Kids'],
+    });
+  });
+
+  it('turns a group into the list of its categories', () => {
+    expect(courseQuerySchema.parse({ Cg: 'language' })).toMatchObject({
+      Cg: ['English', 'Francais'],
+    });
+    expect(courseQuerySchema.parse({ filter: 'Language' })).toMatchObject({
+      filter: ['English', 'Francais'],
     });
   });
 
   it('rejects an unknown category, a bad sort and a reversed range', () => {
     expect(courseQuerySchema.safeParse({ Cg: 'Cooking' }).success).toBe(false);
+    expect(courseQuerySchema.safeParse({ filter: 'Languages' }).success).toBe(false);
     expect(courseQuerySchema.safeParse({ sort: 'cheapest' }).success).toBe(false);
     expect(courseQuerySchema.safeParse({ from: '50', to: '10' }).success).toBe(false);
     expect(courseQuerySchema.safeParse({ limit: '101' }).success).toBe(false);

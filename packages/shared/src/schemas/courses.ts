@@ -9,7 +9,7 @@ import {
   REVIEW_COMMENT_MAX,
   SIZES,
 } from '../constants.js';
-import { CATEGORIES, matchCategory, type Category } from '../categories.js';
+import { CATEGORIES, matchCategories, matchCategory, type Category } from '../categories.js';
 import { moneySchema } from './common.js';
 
 /** A category value typed by a person or a link: matched to the table, or a 400. */
@@ -25,6 +25,24 @@ export const categoryInputSchema = z
       return z.NEVER;
     }
     return category;
+  });
+
+/**
+ * A `Cg` / `filter` query value: a category or a category group, as the list of categories a
+ * course may have (any of them) to match; a value naming neither is a 400.
+ */
+export const categoryQuerySchema = z
+  .string()
+  .trim()
+  .min(1, 'Category is empty')
+  .max(50)
+  .transform((value, ctx): Category[] => {
+    const categories = matchCategories(value);
+    if (!categories) {
+      ctx.addIssue({ code: 'custom', message: `Unknown category: ${value}` });
+      return z.NEVER;
+    }
+    return [...categories];
   });
 
 const queryNumber = (label: string) =>
@@ -55,8 +73,8 @@ export const courseQuerySchema = z
       .trim()
       .max(KEYWORD_MAX, `keyword must be at most ${KEYWORD_MAX} characters`)
       .optional(),
-    Cg: categoryInputSchema.optional(),
-    filter: categoryInputSchema.optional(),
+    Cg: categoryQuerySchema.optional(),
+    filter: categoryQuerySchema.optional(),
     from: queryNumber('from').optional(),
     to: queryNumber('to').optional(),
     sort: z

@@ -152,6 +152,36 @@ describe('GET /api/courses', () => {
     ]);
   });
 
+  it('takes the Language group as any of English and Francais, ignoring case and spaces', async () => {
+    const expected = ['English Storytime', 'French for Beginners', 'Business English'];
+    for (const Cg of ['Language', 'language', ' LANGUAGE ']) {
+      const res = await list({ Cg });
+      expect(res.status, Cg).toBe(200);
+      expect(names(res.body), Cg).toEqual(expected);
+      expect(res.headers['x-total-count'], Cg).toBe('3');
+    }
+    const asFilter = await list({ filter: 'language', sort: 'price_asc' });
+    expect(names(asFilter.body)).toEqual([
+      'English Storytime',
+      'French for Beginners',
+      'Business English',
+    ]);
+    expect(asFilter.headers['x-total-count']).toBe('3');
+    // Paging keeps the group's total.
+    const firstPage = await list({ Cg: 'Language', limit: '2' });
+    expect(names(firstPage.body)).toEqual(expected.slice(0, 2));
+    expect(firstPage.headers['x-total-count']).toBe('3');
+  });
+
+  it('combines a group with a category: the course must be in the group and the category', async () => {
+    const res = await list({ Cg: 'Language', filter: 'LanguageKids' });
+    expect(names(res.body)).toEqual(['English Storytime']);
+    expect(res.headers['x-total-count']).toBe('1');
+    const none = await list({ Cg: 'Art', filter: 'Language' });
+    expect(none.body).toEqual([]);
+    expect(none.headers['x-total-count']).toBe('0');
+  });
+
   it('combines Cg and filter: a course must be in both', async () => {
     expect(names((await list({ Cg: 'English', filter: 'LanguageKids' })).body)).toEqual([
       'English Storytime',
@@ -216,6 +246,7 @@ describe('GET /api/courses', () => {
     const bad: Record<string, string>[] = [
       { Cg: 'Astrology' },
       { filter: 'nope' },
+      { Cg: 'Languages' },
       { from: '-5' },
       { from: 'cheap' },
       { to: '1e3' },

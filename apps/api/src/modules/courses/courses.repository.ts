@@ -34,10 +34,18 @@ export function escapeLike(value: string): string {
 /** At most this many words of a keyword are matched; more would only slow the query down. */
 const KEYWORD_WORDS_MAX = 8;
 
+/** `ARRAY[$1, $2, …]::text[]` with one parameter per value. */
+function textArray(values: readonly string[]): SQL {
+  return sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
 /**
  * The WHERE clause of a catalogue query. Keyword: every word must appear (case-insensitive)
  * in name, description or a category, so "kids programming" finds "Programming Kids".
- * Categories: `category @> ARRAY[...]` uses the GIN index. Price bounds: 0 means none.
+ * Categories: `category @> ARRAY[...]` / `&& ARRAY[...]` use the GIN index. Price bounds: 0 means none.
  */
 export function courseFilter(query: CourseQuery): SQL | undefined {
   const conditions: SQL[] = [];
@@ -48,15 +56,16 @@ export function courseFilter(query: CourseQuery): SQL | undefined {
     .slice(0, KEYWORD_WORDS_MAX);
   for (const word of words)
     conditions.push(sql`${courses.searchText} like ${`%${escapeLike(word)}%`}`);
-  const categories = [...new Set([query.Cg, query.filter].filter((c) => c !== undefined))];
-  if (categories.length > 0) {
-    conditions.push(
-      sql`${courses.category} @> ARRAY[${sql.join(
-        categories.map((c) => sql`${c}`),
-        sql`, `,
-      )}]::text[]`,
-    );
+  // Cg and filter each name a category or a group (any of its categories); a course must
+  // match both. Single categories go together into one `@>`, groups into `&&`: both use the
+  // GIN index on category.
+  const required = new Set<string>();
+  for (const categories of [query.Cg, query.filter]) {
+    if (!categories || categories.length === 0) continue;
+    if (categories.length === 1) required.add(categories[0] as string);
+    else conditions.push(sql`${courses.category} && ${textArray(categories)}`);
   }
+  if (required.size > 0) conditions.push(sql`${courses.category} @> ${textArray([...required])}`);
   if (query.from) conditions.push(gte(courses.price, query.from));
   if (query.to) conditions.push(lte(courses.price, query.to));
   return conditions.length > 0 ? and(...conditions) : undefined;

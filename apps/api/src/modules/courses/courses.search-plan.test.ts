@@ -59,7 +59,7 @@ describe('keyword search plan', () => {
 
   it('can use an index for a keyword combined with a category and a price range', async () => {
     const plan = await explainWithoutSeqScan(ctx.database.db, (tx) =>
-      catalogueQueries(tx, { keyword: 'pottery', Cg: 'Art', from: 50, to: 500 }).total.getSQL(),
+      catalogueQueries(tx, { keyword: 'pottery', Cg: ['Art'], from: 50, to: 500 }).total.getSQL(),
     );
     expect(plan).toMatch(/courses_search_trgm|courses_category_gin/);
     expect(plan).not.toMatch(/Seq Scan/);

@@ -50,7 +50,14 @@ describe('catalogue query rules', () => {
     expect(catalogueQuery(at('/courses?sort=cheapest&page=-3&from=-5&to=abc')).args).toEqual({ page: 1, limit: 24 });
   });
 
-  it('searches a cg value that names no category as a keyword', () => {
-    expect(catalogueQuery(at('/courses/?cg=Language')).args).toEqual({ keyword: 'Language', page: 1, limit: 24 });
+  it('sends the Language group of the home card as Cg', () => {
+    expect(catalogueQuery(at('/courses/?cg=Language')).args).toEqual({ Cg: 'Language', page: 1, limit: 24 });
+    expect(catalogueQuery(at('/courses/?language')).args).toEqual({ page: 1, limit: 24 });
+    expect(catalogueQuery(at('/courses/?x=language')).args).toEqual({ filter: 'language', page: 1, limit: 24 });
+  });
+
+  it('searches a cg or filter value that names no category or group as a keyword', () => {
+    expect(catalogueQuery(at('/courses/?cg=Cooking')).args).toEqual({ keyword: 'Cooking', page: 1, limit: 24 });
+    expect(catalogueQuery(at('/courses/?x=Languages')).args).toEqual({ keyword: 'Languages', page: 1, limit: 24 });
   });
 });

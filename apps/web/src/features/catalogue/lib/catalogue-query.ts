@@ -1,4 +1,4 @@
-import { COURSE_SORTS, matchCategory, PAGE_LIMIT_DEFAULT, type CourseSort } from '@shop/shared';
+import { COURSE_SORTS, matchCategories, PAGE_LIMIT_DEFAULT, type CourseSort } from '@shop/shared';
 import type { CourseListArgs } from '@/lib/api/courses';
 
 /** URL search keys the catalogue itself writes; they never count as a category or filter. */
@@ -70,8 +70,9 @@ export function readView(search: string): CatalogueView {
 }
 
 /**
- * The API query for a catalogue location. A cg or filter value that names no category of the
- * table (the home card "Language") is searched as a keyword instead of failing with a 400.
+ * The API query for a catalogue location. A cg or filter value naming a category or a category
+ * group (the home card "Language") goes to the API as Cg / filter; one that names neither is
+ * searched as a keyword instead of failing with a 400.
  */
 export function catalogueQuery(location: { pathname: string; search: string }, defaultKeyword?: string): CatalogueQuery {
   const selection = readSelection(location.pathname, location.search, defaultKeyword);
@@ -82,7 +83,7 @@ export function catalogueQuery(location: { pathname: string; search: string }, d
   if (view.to) args.to = view.to;
   if (selection.kind === 'keyword') args.keyword = selection.value;
   else if (selection.kind === 'category' || selection.kind === 'filter') {
-    if (!matchCategory(selection.value)) args.keyword = selection.value;
+    if (!matchCategories(selection.value)) args.keyword = selection.value;
     else if (selection.kind === 'category') args.Cg = selection.value;
     else args.filter = selection.value;
   }

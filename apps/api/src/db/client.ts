@@ -49,7 +49,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const lock = await pool.connect();
     try {
       await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: MIGRATIONS });
+      // On the connection that holds the lock: another pooled connection would wait forever
+      // for a pool of one whose only connection is this one.
+      await migrateNodePg(drizzleNodePg(lock, { schema }), { migrationsFolder: MIGRATIONS });
     } finally {
       await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       lock.release();

@@ -1,7 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { text } from '@/lib/i18n';
 import { renderWithProviders } from '@/testing/render';
 import { Pagination, visiblePages } from './pagination';
+
+const admin = text.admin.pagination;
 
 describe('visiblePages', () => {
   it('keeps the first, last, current and neighbouring pages with gaps between', () => {
@@ -13,11 +16,12 @@ describe('visiblePages', () => {
   });
 });
 
-describe('Pagination', () => {
+describe('Pagination with a range (admin lists)', () => {
   it('links every visible page and marks the current one', () => {
-    renderWithProviders(<Pagination label="Orders" page={5} total={200} />, {
-      route: '/admin/orderlist?page=5',
-    });
+    renderWithProviders(
+      <Pagination label={admin.label('Orders')} page={5} total={200} pageSize={20} range={admin.range} compact />,
+      { route: '/admin/orderlist?page=5' },
+    );
     const nav = screen.getByRole('navigation', { name: 'Orders pages' });
     expect(within(nav).getByText('81–100 of 200')).toBeInTheDocument();
     expect(
@@ -36,9 +40,10 @@ describe('Pagination', () => {
   });
 
   it('disables Previous on the first page and Next on the last', () => {
-    renderWithProviders(<Pagination label="Users" page={3} total={41} />, {
-      route: '/admin/userlist?page=3',
-    });
+    renderWithProviders(
+      <Pagination label={admin.label('Users')} page={3} total={41} pageSize={20} range={admin.range} compact />,
+      { route: '/admin/userlist?page=3' },
+    );
     const nav = screen.getByRole('navigation', { name: 'Users pages' });
     expect(within(nav).getByText('41–41 of 41')).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Next' })).not.toBeInTheDocument();
@@ -47,5 +52,54 @@ describe('Pagination', () => {
       'href',
       '/admin/userlist?page=2',
     );
+  });
+
+  it('shows the range without links when every row fits one page', () => {
+    renderWithProviders(
+      <Pagination label={admin.label('Courses')} page={1} total={7} pageSize={20} range={admin.range} compact />,
+      { route: '/admin/courselist?sort=name' },
+    );
+    const nav = screen.getByRole('navigation', { name: 'Courses pages' });
+    expect(within(nav).getByText('1–7 of 7')).toBeInTheDocument();
+    expect(within(nav).queryAllByRole('link')).toHaveLength(0);
+  });
+
+  it('links only ?page, whatever else the URL holds', () => {
+    renderWithProviders(
+      <Pagination label={admin.label('Orders')} page={2} total={60} pageSize={20} range={admin.range} compact />,
+      { route: '/admin/orderlist?page=2&sort=name' },
+    );
+    const nav = screen.getByRole('navigation', { name: 'Orders pages' });
+    expect(within(nav).getByRole('link', { name: 'Page 3' })).toHaveAttribute('href', '/admin/orderlist?page=3');
+    expect(within(nav).getByRole('link', { name: 'Page 1' })).toHaveAttribute('href', '/admin/orderlist');
+  });
+});
+
+describe('Pagination without a range (catalogue)', () => {
+  it('renders nothing when every course fits one page', () => {
+    renderWithProviders(
+      <Pagination label={text.common.pagination.label} page={1} total={24} pageSize={24} keepOtherParams />,
+      { route: '/courses' },
+    );
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the other search params in every link and drops ?page for page 1', () => {
+    renderWithProviders(
+      <Pagination label={text.common.pagination.label} page={2} total={100} pageSize={24} keepOtherParams />,
+      { route: '/courses/?cg=Programming&page=2' },
+    );
+    const nav = screen.getByRole('navigation', { name: 'Pages' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Previous', '1', '2', '3', '5', 'Next']);
+    expect(within(nav).getByRole('link', { name: 'Page 3' })).toHaveAttribute(
+      'href',
+      '/courses/?cg=Programming&page=3',
+    );
+    expect(within(nav).getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/courses/?cg=Programming');
+    expect(within(nav).queryByText(/ of /)).not.toBeInTheDocument();
   });
 });

@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { Navigate } from 'react-router';
+import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { text } from '@/lib/i18n';
-import { pageCount } from '../hooks/use-page';
+import { ADMIN_PAGE_SIZE, pageCount } from '../hooks/use-page';
 import { ListError } from './list-error';
-import { Pagination } from './pagination';
 import './admin-list.css';
 
 interface Props {
@@ -43,7 +43,14 @@ export function PagedList({
   return (
     <div aria-busy={isFetching}>
       {children}
-      <Pagination label={label} page={page} total={total} />
+      <Pagination
+        label={text.admin.pagination.label(label)}
+        page={page}
+        total={total}
+        pageSize={ADMIN_PAGE_SIZE}
+        range={text.admin.pagination.range}
+        compact
+      />
     </div>
   );
 }

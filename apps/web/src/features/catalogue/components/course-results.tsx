@@ -1,9 +1,9 @@
+import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { useGetCoursesQuery, type CourseListArgs } from '@/lib/api/courses';
 import { errorMessage } from '@/lib/api/errors';
 import { text } from '@/lib/i18n';
 import { CourseCard } from './course-card';
-import { Pagination } from './pagination';
 
 interface CourseResultsProps {
   args: CourseListArgs;
@@ -37,7 +37,15 @@ export function CourseResults({ args, paginate = false, labelledBy }: CourseResu
           </li>
         ))}
       </ul>
-      {paginate && <Pagination page={args.page ?? 1} total={currentData.total} pageSize={args.limit ?? 24} />}
+      {paginate && (
+        <Pagination
+          label={text.common.pagination.label}
+          page={args.page ?? 1}
+          total={currentData.total}
+          pageSize={args.limit ?? 24}
+          keepOtherParams
+        />
+      )}
     </>
   );
 }

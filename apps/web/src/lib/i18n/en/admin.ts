@@ -15,9 +15,6 @@ export const admin = {
   formErrorSummary: 'Please correct the following:',
   pagination: {
     label: (what: string) => `${what} pages`,
-    previous: 'Previous',
-    next: 'Next',
-    page: (n: number) => `Page ${n}`,
     range: (from: number, to: number, total: number) => `${from}–${to} of ${total}`,
   },
   users: {

@@ -154,6 +154,12 @@ export const SmileIcon = (p: IconProps) => (
   </Svg>
 );
 
+export const TrashIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M3 6h18M8 6V4a1 1 0 0 1 1-1h6a1 1 0 0 1 1 1v2m2 0-1 14a2 2 0 0 1-2 2H9a2 2 0 0 1-2-2L6 6m4 5v6m4-6v6" />
+  </Svg>
+);
+
 /* Brand marks: filled glyphs. */
 function Brand({ d, ...p }: IconProps & { d: string }) {
   return (

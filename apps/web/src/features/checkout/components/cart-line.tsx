@@ -1,12 +1,12 @@
 import { calculateOrderAmounts } from '@shop/shared';
 import { Link } from 'react-router';
 import { useAppDispatch } from '@/app/store';
+import { TrashIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import { text } from '@/lib/i18n';
 import { cartItemAdded, cartItemRemoved, type CartItem } from '@/stores/cart-slice';
 import { maxSeats } from '../lib/seats';
-import { TrashIcon } from './icons';
 
 const t = text.checkout.cart;
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { courses, orderItems, orders, users } from '../../db/schema.js';
 
@@ -46,54 +46,76 @@ export type NewOrder = Omit<OrderRecord, 'id' | 'isPaid' | 'paidAt' | 'isLearned
   idempotencyKey: string | null;
 };
 
-/**
- * Locks the courses of an order in id order (FOR UPDATE), so two orders touching the same
- * courses queue up instead of deadlocking. Unknown ids are simply absent from the answer.
- */
-export async function lockCourses(tx: DbOrTx, ids: readonly string[]): Promise<LockedCourse[]> {
-  if (ids.length === 0) return [];
-  return tx
-    .select({
-      id: courses.id,
-      name: courses.name,
-      price: courses.price,
-      images: courses.images,
-      availability: courses.availability,
-    })
-    .from(courses)
-    .where(inArray(courses.id, [...ids]))
-    .orderBy(asc(courses.id))
-    .for('update');
+/** A course whose seats an order took, as it was when they were taken. */
+export interface TakenCourse {
+  id: string;
+  name: string;
+  price: number;
+  images: string[];
 }
 
 /**
- * Takes `qty` seats of each course in one statement. The `availability >= qty` guard repeats the
- * caller's check so that the database, not the caller, is the last word; the number of rows
- * changed tells whether every course still had its seats.
+ * Takes `qty` seats of each course in one statement and answers the courses it took them from.
+ * The rows are first locked in id order (the materialised `locked` CTE, `ORDER BY id FOR UPDATE`),
+ * so two orders touching the same courses queue up instead of deadlocking, whatever order the
+ * update then visits them in. The `availability >= qty` guard is re-checked by PostgreSQL on the
+ * newest row version after a wait, so seats never go below 0. An unknown id, or a course without
+ * enough seats, is simply absent from the answer: the caller rolls back.
  */
-export async function takeSeats(tx: DbOrTx, seats: readonly { courseId: string; qty: number }[]): Promise<number> {
-  if (seats.length === 0) return 0;
-  const qtyOf = sql.join(
-    seats.map((s) => sql`when ${s.courseId}::uuid then ${s.qty}::integer`),
-    sql` `,
+export async function takeSeats(
+  tx: DbOrTx,
+  seats: readonly { courseId: string; qty: number }[],
+): Promise<TakenCourse[]> {
+  if (seats.length === 0) return [];
+  const wanted = sql.join(
+    seats.map((s) => sql`(${s.courseId}::uuid, ${s.qty}::integer)`),
+    sql`, `,
   );
-  const qty: SQL<number> = sql`(case ${courses.id} ${qtyOf} end)`;
-  const changed = await tx
-    .update(courses)
-    .set({ availability: sql`${courses.availability} - ${qty}`, updatedAt: sql`now()` })
-    .where(and(inArray(courses.id, seats.map((s) => s.courseId)), sql`${courses.availability} >= ${qty}`))
-    .returning({ id: courses.id });
-  return changed.length;
+  const result = (await tx.execute(sql`
+    with wanted (id, qty) as (values ${wanted}),
+    locked as materialized (
+      select ${courses.id} as id from ${courses}
+      where ${courses.id} in (select id from wanted)
+      order by ${courses.id}
+      for update
+    )
+    update ${courses} set
+      availability = ${courses.availability} - wanted.qty,
+      updated_at = now()
+    from wanted, locked
+    where ${courses.id} = wanted.id and locked.id = wanted.id
+      and ${courses.availability} >= wanted.qty
+    returning ${courses.id} as id, ${courses.name} as name, ${courses.price} as price,
+      ${courses.images} as images
+  `)) as unknown as {
+    rows: { id: string; name: string; price: string | number; images: string[] }[];
+  };
+  // Raw rows: numeric arrives as a string.
+  return result.rows.map((row) => ({ ...row, price: Number(row.price) }));
 }
 
-/** Writes the order and its lines; answers the new order's id. */
-export async function insertOrder(tx: DbOrTx, order: NewOrder): Promise<string> {
+/** Name and seats left of some courses (to explain a refused order); unknown ids are absent. */
+export async function findSeats(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<{ id: string; name: string; availability: number }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: courses.id, name: courses.name, availability: courses.availability })
+    .from(courses)
+    .where(inArray(courses.id, [...ids]));
+}
+
+/**
+ * Writes the order and its lines in one statement (the lines' insert reads the new order's id
+ * from the first CTE); answers what the database chose: the id and the creation time.
+ */
+export async function insertOrder(tx: DbOrTx, order: NewOrder): Promise<{ id: string; createdAt: Date }> {
   const { lines, ...header } = order;
-  const [row] = await tx.insert(orders).values(header).returning({ id: orders.id });
-  if (!row) throw new Error('order insert returned nothing');
-  await tx.insert(orderItems).values(
+  const orderInsert = tx.insert(orders).values(header).returning({ id: orders.id, createdAt: orders.createdAt });
+  const linesInsert = tx.insert(orderItems).values(
     lines.map((line, position) => ({
-      orderId: row.id,
+      orderId: sql`(select id from new_order)`,
       courseId: line.courseId,
       name: line.name,
       qty: line.qty,
@@ -102,10 +124,21 @@ export async function insertOrder(tx: DbOrTx, order: NewOrder): Promise<string> 
       position,
     })),
   );
-  return row.id;
+  const result = (await tx.execute(sql`
+    with new_order as (${orderInsert.getSQL()}),
+    new_lines as (${linesInsert.getSQL()})
+    select id, created_at from new_order
+  `)) as unknown as { rows: { id: string; created_at: Date | string }[] };
+  const [row] = result.rows;
+  if (!row) throw new Error('order insert returned nothing');
+  return { id: row.id, createdAt: new Date(row.created_at) };
 }
 
-export async function findOrderIdByIdempotencyKey(db: DbOrTx, userId: string, key: string): Promise<string | undefined> {
+export async function findOrderIdByIdempotencyKey(
+  db: DbOrTx,
+  userId: string,
+  key: string,
+): Promise<string | undefined> {
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)

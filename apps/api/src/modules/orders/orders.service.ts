@@ -6,22 +6,23 @@ import {
   type Order,
   type PaymentMethod,
 } from '@shop/shared';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { isId } from '../../lib/ids.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import {
   findOrderById,
   findOrderIdByIdempotencyKey,
+  findSeats,
   insertOrder,
   listOrders,
   listOrdersOfUser,
-  lockCourses,
   markLearned,
   markPaid,
   orderExists,
   takeSeats,
   type OrderRecord,
+  type TakenCourse,
 } from './orders.repository.js';
 
 export const ORDERS_PAGE_DEFAULT = 50;
@@ -63,15 +64,23 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
   };
 }
 
-/** Lines for the same course are merged, keeping the position of the first one. */
+/**
+ * Lines for the same course are merged, keeping the position of the first one. Ids are
+ * lower-cased as PostgreSQL writes uuids, so an upper-case id names its course too.
+ */
 function mergeLines(items: CreateOrderBody['orderItems']): { courseId: string; qty: number }[] {
   const merged = new Map<string, number>();
-  for (const item of items) merged.set(item.course, (merged.get(item.course) ?? 0) + item.qty);
+  for (const item of items) {
+    const id = item.course.toLowerCase();
+    merged.set(id, (merged.get(id) ?? 0) + item.qty);
+  }
   return [...merged].map(([courseId, qty]) => ({ courseId, qty }));
 }
 
 function unknownCourse(index: number): AppError {
-  return badRequest(MESSAGES.courseNotFound, [{ path: `orderItems.${index}.course`, message: MESSAGES.courseNotFound }]);
+  return badRequest(MESSAGES.courseNotFound, [
+    { path: `orderItems.${index}.course`, message: MESSAGES.courseNotFound },
+  ]);
 }
 
 /** Postgres unique violation, whether the driver error comes bare or wrapped by Drizzle. */
@@ -91,9 +100,13 @@ export interface PlacedOrder {
 }
 
 /**
- * Places an order: prices each line from the database, takes the seats and writes the order
- * in one transaction. Courses are locked in id order, so concurrent buyers of the last seat
- * queue up and exactly one of them gets it.
+ * Places an order in one transaction of two statements: one takes the seats (locking the
+ * courses in id order, so concurrent buyers of the last seat queue up and exactly one gets it)
+ * and answers each course's name, price and image; the other writes the order and its lines.
+ * The answer is built from those rows, without reading the order back.
+ *
+ * With an Idempotency-Key there is no lookup first: the unique (user, key) index refuses a
+ * second order, and any refusal of a keyed request answers the first order when there is one.
  */
 export async function placeOrder(
   db: Db,
@@ -101,49 +114,97 @@ export async function placeOrder(
   body: CreateOrderBody,
   idempotencyKey: string | undefined,
 ): Promise<PlacedOrder> {
-  if (idempotencyKey) {
-    const existing = await existingOrder(db, buyer.id, idempotencyKey);
-    if (existing) return { order: existing, created: false };
-  }
-  body.orderItems.forEach((item, index) => {
-    if (!isId(item.course)) throw unknownCourse(index);
-  });
-  const wanted = mergeLines(body.orderItems);
-
   try {
-    const orderId = await db.transaction(async (tx) => {
-      const locked = new Map((await lockCourses(tx, wanted.map((w) => w.courseId))).map((c) => [c.id, c]));
-      const lines = wanted.map(({ courseId, qty }) => {
-        const course = locked.get(courseId);
-        if (!course) throw unknownCourse(body.orderItems.findIndex((i) => i.course === courseId));
-        if (course.availability < qty) throw conflict(notEnoughSeats(course.name));
-        return { courseId, name: course.name, qty, price: course.price, image: course.images[0] ?? '' };
-      });
-      if ((await takeSeats(tx, wanted)) !== wanted.length) {
-        // Cannot happen while the rows are locked: a fault, not a user error.
-        throw new Error('taking seats changed fewer courses than were locked');
-      }
-      return insertOrder(tx, {
-        userId: buyer.id,
-        userName: buyer.name,
-        userEmail: buyer.email,
-        ...body.shippingAddress,
-        paymentMethod: body.paymentMethod,
-        ...calculateOrderAmounts(lines),
-        lines,
-        idempotencyKey: idempotencyKey ?? null,
-      });
-    });
-    return { order: toOrderJson(await requireOrder(db, orderId)), created: true };
+    return { order: await createOrder(db, buyer, body, idempotencyKey ?? null), created: true };
   } catch (err) {
-    // A retry that raced the first request: the first one won; answer its order. This covers
-    // both the unique (user, key) violation and a retry that found the seats already taken.
-    if (idempotencyKey && (isUniqueViolation(err) || (err instanceof AppError && err.status === 409))) {
+    // A retry: the first request placed the order (the unique (user, key) violation, also when
+    // both ran at once), or the retry was refused (seats gone since, or a new body naming a
+    // course that is gone). Either way the first order is the answer, whatever the new body says.
+    if (idempotencyKey && (isUniqueViolation(err) || err instanceof AppError)) {
       const existing = await existingOrder(db, buyer.id, idempotencyKey);
       if (existing) return { order: existing, created: false };
     }
     throw err;
   }
+}
+
+async function createOrder(
+  db: Db,
+  buyer: AuthUser,
+  body: CreateOrderBody,
+  idempotencyKey: string | null,
+): Promise<Order> {
+  body.orderItems.forEach((item, index) => {
+    if (!isId(item.course)) throw unknownCourse(index);
+  });
+  const wanted = mergeLines(body.orderItems);
+  const header = {
+    userId: buyer.id,
+    userName: buyer.name,
+    userEmail: buyer.email,
+    ...body.shippingAddress,
+    paymentMethod: body.paymentMethod,
+  };
+  const placed = await db.transaction(async (tx) => {
+    const taken = new Map((await takeSeats(tx, wanted)).map((c) => [c.id, c]));
+    // Fewer courses than wanted: throwing rolls back the seats already taken.
+    if (taken.size !== wanted.length) throw await refusal(tx, body, wanted, taken);
+    const lines = wanted.map(({ courseId, qty }) => {
+      const course = taken.get(courseId) as TakenCourse;
+      return {
+        courseId,
+        name: course.name,
+        qty,
+        price: course.price,
+        image: course.images[0] ?? '',
+      };
+    });
+    const amounts = calculateOrderAmounts(lines);
+    const { id, createdAt } = await insertOrder(tx, {
+      ...header,
+      ...amounts,
+      lines,
+      idempotencyKey,
+    });
+    return { id, createdAt, lines, amounts };
+  });
+  return toOrderJson({
+    ...header,
+    ...placed.amounts,
+    id: placed.id,
+    createdAt: placed.createdAt,
+    lines: placed.lines,
+    isPaid: false,
+    paidAt: null,
+    isLearned: false,
+    learnedAt: null,
+  });
+}
+
+/**
+ * Why seats could not be taken, for the first line that failed: an unknown course (400) or
+ * too few seats (409). Only on this failure path are the courses read again.
+ */
+async function refusal(
+  tx: DbOrTx,
+  body: CreateOrderBody,
+  wanted: readonly { courseId: string; qty: number }[],
+  taken: ReadonlyMap<string, TakenCourse>,
+): Promise<AppError> {
+  const missing = wanted.filter((w) => !taken.has(w.courseId));
+  const found = new Map(
+    (
+      await findSeats(
+        tx,
+        missing.map((m) => m.courseId),
+      )
+    ).map((c) => [c.id, c]),
+  );
+  const [first] = missing;
+  if (!first) throw new Error('refusal asked for an order that took every seat');
+  const course = found.get(first.courseId);
+  if (!course) return unknownCourse(body.orderItems.findIndex((i) => i.course.toLowerCase() === first.courseId));
+  return conflict(notEnoughSeats(course.name));
 }
 
 async function existingOrder(db: Db, userId: string, key: string): Promise<Order | undefined> {

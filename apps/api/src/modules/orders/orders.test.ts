@@ -104,6 +104,10 @@ describe('POST /api/orders: the order and its seats', () => {
     expect(order).toMatchObject({ isPaid: false, paidAt: null, isLearned: false, learnedAt: null });
     expect(new Date(order.createdAt).toISOString()).toBe(order.createdAt);
     expect(await seatsOf(course.id)).toBe(3);
+    // The answer is built from the written rows: it is what reading the order back gives.
+    const stored = await request(ctx.app).get(`/api/orders/${order._id}`).set('Authorization', `Bearer ${buyer.token}`);
+    expect(stored.status).toBe(200);
+    expect(stored.body).toEqual(res.body);
   });
 
   it('merges lines for the same course into one line', async () => {
@@ -462,5 +466,99 @@ describe('orders outlive their buyer and their courses', () => {
     await ctx.database.db.update(users).set({ name: 'New Name' }).where(eq(users.id, renamed.user.id));
     const res = await request(ctx.app).get(`/api/orders/${order._id}`).set('Authorization', `Bearer ${renamed.token}`);
     expect(res.body.user.name).toBe('New Name');
+  });
+});
+
+describe('POST /api/orders: refusals and retries', () => {
+  it('names the first failing line: a sold-out course before an unknown one is a 409, the other way a 400', async () => {
+    const soldOut = await createCourse(ctx.database.db, { name: 'Full House', availability: 0 });
+    const unknown = '0b7f3c55-9a43-4c1e-9a53-2f0d3d1b7a12';
+    const first = await place(
+      buyer.token,
+      orderBody([
+        { course: soldOut.id, qty: 1 },
+        { course: unknown, qty: 1 },
+      ]),
+    );
+    expect(first.status).toBe(409);
+    expect(first.body).toEqual({ message: 'Not enough seats left for Full House' });
+    const second = await place(
+      buyer.token,
+      orderBody([
+        { course: unknown, qty: 1 },
+        { course: soldOut.id, qty: 1 },
+      ]),
+    );
+    expect(second.status).toBe(400);
+    expect(second.body.details).toEqual([{ path: 'orderItems.0.course', message: MESSAGES.courseNotFound }]);
+  });
+
+  it('keeps the lines in the order listed and rolls every seat back when the last line fails', async () => {
+    const courses3 = await Promise.all(
+      [1, 2, 3].map((n) => createCourse(ctx.database.db, { price: n * 10, availability: 4 })),
+    );
+    const [a, b, c] = courses3 as [(typeof courses3)[0], (typeof courses3)[0], (typeof courses3)[0]];
+    const placed = await place(
+      buyer.token,
+      orderBody([
+        { course: c.id, qty: 1 },
+        { course: a.id, qty: 2 },
+        { course: b.id, qty: 3 },
+      ]),
+    );
+    expect(placed.status).toBe(201);
+    expect(placed.body.orderItems.map((l: { course: string }) => l.course)).toEqual([c.id, a.id, b.id]);
+    expect(placed.body.itemsPrice).toBe(30 + 20 + 60);
+    const refused = await place(
+      buyer.token,
+      orderBody([
+        { course: a.id, qty: 2 },
+        { course: c.id, qty: 3 },
+        { course: b.id, qty: 2 },
+      ]),
+    );
+    expect(refused.status).toBe(409);
+    expect([await seatsOf(a.id), await seatsOf(b.id), await seatsOf(c.id)]).toEqual([2, 1, 3]);
+  });
+
+  it('accepts a course id in upper case', async () => {
+    const course = await createCourse(ctx.database.db, { availability: 5 });
+    const res = await place(
+      buyer.token,
+      orderBody([
+        { course: course.id.toUpperCase(), qty: 1 },
+        { course: course.id, qty: 1 },
+      ]),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.orderItems).toEqual([expect.objectContaining({ course: course.id, qty: 2 })]);
+    expect(await seatsOf(course.id)).toBe(3);
+  });
+
+  it('answers the first order to a retry whatever its new body says, taking no seats', async () => {
+    const course = await createCourse(ctx.database.db, { availability: 5 });
+    const other = await createCourse(ctx.database.db, { availability: 5 });
+    const soldOut = await createCourse(ctx.database.db, { availability: 0 });
+    const first = await place(buyer.token, orderBody([{ course: course.id, qty: 1 }]), 'retry-new-body');
+    expect(first.status).toBe(201);
+    for (const items of [
+      [{ course: other.id, qty: 2 }],
+      [{ course: soldOut.id, qty: 1 }],
+      [{ course: '0b7f3c55-9a43-4c1e-9a53-2f0d3d1b7a13', qty: 1 }],
+      [{ course: 'not-an-id', qty: 1 }],
+    ]) {
+      const retry = await place(buyer.token, orderBody(items), 'retry-new-body');
+      expect(retry.status, JSON.stringify(items)).toBe(200);
+      expect(retry.body).toEqual(first.body);
+    }
+    expect(await seatsOf(course.id)).toBe(4);
+    expect(await seatsOf(other.id)).toBe(5);
+  });
+
+  it('still refuses a keyed request that names no earlier order', async () => {
+    const soldOut = await createCourse(ctx.database.db, { name: 'Gone', availability: 0 });
+    const res = await place(buyer.token, orderBody([{ course: soldOut.id, qty: 1 }]), 'fresh-key-refused');
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('Not enough seats left for Gone');
   });
 });

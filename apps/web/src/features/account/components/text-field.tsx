@@ -48,7 +48,7 @@ export function TextField({
         {action}
       </div>
       {error && (
-        <p id={errorId} className="auth-form__error" role="alert">
+        <p id={errorId} className="field__error" role="alert">
           {error}
         </p>
       )}

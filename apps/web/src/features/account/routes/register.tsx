@@ -98,9 +98,9 @@ export function RegisterRoute() {
             onChange={set('confirm')}
             error={mismatch ? t.register.passwordsDoNotMatch : undefined}
           />
-          <fieldset className="auth-form__fieldset">
-            <legend className="auth-form__legend">{t.register.accountType}</legend>
-            <label className="auth-form__choice">
+          <fieldset className="choice-group">
+            <legend className="choice-group__legend field__label">{t.register.accountType}</legend>
+            <label className="choice">
               <input
                 type="radio"
                 name="accountType"
@@ -110,7 +110,7 @@ export function RegisterRoute() {
               />
               {t.register.adult}
             </label>
-            <label className="auth-form__choice">
+            <label className="choice">
               <input
                 type="radio"
                 name="accountType"

@@ -27,7 +27,7 @@ export function CheckboxGroup({ id, legend, options, checked, onChange, error }:
       <legend className="admin-form__legend">{legend}</legend>
       <div className="admin-form__checks">
         {options.map((option) => (
-          <label key={option} className="admin-form__check">
+          <label key={option} className="choice admin-form__check">
             <input
               type="checkbox"
               name={id}

@@ -43,7 +43,7 @@ export function FormErrorSummary({
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
-    <p id={id} className="admin-form__error">
+    <p id={id} className="field__error">
       {message}
     </p>
   );

@@ -71,7 +71,7 @@ export function UserEditForm({ user }: { user: User }) {
         <FieldError id={`${FIELD_IDS.email}-error`} message={errors.email} />
       </div>
       <div className="admin-form__checks">
-        <label className="admin-form__check">
+        <label className="choice admin-form__check">
           <input
             id={FIELD_IDS.isAdmin}
             type="checkbox"
@@ -80,7 +80,7 @@ export function UserEditForm({ user }: { user: User }) {
           />
           {t.isAdmin}
         </label>
-        <label className="admin-form__check">
+        <label className="choice admin-form__check">
           <input
             id={FIELD_IDS.isKid}
             type="checkbox"

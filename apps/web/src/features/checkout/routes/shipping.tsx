@@ -122,10 +122,10 @@ function Shipping() {
               />
             </div>
           </div>
-          <fieldset className="payment-choice">
-            <legend className="field__label">{t.payment}</legend>
+          <fieldset className="choice-group">
+            <legend className="choice-group__legend field__label">{t.payment}</legend>
             {PAYMENT_METHODS.map((value) => (
-              <label className="payment-choice__option" key={value}>
+              <label className="choice" key={value}>
                 <input
                   type="radio"
                   name="paymentMethod"

@@ -1,30 +1,12 @@
 import type { RouteObject } from 'react-router';
+import { lazyRoute } from '@/lib/lazy-route';
 
 /** Routes of the account feature, composed by app/router.tsx. Route modules load lazily. */
 export const accountRoutes: RouteObject[] = [
-  {
-    path: 'login',
-    lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginRoute })),
-  },
-  {
-    path: 'register',
-    lazy: () => import('./routes/register').then((m) => ({ Component: m.RegisterRoute })),
-  },
-  {
-    path: 'forgot',
-    lazy: () => import('./routes/forgot').then((m) => ({ Component: m.ForgotRoute })),
-  },
-  {
-    path: 'reset-password',
-    lazy: () =>
-      import('./routes/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
-  },
-  {
-    path: 'verify/:token',
-    lazy: () => import('./routes/verify').then((m) => ({ Component: m.VerifyRoute })),
-  },
-  {
-    path: 'profile',
-    lazy: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })),
-  },
+  { path: 'login', lazy: lazyRoute(() => import('./routes/login'), (m) => m.LoginRoute) },
+  { path: 'register', lazy: lazyRoute(() => import('./routes/register'), (m) => m.RegisterRoute) },
+  { path: 'forgot', lazy: lazyRoute(() => import('./routes/forgot'), (m) => m.ForgotRoute) },
+  { path: 'reset-password', lazy: lazyRoute(() => import('./routes/reset-password'), (m) => m.ResetPasswordRoute) },
+  { path: 'verify/:token', lazy: lazyRoute(() => import('./routes/verify'), (m) => m.VerifyRoute) },
+  { path: 'profile', lazy: lazyRoute(() => import('./routes/profile'), (m) => m.ProfileRoute) },
 ];

@@ -1,5 +1,6 @@
 import { Outlet, type RouteObject } from 'react-router';
 import { RequireAdmin } from '@/components/guards';
+import { lazyRoute } from '@/lib/lazy-route';
 
 /**
  * Routes of the admin feature, composed by app/router.tsx. Each screen is its own lazily loaded
@@ -14,26 +15,11 @@ export const adminRoutes: RouteObject[] = [
       </RequireAdmin>
     ),
     children: [
-      {
-        path: 'admin/userlist',
-        lazy: () => import('./routes/user-list').then((m) => ({ Component: m.UserListRoute })),
-      },
-      {
-        path: 'admin/user/:id/edit',
-        lazy: () => import('./routes/user-edit').then((m) => ({ Component: m.UserEditRoute })),
-      },
-      {
-        path: 'admin/courselist',
-        lazy: () => import('./routes/course-list').then((m) => ({ Component: m.CourseListRoute })),
-      },
-      {
-        path: 'admin/course/:id/edit',
-        lazy: () => import('./routes/course-edit').then((m) => ({ Component: m.CourseEditRoute })),
-      },
-      {
-        path: 'admin/orderlist',
-        lazy: () => import('./routes/order-list').then((m) => ({ Component: m.OrderListRoute })),
-      },
+      { path: 'admin/userlist', lazy: lazyRoute(() => import('./routes/user-list'), (m) => m.UserListRoute) },
+      { path: 'admin/user/:id/edit', lazy: lazyRoute(() => import('./routes/user-edit'), (m) => m.UserEditRoute) },
+      { path: 'admin/courselist', lazy: lazyRoute(() => import('./routes/course-list'), (m) => m.CourseListRoute) },
+      { path: 'admin/course/:id/edit', lazy: lazyRoute(() => import('./routes/course-edit'), (m) => m.CourseEditRoute) },
+      { path: 'admin/orderlist', lazy: lazyRoute(() => import('./routes/order-list'), (m) => m.OrderListRoute) },
     ],
   },
 ];

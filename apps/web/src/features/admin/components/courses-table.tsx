@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import { text } from '@/lib/i18n';
 import { AdminTable } from './admin-table';
+import { RowActions } from './row-actions';
 import './admin-list.css';
 
 interface Props {
@@ -40,26 +41,14 @@ export function CoursesTable({ courses, onDelete, deletingId }: Props) {
             {formatMoney(course.price, 'catalogue')}
           </td>
           <td data-label={t.category}>{course.category.join(' | ')}</td>
-          <td data-label={t.actions}>
-            <div className="admin-actions">
-              <Link
-                className="button button--ghost button--small"
-                to={paths.adminCourseEdit(course._id)}
-                aria-label={t.editLabel(course.name)}
-              >
-                {text.admin.edit}
-              </Link>
-              <button
-                type="button"
-                className="button button--danger button--small"
-                onClick={() => onDelete(course)}
-                disabled={deletingId === course._id}
-                aria-label={t.deleteLabel(course.name)}
-              >
-                {text.admin.delete}
-              </button>
-            </div>
-          </td>
+          <RowActions
+            label={t.actions}
+            editTo={paths.adminCourseEdit(course._id)}
+            editLabel={t.editLabel(course.name)}
+            deleteLabel={t.deleteLabel(course.name)}
+            onDelete={() => onDelete(course)}
+            deleting={deletingId === course._id}
+          />
         </tr>
       ))}
     </AdminTable>

@@ -1,8 +1,8 @@
 import type { User } from '@shop/shared';
-import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { text } from '@/lib/i18n';
 import { AdminTable } from './admin-table';
+import { RowActions } from './row-actions';
 import './admin-list.css';
 
 interface Props {
@@ -42,26 +42,14 @@ export function UsersTable({ users, onDelete, deletingId }: Props) {
               {user.isAdmin ? text.admin.yes : text.admin.no}
             </span>
           </td>
-          <td data-label={t.actions}>
-            <div className="admin-actions">
-              <Link
-                className="button button--ghost button--small"
-                to={paths.adminUserEdit(user._id)}
-                aria-label={t.editLabel(user.name)}
-              >
-                {text.admin.edit}
-              </Link>
-              <button
-                type="button"
-                className="button button--danger button--small"
-                onClick={() => onDelete(user)}
-                disabled={deletingId === user._id}
-                aria-label={t.deleteLabel(user.name)}
-              >
-                {text.admin.delete}
-              </button>
-            </div>
-          </td>
+          <RowActions
+            label={t.actions}
+            editTo={paths.adminUserEdit(user._id)}
+            editLabel={t.editLabel(user.name)}
+            deleteLabel={t.deleteLabel(user.name)}
+            onDelete={() => onDelete(user)}
+            deleting={deletingId === user._id}
+          />
         </tr>
       ))}
     </AdminTable>

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, orders } from '../../db/schema.js';
@@ -68,5 +68,36 @@ describe('concurrent buyers of the last seats', () => {
     expect(left[0]?.availability).toBe(0);
     const leftB = await db.select({ availability: courses.availability }).from(courses).where(eq(courses.id, b.id));
     expect(leftB[0]?.availability).toBe(0);
+  });
+
+  it('places every order when many buyers take three shared courses in every order', async () => {
+    const { db } = ctx.database;
+    const shared = await Promise.all([1, 2, 3].map(() => createCourse(db, { availability: 1000 })));
+    const ids = shared.map((c) => c.id);
+    const orders3 = [
+      [0, 1, 2],
+      [2, 1, 0],
+      [1, 2, 0],
+      [0, 2, 1],
+      [2, 0, 1],
+      [1, 0, 2],
+    ];
+    const buyers = await Promise.all(Array.from({ length: 24 }, () => createUser(db, ctx.config)));
+    const answers = await Promise.all(
+      buyers.map((buyer, i) =>
+        request(ctx.app)
+          .post('/api/orders')
+          .set('Authorization', `Bearer ${buyer.token}`)
+          .send({
+            orderItems: (orders3[i % orders3.length] as number[]).map((n) => ({ course: ids[n], qty: 1 })),
+            shippingAddress,
+            paymentMethod: 'Card',
+          }),
+      ),
+    );
+    // A deadlock would surface as a 500 for one of the two transactions.
+    expect(answers.map((r) => r.status)).toEqual(answers.map(() => 201));
+    const left = await db.select({ availability: courses.availability }).from(courses).where(inArray(courses.id, ids));
+    expect(left.map((r) => r.availability)).toEqual([976, 976, 976]);
   });
 });

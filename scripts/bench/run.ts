@@ -12,7 +12,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import type { CourseQuery } from '../../packages/shared/src/index.js';
+import { CATEGORIES, COURSE_SORTS, type CourseQuery } from '../../packages/shared/src/index.js';
 import { SYNTHETIC_TOPICS } from '../seed-synthetic.js';
 import {
   checkSeats,
@@ -184,16 +184,8 @@ async function main(): Promise<void> {
           }),
         }),
       );
-      const categories = [
-        'English',
-        'Francais',
-        'Art',
-        'Programming',
-        'Cabin Crew',
-        'Soft skills',
-        'other',
-      ];
-      const sorts = ['price_asc', 'price_desc', 'rating', 'date'];
+      const categories = CATEGORIES;
+      const sorts = COURSE_SORTS;
       row(
         'filtered page, random queries (uncached)',
         await load({

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newContext, openPage } from './browser.js';
+import { baseUrl, launchBrowser, newContext, openPage, waitForAnimations } from './browser.js';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 const run = Date.now().toString(36);
@@ -346,6 +346,7 @@ describe('admin', () => {
         const page = await openPage(context, pathname);
         await page.getByRole('heading', { level: 1 }).waitFor();
         await page.locator('.spinner').waitFor({ state: 'detached' });
+        await waitForAnimations(page);
         const { violations } = await new AxeBuilder({ page }).analyze();
         const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
         assert.deepEqual(

@@ -36,15 +36,23 @@ export interface PageOptions {
 }
 
 /** A fresh context and page; errors the page logs are collected so journeys can assert none. */
-export async function newContext(browser: Browser, options: PageOptions = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  options: PageOptions = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
   });
   if (options.storage) {
-    const entries = Object.entries(options.storage).map(([key, value]) => [key, JSON.stringify(value)]);
+    const entries = Object.entries(options.storage).map(([key, value]) => [
+      key,
+      JSON.stringify(value),
+    ]);
     // A string script: this file is type-checked for Node, without the DOM library.
-    await context.addInitScript(`for (const [k, v] of ${JSON.stringify(entries)}) localStorage.setItem(k, v);`);
+    await context.addInitScript(
+      `for (const [k, v] of ${JSON.stringify(entries)}) localStorage.setItem(k, v);`,
+    );
   }
   return context;
 }
@@ -75,9 +83,26 @@ export function latestMailLink(contains: string): string {
     .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
   for (const mail of mails) {
     // Quoted-printable soft line breaks and =3D would cut or mangle links.
-    const body = readFileSync(mail, 'utf8').replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+    const body = readFileSync(mail, 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/gi, '=');
     const link = body.match(/https?:\/\/[^\s"'<>]+/g)?.find((url) => url.includes(contains));
     if (link) return link;
   }
   throw new Error(`no mail in ${outbox} holds a link containing ${contains}`);
+}
+
+/**
+ * Waits until every running CSS animation and transition has ended (the 300 ms route fade,
+ * hover transitions). Accessibility scans read colours as painted: mid-fade, text is
+ * half-transparent and fails the contrast check. Endless animations (a spinner) are not awaited.
+ */
+export async function waitForAnimations(page: Page): Promise<void> {
+  // A string: this package is compiled without the DOM library; the page runs it.
+  await page.evaluate(`Promise.all(
+    document
+      .getAnimations()
+      .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+      .map((a) => a.finished.catch(() => undefined)),
+  ).then(() => true)`);
 }

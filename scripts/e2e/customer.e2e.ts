@@ -10,7 +10,14 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newContext, openPage, waitForApp } from './browser.js';
+import {
+  baseUrl,
+  launchBrowser,
+  newContext,
+  openPage,
+  waitForApp,
+  waitForAnimations,
+} from './browser.js';
 
 let browser: Browser;
 
@@ -71,6 +78,7 @@ async function twoCourses(): Promise<[CourseRow, CourseRow]> {
 
 /** No axe violations in the page's own content (the shell has its own journey). */
 async function assertAccessible(page: Page, screen: string): Promise<void> {
+  await waitForAnimations(page);
   const { violations } = await new AxeBuilder({ page }).include('#main').analyze();
   assert.deepEqual(
     violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

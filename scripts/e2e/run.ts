@@ -28,7 +28,8 @@ function freePort(): Promise<number> {
 async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the shop exited early with code ${server.exitCode}`);
+    if (server.exitCode !== null)
+      throw new Error(`the shop exited early with code ${server.exitCode}`);
     try {
       const answer = await fetch(`${url}/api/health`);
       if (answer.ok) return;
@@ -58,10 +59,14 @@ async function main(): Promise<number> {
   // (which empties apps/web/dist) cannot pull chunks from under the browser.
   const webDist = path.join(dataDir, 'web-dist');
   console.log('e2e: building the web client');
-  const build = spawnSync('pnpm', ['--filter', '@shop/web', 'build', '--outDir', webDist, '--emptyOutDir'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const build = spawnSync(
+    'pnpm',
+    ['--filter', '@shop/web', 'build', '--outDir', webDist, '--emptyOutDir'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (build.status !== 0) {
     rmSync(dataDir, { recursive: true, force: true });
     return build.status ?? 1;
@@ -106,12 +111,18 @@ async function main(): Promise<number> {
       .filter((name) => name.endsWith('.e2e.ts'))
       .map((name) => path.join(here, name));
     const filter = process.argv.slice(2);
-    const selected = filter.length ? journeys.filter((j) => filter.some((f) => j.includes(f))) : journeys;
+    const selected = filter.length
+      ? journeys.filter((j) => filter.some((f) => j.includes(f)))
+      : journeys;
     console.log(`e2e: running ${selected.length} journey file(s)`);
     const tests = spawnSync(
       process.execPath,
       ['--import', 'tsx', '--test', '--test-concurrency=1', ...selected],
-      { cwd: path.join(root, 'scripts'), stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir } },
+      {
+        cwd: path.join(root, 'scripts'),
+        stdio: 'inherit',
+        env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir },
+      },
     );
     return tests.status ?? 1;
   } finally {

@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newContext, openPage, waitForApp } from './browser.js';
+import {
+  baseUrl,
+  launchBrowser,
+  newContext,
+  openPage,
+  waitForApp,
+  waitForAnimations,
+} from './browser.js';
 
 let browser: Browser;
 
@@ -27,7 +34,12 @@ async function close(page: Page): Promise<void> {
  * Runs an action that changes the catalogue query and waits until the list for the new query
  * is on screen (its GET /api/courses answered and the cards rendered), so no old card is read.
  */
-async function listAfter(page: Page, action: () => Promise<unknown>, param: string, value: string): Promise<void> {
+async function listAfter(
+  page: Page,
+  action: () => Promise<unknown>,
+  param: string,
+  value: string,
+): Promise<void> {
   const answered = page.waitForResponse((r) => {
     const url = new URL(r.url());
     return url.pathname === '/api/courses' && url.searchParams.get(param) === value;
@@ -44,7 +56,9 @@ async function cardPrices(page: Page): Promise<number[]> {
   return texts.map((t) => Number(t.replace(/[^\d.]/g, '')));
 }
 
-async function firstCourseId(query: string): Promise<{ _id: string; name: string; availability: number }> {
+async function firstCourseId(
+  query: string,
+): Promise<{ _id: string; name: string; availability: number }> {
   const answer = await fetch(`${baseUrl()}/api/courses?${query}`);
   const courses = (await answer.json()) as { _id: string; name: string; availability: number }[];
   const course = courses.find((c) => c.availability >= 2);
@@ -74,7 +88,10 @@ describe('storefront', () => {
     await page.getByRole('button', { name: 'Previous slide' }).click();
     await page.locator('.slider__slide--active', { hasText: 'Latest Offerings' }).waitFor();
     // Navigating within the app does not show the loader again.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'About' })
+      .click();
     await page.getByRole('heading', { name: 'About us' }).waitFor();
     assert.equal(await page.locator('.start-loader').count(), 0);
     await context.close();
@@ -91,7 +108,10 @@ describe('storefront', () => {
     await page.waitForURL('**/search/python');
     await page.getByRole('heading', { name: '*python* Search Courses' }).waitFor();
     const names = await page.locator('.course-card__title').allTextContents();
-    assert.ok(names.length > 0 && names.every((n) => /python/i.test(n)), `results: ${names.join(', ')}`);
+    assert.ok(
+      names.length > 0 && names.every((n) => /python/i.test(n)),
+      `results: ${names.join(', ')}`,
+    );
     // The second search area ('Tap For Search').
     await page.getByRole('button', { name: 'Open the search' }).click();
     const overlay = page.getByPlaceholder('Tap For Search');
@@ -109,25 +129,40 @@ describe('storefront', () => {
   test('filters by category in the catalogue and in the kids area', async () => {
     const page = await fresh('/courses');
     await page.getByRole('heading', { name: 'All Courses' }).waitFor();
-    const programming = page.getByRole('navigation', { name: 'Course categories' }).getByRole('link', { name: 'Programming' });
+    const programming = page
+      .getByRole('navigation', { name: 'Course categories' })
+      .getByRole('link', { name: 'Programming' });
     await listAfter(page, () => programming.click(), 'Cg', 'Programming');
     await page.waitForURL('**/courses/?cg=Programming');
     await page.getByRole('heading', { name: 'Programming Courses' }).waitFor();
     const categories = await page.locator('.course-card__categories').allTextContents();
-    assert.ok(categories.every((c) => c.includes('Programming')), categories.join(' | '));
+    assert.ok(
+      categories.every((c) => c.includes('Programming')),
+      categories.join(' | '),
+    );
 
     // Footer form /courses/?filter=other.
-    await listAfter(page, () => page.getByRole('contentinfo').getByRole('link', { name: 'Other courses' }).click(), 'filter', 'other');
+    await listAfter(
+      page,
+      () => page.getByRole('contentinfo').getByRole('link', { name: 'Other courses' }).click(),
+      'filter',
+      'other',
+    );
     await page.waitForURL('**/courses/?filter=other');
     await page.getByRole('heading', { name: 'other Courses' }).waitFor();
     const other = await page.locator('.course-card__categories').allTextContents();
-    assert.ok(other.every((c) => c.includes('other')), other.join(' | '));
+    assert.ok(
+      other.every((c) => c.includes('other')),
+      other.join(' | '),
+    );
 
     await page.goto('/courseskids');
     await waitForApp(page);
     await page.getByRole('heading', { name: 'Kids Courses' }).waitFor();
     await page.locator('.course-card').first().waitFor();
-    const softSkills = page.getByRole('navigation', { name: 'Course categories' }).getByRole('link', { name: 'Soft skills' });
+    const softSkills = page
+      .getByRole('navigation', { name: 'Course categories' })
+      .getByRole('link', { name: 'Soft skills' });
     await listAfter(page, () => softSkills.click(), 'Cg', 'Softskills');
     await page.waitForURL('**/courseskids/?cg=Softskills');
     await page.getByRole('heading', { name: 'Soft skills Courses' }).waitFor();
@@ -139,41 +174,75 @@ describe('storefront', () => {
   test('sorts and filters by price range, kept in the URL', async () => {
     const page = await fresh('/courses');
     await page.locator('.course-card').first().waitFor();
-    const filterButton = page.locator('.catalogue-toolbar').getByRole('button', { name: 'Filter', exact: true });
+    const filterButton = page
+      .locator('.catalogue-toolbar')
+      .getByRole('button', { name: 'Filter', exact: true });
     await filterButton.click();
-    await listAfter(page, () => page.getByLabel('Sort by').selectOption({ label: 'Low to high price' }), 'sort', 'price_asc');
+    await listAfter(
+      page,
+      () => page.getByLabel('Sort by').selectOption({ label: 'Low to high price' }),
+      'sort',
+      'price_asc',
+    );
     await page.waitForURL(/sort=price_asc/);
     const ascending = await cardPrices(page);
-    assert.deepEqual(ascending, [...ascending].sort((a, b) => a - b));
+    assert.deepEqual(
+      ascending,
+      [...ascending].sort((a, b) => a - b),
+    );
 
     await page.getByLabel('From', { exact: true }).fill('100');
     await page.getByLabel('To', { exact: true }).fill('300');
     await page.getByLabel('To', { exact: true }).blur();
-    await listAfter(page, () => page.locator('.price-range').getByRole('button', { name: 'Filter' }).click(), 'to', '300');
+    await listAfter(
+      page,
+      () => page.locator('.price-range').getByRole('button', { name: 'Filter' }).click(),
+      'to',
+      '300',
+    );
     await page.waitForURL(/from=100&to=300/);
     const ranged = await cardPrices(page);
     assert.ok(ranged.length > 0 && ranged.every((p) => p >= 100 && p <= 300), ranged.join(', '));
-    assert.deepEqual(ranged, [...ranged].sort((a, b) => a - b), 'the sort stays while filtering');
+    assert.deepEqual(
+      ranged,
+      [...ranged].sort((a, b) => a - b),
+      'the sort stays while filtering',
+    );
 
-    await listAfter(page, () => page.getByLabel('Sort by').selectOption({ label: 'high to low price' }), 'sort', 'price_desc');
+    await listAfter(
+      page,
+      () => page.getByLabel('Sort by').selectOption({ label: 'high to low price' }),
+      'sort',
+      'price_desc',
+    );
     await page.waitForURL(/sort=price_desc/);
     const descending = await cardPrices(page);
-    assert.deepEqual(descending, [...descending].sort((a, b) => b - a));
+    assert.deepEqual(
+      descending,
+      [...descending].sort((a, b) => b - a),
+    );
 
     // Back restores the previous list.
     await page.goBack();
     await page.waitForURL(/sort=price_asc/);
     // Opening the Search panel closes the Filter panel.
-    await page.locator('.catalogue-toolbar').getByRole('button', { name: 'Search', exact: true }).click();
+    await page
+      .locator('.catalogue-toolbar')
+      .getByRole('button', { name: 'Search', exact: true })
+      .click();
     assert.equal(await page.getByLabel('Sort by').isVisible(), false);
     await close(page);
   });
 
   test('adds from a card and from the detail page', async () => {
     const page = await fresh('/courses');
-    const addable = page.locator('.course-card').filter({ has: page.locator('button.course-card__add:not([disabled])') });
+    const addable = page
+      .locator('.course-card')
+      .filter({ has: page.locator('button.course-card__add:not([disabled])') });
     const name = (await addable.first().locator('.course-card__title').textContent())?.trim() ?? '';
-    const card = page.locator('.course-card').filter({ has: page.getByRole('link', { name, exact: true }) });
+    const card = page
+      .locator('.course-card')
+      .filter({ has: page.getByRole('link', { name, exact: true }) });
     const badge = page.getByTestId('cart-badge');
     assert.equal(await badge.textContent(), '0');
     await card.getByRole('button', { name: `Add ${name} to the cart` }).click();
@@ -195,7 +264,8 @@ describe('storefront', () => {
     // The cart screen adds the line and then replaces its URL with /cart: record every URL.
     const visited: string[] = [];
     page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname + new URL(frame.url()).search);
+      if (frame === page.mainFrame())
+        visited.push(new URL(frame.url()).pathname + new URL(frame.url()).search);
     });
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/cart'));
@@ -206,13 +276,18 @@ describe('storefront', () => {
 
   test('shows sold-out courses as such and reviews sign-in prompt', async () => {
     const answer = await fetch(`${baseUrl()}/api/courses?limit=100`);
-    const soldOut = ((await answer.json()) as { _id: string; availability: number }[]).find((c) => c.availability === 0);
+    const soldOut = ((await answer.json()) as { _id: string; availability: number }[]).find(
+      (c) => c.availability === 0,
+    );
     assert.ok(soldOut, 'the demo catalogue has a sold-out course');
     const page = await fresh(`/course/${soldOut._id}`);
     await page.getByText('Sold Out', { exact: true }).first().waitFor();
     assert.equal(await page.getByRole('button', { name: 'Add to Cart' }).isDisabled(), true);
     const prompt = page.getByRole('link', { name: 'Please Sign In To write a review.' });
-    assert.equal(await prompt.getAttribute('href'), `/login?redirect=${encodeURIComponent(`course/${soldOut._id}`)}`);
+    assert.equal(
+      await prompt.getAttribute('href'),
+      `/login?redirect=${encodeURIComponent(`course/${soldOut._id}`)}`,
+    );
     await page.goto('/course/no-such-course');
     await waitForApp(page);
     await page.getByText('Course not found').waitFor();
@@ -226,10 +301,16 @@ describe('storefront', () => {
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     await footer.getByText('Subscribed', { exact: true }).waitFor();
     const video = page.locator('iframe[title]');
-    assert.match((await video.getAttribute('src')) ?? '', /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+    assert.match(
+      (await video.getAttribute('src')) ?? '',
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\//,
+    );
     assert.equal(await video.getAttribute('loading'), 'lazy');
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact us' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Contact us' })
+      .click();
     await page.getByRole('heading', { name: 'Contact us', level: 1 }).waitFor();
     assert.ok(await page.getByText('support@courseshop.tn').first().isVisible());
     await close(page);
@@ -257,6 +338,7 @@ describe('storefront', () => {
       for (const [pathname, ready] of screens) {
         const page = await fresh(pathname, width);
         await page.locator(ready).first().waitFor();
+        await waitForAnimations(page);
         const { violations } = await new AxeBuilder({ page }).analyze();
         const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
         assert.deepEqual(

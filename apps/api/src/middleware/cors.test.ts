@@ -41,6 +41,14 @@ describe('CORS', () => {
     expect(res.status).toBe(204);
     expect(res.headers['access-control-allow-methods']).toContain('PUT');
     expect(res.headers['access-control-allow-headers']).toMatch(/Authorization/);
+    // Placing an order sends an Idempotency-Key (CONTRACT §4 Orders).
+    const order = await request(appFor('production'))
+      .options('/api/orders')
+      .set('Origin', 'https://shop.example.com')
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'authorization, content-type, idempotency-key');
+    expect(order.status).toBe(204);
+    expect(order.headers['access-control-allow-headers']).toMatch(/Idempotency-Key/);
     const refused = await request(appFor('production'))
       .options('/api/users/profile')
       .set('Origin', 'https://evil.example.com')

@@ -20,7 +20,7 @@ export function cors(config: Pick<Config, 'appUrl' | 'env'>): RequestHandler {
     res.setHeader('Access-Control-Expose-Headers', 'X-Total-Count, X-Request-Id');
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
       res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE');
-      res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-Request-Id');
+      res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key, X-Request-Id');
       res.setHeader('Access-Control-Max-Age', '600');
       res.status(204).end();
       return;

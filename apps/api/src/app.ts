@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
@@ -8,9 +9,12 @@ import type { Database } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './logger.js';
 import { cors } from './middleware/cors.js';
+import type { EdgeHandler } from './middleware/edge.js';
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
 import { refuseNulCharacters, rejectNulInUrl } from './middleware/reject-nul.js';
 import { requestLogging } from './middleware/request-log.js';
+import { createCatalogueCache, type CatalogueCache } from './modules/courses/catalogue-cache.js';
+import { catalogueFastPath } from './modules/courses/catalogue-fast-path.js';
 import { coursesRouter } from './modules/courses/courses.routes.js';
 import { healthRouter } from './modules/health/health.routes.js';
 import type { Mailer } from './modules/mail/mailer.js';
@@ -32,28 +36,68 @@ export interface AppDeps {
 export const JSON_BODY_LIMIT = '100kb';
 const PUBLIC_IMAGES = path.join(import.meta.dirname, '../public/images');
 
-/** Builds the Express app without listening (server.ts listens; tests use supertest). */
-export function createApp(deps: AppDeps): Express {
+/** The whole API as a Node request listener (server.ts listens with it; tests use supertest). */
+export type App = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * Builds the app without listening: cached catalogue answers go out through the fast path,
+ * everything else through Express. Both run the same edge handlers first.
+ */
+export function createApp(deps: AppDeps): App {
+  // Tests write behind the API's back: there, the version is read again for every request.
+  const catalogue = createCatalogueCache(deps.database.db, { maxAgeMs: deps.config.env === 'test' ? 0 : 500 });
+  const edge: Edge = {
+    logRequests: requestLogging(deps.logger),
+    addSecurityHeaders: securityHeaders(deps.config),
+    allowWebClient: cors(deps.config),
+  };
+  const app = createExpressApp(deps, edge, catalogue);
+  // In the order Express runs them (every fast-path URL is under /api).
+  const fastPath = catalogueFastPath(
+    catalogue,
+    [edge.logRequests, edge.addSecurityHeaders, edge.allowWebClient],
+    deps.logger,
+  );
+  return (req, res) => {
+    if (!fastPath(req, res)) app(req, res);
+  };
+}
+
+/** helmet's headers; the CSP lets course pages show images from anywhere and YouTube videos. */
+function securityHeaders(config: Config): EdgeHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'https:', 'http:'],
+        'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+        // Only behind HTTPS: on a plain-http address (a LAN server) browsers would fetch the assets over https and fail.
+        'upgrade-insecure-requests': config.appUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+interface Edge {
+  logRequests: EdgeHandler;
+  addSecurityHeaders: EdgeHandler;
+  /** CORS, under /api only. */
+  allowWebClient: EdgeHandler;
+}
+
+function createExpressApp(
+  deps: AppDeps,
+  { logRequests, addSecurityHeaders, allowWebClient }: Edge,
+  catalogue: CatalogueCache,
+): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.trustProxy);
   app.set('query parser', 'simple');
 
-  app.use(requestLogging(deps.logger));
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'img-src': ["'self'", 'data:', 'https:', 'http:'],
-          'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com'],
-          // Only behind HTTPS: on a plain-http address (a LAN server) browsers would fetch the assets over https and fail.
-          'upgrade-insecure-requests': deps.config.appUrl.startsWith('https://') ? [] : null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
-  app.use('/api', cors(deps.config));
+  app.use(logRequests);
+  app.use(addSecurityHeaders);
+  app.use('/api', allowWebClient);
   app.use('/api', rejectNulInUrl);
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT, reviver: refuseNulCharacters }));
   // Course images ship with the API; their names never change, so browsers keep them for a year.
@@ -63,7 +107,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/newsletter', newsletterRouter(deps));
   // Feature routers are mounted here, one line each.
   app.use('/api/users', usersRouter(deps));
-  app.use('/api/courses', coursesRouter(deps));
+  app.use('/api/courses', coursesRouter(deps, catalogue));
   app.use('/api/orders', ordersRouter(deps));
 
   app.use('/api', notFoundHandler);

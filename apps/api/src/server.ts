@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { bootstrap } from './db/bootstrap.js';
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
     ...(redisClient ? { redis: { client: redisClient, keyPrefix: 'shop:' } } : {}),
   });
 
-  const server = app.listen(config.port, () => {
+  const server = createServer(app).listen(config.port, () => {
     const address = `http://localhost:${config.port}`;
     logger.info(`Course shop listening on ${address} (database: ${database.kind})`);
     logger.info(`Admin sign-in: ${config.adminEmail} / ${config.env === 'production' ? '(ADMIN_PASSWORD)' : config.adminPassword}`);

@@ -1,5 +1,6 @@
-import type { RequestHandler } from 'express';
+import vary from 'vary';
 import type { Config } from '../config.js';
+import type { EdgeHandler } from './edge.js';
 
 /** The vite dev server, allowed besides APP_URL outside production. */
 export const VITE_DEV_ORIGIN = 'http://localhost:5173';
@@ -9,11 +10,11 @@ export const VITE_DEV_ORIGIN = 'http://localhost:5173';
  * production). Bearer tokens, no cookies, so no credentials mode. Other origins get no
  * CORS headers and the browser keeps their scripts out.
  */
-export function cors(config: Pick<Config, 'appUrl' | 'env'>): RequestHandler {
+export function cors(config: Pick<Config, 'appUrl' | 'env'>): EdgeHandler {
   const allowed = new Set([new URL(config.appUrl).origin]);
   if (config.env !== 'production') allowed.add(VITE_DEV_ORIGIN);
   return (req, res, next) => {
-    res.vary('Origin');
+    vary(res, 'Origin');
     const origin = req.headers.origin;
     if (!origin || !allowed.has(origin)) return next();
     res.setHeader('Access-Control-Allow-Origin', origin);
@@ -22,7 +23,8 @@ export function cors(config: Pick<Config, 'appUrl' | 'env'>): RequestHandler {
       res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE');
       res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key, X-Request-Id');
       res.setHeader('Access-Control-Max-Age', '600');
-      res.status(204).end();
+      res.statusCode = 204;
+      res.end();
       return;
     }
     next();

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logger.js';
+import type { EdgeHandler } from './edge.js';
 import { redactLinkTokens, redactRequestLinkTokens } from '../modules/auth/redact-link-tokens.js';
 
 /** The caller's X-Request-Id when it is sane, else a new one; echoed in the answer. */
@@ -23,7 +23,7 @@ function requestId(req: IncomingMessage, res: ServerResponse): string {
  * a cached catalogue answer). Then a plain middleware sets the id, and the request's logger
  * is only built when something (a warning, an error) is logged.
  */
-export function requestLogging(logger: Logger): RequestHandler {
+export function requestLogging(logger: Logger): EdgeHandler {
   if (logger.isLevelEnabled('info')) {
     return pinoHttp({
       logger,
@@ -41,7 +41,7 @@ export function requestLogging(logger: Logger): RequestHandler {
       get: () =>
         (requestLogger ??= logger.child({
           reqId: id,
-          req: { id, method: req.method, url: redactLinkTokens(req.originalUrl) },
+          req: { id, method: req.method, url: redactLinkTokens((req as { originalUrl?: string }).originalUrl ?? req.url ?? '') },
         })),
       set: (value: Logger) => {
         requestLogger = value;

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { Express } from 'express';
-import { createApp, type AppDeps } from '../app.js';
+import { createApp, type App, type AppDeps } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
@@ -20,7 +19,7 @@ export class TestClock implements Clock {
 }
 
 export interface TestContext {
-  app: Express;
+  app: App;
   deps: AppDeps;
   database: Database;
   config: Config;

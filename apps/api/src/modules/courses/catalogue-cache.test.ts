@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { App } from '../../app.js';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
@@ -14,8 +14,8 @@ import {
 
 let ctx: TestContext;
 /** Two API instances on one database, each with its own catalogue cache, as in production (500 ms). */
-let instanceA: Express;
-let instanceB: Express;
+let instanceA: App;
+let instanceB: App;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -27,7 +27,7 @@ afterAll(() => ctx.close());
 
 /** Asks `app` until `accept` holds; answers the milliseconds it took (fails after 1 s). */
 async function withinOneSecond(
-  app: Express,
+  app: App,
   path: string,
   accept: (res: request.Response) => boolean,
 ): Promise<{ res: request.Response; ms: number }> {
@@ -132,7 +132,7 @@ describe('catalogue HTTP caching', () => {
   it('keeps the unfiltered total exact through creations and deletions on either instance', async () => {
     const { token } = await createAdmin(ctx.database.db, ctx.config);
     const auth = `Bearer ${token}`;
-    const total = async (app: Express) =>
+    const total = async (app: App) =>
       Number((await request(app).get('/api/courses').expect(200)).headers['x-total-count']);
     const before = await total(instanceA);
     await total(instanceB);
@@ -208,6 +208,46 @@ describe('CatalogueCache', () => {
     store.advance(1);
     expect((await store.cache.version()).tag).toBe('v1');
     expect(store.reads()).toBe(2);
+  });
+
+  it('peek gives a kept answer only while its version is fresh and current', async () => {
+    const store = fakeStore();
+    const { cache } = store;
+    const sent: { status: number; body: string }[] = [];
+    const get = async (url: string, key: string, body: unknown) => {
+      const res = {
+        statusCode: 0,
+        setHeader: () => res,
+        end: (chunk?: Buffer) => sent.push({ status: res.statusCode, body: String(chunk ?? '') }),
+      };
+      const build = () => Promise.resolve({ body });
+      await cache.send({ headers: {}, method: 'GET', originalUrl: url } as never, res as never, key, build);
+    };
+    expect(cache.peek('/api/courses')).toBeUndefined(); // nothing read, nothing kept
+    await get('/api/courses', 'all', ['first']);
+    expect(sent.at(-1)).toEqual({ status: 200, body: '["first"]' });
+    expect(cache.peek('/api/courses')?.answer.body.toString()).toBe('["first"]');
+    expect(cache.peek('/api/courses?page=1')).toBeUndefined(); // an URL never answered
+    // Another URL with the same key (same validated query) shares the answer once answered.
+    await get('/api/courses?page=1', 'all', ['never built']);
+    expect(cache.peek('/api/courses?page=1')?.answer.body.toString()).toBe('["first"]');
+
+    store.change();
+    store.advance(499);
+    expect(cache.peek('/api/courses')).toBeDefined(); // still within maxAge: what send() would serve
+    store.advance(1);
+    expect(cache.peek('/api/courses')).toBeUndefined(); // the version must be read again first
+    await get('/api/courses', 'all', ['second']);
+    expect(cache.peek('/api/courses')?.answer.body.toString()).toBe('["second"]');
+    // A new version read by another URL: answers of the old one are not served.
+    store.change();
+    store.advance(500);
+    await get('/api/courses/x', 'x', { id: 'x' });
+    expect(cache.peek('/api/courses')).toBeUndefined();
+    // After a write through this instance, nothing is served until the version is re-read.
+    expect(cache.peek('/api/courses/x')).toBeDefined();
+    cache.invalidate();
+    expect(cache.peek('/api/courses/x')).toBeUndefined();
   });
 
   it('does not keep a read that started before invalidate()', async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
@@ -49,6 +50,12 @@ export interface CatalogueAnswer {
 interface ReadyAnswer {
   body: Buffer;
   headers: Record<string, string>;
+  etag: string;
+}
+
+/** A kept answer that may be sent as it is, without a database query or a route (see peek). */
+export interface CatalogueHit {
+  readonly answer: ReadyAnswer;
 }
 
 export interface CatalogueCacheOptions {
@@ -56,6 +63,8 @@ export interface CatalogueCacheOptions {
   maxAgeMs?: number;
   /** Memory bound of the kept answers (least recently used go first). */
   maxBytes?: number;
+  /** How many request URLs are remembered with their cache key (for peek). */
+  maxUrls?: number;
   now?: () => number;
 }
 
@@ -65,6 +74,7 @@ export const CATALOGUE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 export class CatalogueCache {
   private readonly maxAgeMs: number;
   private readonly maxBytes: number;
+  private readonly maxUrls: number;
   private readonly now: () => number;
 
   private known: { version: CatalogueVersion; readAt: number } | undefined;
@@ -74,6 +84,8 @@ export class CatalogueCache {
   private answersTag = '';
   private readonly answers = new Map<string, ReadyAnswer | Promise<ReadyAnswer>>();
   private answerBytes = 0;
+  /** Request URL as received → the key its validated query gave; the mapping never changes. */
+  private readonly keysOfUrls = new Map<string, string>();
 
   constructor(
     private readonly readVersion: () => Promise<CatalogueVersion>,
@@ -81,6 +93,7 @@ export class CatalogueCache {
   ) {
     this.maxAgeMs = options.maxAgeMs ?? 500;
     this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+    this.maxUrls = options.maxUrls ?? 10_000;
     this.now = options.now ?? Date.now;
   }
 
@@ -130,19 +143,41 @@ export class CatalogueCache {
     const version = await this.version();
     const etag = etagOf(version.tag, key);
     if (matchesEtag(req.headers['if-none-match'], etag)) {
-      res.setHeader('Cache-Control', CATALOGUE_CACHE_CONTROL);
-      res.setHeader('ETag', etag);
-      res.status(304).end();
+      writeNotModified(res, etag);
       return;
     }
     // Built first: an error (404) goes to the error handler without the validators.
     const answer = await this.answerFor(version, key, build);
-    res.setHeader('Cache-Control', CATALOGUE_CACHE_CONTROL);
-    res.setHeader('ETag', etag);
-    for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.setHeader('Content-Length', answer.body.length);
-    res.end(req.method === 'HEAD' ? undefined : answer.body);
+    this.rememberUrl(req.originalUrl, key);
+    writeAnswer(req, res, answer);
+  }
+
+  /**
+   * The answer to a GET of `url` when it can be sent right now without a database query: the
+   * version was read less than maxAgeMs ago and an earlier request to the same URL left its
+   * answer for that version. Synchronous, for the server's fast path (catalogue-fast-path.ts);
+   * whatever it answers, send() would have answered the same at this moment.
+   */
+  peek(url: string): CatalogueHit | undefined {
+    const known = this.known;
+    if (!known || this.now() - known.readAt >= this.maxAgeMs) return undefined;
+    if (known.version.tag !== this.answersTag) return undefined;
+    const key = this.keysOfUrls.get(url);
+    if (key === undefined) return undefined;
+    const kept = this.answers.get(key);
+    if (!kept || kept instanceof Promise) return undefined;
+    this.answers.delete(key);
+    this.answers.set(key, kept);
+    return { answer: kept };
+  }
+
+  private rememberUrl(url: string, key: string): void {
+    if (this.keysOfUrls.get(url) === key) return;
+    this.keysOfUrls.set(url, key);
+    if (this.keysOfUrls.size > this.maxUrls) {
+      const oldest = this.keysOfUrls.keys().next();
+      if (!oldest.done) this.keysOfUrls.delete(oldest.value);
+    }
   }
 
   private answerFor(
@@ -152,7 +187,7 @@ export class CatalogueCache {
   ): Promise<ReadyAnswer> | ReadyAnswer {
     if (version.tag !== this.answersTag) {
       // A request still holding an older version than the latest read builds without keeping.
-      if (this.known?.version.tag !== version.tag) return this.serialise(build(version));
+      if (this.known?.version.tag !== version.tag) return this.serialise(build(version), etagOf(version.tag, key));
       this.answers.clear();
       this.answerBytes = 0;
       this.answersTag = version.tag;
@@ -164,7 +199,7 @@ export class CatalogueCache {
       this.answers.set(key, kept);
       return kept;
     }
-    const building = this.serialise(build(version)).then((ready) => {
+    const building = this.serialise(build(version), etagOf(version.tag, key)).then((ready) => {
       if (this.answers.get(key) === building) this.keep(key, ready);
       return ready;
     });
@@ -176,9 +211,9 @@ export class CatalogueCache {
     return building;
   }
 
-  private async serialise(answer: Promise<CatalogueAnswer>): Promise<ReadyAnswer> {
+  private async serialise(answer: Promise<CatalogueAnswer>, etag: string): Promise<ReadyAnswer> {
     const { body, headers } = await answer;
-    return { body: Buffer.from(JSON.stringify(body)), headers: headers ?? {} };
+    return { body: Buffer.from(JSON.stringify(body)), headers: headers ?? {}, etag };
   }
 
   private keep(key: string, ready: ReadyAnswer): void {
@@ -195,6 +230,29 @@ export class CatalogueCache {
 
 export function createCatalogueCache(db: DbOrTx, options?: CatalogueCacheOptions): CatalogueCache {
   return new CatalogueCache(() => readCatalogueVersion(db), options);
+}
+
+/** 304 for a current ETag: the validators again, no body. */
+function writeNotModified(res: ServerResponse, etag: string): void {
+  res.setHeader('Cache-Control', CATALOGUE_CACHE_CONTROL);
+  res.setHeader('ETag', etag);
+  res.statusCode = 304;
+  res.end();
+}
+
+/** A kept answer, or 304 when the client already holds it. The one writer of both paths. */
+export function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: ReadyAnswer): void {
+  if (matchesEtag(req.headers['if-none-match'], answer.etag)) {
+    writeNotModified(res, answer.etag);
+    return;
+  }
+  res.setHeader('Cache-Control', CATALOGUE_CACHE_CONTROL);
+  res.setHeader('ETag', answer.etag);
+  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', answer.body.length);
+  res.statusCode = 200;
+  res.end(req.method === 'HEAD' ? undefined : answer.body);
 }
 
 /** Strong validator: the same version and key always give the same bytes. */

@@ -10,7 +10,7 @@ import type { AppDeps } from '../../app.js';
 import { requireAdmin, requireAuth } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { reviewsRouter } from '../reviews/reviews.routes.js';
-import { catalogueKey, createCatalogueCache, refreshAfterWrites } from './catalogue-cache.js';
+import { catalogueKey, refreshAfterWrites, type CatalogueCache } from './catalogue-cache.js';
 import { courseFilter } from './courses.repository.js';
 import {
   browseCourses,
@@ -26,12 +26,11 @@ function courseIdOf(req: Request): string {
   return typeof id === 'string' ? id : '';
 }
 
-export function coursesRouter(deps: AppDeps): Router {
+/** Catalogue reads answer from `catalogue` (shared with the server's fast path); writes refresh it. */
+export function coursesRouter(deps: AppDeps, catalogue: CatalogueCache): Router {
   const router = Router();
   const { db } = deps.database;
   const signedIn = requireAuth(deps);
-  // Tests write behind the API's back: there, the version is read again for every request.
-  const catalogue = createCatalogueCache(db, { maxAgeMs: deps.config.env === 'test' ? 0 : 500 });
   router.use(refreshAfterWrites(catalogue));
 
   router.get('/', validate(courseQuerySchema, 'query'), async (req, res) => {

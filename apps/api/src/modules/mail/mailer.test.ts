@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import type { Express } from 'express';
+import type { App } from '../../app.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { createApp } from '../../app.js';
@@ -35,7 +35,7 @@ afterAll(() => ctx.close());
 const silentLogger = createLogger({ env: 'test', logLevel: 'silent' });
 
 /** Another app over the same database, with its own mail settings and mailer. */
-function appWith(settings: Partial<Config>, logger: Logger = silentLogger): { app: Express; config: Config } {
+function appWith(settings: Partial<Config>, logger: Logger = silentLogger): { app: App; config: Config } {
   const config: Config = { ...ctx.config, ...settings };
   const mailer = createMailer(config, logger);
   cleanups.push(async () => mailer.close?.());

@@ -1,0 +1,44 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MESSAGES } from '@shop/shared';
+import type { Logger } from '../../logger.js';
+import type { EdgeHandler } from '../../middleware/edge.js';
+import { writeAnswer, type CatalogueCache } from './catalogue-cache.js';
+
+/**
+ * Answers a catalogue GET whose answer is already kept, before Express: Express's own work per
+ * request (prototypes, router, query parsing) costs more than sending a kept answer. On this
+ * machine bare Express reaches about a quarter of bare node:http; cached catalogue pages are the
+ * bulk of the shop's traffic.
+ *
+ * It answers only what the Express route would answer identically at this moment
+ * (CatalogueCache.peek: same version, same kept bytes, same ETag), after the same edge handlers
+ * Express runs; anything else (another method, an unknown URL, a stale version, an answer not
+ * built yet) returns false and goes to Express untouched.
+ */
+export function catalogueFastPath(
+  catalogue: CatalogueCache,
+  edge: readonly EdgeHandler[],
+  logger: Logger,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const failed = (err?: unknown) => {
+    if (err !== undefined) throw err;
+  };
+  return (req, res) => {
+    if (req.method !== 'GET' || req.url === undefined) return false;
+    const hit = catalogue.peek(req.url);
+    if (!hit) return false;
+    try {
+      for (const handler of edge) handler(req, res, failed);
+      writeAnswer(req, res, hit.answer);
+    } catch (err: unknown) {
+      // Nothing above is expected to throw; if it does, the client gets the API's 500, not a hang.
+      logger.error({ err, url: req.url }, 'catalogue fast path failed');
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        res.end(JSON.stringify({ message: MESSAGES.serverError }));
+      } else res.end();
+    }
+    return true;
+  };
+}

@@ -37,7 +37,10 @@ export const JSON_BODY_LIMIT = '100kb';
 const PUBLIC_IMAGES = path.join(import.meta.dirname, '../public/images');
 
 /** The whole API as a Node request listener (server.ts listens with it; tests use supertest). */
-export type App = (req: IncomingMessage, res: ServerResponse) => void;
+export type App = ((req: IncomingMessage, res: ServerResponse) => void) & {
+  /** The Express app behind the fast path (its router lists the mounted routes). */
+  readonly express: Express;
+};
 
 /**
  * Builds the app without listening: cached catalogue answers go out through the fast path,
@@ -58,9 +61,10 @@ export function createApp(deps: AppDeps): App {
     [edge.logRequests, edge.addSecurityHeaders, edge.allowWebClient],
     deps.logger,
   );
-  return (req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     if (!fastPath(req, res)) app(req, res);
   };
+  return Object.assign(listener, { express: app });
 }
 
 /** helmet's headers; the CSP lets course pages show images from anywhere and YouTube videos. */

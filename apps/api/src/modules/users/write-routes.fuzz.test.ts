@@ -158,7 +158,7 @@ function countMountedWriteRoutes(): number {
       if (layer.route) return n + Object.keys(layer.route.methods).filter((m) => !['get', 'head', 'options'].includes(m)).length;
       return layer.handle?.stack ? n + walk(layer.handle.stack) : n;
     }, 0);
-  return walk((ctx.app as unknown as { router: { stack: Layer[] } }).router.stack);
+  return walk((ctx.app.express as unknown as { router: { stack: Layer[] } }).router.stack);
 }
 
 async function isMounted(route: WriteRoute): Promise<boolean> {

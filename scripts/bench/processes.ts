@@ -98,8 +98,12 @@ export async function startApi(
     DATA_DIR: path.join(ROOT, 'scripts/bench/results/data'),
     ...extraEnv,
   };
+  // BENCH_CPU_PROF=1: the API writes a V8 CPU profile under results/profiles when it stops.
+  const profile = process.env['BENCH_CPU_PROF']
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, 'scripts/bench/results/profiles')}`]
+    : [];
   return startChild(
-    ['src/server.ts'],
+    [...profile, 'src/server.ts'],
     env,
     `${base}/api/health`,
     base,

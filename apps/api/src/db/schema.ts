@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { CATEGORIES } from '@shop/shared';
 import {
   bigint,
   boolean,
@@ -13,6 +14,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** `Soft skills` → `soft_skills`: the category's part of its index names. */
+export const categorySlug = (category: string): string =>
+  category.toLowerCase().replace(/[^a-z0-9]+/g, '_');
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -62,11 +67,24 @@ export const courses = pgTable(
   (t) => [
     check('courses_availability_non_negative', sql`${t.availability} >= 0`),
     check('courses_price_non_negative', sql`${t.price} >= 0`),
-    index('courses_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The price after the sort keys: a page sorted by date or rating with a price range skips
+    // the courses out of range inside the index, reading only the rows in range (migration 0004).
+    index('courses_created_at_idx').on(t.createdAt.desc(), t.id.desc(), t.price),
     index('courses_price_idx').on(t.price, t.id),
-    index('courses_rating_idx').on(t.rating.desc(), t.id.desc()),
+    index('courses_rating_idx').on(t.rating.desc(), t.id.desc(), t.price),
     index('courses_category_gin').using('gin', t.category),
     index('courses_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // One category (`Cg`/`filter` naming a single category of the shared table): its own
+    // (price, id) index (migration 0004). The count of a price range is an index-only scan,
+    // a page by price walks the category's courses only; date and rating pages walk the
+    // indexes above. A query the predicate does not imply (a group, two categories) uses the
+    // GIN index. One index per category, not per category and sort: every statement on courses
+    // opens all its indexes, and table and indexes stay within PostgreSQL's 16 fast-path locks.
+    ...CATEGORIES.map((category) =>
+      index(`courses_${categorySlug(category)}_price_idx`)
+        .on(t.price, t.id)
+        .where(sql`${t.category} @> ${sql.raw(`'{"${category}"}'::text[]`)}`),
+    ),
   ],
 );
 

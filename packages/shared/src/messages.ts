@@ -33,6 +33,8 @@ export const MESSAGES = {
   notFound404: '404 Not Found',
   subscribed: 'Subscribed',
   emptyOrder: 'No order items',
+  /** 409 when the courses of an order kept changing while it was placed (seats or prices), several times over. */
+  orderCoursesChanged: 'The courses changed while your order was placed. Please try again.',
   alreadyPaid: 'Order is already paid',
   learnRequiresPaid: 'Order must be paid and not yet learned',
   // Generic API errors

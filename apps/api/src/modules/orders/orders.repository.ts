@@ -1,15 +1,7 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { courses, orderItems, orders, users } from '../../db/schema.js';
-
-/** A course row as the order sees it while its seats are locked. */
-export interface LockedCourse {
-  id: string;
-  name: string;
-  price: number;
-  images: string[];
-  availability: number;
-}
 
 export interface OrderLineRecord {
   courseId: string | null;
@@ -46,91 +38,128 @@ export type NewOrder = Omit<OrderRecord, 'id' | 'isPaid' | 'paidAt' | 'isLearned
   idempotencyKey: string | null;
 };
 
-/** A course whose seats an order took, as it was when they were taken. */
-export interface TakenCourse {
+/** A course as an order prices it: read first, then checked unchanged when the seats are taken. */
+export interface OrderCourse {
   id: string;
   name: string;
   price: number;
   images: string[];
+  availability: number;
 }
 
-/**
- * Takes `qty` seats of each course in one statement and answers the courses it took them from.
- * The rows are first locked in id order (the materialised `locked` CTE, `ORDER BY id FOR UPDATE`),
- * so two orders touching the same courses queue up instead of deadlocking, whatever order the
- * update then visits them in. The `availability >= qty` guard is re-checked by PostgreSQL on the
- * newest row version after a wait, so seats never go below 0. An unknown id, or a course without
- * enough seats, is simply absent from the answer: the caller rolls back.
- */
-export async function takeSeats(
-  tx: DbOrTx,
-  seats: readonly { courseId: string; qty: number }[],
-): Promise<TakenCourse[]> {
-  if (seats.length === 0) return [];
-  const wanted = sql.join(
-    seats.map((s) => sql`(${s.courseId}::uuid, ${s.qty}::integer)`),
-    sql`, `,
-  );
-  const result = (await tx.execute(sql`
-    with wanted (id, qty) as (values ${wanted}),
-    locked as materialized (
-      select ${courses.id} as id from ${courses}
-      where ${courses.id} in (select id from wanted)
-      order by ${courses.id}
-      for update
-    )
-    update ${courses} set
-      availability = ${courses.availability} - wanted.qty,
-      updated_at = now()
-    from wanted, locked
-    where ${courses.id} = wanted.id and locked.id = wanted.id
-      and ${courses.availability} >= wanted.qty
-    returning ${courses.id} as id, ${courses.name} as name, ${courses.price} as price,
-      ${courses.images} as images
-  `)) as unknown as {
-    rows: { id: string; name: string; price: string | number; images: string[] }[];
-  };
-  // Raw rows: numeric arrives as a string.
-  return result.rows.map((row) => ({ ...row, price: Number(row.price) }));
-}
-
-/** Name and seats left of some courses (to explain a refused order); unknown ids are absent. */
-export async function findSeats(
-  db: DbOrTx,
-  ids: readonly string[],
-): Promise<{ id: string; name: string; availability: number }[]> {
+/** Name, price, images and seats left of the courses of an order; unknown ids are absent. */
+export async function findOrderCourses(db: DbOrTx, ids: readonly string[]): Promise<OrderCourse[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ id: courses.id, name: courses.name, availability: courses.availability })
+    .select({
+      id: courses.id,
+      name: courses.name,
+      price: courses.price,
+      images: courses.images,
+      availability: courses.availability,
+    })
     .from(courses)
     .where(inArray(courses.id, [...ids]));
 }
 
 /**
- * Writes the order and its lines in one statement (the lines' insert reads the new order's id
- * from the first CTE); answers what the database chose: the id and the creation time.
+ * Places an order in one statement, all or nothing: takes `qty` seats of every line's course
+ * and writes the order and its lines, provided every course still exists, has the seats and
+ * still has the name, price and first image the lines and amounts were computed from.
+ * Answers the new order's id and creation time, or undefined when anything differed (nothing
+ * was written: the caller reads the courses again).
+ *
+ * The courses are first locked in id order (the materialised `locked` CTE, `ORDER BY id FOR
+ * UPDATE`, which sees the newest version of each row), so concurrent orders of the same course
+ * queue up for a moment inside PostgreSQL instead of deadlocking, and no seat is sold twice;
+ * `ready` checks them all before anything is written. One statement needs no transaction
+ * round trips, and the locks last only as long as the statement.
  */
-export async function insertOrder(tx: DbOrTx, order: NewOrder): Promise<{ id: string; createdAt: Date }> {
-  const { lines, ...header } = order;
-  const orderInsert = tx.insert(orders).values(header).returning({ id: orders.id, createdAt: orders.createdAt });
-  const linesInsert = tx.insert(orderItems).values(
-    lines.map((line, position) => ({
-      orderId: sql`(select id from new_order)`,
-      courseId: line.courseId,
-      name: line.name,
-      qty: line.qty,
-      price: line.price,
-      image: line.image,
-      position,
-    })),
+export async function insertOrderIfCoursesUnchanged(
+  db: DbOrTx,
+  order: NewOrder,
+): Promise<{ id: string; createdAt: Date } | undefined> {
+  const { lines } = order;
+  if (lines.length === 0) throw new Error('an order needs at least one line');
+  const wanted = sql.join(
+    lines.map(
+      (line, position) =>
+        sql`(${line.courseId}::uuid, ${line.qty}::integer, ${line.price}::numeric, ${line.name}::text, ${line.image}::text, ${position}::integer)`,
+    ),
+    sql`, `,
   );
-  const result = (await tx.execute(sql`
-    with new_order as (${orderInsert.getSQL()}),
-    new_lines as (${linesInsert.getSQL()})
+  const header: [AnyPgColumn, SQL][] = [
+    [orders.userId, sql`${order.userId}::uuid`],
+    [orders.userName, sql`${order.userName}::text`],
+    [orders.userEmail, sql`${order.userEmail}::text`],
+    [orders.address, sql`${order.address}::text`],
+    [orders.city, sql`${order.city}::text`],
+    [orders.postalCode, sql`${order.postalCode}::text`],
+    [orders.country, sql`${order.country}::text`],
+    [orders.paymentMethod, sql`${order.paymentMethod}::text`],
+    [orders.itemsPrice, sql`${order.itemsPrice}::numeric`],
+    [orders.shippingPrice, sql`${order.shippingPrice}::numeric`],
+    [orders.taxPrice, sql`${order.taxPrice}::numeric`],
+    [orders.totalPrice, sql`${order.totalPrice}::numeric`],
+    [orders.idempotencyKey, sql`${order.idempotencyKey}::text`],
+  ];
+  const columnNames = (columns: AnyPgColumn[]) =>
+    sql.join(
+      columns.map((column) => sql.identifier(column.name)),
+      sql`, `,
+    );
+  const lineColumns = [
+    orderItems.orderId,
+    orderItems.courseId,
+    orderItems.name,
+    orderItems.qty,
+    orderItems.price,
+    orderItems.image,
+    orderItems.position,
+  ];
+  const result = (await db.execute(sql`
+    with wanted (id, qty, price, name, image, position) as (values ${wanted}),
+    locked as materialized (
+      select ${courses.id} as id, ${courses.availability} as availability, ${courses.price} as price,
+        ${courses.name} as name, coalesce(${courses.images}[1], '') as image
+      from ${courses}
+      where ${courses.id} in (select id from wanted)
+      order by ${courses.id}
+      for update
+    ),
+    ready as materialized (
+      select count(*) = ${lines.length} and coalesce(bool_and(
+        locked.availability >= wanted.qty and locked.price = wanted.price
+        and locked.name = wanted.name and locked.image = wanted.image), false) as ok
+      from wanted join locked on locked.id = wanted.id
+    ),
+    taken as (
+      update ${courses} set
+        availability = ${courses.availability} - wanted.qty,
+        updated_at = now()
+      from wanted, ready
+      where ready.ok and ${courses.id} = wanted.id
+      returning ${courses.id}
+    ),
+    new_order as (
+      insert into ${orders} (${columnNames(header.map(([column]) => column))})
+      select ${sql.join(
+        header.map(([, value]) => value),
+        sql`, `,
+      )}
+      from ready where ready.ok
+      returning ${orders.id} as id, ${orders.createdAt} as created_at
+    ),
+    new_lines as (
+      insert into ${orderItems} (${columnNames(lineColumns)})
+      select new_order.id, wanted.id, wanted.name, wanted.qty, wanted.price, wanted.image, wanted.position
+      from new_order, wanted
+    )
     select id, created_at from new_order
   `)) as unknown as { rows: { id: string; created_at: Date | string }[] };
+  // (`taken` runs although nothing reads it: PostgreSQL runs every data-modifying CTE.)
   const [row] = result.rows;
-  if (!row) throw new Error('order insert returned nothing');
+  if (!row) return undefined;
   return { id: row.id, createdAt: new Date(row.created_at) };
 }
 

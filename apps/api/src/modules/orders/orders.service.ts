@@ -6,23 +6,21 @@ import {
   type Order,
   type PaymentMethod,
 } from '@shop/shared';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { isId } from '../../lib/ids.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import {
   findOrderById,
+  findOrderCourses,
   findOrderIdByIdempotencyKey,
-  findSeats,
-  insertOrder,
+  insertOrderIfCoursesUnchanged,
   listOrders,
   listOrdersOfUser,
   markLearned,
   markPaid,
   orderExists,
-  takeSeats,
   type OrderRecord,
-  type TakenCourse,
 } from './orders.repository.js';
 
 export const ORDERS_PAGE_DEFAULT = 50;
@@ -99,11 +97,15 @@ export interface PlacedOrder {
   created: boolean;
 }
 
+/** How often an order is priced again when its courses changed in between (each retry means another write won). */
+export const ORDER_ATTEMPTS = 5;
+
 /**
- * Places an order in one transaction of two statements: one takes the seats (locking the
- * courses in id order, so concurrent buyers of the last seat queue up and exactly one gets it)
- * and answers each course's name, price and image; the other writes the order and its lines.
- * The answer is built from those rows, without reading the order back.
+ * Places an order: the courses are read and the lines priced with the shared calculator, then
+ * one statement takes the seats and writes the order and its lines, all or nothing, provided
+ * the courses are still as read (seats enough, same name, price and image). When they are not
+ * (another buyer took the last seats, an admin changed the price a moment ago), the courses are
+ * read again: the order is then refused with the current reason or placed at the current price.
  *
  * With an Idempotency-Key there is no lookup first: the unique (user, key) index refuses a
  * second order, and any refusal of a keyed request answers the first order when there is one.
@@ -145,66 +147,39 @@ async function createOrder(
     ...body.shippingAddress,
     paymentMethod: body.paymentMethod,
   };
-  const placed = await db.transaction(async (tx) => {
-    const taken = new Map((await takeSeats(tx, wanted)).map((c) => [c.id, c]));
-    // Fewer courses than wanted: throwing rolls back the seats already taken.
-    if (taken.size !== wanted.length) throw await refusal(tx, body, wanted, taken);
+  for (let attempt = 1; attempt <= ORDER_ATTEMPTS; attempt++) {
+    const found = new Map(
+      (await findOrderCourses(db, wanted.map((w) => w.courseId))).map((c) => [c.id, c]),
+    );
+    // The first line that cannot be served explains the refusal: unknown course (400), too few seats (409).
     const lines = wanted.map(({ courseId, qty }) => {
-      const course = taken.get(courseId) as TakenCourse;
-      return {
-        courseId,
-        name: course.name,
-        qty,
-        price: course.price,
-        image: course.images[0] ?? '',
-      };
+      const course = found.get(courseId);
+      if (!course)
+        throw unknownCourse(body.orderItems.findIndex((i) => i.course.toLowerCase() === courseId));
+      if (course.availability < qty) throw conflict(notEnoughSeats(course.name));
+      return { courseId, name: course.name, qty, price: course.price, image: course.images[0] ?? '' };
     });
     const amounts = calculateOrderAmounts(lines);
-    const { id, createdAt } = await insertOrder(tx, {
+    const placed = await insertOrderIfCoursesUnchanged(db, {
       ...header,
       ...amounts,
       lines,
       idempotencyKey,
     });
-    return { id, createdAt, lines, amounts };
-  });
-  return toOrderJson({
-    ...header,
-    ...placed.amounts,
-    id: placed.id,
-    createdAt: placed.createdAt,
-    lines: placed.lines,
-    isPaid: false,
-    paidAt: null,
-    isLearned: false,
-    learnedAt: null,
-  });
-}
-
-/**
- * Why seats could not be taken, for the first line that failed: an unknown course (400) or
- * too few seats (409). Only on this failure path are the courses read again.
- */
-async function refusal(
-  tx: DbOrTx,
-  body: CreateOrderBody,
-  wanted: readonly { courseId: string; qty: number }[],
-  taken: ReadonlyMap<string, TakenCourse>,
-): Promise<AppError> {
-  const missing = wanted.filter((w) => !taken.has(w.courseId));
-  const found = new Map(
-    (
-      await findSeats(
-        tx,
-        missing.map((m) => m.courseId),
-      )
-    ).map((c) => [c.id, c]),
-  );
-  const [first] = missing;
-  if (!first) throw new Error('refusal asked for an order that took every seat');
-  const course = found.get(first.courseId);
-  if (!course) return unknownCourse(body.orderItems.findIndex((i) => i.course.toLowerCase() === first.courseId));
-  return conflict(notEnoughSeats(course.name));
+    if (placed)
+      return toOrderJson({
+        ...header,
+        ...amounts,
+        id: placed.id,
+        createdAt: placed.createdAt,
+        lines,
+        isPaid: false,
+        paidAt: null,
+        isLearned: false,
+        learnedAt: null,
+      });
+  }
+  throw conflict(MESSAGES.orderCoursesChanged);
 }
 
 async function existingOrder(db: Db, userId: string, key: string): Promise<Order | undefined> {

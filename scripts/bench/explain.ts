@@ -2,6 +2,7 @@
  * The query plans behind the measured paths: EXPLAIN (costs, no ANALYZE) of every statement
  * a catalogue request runs. A "Seq Scan on courses" reads the whole table: flagged.
  */
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { CourseQuery } from '../../packages/shared/src/index.js';
 import { openDatabase } from '../../apps/api/src/db/client.js';
@@ -10,6 +11,7 @@ import {
   catalogueQueries,
 } from '../../apps/api/src/modules/courses/courses.repository.js';
 import { catalogueVersionQuery } from '../../apps/api/src/modules/courses/catalogue-cache.js';
+import { orderStatement } from '../../apps/api/src/modules/orders/orders.repository.js';
 
 export interface PlanCheck {
   shape: string;
@@ -27,6 +29,8 @@ export async function explainCatalogue(
   url: string,
   shapes: Record<string, CourseQuery>,
   courseId: string,
+  /** Courses of the order whose placement statement is EXPLAINed too (two lines). */
+  orderCourseIds: readonly [string, string],
 ): Promise<PlanCheck[]> {
   // Drizzle builds the statements exactly as the API does; pg runs EXPLAIN on them.
   // Two connections: openDatabase migrates on one while holding the migration lock on another.
@@ -62,6 +66,34 @@ export async function explainCatalogue(
         params: [courseId],
       }),
     );
+    // EXPLAIN without ANALYZE runs nothing: no seat is taken, no order written.
+    const placement = await database.db.execute(
+      sql`explain ${orderStatement({
+        userId: '00000000-0000-4000-8000-000000000000',
+        userName: 'Plan',
+        userEmail: 'plan@example.com',
+        address: '1 Rue',
+        city: 'Tunis',
+        postalCode: '1000',
+        country: 'France',
+        paymentMethod: 'Card',
+        itemsPrice: 20,
+        shippingPrice: 100,
+        taxPrice: 3,
+        totalPrice: 123,
+        idempotencyKey: null,
+        lines: orderCourseIds.map((id) => ({ courseId: id, name: 'x', qty: 1, price: 10, image: '' })),
+      })}`,
+    );
+    const plan = (placement as unknown as { rows: Record<string, string>[] }).rows
+      .map((row) => Object.values(row)[0])
+      .join('\n');
+    checks.push({
+      shape: 'order placement',
+      statement: 'seats and order',
+      plan,
+      seqScanOnCourses: /Seq Scan on courses\b/.test(plan),
+    });
     return checks;
   } finally {
     await pool.end();

@@ -78,6 +78,7 @@ async function main(): Promise<void> {
       url,
       SHAPES,
       detailIds[0] ?? '00000000-0000-0000-0000-000000000000',
+      [orderCourses.plenty[0] ?? '', orderCourses.plenty[1] ?? ''],
     );
 
     api = await startApi(url);

@@ -79,6 +79,17 @@ export async function insertOrderIfCoursesUnchanged(
   db: DbOrTx,
   order: NewOrder,
 ): Promise<{ id: string; createdAt: Date } | undefined> {
+  const result = (await db.execute(orderStatement(order))) as unknown as {
+    rows: { id: string; created_at: Date | string }[];
+  };
+  // (`taken` runs although nothing reads it: PostgreSQL runs every data-modifying CTE.)
+  const [row] = result.rows;
+  if (!row) return undefined;
+  return { id: row.id, createdAt: new Date(row.created_at) };
+}
+
+/** The statement of insertOrderIfCoursesUnchanged (exported so the benchmark can EXPLAIN it). */
+export function orderStatement(order: NewOrder): SQL {
   const { lines } = order;
   if (lines.length === 0) throw new Error('an order needs at least one line');
   const wanted = sql.join(
@@ -117,7 +128,7 @@ export async function insertOrderIfCoursesUnchanged(
     orderItems.image,
     orderItems.position,
   ];
-  const result = (await db.execute(sql`
+  return sql`
     with wanted (id, qty, price, name, image, position) as (values ${wanted}),
     locked as materialized (
       select ${courses.id} as id, ${courses.availability} as availability, ${courses.price} as price,
@@ -156,11 +167,7 @@ export async function insertOrderIfCoursesUnchanged(
       from new_order, wanted
     )
     select id, created_at from new_order
-  `)) as unknown as { rows: { id: string; created_at: Date | string }[] };
-  // (`taken` runs although nothing reads it: PostgreSQL runs every data-modifying CTE.)
-  const [row] = result.rows;
-  if (!row) return undefined;
-  return { id: row.id, createdAt: new Date(row.created_at) };
+  `;
 }
 
 export async function findOrderIdByIdempotencyKey(

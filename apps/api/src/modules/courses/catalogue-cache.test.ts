@@ -226,11 +226,11 @@ describe('CatalogueCache', () => {
     expect(cache.peek('/api/courses')).toBeUndefined(); // nothing read, nothing kept
     await get('/api/courses', 'all', ['first']);
     expect(sent.at(-1)).toEqual({ status: 200, body: '["first"]' });
-    expect(cache.peek('/api/courses')?.answer.body.toString()).toBe('["first"]');
+    expect(cache.peek('/api/courses')?.body.toString()).toBe('["first"]');
     expect(cache.peek('/api/courses?page=1')).toBeUndefined(); // an URL never answered
     // Another URL with the same key (same validated query) shares the answer once answered.
     await get('/api/courses?page=1', 'all', ['never built']);
-    expect(cache.peek('/api/courses?page=1')?.answer.body.toString()).toBe('["first"]');
+    expect(cache.peek('/api/courses?page=1')?.body.toString()).toBe('["first"]');
 
     store.change();
     store.advance(499);
@@ -238,7 +238,7 @@ describe('CatalogueCache', () => {
     store.advance(1);
     expect(cache.peek('/api/courses')).toBeUndefined(); // the version must be read again first
     await get('/api/courses', 'all', ['second']);
-    expect(cache.peek('/api/courses')?.answer.body.toString()).toBe('["second"]');
+    expect(cache.peek('/api/courses')?.body.toString()).toBe('["second"]');
     // A new version read by another URL: answers of the old one are not served.
     store.change();
     store.advance(500);

@@ -47,15 +47,11 @@ export interface CatalogueAnswer {
   headers?: Record<string, string>;
 }
 
-interface ReadyAnswer {
+/** A serialised answer with its validator, as kept and as sent. */
+export interface ReadyAnswer {
   body: Buffer;
   headers: Record<string, string>;
   etag: string;
-}
-
-/** A kept answer that may be sent as it is, without a database query or a route (see peek). */
-export interface CatalogueHit {
-  readonly answer: ReadyAnswer;
 }
 
 export interface CatalogueCacheOptions {
@@ -97,10 +93,16 @@ export class CatalogueCache {
     this.now = options.now ?? Date.now;
   }
 
+  /** The version read less than maxAgeMs ago, if there is one. */
+  private freshVersion(): CatalogueVersion | undefined {
+    const known = this.known;
+    return known && this.now() - known.readAt < this.maxAgeMs ? known.version : undefined;
+  }
+
   /** The current version: from memory when read less than maxAgeMs ago, else one shared read. */
   version(): Promise<CatalogueVersion> {
-    if (this.known && this.now() - this.known.readAt < this.maxAgeMs)
-      return Promise.resolve(this.known.version);
+    const fresh = this.freshVersion();
+    if (fresh) return Promise.resolve(fresh);
     if (this.reading) return this.reading;
     const generation = this.generation;
     const startedAt = this.now();
@@ -147,7 +149,7 @@ export class CatalogueCache {
       return;
     }
     // Built first: an error (404) goes to the error handler without the validators.
-    const answer = await this.answerFor(version, key, build);
+    const answer = await this.answerFor(version, key, etag, build);
     this.rememberUrl(req.originalUrl, key);
     writeAnswer(req, res, answer);
   }
@@ -158,17 +160,20 @@ export class CatalogueCache {
    * answer for that version. Synchronous, for the server's fast path (catalogue-fast-path.ts);
    * whatever it answers, send() would have answered the same at this moment.
    */
-  peek(url: string): CatalogueHit | undefined {
-    const known = this.known;
-    if (!known || this.now() - known.readAt >= this.maxAgeMs) return undefined;
-    if (known.version.tag !== this.answersTag) return undefined;
+  peek(url: string): ReadyAnswer | undefined {
+    if (this.freshVersion()?.tag !== this.answersTag) return undefined;
     const key = this.keysOfUrls.get(url);
     if (key === undefined) return undefined;
     const kept = this.answers.get(key);
     if (!kept || kept instanceof Promise) return undefined;
+    this.markUsed(key, kept);
+    return kept;
+  }
+
+  /** Most recently used goes last; eviction takes from the front. */
+  private markUsed(key: string, kept: ReadyAnswer | Promise<ReadyAnswer>): void {
     this.answers.delete(key);
     this.answers.set(key, kept);
-    return { answer: kept };
   }
 
   private rememberUrl(url: string, key: string): void {
@@ -183,23 +188,22 @@ export class CatalogueCache {
   private answerFor(
     version: CatalogueVersion,
     key: string,
+    etag: string,
     build: (version: CatalogueVersion) => Promise<CatalogueAnswer>,
   ): Promise<ReadyAnswer> | ReadyAnswer {
     if (version.tag !== this.answersTag) {
       // A request still holding an older version than the latest read builds without keeping.
-      if (this.known?.version.tag !== version.tag) return this.serialise(build(version), etagOf(version.tag, key));
+      if (this.known?.version.tag !== version.tag) return this.serialise(build(version), etag);
       this.answers.clear();
       this.answerBytes = 0;
       this.answersTag = version.tag;
     }
     const kept = this.answers.get(key);
     if (kept) {
-      // Most recently used goes last; eviction takes from the front.
-      this.answers.delete(key);
-      this.answers.set(key, kept);
+      this.markUsed(key, kept);
       return kept;
     }
-    const building = this.serialise(build(version), etagOf(version.tag, key)).then((ready) => {
+    const building = this.serialise(build(version), etag).then((ready) => {
       if (this.answers.get(key) === building) this.keep(key, ready);
       return ready;
     });

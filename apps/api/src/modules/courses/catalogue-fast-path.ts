@@ -25,11 +25,11 @@ export function catalogueFastPath(
   };
   return (req, res) => {
     if (req.method !== 'GET' || req.url === undefined) return false;
-    const hit = catalogue.peek(req.url);
-    if (!hit) return false;
+    const kept = catalogue.peek(req.url);
+    if (!kept) return false;
     try {
       for (const handler of edge) handler(req, res, failed);
-      writeAnswer(req, res, hit.answer);
+      writeAnswer(req, res, kept);
     } catch (err: unknown) {
       // Nothing above is expected to throw; if it does, the client gets the API's 500, not a hang.
       logger.error({ err, url: req.url }, 'catalogue fast path failed');

@@ -2,25 +2,28 @@ import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { text } from '@/lib/i18n';
 
+type ApiError = FetchBaseQueryError | SerializedError | undefined | null;
+
+/** The server's `message` when the answer has one, else the screen's own fallback (SPEC §8). */
+export function serverMessage(error: ApiError, fallback: string): string {
+  if (error && 'status' in error) {
+    const data = error.data as { message?: unknown } | undefined;
+    if (data && typeof data.message === 'string' && data.message) return data.message;
+  }
+  return fallback;
+}
+
 /**
  * SPEC §8: the response body's message when present, otherwise the generic network message.
  */
-export function errorMessage(
-  error: FetchBaseQueryError | SerializedError | undefined | null,
-): string {
+export function errorMessage(error: ApiError): string {
   if (!error) return '';
-  if ('status' in error) {
-    const data = error.data as { message?: unknown } | undefined;
-    if (data && typeof data.message === 'string' && data.message) return data.message;
-    return text.common.networkError;
-  }
+  if ('status' in error) return serverMessage(error, text.common.networkError);
   return error.message ?? text.common.networkError;
 }
 
 /** Field problems of a 400 answer, keyed by field path (for messages next to form fields). */
-export function fieldErrors(
-  error: FetchBaseQueryError | SerializedError | undefined | null,
-): Record<string, string> {
+export function fieldErrors(error: ApiError): Record<string, string> {
   if (!error || !('status' in error)) return {};
   const data = error.data as { details?: { path: string; message: string }[] } | undefined;
   return Object.fromEntries((data?.details ?? []).map((d) => [d.path, d.message]));

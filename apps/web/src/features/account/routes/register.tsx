@@ -1,12 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { fieldErrors } from '@/lib/api/errors';
+import { fieldErrors, serverMessage } from '@/lib/api/errors';
 import { useRegisterMutation } from '@/lib/api/users';
 import { text } from '@/lib/i18n';
 import { AuthCard } from '../components/auth-card';
 import { PasswordField, TextField } from '../components/text-field';
-import { serverMessage } from '../lib/server-message';
 
 const t = text.account;
 

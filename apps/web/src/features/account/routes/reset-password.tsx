@@ -2,12 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { fieldErrors } from '@/lib/api/errors';
+import { fieldErrors, serverMessage } from '@/lib/api/errors';
 import { useResetPasswordMutation, useValidateResetTokenQuery } from '@/lib/api/users';
 import { text } from '@/lib/i18n';
 import { AuthCard } from '../components/auth-card';
 import { PasswordField } from '../components/text-field';
-import { serverMessage } from '../lib/server-message';
 
 const t = text.account;
 

@@ -3,10 +3,10 @@ import { useNavigate, useParams } from 'react-router';
 import { START_LOADER_MS } from '@/components/layout/start-loader';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { serverMessage } from '@/lib/api/errors';
 import { useVerifyEmailQuery } from '@/lib/api/users';
 import { text } from '@/lib/i18n';
 import { AuthCard } from '../components/auth-card';
-import { serverMessage } from '../lib/server-message';
 
 const t = text.account;
 

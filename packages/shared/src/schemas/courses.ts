@@ -12,38 +12,33 @@ import {
 import { CATEGORIES, matchCategories, matchCategory, type Category } from '../categories.js';
 import { moneySchema } from './common.js';
 
+/** A category text (trimmed, 1 to 50 characters) that `match` turns into its value, or a 400. */
+const matchedCategoryText = <T>(match: (value: string) => T | undefined) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'Category is empty')
+    .max(50)
+    .transform((value, ctx): T => {
+      const matched = match(value);
+      if (matched === undefined) {
+        ctx.addIssue({ code: 'custom', message: `Unknown category: ${value}` });
+        return z.NEVER;
+      }
+      return matched;
+    });
+
 /** A category value typed by a person or a link: matched to the table, or a 400. */
-export const categoryInputSchema = z
-  .string()
-  .trim()
-  .min(1, 'Category is empty')
-  .max(50)
-  .transform((value, ctx): Category => {
-    const category = matchCategory(value);
-    if (!category) {
-      ctx.addIssue({ code: 'custom', message: `Unknown category: ${value}` });
-      return z.NEVER;
-    }
-    return category;
-  });
+export const categoryInputSchema = matchedCategoryText(matchCategory);
 
 /**
  * A `Cg` / `filter` query value: a category or a category group, as the list of categories a
  * course may have (any of them) to match; a value naming neither is a 400.
  */
-export const categoryQuerySchema = z
-  .string()
-  .trim()
-  .min(1, 'Category is empty')
-  .max(50)
-  .transform((value, ctx): Category[] => {
-    const categories = matchCategories(value);
-    if (!categories) {
-      ctx.addIssue({ code: 'custom', message: `Unknown category: ${value}` });
-      return z.NEVER;
-    }
-    return [...categories];
-  });
+export const categoryQuerySchema = matchedCategoryText((value): Category[] | undefined => {
+  const categories = matchCategories(value);
+  return categories && [...categories];
+});
 
 const queryNumber = (label: string) =>
   z

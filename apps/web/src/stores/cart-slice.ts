@@ -1,5 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { COUNTRIES, PAYMENT_METHODS, type PaymentMethod, type ShippingAddress } from '@shop/shared';
+import {
+  COUNTRIES,
+  PAYMENT_METHODS,
+  type Course,
+  type PaymentMethod,
+  type ShippingAddress,
+} from '@shop/shared';
 import { readStored, STORAGE_KEYS } from '@/lib/storage';
 
 /** A cart line (SPEC §3): what the cart shows until the server prices the order. */
@@ -10,6 +16,12 @@ export interface CartItem {
   price: number;
   availability: number;
   qty: number;
+}
+
+/** The cart line holding `qty` seats of a course. */
+export function cartLineOf(course: Course, qty: number): CartItem {
+  const { _id, name, images, price, availability } = course;
+  return { course: _id, name, images, price, availability, qty };
 }
 
 export interface CartState {

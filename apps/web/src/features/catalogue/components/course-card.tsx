@@ -6,7 +6,7 @@ import { Stars } from '@/components/ui/stars';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import { text } from '@/lib/i18n';
-import { cartItemAdded } from '@/stores/cart-slice';
+import { cartItemAdded, cartLineOf } from '@/stores/cart-slice';
 import './course-card.css';
 
 const t = text.catalogue.card;
@@ -39,18 +39,7 @@ export function CourseCard({ course }: { course: Course }) {
             aria-label={addLabel}
             title={addLabel}
             disabled={inCart || soldOut}
-            onClick={() =>
-              dispatch(
-                cartItemAdded({
-                  course: course._id,
-                  name: course.name,
-                  images: course.images,
-                  price: course.price,
-                  availability: course.availability,
-                  qty: 1,
-                }),
-              )
-            }
+            onClick={() => dispatch(cartItemAdded(cartLineOf(course, 1)))}
           >
             <CartAddIcon filled={inCart} />
           </button>

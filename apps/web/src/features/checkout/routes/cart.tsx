@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/api/errors';
 import { useGetCourseQuery } from '@/lib/api/courses';
 import { formatMoney } from '@/lib/format';
 import { text } from '@/lib/i18n';
-import { cartItemAdded } from '@/stores/cart-slice';
+import { cartItemAdded, cartLineOf } from '@/stores/cart-slice';
 import { CartLine } from '../components/cart-line';
 import { clampQty } from '../lib/seats';
 import '../components/checkout.css';
@@ -28,16 +28,7 @@ export function CartRoute() {
   useEffect(() => {
     const found = course.data;
     if (!id || !found || found._id !== id || found.availability < 1) return;
-    dispatch(
-      cartItemAdded({
-        course: found._id,
-        name: found.name,
-        images: found.images,
-        price: found.price,
-        availability: found.availability,
-        qty: clampQty(qtyParam, found.availability),
-      }),
-    );
+    dispatch(cartItemAdded(cartLineOf(found, clampQty(qtyParam, found.availability))));
     navigate(paths.cart(), { replace: true });
   }, [id, course.data, qtyParam, dispatch, navigate]);
 

@@ -9,6 +9,7 @@ import { text } from '@/lib/i18n';
 import { CheckboxGroup } from './checkbox-group';
 import { FieldError, FormErrorSummary } from './form-errors';
 import { ImageUrlField } from './image-url-field';
+import { InputField } from './input-field';
 import './admin-form.css';
 
 const IMAGE_SLOTS = [0, 1, 2] as const;
@@ -78,22 +79,14 @@ export function CourseEditForm({ course }: { course: Course }) {
   return (
     <form className="admin-form" onSubmit={onSubmit} noValidate>
       <FormErrorSummary error={update.error} fields={errors} fieldIds={idOfPath} />
-      <div className="field">
-        <label className="field__label" htmlFor={FIELD_IDS.name}>
-          {t.name}
-        </label>
-        <input
-          id={FIELD_IDS.name}
-          className="field__input"
-          name="name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          autoComplete="off"
-          aria-invalid={!!errorOf('name')}
-          aria-describedby={describedBy('name')}
-        />
-        <FieldError id={errorId('name')} message={errorOf('name')} />
-      </div>
+      <InputField
+        id={FIELD_IDS.name}
+        name="name"
+        label={t.name}
+        value={name}
+        onChange={setName}
+        error={errorOf('name')}
+      />
       <div className="admin-form__row">
         <div className="field">
           <NumberInput

@@ -6,14 +6,15 @@ import { fieldErrors } from '@/lib/api/errors';
 import { useUpdateUserMutation } from '@/lib/api/users';
 import { text } from '@/lib/i18n';
 import { FieldError, FormErrorSummary } from './form-errors';
+import { InputField } from './input-field';
 import './admin-form.css';
 
-const FIELD_IDS: Record<string, string> = {
+const FIELD_IDS = {
   name: 'user-name',
   email: 'user-email',
   isAdmin: 'user-is-admin',
   isKid: 'user-is-kid',
-};
+} as const;
 
 /** SPEC §2 User edit: name, email, isAdmin, isKid; Update returns to the user list. */
 export function UserEditForm({ user }: { user: User }) {
@@ -32,44 +33,30 @@ export function UserEditForm({ user }: { user: User }) {
     if (!('error' in result)) await navigate(paths.adminUsers);
   };
 
-  const describedBy = (field: string) => (errors[field] ? `${FIELD_IDS[field]}-error` : undefined);
-
   return (
     <form className="admin-form" onSubmit={onSubmit} noValidate>
-      <FormErrorSummary error={update.error} fields={errors} fieldIds={(path) => FIELD_IDS[path]} />
-      <div className="field">
-        <label className="field__label" htmlFor={FIELD_IDS.name}>
-          {t.name}
-        </label>
-        <input
-          id={FIELD_IDS.name}
-          className="field__input"
-          name="name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          autoComplete="off"
-          aria-invalid={!!errors.name}
-          aria-describedby={describedBy('name')}
-        />
-        <FieldError id={`${FIELD_IDS.name}-error`} message={errors.name} />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={FIELD_IDS.email}>
-          {t.email}
-        </label>
-        <input
-          id={FIELD_IDS.email}
-          className="field__input"
-          name="email"
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          autoComplete="off"
-          aria-invalid={!!errors.email}
-          aria-describedby={describedBy('email')}
-        />
-        <FieldError id={`${FIELD_IDS.email}-error`} message={errors.email} />
-      </div>
+      <FormErrorSummary
+        error={update.error}
+        fields={errors}
+        fieldIds={(path) => (FIELD_IDS as Record<string, string>)[path]}
+      />
+      <InputField
+        id={FIELD_IDS.name}
+        name="name"
+        label={t.name}
+        value={name}
+        onChange={setName}
+        error={errors.name}
+      />
+      <InputField
+        id={FIELD_IDS.email}
+        name="email"
+        type="email"
+        label={t.email}
+        value={email}
+        onChange={setEmail}
+        error={errors.email}
+      />
       <div className="admin-form__checks">
         <label className="choice admin-form__check">
           <input

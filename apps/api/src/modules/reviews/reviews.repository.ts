@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { isUniqueViolation, type DbOrTx } from '../../db/client.js';
 import { courses, reviews } from '../../db/schema.js';
 
 export type ReviewRow = typeof reviews.$inferSelect;
@@ -15,17 +15,6 @@ export async function listReviews(db: DbOrTx, courseId: string): Promise<ReviewR
     .from(reviews)
     .where(eq(reviews.courseId, courseId))
     .orderBy(desc(reviews.createdAt), desc(reviews.id));
-}
-
-/** True when a database error is the violation of a unique index. */
-export function isUniqueViolation(err: unknown): boolean {
-  // Drizzle wraps driver errors; the SQLSTATE sits on the error or on its cause.
-  let e: unknown = err;
-  for (let depth = 0; depth < 4 && typeof e === 'object' && e !== null; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 export type AddReviewOutcome = 'added' | 'course-missing' | 'already-reviewed';

@@ -61,11 +61,3 @@ export async function deleteUser(db: DbOrTx, id: string): Promise<boolean> {
   const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   return deleted.length > 0;
 }
-
-/** A unique-index violation (23505), however the driver wraps it (Drizzle puts it in `cause`). */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}

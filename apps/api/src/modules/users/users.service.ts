@@ -10,6 +10,7 @@ import {
   type UserListQuery,
 } from '@shop/shared';
 import type { AppDeps } from '../../app.js';
+import { isUniqueViolation } from '../../db/client.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../errors.js';
 import { isId } from '../../lib/ids.js';
 import type { Logger } from '../../logger.js';
@@ -23,7 +24,6 @@ import {
   findUserByEmail,
   findUserById,
   insertUser,
-  isUniqueViolation,
   listUsers,
   updateUser,
   type UserRow,

@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { ORDER_QTY_MAX } from '@shop/shared';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { Stars } from '@/components/ui/stars';
@@ -8,6 +7,7 @@ import { useGetCourseQuery } from '@/lib/api/courses';
 import { errorMessage } from '@/lib/api/errors';
 import { formatMoney } from '@/lib/format';
 import { text } from '@/lib/i18n';
+import { maxSeats } from '@/lib/seats';
 import { Gallery } from '../components/gallery';
 import { ReviewForm, ReviewList } from '../components/reviews';
 import { ShareLinks } from '../components/share-links';
@@ -36,8 +36,7 @@ export function CourseDetail() {
   }
 
   const soldOut = course.availability <= 0;
-  // The picker offers 1..availability; the order API takes at most ORDER_QTY_MAX per line.
-  const choices = Array.from({ length: Math.min(course.availability, ORDER_QTY_MAX) }, (_, i) => i + 1);
+  const choices = Array.from({ length: maxSeats(course.availability) }, (_, i) => i + 1);
 
   return (
     <article className="course-detail container page">

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import { text } from '@/lib/i18n';
 import { cartItemAdded, cartItemRemoved, type CartItem } from '@/stores/cart-slice';
-import { maxSeats } from '../lib/seats';
+import { maxSeats } from '@/lib/seats';
 
 const t = text.checkout.cart;
 

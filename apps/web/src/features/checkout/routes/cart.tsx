@@ -10,7 +10,7 @@ import { formatMoney } from '@/lib/format';
 import { text } from '@/lib/i18n';
 import { cartItemAdded, cartLineOf } from '@/stores/cart-slice';
 import { CartLine } from '../components/cart-line';
-import { clampQty } from '../lib/seats';
+import { clampQty } from '@/lib/seats';
 import '../components/checkout.css';
 
 const t = text.checkout.cart;

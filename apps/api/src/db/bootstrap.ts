@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../logger.js';
 import { countCourses } from '../modules/courses/courses.repository.js';
+import { hashPassword } from '../modules/users/passwords.js';
 import type { Database, DbOrTx } from './client.js';
 import { users } from './schema.js';
 import { loadDemoCatalogue } from './seed/demo.js';
@@ -27,11 +27,6 @@ export interface BootstrapReport {
   demoCourses: number;
 }
 
-/** bcrypt cost: 10 outside tests; tests only need a valid hash. */
-export function passwordHashCost(env: Config['env']): number {
-  return env === 'test' ? 4 : 10;
-}
-
 /**
  * Creates the admin account of ADMIN_EMAIL / ADMIN_PASSWORD (verified) when no admin
  * exists. If a regular account already uses that address, the operator's configuration
@@ -45,7 +40,7 @@ async function ensureAdmin(db: DbOrTx, deps: BootstrapDeps): Promise<AdminOutcom
     .limit(1);
   if (admin) return 'exists';
   const { adminEmail, adminPassword, env } = deps.config;
-  const passwordHash = await bcrypt.hash(adminPassword, passwordHashCost(env));
+  const passwordHash = await hashPassword(env, adminPassword);
   const [created] = await db
     .insert(users)
     .values({
@@ -84,9 +79,9 @@ export async function bootstrap(deps: BootstrapDeps): Promise<BootstrapReport> {
     let demoCourses = 0;
     if (deps.config.seedDemo && (await countCourses(tx)) === 0) {
       // Demo reviewers get a random password nobody knows: they exist only to sign reviews.
-      const reviewerHash = await bcrypt.hash(
+      const reviewerHash = await hashPassword(
+        deps.config.env,
         randomBytes(24).toString('base64url'),
-        passwordHashCost(deps.config.env),
       );
       demoCourses = await loadDemoCatalogue(tx, deps.clock.now(), reviewerHash);
     }

@@ -19,6 +19,7 @@ import { signUserToken } from '../auth/auth.tokens.js';
 import { consumeLinkToken, findLinkTokenUser, issueLinkToken, retireLinkTokens } from '../auth/link-tokens.repository.js';
 import { resetLink, resetPasswordMail, verificationLink, verificationMail } from '../mail/mail.templates.js';
 import { sendInBackground } from '../mail/mailer.js';
+import { hashPassword, passwordHashCost } from './passwords.js';
 import {
   deleteUser,
   findUserByEmail,
@@ -40,13 +41,10 @@ function toUserInfo(deps: Deps, row: UserRow): UserInfo {
   return { ...toUser(row), token: signUserToken(deps.config.jwtSecret, row, deps.clock.now()) };
 }
 
-/** bcrypt cost 10; tests may go lower for speed, nothing else may. */
-const costOf = (deps: Deps) => (deps.config.env === 'test' ? 4 : 10);
-const hashPassword = (deps: Deps, password: string) => bcrypt.hash(password, costOf(deps));
-
 /** Compared against when the address is unknown, so both failures take as long. */
 let dummyHash: string | undefined;
-const dummyHashFor = (deps: Deps) => (dummyHash ??= bcrypt.hashSync('not-a-real-password', costOf(deps)));
+const dummyHashFor = (deps: Deps) =>
+  (dummyHash ??= bcrypt.hashSync('not-a-real-password', passwordHashCost(deps.config.env)));
 
 /**
  * A new password must make older bearer tokens useless: the instant always moves
@@ -72,7 +70,7 @@ export async function register(
   const now = deps.clock.now();
   let user = await findUserByEmail(db, body.email);
   if (!user) {
-    const passwordHash = await hashPassword(deps, body.password);
+    const passwordHash = await hashPassword(deps.config.env, body.password);
     try {
       user = await insertUser(db, {
         name: body.name,
@@ -132,7 +130,7 @@ export async function validateResetToken(deps: Deps, token: string): Promise<voi
  * account not yet verified counts as verified from here on.
  */
 export async function resetPassword(deps: Deps, token: string, newPassword: string): Promise<void> {
-  const passwordHash = await hashPassword(deps, newPassword);
+  const passwordHash = await hashPassword(deps.config.env, newPassword);
   const now = deps.clock.now();
   const done = await deps.database.db.transaction(async (tx) => {
     const userId = await consumeLinkToken(tx, token, 'reset', now);
@@ -189,7 +187,7 @@ export async function updateProfile(deps: Deps, viewer: AuthUser, body: ProfileU
   if (body.name !== undefined) changes.name = body.name;
   if (body.email !== undefined) changes.email = body.email;
   if (body.password !== undefined) {
-    changes.passwordHash = await hashPassword(deps, body.password);
+    changes.passwordHash = await hashPassword(deps.config.env, body.password);
     changes.passwordChangedAt = nextPasswordInstant(deps, current.passwordChangedAt);
   }
   const user = await applyUpdate(deps, viewer.id, changes);

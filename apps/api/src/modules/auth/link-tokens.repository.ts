@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { tokens } from '../../db/schema.js';
 
@@ -36,14 +36,17 @@ export async function issueLinkToken(db: DbOrTx, userId: string, kind: LinkToken
   return token;
 }
 
-/** The user a live (unused, unexpired) token belongs to, without using it up. */
-export async function findLinkTokenUser(db: DbOrTx, token: string, kind: LinkTokenKind, now: Date): Promise<string | undefined> {
+/** The row of a live (unused, unexpired) token of this kind; undefined for a token of the wrong shape. */
+function liveToken(token: string, kind: LinkTokenKind, now: Date): SQL | undefined {
   if (!LINK_TOKEN.test(token)) return undefined;
-  const [row] = await db
-    .select({ userId: tokens.userId })
-    .from(tokens)
-    .where(and(eq(tokens.tokenHash, hashOf(token)), eq(tokens.kind, kind), isNull(tokens.usedAt), gt(tokens.expiresAt, now)))
-    .limit(1);
+  return and(eq(tokens.tokenHash, hashOf(token)), eq(tokens.kind, kind), isNull(tokens.usedAt), gt(tokens.expiresAt, now));
+}
+
+/** The user a live token belongs to, without using it up. */
+export async function findLinkTokenUser(db: DbOrTx, token: string, kind: LinkTokenKind, now: Date): Promise<string | undefined> {
+  const live = liveToken(token, kind, now);
+  if (!live) return undefined;
+  const [row] = await db.select({ userId: tokens.userId }).from(tokens).where(live).limit(1);
   return row?.userId;
 }
 
@@ -52,12 +55,9 @@ export async function findLinkTokenUser(db: DbOrTx, token: string, kind: LinkTok
  * user's other live tokens of that kind are retired with it (one link did the job).
  */
 export async function consumeLinkToken(db: DbOrTx, token: string, kind: LinkTokenKind, now: Date): Promise<string | undefined> {
-  if (!LINK_TOKEN.test(token)) return undefined;
-  const [row] = await db
-    .update(tokens)
-    .set({ usedAt: now })
-    .where(and(eq(tokens.tokenHash, hashOf(token)), eq(tokens.kind, kind), isNull(tokens.usedAt), gt(tokens.expiresAt, now)))
-    .returning({ userId: tokens.userId });
+  const live = liveToken(token, kind, now);
+  if (!live) return undefined;
+  const [row] = await db.update(tokens).set({ usedAt: now }).where(live).returning({ userId: tokens.userId });
   if (!row) return undefined;
   await retireLinkTokens(db, row.userId, kind, now);
   return row.userId;

@@ -1,50 +1,14 @@
 /** Child processes of the benchmark: the API under test and the bare server. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort, ROOT, stopChild, waitUntilAnswering } from '../child-process.js';
 
-export const ROOT = path.resolve(import.meta.dirname, '../..');
 const TSX = path.join(ROOT, 'scripts/node_modules/.bin/tsx');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 export interface Child {
   url: string;
   process: ChildProcess;
   stop(): Promise<void>;
-}
-
-async function waitUntilAnswering(
-  url: string,
-  child: ChildProcess,
-  output: () => string,
-): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`${url} exited (${child.exitCode}) before answering:\n${output()}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within 60 s:\n${output()}`);
 }
 
 function startChild(
@@ -61,14 +25,8 @@ function startChild(
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-    });
-  return waitUntilAnswering(readyUrl, child, () => log).then(
+  const stop = () => stopChild(child);
+  return waitUntilAnswering(readyUrl, child, 60_000, () => log).then(
     () => ({ url: base, process: child, stop }),
     async (err: unknown) => {
       await stop();

@@ -10,9 +10,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { init, parse } from 'es-module-lexer';
+import { ROOT } from '../child-process.js';
 
 const BUDGET_BYTES = 200 * 1024;
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.join(ROOT, 'apps/web/dist');
 
 interface Chunk {

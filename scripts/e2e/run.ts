@@ -4,54 +4,13 @@
  * DATA_DIR, run every scripts/e2e/*.e2e.ts with node's test runner, then stop and clean up.
  * Exit code: the test runner's.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort, ROOT, stopChild, waitUntilAnswering } from '../child-process.js';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const here = import.meta.dirname;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null)
-      throw new Error(`the shop exited early with code ${server.exitCode}`);
-    try {
-      const answer = await fetch(`${url}/api/health`);
-      if (answer.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`the shop did not answer ${url}/api/health within ${timeoutMs} ms`);
-}
-
-function stop(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => server.kill('SIGKILL'), 10_000);
-    server.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    server.kill('SIGTERM');
-  });
-}
 
 async function main(): Promise<number> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
@@ -63,7 +22,7 @@ async function main(): Promise<number> {
     'pnpm',
     ['--filter', '@shop/web', 'build', '--outDir', webDist, '--emptyOutDir'],
     {
-      cwd: root,
+      cwd: ROOT,
       stdio: 'inherit',
     },
   );
@@ -90,14 +49,14 @@ async function main(): Promise<number> {
 
   console.log(`e2e: starting the shop on ${baseUrl} (DATA_DIR ${dataDir})`);
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: path.join(root, 'apps/api'),
+    cwd: path.join(ROOT, 'apps/api'),
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 
   // Ctrl-C: stop the shop and remove the temporary folder before leaving.
   const interrupted = () => {
-    void stop(server).finally(() => {
+    void stopChild(server).finally(() => {
       rmSync(dataDir, { recursive: true, force: true });
       process.exit(130);
     });
@@ -106,7 +65,7 @@ async function main(): Promise<number> {
   process.once('SIGTERM', interrupted);
 
   try {
-    await waitForHealth(baseUrl, server, 90_000);
+    await waitUntilAnswering(`${baseUrl}/api/health`, server, 90_000);
     const journeys = readdirSync(here)
       .filter((name) => name.endsWith('.e2e.ts'))
       .map((name) => path.join(here, name));
@@ -119,14 +78,14 @@ async function main(): Promise<number> {
       process.execPath,
       ['--import', 'tsx', '--test', '--test-concurrency=1', ...selected],
       {
-        cwd: path.join(root, 'scripts'),
+        cwd: path.join(ROOT, 'scripts'),
         stdio: 'inherit',
         env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir },
       },
     );
     return tests.status ?? 1;
   } finally {
-    await stop(server);
+    await stopChild(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

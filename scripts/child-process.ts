@@ -1,0 +1,62 @@
+/** Servers the scripts start as child processes (the e2e shop, the benchmark's API and ceilings). */
+import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+/** The repository's root folder. */
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** A TCP port on 127.0.0.1 that nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * Polls `url` until it answers 2xx. Fails when the child exits first or after `timeoutMs`;
+ * `output` (the child's recent log, if kept) is added to the error.
+ */
+export async function waitUntilAnswering(
+  url: string,
+  child: ChildProcess,
+  timeoutMs: number,
+  output: () => string = () => '',
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const log = () => (output() ? `:\n${output()}` : '');
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`${url} exited (${child.exitCode}) before answering${log()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s${log()}`);
+}
+
+/** SIGTERM, then SIGKILL if the child is still there after 10 s; resolves once it has exited. */
+export function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}

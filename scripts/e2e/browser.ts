@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Debian's Chromium; the journeys never download a browser. */
@@ -72,24 +73,56 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.locator('.start-loader').waitFor({ state: 'detached', timeout: 15_000 });
 }
 
-/** The newest .eml in DATA_DIR/outbox and the first http(s) link in it that contains `contains`. */
-export function latestMailLink(contains: string): string {
-  const dataDir = process.env['E2E_DATA_DIR'];
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
-  const outbox = path.join(dataDir, 'outbox');
-  const mails = readdirSync(outbox)
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => path.join(outbox, name))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-  for (const mail of mails) {
-    // Quoted-printable soft line breaks and =3D would cut or mangle links.
-    const body = readFileSync(mail, 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=3D/gi, '=');
-    const link = body.match(/https?:\/\/[^\s"'<>]+/g)?.find((url) => url.includes(contains));
-    if (link) return link;
+/**
+ * The first http(s) link containing `contains` in the newest mail to `to` (DATA_DIR/outbox).
+ * Mails leave in the background after the answer, and journeys of other files write to the same
+ * outbox: this waits up to `timeoutMs`, and picks the mail by its To: line rather than take
+ * whatever mail came last.
+ */
+export async function mailLinkFor(
+  to: string,
+  contains: string,
+  timeoutMs = 10_000,
+): Promise<string> {
+  const outbox = path.join(process.env['E2E_DATA_DIR'] ?? '', 'outbox');
+  const recipient = new RegExp(`^To:.*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const mails = existsSync(outbox)
+      ? readdirSync(outbox)
+          .filter((name) => name.endsWith('.eml'))
+          .sort()
+          .reverse()
+      : [];
+    for (const name of mails) {
+      // Quoted-printable soft line breaks and =3D would cut or mangle links.
+      const mail = readFileSync(path.join(outbox, name), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/gi, '=');
+      if (!recipient.test(mail)) continue;
+      const link = mail.match(/https?:\/\/[^\s"'<>]+/g)?.find((url) => url.includes(contains));
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no mail in ${outbox} holds a link containing ${contains}`);
+  throw new Error(`no mail to ${to} with a link containing ${contains} in ${outbox}`);
+}
+
+/**
+ * Axe violations of the page as `rule: targets` lines, read once animations have ended (see
+ * {@link waitForAnimations}); `within` limits the scan to a selector, `seriousOnly` keeps the
+ * serious and critical ones.
+ */
+export async function accessibilityViolations(
+  page: Page,
+  options: { within?: string; seriousOnly?: boolean } = {},
+): Promise<string[]> {
+  await waitForAnimations(page);
+  const axe = new AxeBuilder({ page });
+  const { violations } = await (options.within ? axe.include(options.within) : axe).analyze();
+  return violations
+    .filter((v) => !options.seriousOnly || v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /**

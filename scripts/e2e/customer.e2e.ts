@@ -5,18 +5,16 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import {
+  accessibilityViolations,
   baseUrl,
   launchBrowser,
+  mailLinkFor,
   newContext,
   openPage,
   waitForApp,
-  waitForAnimations,
 } from './browser.js';
 
 let browser: Browser;
@@ -31,35 +29,6 @@ after(async () => {
 
 const PASSWORD = 'journey-pass-1';
 const uniqueEmail = (who: string) => `${who}-${randomUUID().slice(0, 8)}@example.com`;
-
-/**
- * The link containing `contains` in the newest mail sent to `to`. Mails leave in the background
- * after the answer, and journeys of other files write to the same outbox: wait, and match the
- * recipient rather than take whatever mail came last.
- */
-async function mailLinkFor(to: string, contains: string): Promise<string> {
-  const outbox = path.join(process.env['E2E_DATA_DIR'] ?? '', 'outbox');
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const mails = existsSync(outbox)
-      ? readdirSync(outbox)
-          .filter((f) => f.endsWith('.eml'))
-          .sort()
-          .reverse()
-      : [];
-    for (const name of mails) {
-      // Quoted-printable soft line breaks and =3D would cut or mangle links.
-      const mail = readFileSync(path.join(outbox, name), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/gi, '=');
-      if (!mail.toLowerCase().includes(to.toLowerCase())) continue;
-      const link = mail.match(/https?:\/\/[^\s"'<>]+/g)?.find((url) => url.includes(contains));
-      if (link) return link;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no mail to ${to} with a link containing ${contains} in ${outbox}`);
-}
 
 interface CourseRow {
   _id: string;
@@ -78,10 +47,8 @@ async function twoCourses(): Promise<[CourseRow, CourseRow]> {
 
 /** No axe violations in the page's own content (the shell has its own journey). */
 async function assertAccessible(page: Page, screen: string): Promise<void> {
-  await waitForAnimations(page);
-  const { violations } = await new AxeBuilder({ page }).include('#main').analyze();
   assert.deepEqual(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    await accessibilityViolations(page, { within: '#main' }),
     [],
     `accessibility of ${screen}`,
   );

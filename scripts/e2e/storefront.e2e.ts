@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import {
+  accessibilityViolations,
   baseUrl,
   launchBrowser,
   newContext,
   openPage,
   waitForApp,
-  waitForAnimations,
 } from './browser.js';
 
 let browser: Browser;
@@ -338,11 +337,8 @@ describe('storefront', () => {
       for (const [pathname, ready] of screens) {
         const page = await fresh(pathname, width);
         await page.locator(ready).first().waitFor();
-        await waitForAnimations(page);
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
         assert.deepEqual(
-          bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+          await accessibilityViolations(page, { seriousOnly: true }),
           [],
           `${pathname} at ${width} px`,
         );

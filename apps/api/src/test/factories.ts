@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type { Db } from '../db/client.js';
-import { courses, users } from '../db/schema.js';
+import { users, type courses } from '../db/schema.js';
 import { signUserToken } from '../modules/auth/auth.tokens.js';
-import { searchTextOf } from '../modules/courses/courses.repository.js';
+import { insertCourse } from '../modules/courses/courses.repository.js';
 import type { Config } from '../config.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -45,7 +45,7 @@ export const createAdmin = (db: Db, config: Pick<Config, 'jwtSecret'>, overrides
   createUser(db, config, { isAdmin: true, ...overrides });
 
 export async function createCourse(db: Db, overrides: Partial<typeof courses.$inferInsert> = {}): Promise<CourseRow> {
-  const base = {
+  return insertCourse(db, {
     name: `Course ${unique()}`,
     price: 50,
     description: 'A course for testing.',
@@ -54,11 +54,5 @@ export async function createCourse(db: Db, overrides: Partial<typeof courses.$in
     sizes: ['M'],
     availability: 10,
     ...overrides,
-  };
-  const [course] = await db
-    .insert(courses)
-    .values({ ...base, searchText: searchTextOf(base) })
-    .returning();
-  if (!course) throw new Error('course insert returned nothing');
-  return course;
+  });
 }

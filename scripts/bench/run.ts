@@ -109,18 +109,12 @@ async function main(): Promise<void> {
         ...(server.process.pid !== undefined ? { serverPid: server.process.pid } : {}),
       }).finally(() => server.stop());
     };
-    rows.push({
-      name: 'bare node:http, catalogue bytes from memory',
-      figures: await ceiling('node'),
-    });
     const row = (name: string, figures: LoadFigures, target?: Target, note?: string) =>
       rows.push({ name, figures, ...(target ? { target } : {}), ...(note ? { note } : {}) });
+    row('bare node:http, catalogue bytes from memory', await ceiling('node'));
 
     if (!ONLY_ORDERS) {
-      rows.push({
-        name: 'bare Express 5, one route, same bytes',
-        figures: await ceiling('express'),
-      });
+      row('bare Express 5, one route, same bytes', await ceiling('express'));
       row(
         'GET /api/courses (default page)',
         await load({ url: `${api.url}/api/courses` }),
@@ -185,15 +179,13 @@ async function main(): Promise<void> {
           }),
         }),
       );
-      const categories = CATEGORIES;
-      const sorts = COURSE_SORTS;
       row(
         'filtered page, random queries (uncached)',
         await load({
           url: api.url,
           request: () => {
             const from = between(30, 600);
-            const query = `Cg=${encodeURIComponent(pick(categories))}&sort=${pick(sorts)}&from=${from}&to=${from + between(50, 300)}`;
+            const query = `Cg=${encodeURIComponent(pick(CATEGORIES))}&sort=${pick(COURSE_SORTS)}&from=${from}&to=${from + between(50, 300)}`;
             return { path: `/api/courses?${query}&limit=${between(12, 48)}&page=${between(1, 3)}` };
           },
         }),
@@ -205,6 +197,7 @@ async function main(): Promise<void> {
     const allOrderCourses = [...orderCourses.plenty, ...orderCourses.scarce];
     const keyPrefix = (tag: string) => `bench-${tag}-${started}-`;
     const orderLoad = (tag: string, scarceLines = true) => {
+      const prefix = keyPrefix(tag);
       let i = 0;
       return load({
         url: api?.url ?? '',
@@ -220,7 +213,7 @@ async function main(): Promise<void> {
             headers: {
               'Content-Type': 'application/json',
               Authorization: `Bearer ${tokens[i % tokens.length]}`,
-              'Idempotency-Key': `${keyPrefix(tag)}${i}`,
+              'Idempotency-Key': `${prefix}${i}`,
             },
             body: JSON.stringify({
               orderItems: [{ course, qty: 1 + (i % 2) }],

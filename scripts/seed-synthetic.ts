@@ -6,19 +6,14 @@
  *   SEED_COUNT=100000 SEED_DATABASE_URL=postgres://… pnpm seed:synthetic
  *
  * Defaults: 100 000 courses into postgres://postgres@127.0.0.1:5432/test.
- * The benchmark scripts reuse `seedSynthetic` and `explainKeywordQuery`.
+ * The benchmark reuses `seedSynthetic` and `SYNTHETIC_TOPICS`.
  */
 import { pathToFileURL } from 'node:url';
 import { openDatabase } from '../apps/api/src/db/client.js';
 import { explainKeywordQuery, loadSyntheticCourses } from '../apps/api/src/db/seed/synthetic.js';
 import { countCourses } from '../apps/api/src/modules/courses/courses.repository.js';
 
-export {
-  explainKeywordQuery,
-  loadSyntheticCourses,
-  syntheticCourse,
-  SYNTHETIC_TOPICS,
-} from '../apps/api/src/db/seed/synthetic.js';
+export { SYNTHETIC_TOPICS } from '../apps/api/src/db/seed/synthetic.js';
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 export const DEFAULT_COUNT = 100_000;

@@ -162,8 +162,15 @@ export type CataloguePage = Statement<(CourseRow & { total?: number })[]>;
 export function catalogueQueries(
   db: DbOrTx,
   query: CourseQuery,
-): { page: CataloguePage; total: Statement<{ total: number }[]>; countsMatches: boolean } {
+): {
+  page: CataloguePage;
+  total: Statement<{ total: number }[]>;
+  countsMatches: boolean;
+  /** False when the query keeps every course: its total is the size of the catalogue. */
+  filtered: boolean;
+} {
   const where = courseFilter(query);
+  const filtered = where !== undefined;
   const limit = query.limit ?? PAGE_LIMIT_DEFAULT;
   const offset = ((query.page ?? 1) - 1) * limit;
   const total = db.select({ total: count() }).from(courses).where(where);
@@ -175,7 +182,7 @@ export function catalogueQueries(
       .orderBy(...orderOf(query.sort))
       .limit(limit)
       .offset(offset);
-    return { page, total, countsMatches: false };
+    return { page, total, countsMatches: false, filtered };
   }
   // Referenced twice, the CTE is materialised: PostgreSQL plans its scan for all the matches.
   const matches = db.$with('matches').as(
@@ -200,7 +207,7 @@ export function catalogueQueries(
     .from(pageIds)
     .innerJoin(courses, eq(courses.id, pageIds.id))
     .orderBy(...orderOf(query.sort));
-  return { page, total, countsMatches: true };
+  return { page, total, countsMatches: true, filtered };
 }
 
 /**
@@ -210,19 +217,21 @@ export function catalogueQueries(
 export async function listCourses(
   db: DbOrTx,
   query: CourseQuery,
-  /** The number of matches when the caller already knows it (the unfiltered catalogue). */
-  knownTotal?: number,
+  /**
+   * The number of courses when the caller already knows it (the catalogue version carries
+   * it): the total of a query that filters nothing, then counted by no statement.
+   */
+  catalogueSize?: number,
 ): Promise<{ rows: CourseRow[]; total: number }> {
-  const { page, total, countsMatches } = catalogueQueries(db, query);
+  const { page, total, countsMatches, filtered } = catalogueQueries(db, query);
   if (!countsMatches) {
-    if (knownTotal !== undefined) return { rows: await page, total: knownTotal };
+    if (!filtered && catalogueSize !== undefined) return { rows: await page, total: catalogueSize };
     const [rows, [counted]] = await Promise.all([page, total]);
     return { rows, total: counted?.total ?? 0 };
   }
   const found = await page;
   const rows = found.map(({ total: _total, ...row }) => row);
   const first = found[0];
-  if (knownTotal !== undefined) return { rows, total: knownTotal };
   if (first) return { rows, total: first.total ?? 0 };
   // No row carries the count: nothing matches, or the page lies past the last match.
   if ((query.page ?? 1) === 1) return { rows, total: 0 };

@@ -11,7 +11,6 @@ import { requireAdmin, requireAuth } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { reviewsRouter } from '../reviews/reviews.routes.js';
 import { catalogueKey, refreshAfterWrites, type CatalogueCache } from './catalogue-cache.js';
-import { courseFilter } from './courses.repository.js';
 import {
   browseCourses,
   createBlankCourse,
@@ -37,8 +36,7 @@ export function coursesRouter(deps: AppDeps, catalogue: CatalogueCache): Router 
     const query = req.query as CourseQuery;
     await catalogue.send(req, res, catalogueKey(query), async (version) => {
       // Unfiltered, the total comes with the catalogue version: no count over the whole table.
-      const knownTotal = courseFilter(query) ? undefined : version.courses;
-      const { courses, total } = await browseCourses(db, query, knownTotal);
+      const { courses, total } = await browseCourses(db, query, version.courses);
       return {
         body: courses,
         // Cross-origin clients may read it: the CORS middleware exposes X-Total-Count.

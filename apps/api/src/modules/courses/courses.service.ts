@@ -54,9 +54,9 @@ export function toCourseJson(row: CourseRow): Course {
 export async function browseCourses(
   db: DbOrTx,
   query: CourseQuery,
-  knownTotal?: number,
+  catalogueSize?: number,
 ): Promise<{ courses: Course[]; total: number }> {
-  const { rows, total } = await listCourses(db, query, knownTotal);
+  const { rows, total } = await listCourses(db, query, catalogueSize);
   return { courses: rows.map(toCourseJson), total };
 }
 

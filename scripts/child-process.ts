@@ -35,8 +35,10 @@ export async function waitUntilAnswering(
   const deadline = Date.now() + timeoutMs;
   const log = () => (output() ? `:\n${output()}` : '');
   while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`${url} exited (${child.exitCode}) before answering${log()}`);
+    if (hasExited(child))
+      throw new Error(
+        `${url} exited (${child.exitCode ?? child.signalCode}) before answering${log()}`,
+      );
     try {
       const res = await fetch(url);
       if (res.ok) return;
@@ -48,10 +50,15 @@ export async function waitUntilAnswering(
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s${log()}`);
 }
 
+/** Ended by itself (exit code) or by a signal (signal code): no 'exit' event will come any more. */
+function hasExited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
 /** SIGTERM, then SIGKILL if the child is still there after 10 s; resolves once it has exited. */
 export function stopChild(child: ChildProcess): Promise<void> {
   return new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
+    if (hasExited(child)) return resolve();
     const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
     child.once('exit', () => {
       clearTimeout(force);

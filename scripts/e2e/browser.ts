@@ -100,7 +100,11 @@ export async function mailLinkFor(
         .replace(/=\r?\n/g, '')
         .replace(/=3D/gi, '=');
       if (!recipient.test(mail)) continue;
-      const link = mail.match(/https?:\/\/[^\s"'<>]+/g)?.find((url) => url.includes(contains));
+      // The link goes on past `contains` (a token follows the path): a bare path is no link.
+      const link = mail.match(/https?:\/\/[^\s"'<>]+/g)?.find((url) => {
+        const at = url.indexOf(contains);
+        return at >= 0 && url.length > at + contains.length;
+      });
       if (link) return link;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { z } from 'zod';
 import { MESSAGES } from '@shop/shared';
 import { badRequest } from '../errors.js';
@@ -26,4 +26,10 @@ export function validate(schema: z.ZodType, source: 'body' | 'query' = 'body'): 
     Object.defineProperty(req, source, { value: parsed, writable: true, configurable: true, enumerable: true });
     next();
   };
+}
+
+/** A path parameter as a string, '' when absent (guards in front widen Express's inferred param types). */
+export function pathParam(req: Request, name: string): string {
+  const value = req.params[name];
+  return typeof value === 'string' ? value : '';
 }

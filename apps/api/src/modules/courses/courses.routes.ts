@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import {
   courseQuerySchema,
   courseUpdateBodySchema,
@@ -8,7 +8,7 @@ import {
 } from '@shop/shared';
 import type { AppDeps } from '../../app.js';
 import { requireAdmin, requireAuth } from '../../middleware/auth.js';
-import { validate } from '../../middleware/validate.js';
+import { pathParam, validate } from '../../middleware/validate.js';
 import { reviewsRouter } from '../reviews/reviews.routes.js';
 import { catalogueKey, refreshAfterWrites, type CatalogueCache } from './catalogue-cache.js';
 import {
@@ -18,12 +18,6 @@ import {
   getCourseDetail,
   removeCourse,
 } from './courses.service.js';
-
-/** The `:id` of the path (guards typed for any route widen its type). */
-function courseIdOf(req: Request): string {
-  const { id } = req.params;
-  return typeof id === 'string' ? id : '';
-}
 
 /** Catalogue reads answer from `catalogue` (shared with the server's fast path); writes refresh it. */
 export function coursesRouter(deps: AppDeps, catalogue: CatalogueCache): Router {
@@ -46,7 +40,7 @@ export function coursesRouter(deps: AppDeps, catalogue: CatalogueCache): Router 
   });
 
   router.get('/:id', async (req, res) => {
-    const id = courseIdOf(req);
+    const id = pathParam(req, 'id');
     await catalogue.send(req, res, `course:${id}`, async () => ({
       body: await getCourseDetail(db, id),
     }));
@@ -57,11 +51,11 @@ export function coursesRouter(deps: AppDeps, catalogue: CatalogueCache): Router 
   });
 
   router.put('/:id', signedIn, requireAdmin, validate(courseUpdateBodySchema), async (req, res) => {
-    res.json(await editCourse(db, courseIdOf(req), req.body as CourseUpdate, deps.clock.now()));
+    res.json(await editCourse(db, pathParam(req, 'id'), req.body as CourseUpdate, deps.clock.now()));
   });
 
   router.delete('/:id', signedIn, requireAdmin, async (req, res) => {
-    await removeCourse(db, courseIdOf(req));
+    await removeCourse(db, pathParam(req, 'id'));
     res.json({ message: MESSAGES.courseRemoved });
   });
 

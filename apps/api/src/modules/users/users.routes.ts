@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import {
   MESSAGES,
   adminUserUpdateBodySchema,
@@ -19,11 +19,8 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { currentUser, requireAdmin, requireAuth } from '../../middleware/auth.js';
 import { authRateLimiters } from '../../middleware/rate-limit.js';
-import { validate } from '../../middleware/validate.js';
+import { pathParam, validate } from '../../middleware/validate.js';
 import * as users from './users.service.js';
-
-/** A path parameter as a string (middleware in front widens Express's inferred param types). */
-const param = (req: Request, name: string) => String(req.params[name] ?? '');
 
 /** CONTRACT §4 Users. /profile and the token routes come before /:id. */
 export function usersRouter(deps: AppDeps): Router {
@@ -41,7 +38,7 @@ export function usersRouter(deps: AppDeps): Router {
   });
 
   router.get('/verify/:token', async (req, res) => {
-    await users.verifyEmail(deps, param(req, 'token'));
+    await users.verifyEmail(deps, pathParam(req, 'token'));
     res.json({ message: MESSAGES.emailVerified });
   });
 
@@ -51,12 +48,12 @@ export function usersRouter(deps: AppDeps): Router {
   });
 
   router.get('/validate-reset-token/:token', async (req, res) => {
-    await users.validateResetToken(deps, param(req, 'token'));
+    await users.validateResetToken(deps, pathParam(req, 'token'));
     res.json({ valid: true });
   });
 
   router.post('/reset-password/:token', limit.reset, validate(resetPasswordBodySchema), async (req, res) => {
-    await users.resetPassword(deps, param(req, 'token'), (req.body as ResetPasswordBody).newPassword);
+    await users.resetPassword(deps, pathParam(req, 'token'), (req.body as ResetPasswordBody).newPassword);
     res.json({ message: MESSAGES.passwordReset });
   });
 
@@ -75,15 +72,15 @@ export function usersRouter(deps: AppDeps): Router {
   });
 
   router.get('/:id', auth, async (req, res) => {
-    res.json(await users.getUser(deps, currentUser(req), param(req, 'id')));
+    res.json(await users.getUser(deps, currentUser(req), pathParam(req, 'id')));
   });
 
   router.put('/:id', auth, requireAdmin, validate(adminUserUpdateBodySchema), async (req, res) => {
-    res.json(await users.updateUserAsAdmin(deps, currentUser(req), param(req, 'id'), req.body as AdminUserUpdateBody));
+    res.json(await users.updateUserAsAdmin(deps, currentUser(req), pathParam(req, 'id'), req.body as AdminUserUpdateBody));
   });
 
   router.delete('/:id', auth, requireAdmin, async (req, res) => {
-    await users.deleteUserAsAdmin(deps, currentUser(req), param(req, 'id'));
+    await users.deleteUserAsAdmin(deps, currentUser(req), pathParam(req, 'id'));
     res.json({ message: MESSAGES.userRemoved });
   });
 

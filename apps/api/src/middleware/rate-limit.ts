@@ -95,7 +95,7 @@ export function authRateLimiters(
 
 /**
  * The Redis connection behind the shared counters. A command fails fast instead of queueing
- * while Redis is away (the limiter then lets requests through, see passOnStoreError).
+ * while Redis is away (the limiter then lets requests through, see FailOpenStore).
  */
 export function connectRateLimitRedis(url: string, logger: Pick<AppDeps['logger'], 'error'>): Redis {
   const client = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 5_000, lazyConnect: false });

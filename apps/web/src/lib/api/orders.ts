@@ -43,6 +43,8 @@ export const ordersApi = api.injectEndpoints({
       }),
       providesTags: [{ type: 'Order', id: 'LIST' }],
     }),
+    // Pay and learn invalidate even when refused: a 409 means another admin changed the order
+    // meanwhile, so it is fetched again; unlike the forms of base.ts, nothing typed is lost.
     payOrder: build.mutation<Order, string>({
       query: (id) => ({ url: `/orders/${encodeURIComponent(id)}/pay`, method: 'PUT', body: {} }),
       invalidatesTags: (_r, _e, id) => [

@@ -1,15 +1,11 @@
 import express from 'express';
-import pino from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { capturingLogger } from '../test/logs.js';
 import { requestLogging } from './request-log.js';
 
 function capturing(level: string) {
-  const lines: Record<string, unknown>[] = [];
-  const logger = pino(
-    { level },
-    { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) },
-  );
+  const { logger, lines } = capturingLogger(level);
   const app = express();
   app.use(requestLogging(logger));
   app.get('/api/ok', (_req, res) => {

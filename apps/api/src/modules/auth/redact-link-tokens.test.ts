@@ -1,8 +1,8 @@
-import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
+import { capturingLogger } from '../../test/logs.js';
 import { redactLinkTokens } from './redact-link-tokens.js';
 
 let ctx: TestContext;
@@ -21,15 +21,14 @@ describe('link tokens stay out of the logs', () => {
   });
 
   it('request logs show the route but never the token', async () => {
-    const lines: string[] = [];
-    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const { logger, lines } = capturingLogger();
     const app = createApp({ ...ctx.deps, logger });
     const token = 'SecretLinkToken_0123456789abcdefghijklmnopq';
     await request(app).get(`/api/users/verify/${token}`).expect(400);
     await request(app).get(`/api/users/validate-reset-token/${token}`).expect(400);
     await request(app).post(`/api/users/reset-password/${token}`).send({ newPassword: 'new-password' }).expect(400);
     expect(lines.length).toBeGreaterThanOrEqual(3);
-    const logged = lines.join('\n');
+    const logged = JSON.stringify(lines);
     expect(logged).toContain('/api/users/reset-password/[redacted]');
     expect(logged).not.toContain(token);
     expect(logged).not.toContain('new-password');

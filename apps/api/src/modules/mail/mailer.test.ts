@@ -7,9 +7,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { createApp } from '../../app.js';
 import type { Config } from '../../config.js';
-import { pino } from 'pino';
 import { createLogger, type Logger } from '../../logger.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
+import { capturingLogger } from '../../test/logs.js';
 import { resetLink, resetPasswordMail, verificationLink, verificationMail } from './mail.templates.js';
 import { createMailer } from './mailer.js';
 import {
@@ -40,13 +40,6 @@ function appWith(settings: Partial<Config>, logger: Logger = silentLogger): { ap
   const mailer = createMailer(config, logger);
   cleanups.push(async () => mailer.close?.());
   return { app: createApp({ ...ctx.deps, config, logger, mailer }), config };
-}
-
-/** A real pino logger whose JSON lines land in an array. */
-function capturingLogger(): { logger: Logger; lines: Record<string, unknown>[] } {
-  const lines: Record<string, unknown>[] = [];
-  const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
-  return { logger, lines };
 }
 
 const verifyTokenOf = (link: string) => new URL(link).pathname.split('/').pop() ?? '';

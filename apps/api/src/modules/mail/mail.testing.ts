@@ -87,6 +87,12 @@ export function linkInHtml(mail: Pick<ReceivedMail, 'html'>): string {
   return href.replace(/&amp;/g, '&');
 }
 
+/** The token of a verification link (APP_URL/verify/{token}). */
+export const verifyTokenOf = (link: string) => new URL(link).pathname.split('/').pop() ?? '';
+
+/** The token of a reset link (APP_URL/reset-password?token=…). */
+export const resetTokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
+
 export interface TestSmtpServer {
   url: string;
   port: number;

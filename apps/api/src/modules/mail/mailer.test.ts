@@ -19,6 +19,7 @@ import {
   parseRawMail,
   startSilentServer,
   startTestSmtpServer,
+  verifyTokenOf,
 } from './mail.testing.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -42,7 +43,6 @@ function appWith(settings: Partial<Config>, logger: Logger = silentLogger): { ap
   return { app: createApp({ ...ctx.deps, config, logger, mailer }), config };
 }
 
-const verifyTokenOf = (link: string) => new URL(link).pathname.split('/').pop() ?? '';
 describe('outbox when no SMTP_URL is set', () => {
   it('writes each mail as .eml under DATA_DIR/outbox, and its link works', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-outbox-'));

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createMailer } from '../mail/mailer.js';
-import { linkInHtml, linkInText, startTestSmtpServer, type TestSmtpServer } from '../mail/mail.testing.js';
+import {
+  linkInHtml,
+  linkInText,
+  resetTokenOf,
+  startTestSmtpServer,
+  verifyTokenOf,
+  type TestSmtpServer,
+} from '../mail/mail.testing.js';
 
 let smtp: TestSmtpServer;
 let ctx: TestContext;
@@ -16,14 +23,11 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const tokenOf = (link: string) => new URL(link).pathname.split('/').pop() ?? '';
-const resetTokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
-
 async function registerAndVerify(email: string, password = 'first-password') {
   const res = await request(ctx.app).post('/api/users').send({ name: 'Amira', email, password, isKid: false });
   expect(res.status).toBe(201);
   const mail = await smtp.nextMail();
-  const verified = await request(ctx.app).get(`/api/users/verify/${tokenOf(linkInText(mail))}`);
+  const verified = await request(ctx.app).get(`/api/users/verify/${verifyTokenOf(linkInText(mail))}`);
   expect(verified.status).toBe(200);
 }
 
@@ -48,10 +52,10 @@ describe('register -> verify -> login, with the link read from the received mail
     expect(early.status).toBe(403);
     expect(early.body).toEqual({ message: MESSAGES.verifyBeforeSignIn });
 
-    const verified = await request(ctx.app).get(`/api/users/verify/${tokenOf(link)}`);
+    const verified = await request(ctx.app).get(`/api/users/verify/${verifyTokenOf(link)}`);
     expect(verified.status).toBe(200);
     expect(verified.body).toEqual({ message: MESSAGES.emailVerified });
-    const again = await request(ctx.app).get(`/api/users/verify/${tokenOf(link)}`);
+    const again = await request(ctx.app).get(`/api/users/verify/${verifyTokenOf(link)}`);
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ message: MESSAGES.invalidVerificationLink });
 
@@ -103,9 +107,9 @@ describe('register -> verify -> login, with the link read from the received mail
     expect(again.status).toBe(201);
     expect(again.body).toEqual({ message: MESSAGES.registrationSuccess });
     const second = await smtp.nextMail();
-    expect(tokenOf(linkInText(second))).not.toBe(tokenOf(linkInText(first)));
+    expect(verifyTokenOf(linkInText(second))).not.toBe(verifyTokenOf(linkInText(first)));
 
-    expect((await request(ctx.app).get(`/api/users/verify/${tokenOf(linkInText(second))}`)).status).toBe(200);
+    expect((await request(ctx.app).get(`/api/users/verify/${verifyTokenOf(linkInText(second))}`)).status).toBe(200);
     const intruder = await request(ctx.app).post('/api/users/login').send({ email: 'pending@example.com', password: 'intruder-password' });
     expect(intruder.status).toBe(401);
     const owner = await request(ctx.app).post('/api/users/login').send({ email: 'pending@example.com', password: 'owner-password' });
@@ -117,7 +121,7 @@ describe('register -> verify -> login, with the link read from the received mail
     await request(ctx.app).post('/api/users').send({ name: 'Late', email: 'late@example.com', password: 'late-password' });
     const link = linkInText(await smtp.nextMail());
     ctx.clock.advance(24 * 3600 * 1000 + 1000);
-    const res = await request(ctx.app).get(`/api/users/verify/${tokenOf(link)}`);
+    const res = await request(ctx.app).get(`/api/users/verify/${verifyTokenOf(link)}`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: MESSAGES.invalidVerificationLink });
   });
@@ -220,7 +224,7 @@ describe('forgot -> validate -> reset, with the link read from the received mail
 
   it('a verify token is no reset token and the other way round', async () => {
     await request(ctx.app).post('/api/users').send({ name: 'Mix', email: 'mix@example.com', password: 'mix-password' });
-    const verifyToken = tokenOf(linkInText(await smtp.nextMail()));
+    const verifyToken = verifyTokenOf(linkInText(await smtp.nextMail()));
     expect((await request(ctx.app).get(`/api/users/validate-reset-token/${verifyToken}`)).status).toBe(400);
     expect((await request(ctx.app).post(`/api/users/reset-password/${verifyToken}`).send({ newPassword: 'hijacked-1' })).status).toBe(400);
     await request(ctx.app).post('/api/users/forgot-password').send({ email: 'mix@example.com' });

@@ -244,21 +244,22 @@ export async function findCourse(db: DbOrTx, id: string): Promise<CourseRow | un
   return row;
 }
 
-/** Inserts courses in one multi-row statement, keeping `search_text` in step. */
+/** One multi-row INSERT of courses, keeping `search_text` in step. */
+const insertStatement = (db: DbOrTx, values: NewCourse[]) =>
+  db
+    .insert(courses)
+    .values(values.map((course) => ({ ...course, searchText: searchTextOf(course) })));
+
+/** Inserts courses in one statement and answers the rows written. */
 export async function insertCourses(db: DbOrTx, values: NewCourse[]): Promise<CourseRow[]> {
   if (values.length === 0) return [];
-  return db
-    .insert(courses)
-    .values(values.map((course) => ({ ...course, searchText: searchTextOf(course) })))
-    .returning();
+  return insertStatement(db, values).returning();
 }
 
 /** Bulk load without reading the rows back (seeding, benchmarks). */
 export async function insertCoursesQuietly(db: DbOrTx, values: NewCourse[]): Promise<void> {
   if (values.length === 0) return;
-  await db
-    .insert(courses)
-    .values(values.map((course) => ({ ...course, searchText: searchTextOf(course) })));
+  await insertStatement(db, values);
 }
 
 export async function insertCourse(db: DbOrTx, values: NewCourse): Promise<CourseRow> {

@@ -60,10 +60,15 @@ export async function browseCourses(
   return { courses: rows.map(toCourseJson), total };
 }
 
+/** What the detail page shows: the course and its reviews, newest first. */
+async function detailOf(db: DbOrTx, row: CourseRow): Promise<CourseDetail> {
+  return { ...toCourseJson(row), reviews: await reviewsOfCourse(db, row.id) };
+}
+
 export async function getCourseDetail(db: DbOrTx, id: string): Promise<CourseDetail> {
   const row = isId(id) ? await findCourse(db, id) : undefined;
   if (!row) throw notFound(MESSAGES.courseNotFound);
-  return { ...toCourseJson(row), reviews: await reviewsOfCourse(db, row.id) };
+  return detailOf(db, row);
 }
 
 export async function createBlankCourse(db: DbOrTx): Promise<Course> {
@@ -78,7 +83,7 @@ export async function editCourse(
 ): Promise<CourseDetail> {
   const row = isId(id) ? await updateCourse(db, id, changes, now) : undefined;
   if (!row) throw notFound(MESSAGES.courseNotFound);
-  return { ...toCourseJson(row), reviews: await reviewsOfCourse(db, row.id) };
+  return detailOf(db, row);
 }
 
 export async function removeCourse(db: DbOrTx, id: string): Promise<void> {

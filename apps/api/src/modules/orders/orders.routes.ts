@@ -9,7 +9,7 @@ import {
 import type { AppDeps } from '../../app.js';
 import { badRequest } from '../../errors.js';
 import { currentUser, requireAdmin, requireAuth } from '../../middleware/auth.js';
-import { parseInput, validate } from '../../middleware/validate.js';
+import { parseInput, pathParam, validate } from '../../middleware/validate.js';
 import { getAllOrders, getMyOrders, getOrder, learnOrder, payOrder, placeOrder } from './orders.service.js';
 
 /** An order without lines answers the shop's own message, not a field path. */
@@ -42,16 +42,16 @@ export function ordersRouter(deps: AppDeps): Router {
   });
 
   router.get('/:id', async (req, res) => {
-    res.json(await getOrder(database.db, currentUser(req), String(req.params.id)));
+    res.json(await getOrder(database.db, currentUser(req), pathParam(req, 'id')));
   });
 
   // The body (an empty one or a payment provider's result) is ignored: no card data is stored.
   router.put('/:id/pay', requireAdmin, async (req, res) => {
-    res.json(await payOrder(database.db, String(req.params.id), clock.now()));
+    res.json(await payOrder(database.db, pathParam(req, 'id'), clock.now()));
   });
 
   router.put('/:id/learn', requireAdmin, async (req, res) => {
-    res.json(await learnOrder(database.db, String(req.params.id), clock.now()));
+    res.json(await learnOrder(database.db, pathParam(req, 'id'), clock.now()));
   });
 
   return router;

@@ -6,7 +6,7 @@ import {
   type Order,
   type PaymentMethod,
 } from '@shop/shared';
-import type { Db } from '../../db/client.js';
+import { isUniqueViolation, type Db } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { isId } from '../../lib/ids.js';
 import type { AuthUser } from '../../middleware/auth.js';
@@ -79,16 +79,6 @@ function unknownCourse(index: number): AppError {
   return badRequest(MESSAGES.courseNotFound, [
     { path: `orderItems.${index}.course`, message: MESSAGES.courseNotFound },
   ]);
-}
-
-/** Postgres unique violation, whether the driver error comes bare or wrapped by Drizzle. */
-function isUniqueViolation(err: unknown): boolean {
-  let e: unknown = err;
-  for (let depth = 0; depth < 3 && typeof e === 'object' && e !== null; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 export interface PlacedOrder {

@@ -80,6 +80,9 @@ export async function explainCatalogue(
       taxPrice: 3,
       totalPrice: 123,
       idempotencyKey: null,
+      holdExpiresAt: new Date(),
+      placedBy: { isAdmin: false },
+      placedAt: new Date(),
       lines: orderCourseIds.map((id) => ({
         courseId: id,
         name: 'x',

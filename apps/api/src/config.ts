@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SEAT_HOLD_MINUTES_DEFAULT } from '@shop/shared';
 import { z } from 'zod';
 
 /** The one place that reads process.env (CONTRACT §3). */
@@ -27,7 +28,36 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().default('loopback'),
+  // 1 minute to 90 days: a hold shorter than the expiry sweep makes no sense, a longer one blocks seats.
+  SEAT_HOLD_MINUTES: z.coerce.number().int().min(1).max(129_600).default(SEAT_HOLD_MINUTES_DEFAULT),
+  SHOP_LEGAL_NAME: z.string().trim().max(200).optional(),
+  SHOP_ADDRESS: z.string().trim().max(300).optional(),
+  SHOP_TAX_ID: z.string().trim().max(100).optional(),
+  SHOP_HOURS: z.string().trim().max(200).optional(),
 });
+
+/**
+ * The centre as invoices, order mails and pay-on-site instructions name it. In production a
+ * setting left unset is empty (never the demo value): the mails leave that line out, and
+ * invoices are refused until the legal name, address and tax id are all set.
+ */
+export interface ShopIdentity {
+  legalName: string;
+  address: string;
+  taxId: string;
+  hours: string;
+}
+
+/** The settings an invoice cannot be issued without. */
+export const INVOICE_IDENTITY_SETTINGS = ['SHOP_LEGAL_NAME', 'SHOP_ADDRESS', 'SHOP_TAX_ID'] as const;
+
+/** Outside production, a demo identity, so invoices and mails work with no settings at all. */
+const DEMO_SHOP: ShopIdentity = {
+  legalName: 'Course Shop Training Centre (demo)',
+  address: '12 Avenue Habib Bourguiba, 1000 Tunis, Tunisia',
+  taxId: '0000000/A/A/M/000 (demo)',
+  hours: 'Monday to Saturday, 9:00 to 18:00',
+};
 
 export type DatabaseKind = 'embedded' | 'memory' | 'postgres';
 
@@ -55,6 +85,9 @@ export interface Config {
    * address or subnet when the shop runs behind one.
    */
   trustProxy: string;
+  /** How long an unpaid order holds its seats (SEAT_HOLD_MINUTES). */
+  seatHoldMinutes: number;
+  shop: ShopIdentity;
 }
 
 export class ConfigError extends Error {}
@@ -74,6 +107,16 @@ function devSecret(dataDir: string): string {
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function shopIdentity(e: z.infer<typeof envSchema>, production: boolean): ShopIdentity {
+  const or = (value: string | undefined, demo: string) => value || (production ? '' : demo);
+  return {
+    legalName: or(e.SHOP_LEGAL_NAME, DEMO_SHOP.legalName),
+    address: or(e.SHOP_ADDRESS, DEMO_SHOP.address),
+    taxId: or(e.SHOP_TAX_ID, DEMO_SHOP.taxId),
+    hours: or(e.SHOP_HOURS, DEMO_SHOP.hours),
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -113,6 +156,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL || undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    seatHoldMinutes: e.SEAT_HOLD_MINUTES,
+    shop: shopIdentity(e, e.NODE_ENV === 'production'),
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
   };
 }

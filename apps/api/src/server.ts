@@ -7,6 +7,8 @@ import { systemClock } from './lib/clock.js';
 import { createLogger } from './logger.js';
 import { connectRateLimitRedis } from './middleware/rate-limit.js';
 import { createMailer } from './modules/mail/mailer.js';
+import { startExpirySweeper } from './modules/orders/expiry-sweeper.js';
+import { ordersContext } from './modules/orders/orders.routes.js';
 
 async function main(): Promise<void> {
   try {
@@ -28,6 +30,9 @@ async function main(): Promise<void> {
   const database = await openDatabase({ kind: config.databaseKind, url: config.databaseUrl, dataDir: config.dataDir });
   await bootstrap({ database, config, clock: systemClock, logger });
   const mailer = createMailer(config, logger);
+  if (config.env === 'production' && !(config.shop.legalName && config.shop.address && config.shop.taxId)) {
+    logger.warn('SHOP_LEGAL_NAME, SHOP_ADDRESS and SHOP_TAX_ID are not all set: invoices are refused until they are');
+  }
   const redisClient = config.redisUrl ? connectRateLimitRedis(config.redisUrl, logger) : undefined;
   const app = createApp({
     database,
@@ -37,6 +42,9 @@ async function main(): Promise<void> {
     mailer,
     ...(redisClient ? { redis: { client: redisClient, keyPrefix: 'shop:' } } : {}),
   });
+
+  // Unpaid orders whose seat hold ended expire on whichever instance claims them first.
+  const expirySweeper = startExpirySweeper(ordersContext({ database, clock: systemClock, mailer, logger, config }));
 
   const server = createServer(app).listen(config.port, () => {
     const address = `http://localhost:${config.port}`;
@@ -52,6 +60,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(async () => {
+      await expirySweeper.stop();
       await database.close().catch((err: unknown) => logger.error({ err }, 'closing the database failed'));
       mailer.close?.();
       await redisClient?.quit().catch((err: unknown) => logger.error({ err }, 'closing Redis failed'));

@@ -9,6 +9,20 @@ export type Country = (typeof COUNTRIES)[number];
 export const PAYMENT_METHODS = ['Card', 'In Place'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/**
+ * Where an order stands (CONTRACT §6): `pending` holds its seats until `holdExpiresAt`;
+ * `paid` and `learned` keep them; `cancelled` and `expired` gave them back.
+ */
+export const ORDER_STATUSES = ['pending', 'paid', 'learned', 'cancelled', 'expired'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Who changed an order: its customer, an admin, or the shop itself (hold expiry). */
+export const ORDER_ACTORS = ['customer', 'admin', 'system'] as const;
+export type OrderActor = (typeof ORDER_ACTORS)[number];
+
+/** Default of SEAT_HOLD_MINUTES: an unpaid order holds its seats 3 days. */
+export const SEAT_HOLD_MINUTES_DEFAULT = 4320;
+
 export const SIZES = ['S', 'M', 'L', 'kids'] as const;
 export type Size = (typeof SIZES)[number];
 

@@ -37,6 +37,12 @@ export const MESSAGES = {
   orderCoursesChanged: 'The courses changed while your order was placed. Please try again.',
   alreadyPaid: 'Order is already paid',
   learnRequiresPaid: 'Order must be paid and not yet learned',
+  /** 409 when a customer tries to cancel a paid order: only the centre refunds. */
+  paidOrderCustomerCancel: 'This order is paid: only the shop can cancel it and refund you.',
+  /** 409 when an expired order is paid but its seats went to someone else meanwhile. */
+  expiredSeatsGone: 'This order has expired and its seats are no longer available.',
+  invoicesNotConfigured:
+    'Invoices are not available yet: the shop has not set its legal identity (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_TAX_ID).',
   // Generic API errors
   notAuthorized: 'Not authorized, no token',
   tokenInvalid: 'Not authorized, token failed',
@@ -52,6 +58,15 @@ export const MESSAGES = {
   tooManyRequests: 'Too many requests, please try again later.',
   serverError: 'Something went wrong on our side. Please try again.',
 } as const;
+
+/**
+ * 409 naming the state that refuses an action on an order: `orderStateConflict('cancel', 'expired')`
+ * is "Cannot cancel this order: it is expired."
+ */
+export function orderStateConflict(action: 'cancel' | 'pay' | 'invoice', status: string): string {
+  if (action === 'invoice') return `No invoice yet: the order is ${status}. An invoice exists once it is paid.`;
+  return `Cannot ${action} this order: it is ${status}.`;
+}
 
 /** `409 Not enough seats left for <course name>` (CONTRACT §4 Orders). */
 export function notEnoughSeats(courseName: string): string {

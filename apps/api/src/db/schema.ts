@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { CATEGORIES } from '@shop/shared';
+import { CATEGORIES, ORDER_STATUSES, type OrderStatus } from '@shop/shared';
 import {
   bigint,
   boolean,
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   smallint,
@@ -130,13 +131,61 @@ export const orders = pgTable(
     isLearned: boolean('is_learned').notNull().default(false),
     learnedAt: timestamp('learned_at', { withTimezone: true, mode: 'date' }),
     idempotencyKey: text('idempotency_key'),
+    /** One of ORDER_STATUSES; changed only by the guarded statements of orders.repository.ts. */
+    status: text('status').$type<OrderStatus>().notNull().default('pending'),
+    /** Until when a pending order holds its seats; the expiry sweeper releases them after. */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true, mode: 'date' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    /** Set when an admin cancels a paid order: the money went back. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
+    /** `YYYY-NNNNN`, given in the transaction that marks the order paid (invoice_counters). */
+    invoiceNumber: text('invoice_number'),
     createdAt: createdAt(),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('orders_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     uniqueIndex('orders_user_idempotency_unique').on(t.userId, t.idempotencyKey),
+    uniqueIndex('orders_invoice_number_unique').on(t.invoiceNumber),
+    // The expiry sweeper's claim: the pending orders whose hold has ended, soonest first.
+    index('orders_hold_expiry_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
+    check(
+      'orders_status_known',
+      sql.raw(`"status" in (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`),
+    ),
   ],
+);
+
+/**
+ * The last invoice number given per year. The transaction that marks an order paid adds 1
+ * to its year's row and keeps the row locked until it commits, so numbers are sequential,
+ * never repeated, and a payment that rolls back leaves no gap.
+ */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: smallint('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/**
+ * Who changed what and when: the order history today (entity 'order'), built to hold every
+ * admin write later (users, courses). Rows are only ever inserted. `changes` holds the
+ * fields that changed, `{ field: { from, to } }`.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entity: text('entity').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    action: text('action').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Snapshot of the actor's name; 'system' work has no actor id. */
+    actorName: text('actor_name').notNull(),
+    actorRole: text('actor_role').notNull(),
+    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>().notNull().default({}),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_events_entity_idx').on(t.entity, t.entityId, t.at)],
 );
 
 export const orderItems = pgTable(

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { COUNTRIES, ORDER_LINES_MAX, ORDER_QTY_MAX, PAYMENT_METHODS } from '../constants.js';
+import {
+  COUNTRIES,
+  ORDER_ACTORS,
+  ORDER_LINES_MAX,
+  ORDER_QTY_MAX,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+} from '../constants.js';
 
 export const shippingAddressSchema = z.object({
   address: z.string({ error: 'Address is required' }).trim().min(1, 'Address is required').max(200),
@@ -55,8 +62,28 @@ export const orderSchema = z.object({
   isLearned: z.boolean(),
   learnedAt: z.string().nullable(),
   createdAt: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  /** Until when a pending order holds its seats; null once it is no longer pending. */
+  holdExpiresAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  /** Set when an admin cancelled the order after it was paid (the money went back). */
+  refundedAt: z.string().nullable(),
+  /** `YYYY-NNNNN`, given when the order is paid. */
+  invoiceNumber: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** One line of an order's history (`GET /api/orders/{id}/history`, admin): who did what, when. */
+export const orderEventSchema = z.object({
+  at: z.string(),
+  /** placed, paid, learned, cancelled, refunded, expired. */
+  action: z.string(),
+  actor: z.object({ _id: z.string().nullable(), name: z.string(), role: z.enum(ORDER_ACTORS) }),
+  /** The order's status before and after. */
+  from: z.enum(ORDER_STATUSES).nullable(),
+  to: z.enum(ORDER_STATUSES),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
 
 export const orderListQuerySchema = z.object({
   page: z

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { OrderStatus } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { courses, orderItems, orders, users } from '../../db/schema.js';
+import { auditEvents, courses, orderItems, orders, users } from '../../db/schema.js';
 
 export interface OrderLineRecord {
   courseId: string | null;
@@ -31,11 +32,33 @@ export interface OrderRecord {
   isLearned: boolean;
   learnedAt: Date | null;
   createdAt: Date;
+  status: OrderStatus;
+  holdExpiresAt: Date | null;
+  cancelledAt: Date | null;
+  refundedAt: Date | null;
+  invoiceNumber: string | null;
   lines: OrderLineRecord[];
 }
 
-export type NewOrder = Omit<OrderRecord, 'id' | 'isPaid' | 'paidAt' | 'isLearned' | 'learnedAt' | 'createdAt'> & {
+/** What changes after placing: set by the guarded statements of order-states.repository.ts. */
+type OrderProgress =
+  | 'id'
+  | 'isPaid'
+  | 'paidAt'
+  | 'isLearned'
+  | 'learnedAt'
+  | 'createdAt'
+  | 'status'
+  | 'cancelledAt'
+  | 'refundedAt'
+  | 'invoiceNumber';
+
+export type NewOrder = Omit<OrderRecord, OrderProgress> & {
   idempotencyKey: string | null;
+  /** The buyer's role in the 'placed' history line. */
+  placedBy: { isAdmin: boolean };
+  /** The instant the 'placed' history line carries (the app's clock). */
+  placedAt: Date;
 };
 
 /** A course as an order prices it: read first, then checked unchanged when the seats are taken. */
@@ -113,6 +136,17 @@ export function orderStatement(order: NewOrder): SQL {
     [orders.taxPrice, sql`${order.taxPrice}::numeric`],
     [orders.totalPrice, sql`${order.totalPrice}::numeric`],
     [orders.idempotencyKey, sql`${order.idempotencyKey}::text`],
+    [orders.holdExpiresAt, sql`${order.holdExpiresAt?.toISOString() ?? null}::timestamptz`],
+  ];
+  const placedEvent: [AnyPgColumn, SQL][] = [
+    [auditEvents.entity, sql`'order'`],
+    [auditEvents.entityId, sql`new_order.id`],
+    [auditEvents.action, sql`'placed'`],
+    [auditEvents.actorId, sql`${order.userId}::uuid`],
+    [auditEvents.actorName, sql`${order.userName}::text`],
+    [auditEvents.actorRole, sql`${order.placedBy.isAdmin ? 'admin' : 'customer'}::text`],
+    [auditEvents.changes, sql`'{"status":{"from":null,"to":"pending"}}'::jsonb`],
+    [auditEvents.at, sql`${order.placedAt.toISOString()}::timestamptz`],
   ];
   const columnNames = (columns: AnyPgColumn[]) =>
     sql.join(
@@ -165,6 +199,14 @@ export function orderStatement(order: NewOrder): SQL {
       insert into ${orderItems} (${columnNames(lineColumns)})
       select new_order.id, wanted.id, wanted.name, wanted.qty, wanted.price, wanted.image, wanted.position
       from new_order, wanted
+    ),
+    placed_event as (
+      insert into ${auditEvents} (${columnNames(placedEvent.map(([column]) => column))})
+      select ${sql.join(
+        placedEvent.map(([, value]) => value),
+        sql`, `,
+      )}
+      from new_order
     )
     select id, created_at from new_order
   `;
@@ -202,6 +244,11 @@ const orderColumns = {
   isLearned: orders.isLearned,
   learnedAt: orders.learnedAt,
   createdAt: orders.createdAt,
+  status: orders.status,
+  holdExpiresAt: orders.holdExpiresAt,
+  cancelledAt: orders.cancelledAt,
+  refundedAt: orders.refundedAt,
+  invoiceNumber: orders.invoiceNumber,
 };
 
 type OrderHeader = Omit<OrderRecord, 'lines'>;
@@ -245,6 +292,12 @@ export async function findOrderById(db: DbOrTx, id: string): Promise<OrderRecord
   return order;
 }
 
+/** Many orders with their lines in two queries (the expiry sweeper's mails). */
+export async function findOrdersByIds(db: DbOrTx, ids: readonly string[]): Promise<OrderRecord[]> {
+  if (ids.length === 0) return [];
+  return withLines(db, await selectOrders(db).where(inArray(orders.id, [...ids])));
+}
+
 const newestFirst = [desc(orders.createdAt), desc(orders.id)];
 
 export async function listOrdersOfUser(db: DbOrTx, userId: string): Promise<OrderRecord[]> {
@@ -271,24 +324,4 @@ export async function listOrders(
 export async function orderExists(db: DbOrTx, id: string): Promise<boolean> {
   const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).limit(1);
   return row !== undefined;
-}
-
-/** Marks an unpaid order paid in one conditional statement; false when it was not unpaid. */
-export async function markPaid(db: DbOrTx, id: string, at: Date): Promise<boolean> {
-  const changed = await db
-    .update(orders)
-    .set({ isPaid: true, paidAt: at })
-    .where(and(eq(orders.id, id), eq(orders.isPaid, false)))
-    .returning({ id: orders.id });
-  return changed.length === 1;
-}
-
-/** Marks a paid, not yet learned order learned in one conditional statement. */
-export async function markLearned(db: DbOrTx, id: string, at: Date): Promise<boolean> {
-  const changed = await db
-    .update(orders)
-    .set({ isLearned: true, learnedAt: at })
-    .where(and(eq(orders.id, id), eq(orders.isPaid, true), eq(orders.isLearned, false)))
-    .returning({ id: orders.id });
-  return changed.length === 1;
 }

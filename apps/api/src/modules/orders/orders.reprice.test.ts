@@ -142,6 +142,9 @@ describe('insertOrderIfCoursesUnchanged', () => {
       totalPrice: 0,
       idempotencyKey: null,
       lines,
+      holdExpiresAt: new Date(Date.now() + 60_000),
+      placedBy: { isAdmin: false },
+      placedAt: new Date(),
     });
     const ordersBefore = (await db.select({ id: orders.id }).from(orders)).length;
     const refusedLines = [

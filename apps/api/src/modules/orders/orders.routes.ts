@@ -10,7 +10,20 @@ import type { AppDeps } from '../../app.js';
 import { badRequest } from '../../errors.js';
 import { currentUser, requireAdmin, requireAuth } from '../../middleware/auth.js';
 import { parseInput, pathParam, validate } from '../../middleware/validate.js';
-import { getAllOrders, getMyOrders, getOrder, learnOrder, payOrder, placeOrder } from './orders.service.js';
+import {
+  actorOf,
+  cancelOrder,
+  getInvoice,
+  getOrderHistory,
+  learnOrder,
+  payOrder,
+} from './order-states.service.js';
+import { getAllOrders, getMyOrders, getOrder, placeOrder, type OrdersContext } from './orders.service.js';
+
+/** The order rules' view of the app's dependencies. */
+export function ordersContext(deps: Pick<AppDeps, 'database' | 'clock' | 'mailer' | 'logger' | 'config'>): OrdersContext {
+  return { db: deps.database.db, clock: deps.clock, mailer: deps.mailer, logger: deps.logger, config: deps.config };
+}
 
 /** An order without lines answers the shop's own message, not a field path. */
 const rejectEmptyOrder: RequestHandler = (req, _res, next) => {
@@ -20,14 +33,15 @@ const rejectEmptyOrder: RequestHandler = (req, _res, next) => {
 };
 
 export function ordersRouter(deps: AppDeps): Router {
-  const { database, clock } = deps;
+  const { database } = deps;
+  const ctx = ordersContext(deps);
   const router = Router();
   router.use(requireAuth(deps));
 
   router.post('/', rejectEmptyOrder, validate(createOrderBodySchema), async (req, res) => {
     const header = req.get('Idempotency-Key');
     const key = header === undefined ? undefined : parseInput(idempotencyKeySchema, header);
-    const { order, created } = await placeOrder(database.db, currentUser(req), req.body as CreateOrderBody, key);
+    const { order, created } = await placeOrder(ctx, currentUser(req), req.body as CreateOrderBody, key);
     res.status(created ? 201 : 200).json(order);
   });
 
@@ -47,11 +61,28 @@ export function ordersRouter(deps: AppDeps): Router {
 
   // The body (an empty one or a payment provider's result) is ignored: no card data is stored.
   router.put('/:id/pay', requireAdmin, async (req, res) => {
-    res.json(await payOrder(database.db, pathParam(req, 'id'), clock.now()));
+    res.json(await payOrder(ctx, pathParam(req, 'id'), actorOf(currentUser(req))));
   });
 
   router.put('/:id/learn', requireAdmin, async (req, res) => {
-    res.json(await learnOrder(database.db, pathParam(req, 'id'), clock.now()));
+    res.json(await learnOrder(ctx, pathParam(req, 'id'), actorOf(currentUser(req))));
+  });
+
+  router.post('/:id/cancel', async (req, res) => {
+    res.json(await cancelOrder(ctx, currentUser(req), pathParam(req, 'id')));
+  });
+
+  router.get('/:id/history', requireAdmin, async (req, res) => {
+    res.json(await getOrderHistory(database.db, pathParam(req, 'id')));
+  });
+
+  router.get('/:id/invoice', async (req, res) => {
+    const { pdf, invoiceNumber } = await getInvoice(ctx, currentUser(req), pathParam(req, 'id'));
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', `attachment; filename="invoice-${invoiceNumber}.pdf"`);
+    // An invoice is personal: no shared cache may keep it.
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.send(pdf);
   });
 
   return router;

@@ -6,10 +6,15 @@ import {
   type Order,
   type PaymentMethod,
 } from '@shop/shared';
+import type { Config } from '../../config.js';
 import { isUniqueViolation, type Db } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
 import { isId } from '../../lib/ids.js';
+import type { Logger } from '../../logger.js';
 import type { AuthUser } from '../../middleware/auth.js';
+import { sendInBackground, type Mailer } from '../mail/mailer.js';
+import { orderPlacedMail } from './order-mails.js';
 import {
   findOrderById,
   findOrderCourses,
@@ -17,11 +22,17 @@ import {
   insertOrderIfCoursesUnchanged,
   listOrders,
   listOrdersOfUser,
-  markLearned,
-  markPaid,
-  orderExists,
   type OrderRecord,
 } from './orders.repository.js';
+
+/** What the order rules need from the app: the database, the time, the mailer and the shop's settings. */
+export interface OrdersContext {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  logger: Logger;
+  config: Pick<Config, 'appUrl' | 'shop' | 'seatHoldMinutes'>;
+}
 
 export const ORDERS_PAGE_DEFAULT = 50;
 
@@ -59,6 +70,11 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
     isLearned: order.isLearned,
     learnedAt: order.learnedAt?.toISOString() ?? null,
     createdAt: order.createdAt.toISOString(),
+    status: order.status,
+    holdExpiresAt: order.holdExpiresAt?.toISOString() ?? null,
+    cancelledAt: order.cancelledAt?.toISOString() ?? null,
+    refundedAt: order.refundedAt?.toISOString() ?? null,
+    invoiceNumber: order.invoiceNumber,
   };
 }
 
@@ -101,13 +117,16 @@ export const ORDER_ATTEMPTS = 5;
  * second order, and any refusal of a keyed request answers the first order when there is one.
  */
 export async function placeOrder(
-  db: Db,
+  ctx: OrdersContext,
   buyer: AuthUser,
   body: CreateOrderBody,
   idempotencyKey: string | undefined,
 ): Promise<PlacedOrder> {
+  const { db } = ctx;
   try {
-    return { order: await createOrder(db, buyer, body, idempotencyKey ?? null), created: true };
+    const { order, record } = await createOrder(ctx, buyer, body, idempotencyKey ?? null);
+    sendInBackground(ctx.mailer, ctx.logger, orderPlacedMail(record, ctx.config));
+    return { order, created: true };
   } catch (err) {
     // A retry: the first request placed the order (the unique (user, key) violation, also when
     // both ran at once), or the retry was refused (seats gone since, or a new body naming a
@@ -121,11 +140,11 @@ export async function placeOrder(
 }
 
 async function createOrder(
-  db: Db,
+  { db, clock, config }: OrdersContext,
   buyer: AuthUser,
   body: CreateOrderBody,
   idempotencyKey: string | null,
-): Promise<Order> {
+): Promise<{ order: Order; record: OrderRecord }> {
   body.orderItems.forEach((item, index) => {
     if (!isId(item.course)) throw unknownCourse(index);
   });
@@ -138,6 +157,8 @@ async function createOrder(
     paymentMethod: body.paymentMethod,
   };
   for (let attempt = 1; attempt <= ORDER_ATTEMPTS; attempt++) {
+    const placedAt = clock.now();
+    const holdExpiresAt = new Date(placedAt.getTime() + config.seatHoldMinutes * 60_000);
     const found = new Map(
       (await findOrderCourses(db, wanted.map((w) => w.courseId))).map((c) => [c.id, c]),
     );
@@ -155,9 +176,12 @@ async function createOrder(
       ...amounts,
       lines,
       idempotencyKey,
+      holdExpiresAt,
+      placedBy: buyer,
+      placedAt,
     });
-    if (placed)
-      return toOrderJson({
+    if (placed) {
+      const record: OrderRecord = {
         ...header,
         ...amounts,
         id: placed.id,
@@ -167,7 +191,14 @@ async function createOrder(
         paidAt: null,
         isLearned: false,
         learnedAt: null,
-      });
+        status: 'pending',
+        holdExpiresAt,
+        cancelledAt: null,
+        refundedAt: null,
+        invoiceNumber: null,
+      };
+      return { order: toOrderJson(record), record };
+    }
   }
   throw conflict(MESSAGES.orderCoursesChanged);
 }
@@ -177,17 +208,21 @@ async function existingOrder(db: Db, userId: string, key: string): Promise<Order
   return id ? toOrderJson(await requireOrder(db, id)) : undefined;
 }
 
-async function requireOrder(db: Db, id: string): Promise<OrderRecord> {
+export async function requireOrder(db: Db, id: string): Promise<OrderRecord> {
   const order = isId(id) ? await findOrderById(db, id) : undefined;
   if (!order) throw notFound(MESSAGES.orderNotFound);
   return order;
 }
 
 /** The order for its owner or an admin; anyone else gets 403. */
-export async function getOrder(db: Db, viewer: AuthUser, id: string): Promise<Order> {
+export async function requireOwnOrder(db: Db, viewer: AuthUser, id: string): Promise<OrderRecord> {
   const order = await requireOrder(db, id);
   if (!viewer.isAdmin && order.userId !== viewer.id) throw forbidden(MESSAGES.forbidden);
-  return toOrderJson(order);
+  return order;
+}
+
+export async function getOrder(db: Db, viewer: AuthUser, id: string): Promise<Order> {
+  return toOrderJson(await requireOwnOrder(db, viewer, id));
 }
 
 export async function getMyOrders(db: Db, buyer: AuthUser): Promise<Order[]> {
@@ -202,24 +237,4 @@ export async function getAllOrders(
   const offset = ((query.page ?? 1) - 1) * limit;
   const { orders, total } = await listOrders(db, { offset, limit });
   return { orders: orders.map((o) => toOrderJson(o, 'nameOnly')), total };
-}
-
-/** Admin: marks an order paid. Two concurrent calls: one 200, one 409. */
-export async function payOrder(db: Db, id: string, at: Date): Promise<Order> {
-  if (!isId(id)) throw notFound(MESSAGES.orderNotFound);
-  if (!(await markPaid(db, id, at))) {
-    if (!(await orderExists(db, id))) throw notFound(MESSAGES.orderNotFound);
-    throw conflict(MESSAGES.alreadyPaid);
-  }
-  return toOrderJson(await requireOrder(db, id));
-}
-
-/** Admin: marks a paid order learned, once. */
-export async function learnOrder(db: Db, id: string, at: Date): Promise<Order> {
-  if (!isId(id)) throw notFound(MESSAGES.orderNotFound);
-  if (!(await markLearned(db, id, at))) {
-    if (!(await orderExists(db, id))) throw notFound(MESSAGES.orderNotFound);
-    throw conflict(MESSAGES.learnRequiresPaid);
-  }
-  return toOrderJson(await requireOrder(db, id));
 }

@@ -93,6 +93,7 @@ describe('POST /api/orders: the order and its seats', () => {
       [
         '_id', 'user', 'orderItems', 'shippingAddress', 'paymentMethod', 'itemsPrice', 'shippingPrice',
         'taxPrice', 'totalPrice', 'isPaid', 'paidAt', 'isLearned', 'learnedAt', 'createdAt',
+        'status', 'holdExpiresAt', 'cancelledAt', 'refundedAt', 'invoiceNumber',
       ].sort(),
     );
     expect(order.user).toEqual({ _id: buyer.user.id, name: 'Buyer One', email: 'buyer.one@example.com' });
@@ -101,8 +102,20 @@ describe('POST /api/orders: the order and its seats', () => {
     ]);
     expect(order.shippingAddress).toEqual(address);
     expect(order.paymentMethod).toBe('In Place');
-    expect(order).toMatchObject({ isPaid: false, paidAt: null, isLearned: false, learnedAt: null });
+    expect(order).toMatchObject({
+      isPaid: false,
+      paidAt: null,
+      isLearned: false,
+      learnedAt: null,
+      status: 'pending',
+      cancelledAt: null,
+      refundedAt: null,
+      invoiceNumber: null,
+    });
     expect(new Date(order.createdAt).toISOString()).toBe(order.createdAt);
+    // SEAT_HOLD_MINUTES defaults to 3 days from placing.
+    const heldFor = Date.parse(order.holdExpiresAt ?? '') - Date.parse(order.createdAt);
+    expect(Math.abs(heldFor - 4320 * 60_000)).toBeLessThan(60_000);
     expect(await seatsOf(course.id)).toBe(3);
     // The answer is built from the written rows: it is what reading the order back gives.
     const stored = await request(ctx.app).get(`/api/orders/${order._id}`).set('Authorization', `Bearer ${buyer.token}`);

@@ -92,6 +92,38 @@ describe('SEED_DEMO default outside production', () => {
   });
 });
 
+describe('seat holds and the shop identity', () => {
+  it('holds seats 4320 minutes by default and names a bad SEAT_HOLD_MINUTES', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }).seatHoldMinutes).toBe(4320);
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, SEAT_HOLD_MINUTES: '30' }).seatHoldMinutes).toBe(30);
+    expect(loadError({ JWT_SECRET: SECRET, SEAT_HOLD_MINUTES: '0' }).message).toMatch(
+      /^Invalid configuration: SEAT_HOLD_MINUTES: /,
+    );
+  });
+
+  it('uses demo values outside production and never in production', () => {
+    const demo = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }).shop;
+    expect(demo.legalName).toContain('(demo)');
+    expect(demo.address).not.toBe('');
+    const production = loadConfig({ NODE_ENV: 'production', DATABASE_URL: POSTGRES_URL, JWT_SECRET: SECRET });
+    expect(production.shop).toEqual({ legalName: '', address: '', taxId: '', hours: '' });
+    const configured = loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: POSTGRES_URL,
+      JWT_SECRET: SECRET,
+      SHOP_LEGAL_NAME: 'Ennour SARL',
+      SHOP_ADDRESS: '7 Rue de Marseille, Tunis',
+      SHOP_TAX_ID: '1234567/A/M/000',
+    });
+    expect(configured.shop).toEqual({
+      legalName: 'Ennour SARL',
+      address: '7 Rue de Marseille, Tunis',
+      taxId: '1234567/A/M/000',
+      hours: '',
+    });
+  });
+});
+
 describe('server start-up with a bad configuration', () => {
   const apiDir = path.resolve(import.meta.dirname, '..');
   const tsx = path.join(apiDir, 'node_modules/.bin/tsx');

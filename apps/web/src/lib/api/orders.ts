@@ -1,4 +1,4 @@
-import type { CreateOrderBody, Order } from '@shop/shared';
+import type { CreateOrderBody, Order, OrderEvent } from '@shop/shared';
 import { api } from './base';
 
 export interface OrderListArgs {
@@ -43,26 +43,58 @@ export const ordersApi = api.injectEndpoints({
       }),
       providesTags: [{ type: 'Order', id: 'LIST' }],
     }),
-    // Pay and learn invalidate even when refused: a 409 means another admin changed the order
-    // meanwhile, so it is fetched again; unlike the forms of base.ts, nothing typed is lost.
+    /** Admin: who did what to the order. */
+    getOrderHistory: build.query<OrderEvent[], string>({
+      query: (id) => `/orders/${encodeURIComponent(id)}/history`,
+      providesTags: (_r, _e, id) => [{ type: 'Order', id: `${id}/history` }],
+    }),
+    // Pay, learn and cancel invalidate even when refused: a 409 means someone else (another
+    // admin, the customer, the hold expiry) changed the order meanwhile, so it is fetched
+    // again; unlike the forms of base.ts, nothing typed is lost.
     payOrder: build.mutation<Order, string>({
       query: (id) => ({ url: `/orders/${encodeURIComponent(id)}/pay`, method: 'PUT', body: {} }),
-      invalidatesTags: (_r, _e, id) => [
-        { type: 'Order', id },
-        { type: 'Order', id: 'LIST' },
-        { type: 'Order', id: 'MINE' },
-      ],
+      // Paying an expired order takes its seats again.
+      invalidatesTags: (result, _e, id) => [...orderChanged(id), ...seatsChanged(result)],
     }),
     learnOrder: build.mutation<Order, string>({
       query: (id) => ({ url: `/orders/${encodeURIComponent(id)}/learn`, method: 'PUT', body: {} }),
-      invalidatesTags: (_r, _e, id) => [
-        { type: 'Order', id },
-        { type: 'Order', id: 'LIST' },
-        { type: 'Order', id: 'MINE' },
-      ],
+      invalidatesTags: (_r, _e, id) => orderChanged(id),
+    }),
+    /** The seats go back on sale: course pages are fetched again. */
+    cancelOrder: build.mutation<Order, string>({
+      query: (id) => ({ url: `/orders/${encodeURIComponent(id)}/cancel`, method: 'POST', body: {} }),
+      invalidatesTags: (result, _e, id) => [...orderChanged(id), ...seatsChanged(result)],
+    }),
+    /**
+     * The invoice PDF as an object URL for a download link (the request needs the bearer
+     * token, so a plain link to the API cannot fetch it). The caller revokes the URL.
+     */
+    downloadInvoice: build.mutation<string, string>({
+      query: (id) => ({
+        url: `/orders/${encodeURIComponent(id)}/invoice`,
+        responseHandler: async (response) =>
+          response.ok ? URL.createObjectURL(await response.blob()) : response.json(),
+      }),
     }),
   }),
 });
+
+/** The course pages whose seats an order's change moved. */
+function seatsChanged(order: Order | undefined) {
+  return [
+    { type: 'Course' as const, id: 'LIST' },
+    ...(order?.orderItems.flatMap((line) => (line.course ? [{ type: 'Course' as const, id: line.course }] : [])) ?? []),
+  ];
+}
+
+function orderChanged(id: string) {
+  return [
+    { type: 'Order' as const, id },
+    { type: 'Order' as const, id: `${id}/history` },
+    { type: 'Order' as const, id: 'LIST' },
+    { type: 'Order' as const, id: 'MINE' },
+  ];
+}
 
 export const {
   useCreateOrderMutation,
@@ -71,4 +103,7 @@ export const {
   useGetOrdersQuery,
   usePayOrderMutation,
   useLearnOrderMutation,
+  useCancelOrderMutation,
+  useGetOrderHistoryQuery,
+  useDownloadInvoiceMutation,
 } = ordersApi;

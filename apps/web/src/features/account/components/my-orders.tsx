@@ -3,7 +3,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/errors';
 import { useGetMyOrdersQuery } from '@/lib/api/orders';
-import { formatDate, formatMoney } from '@/lib/format';
+import type { Order } from '@shop/shared';
+import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { text } from '@/lib/i18n';
 
 const t = text.account.profile;
@@ -16,6 +17,18 @@ function DoneOn({ date }: { date: string | null }) {
       <span aria-hidden="true">✕ </span>
       {t.no}
     </span>
+  );
+}
+
+/** The order's state; an unpaid one says until when its seats are held. */
+function StatusCell({ order }: { order: Order }) {
+  return (
+    <>
+      {text.common.orderStatus[order.status]}
+      {order.status === 'pending' && order.holdExpiresAt && (
+        <span className="orders-table__hold">{text.common.heldUntil(formatDateTime(order.holdExpiresAt))}</span>
+      )}
+    </>
   );
 }
 
@@ -44,6 +57,7 @@ export function MyOrders() {
             <th scope="col">{t.columns.total}</th>
             <th scope="col">{t.columns.paid}</th>
             <th scope="col">{t.columns.learned}</th>
+            <th scope="col">{t.columns.status}</th>
             <th scope="col">{t.columns.details}</th>
           </tr>
         </thead>
@@ -60,6 +74,9 @@ export function MyOrders() {
               </td>
               <td>
                 <DoneOn date={order.isLearned ? order.learnedAt : null} />
+              </td>
+              <td>
+                <StatusCell order={order} />
               </td>
               <td>
                 <Link className="button button--ghost button--small" to={paths.order(order._id)}>

@@ -91,6 +91,32 @@ describe('ProfileRoute', () => {
             isLearned: false,
             learnedAt: null,
             createdAt: '2026-11-19T10:00:00.000Z',
+            status: 'paid',
+            holdExpiresAt: '2026-11-22T10:00:00.000Z',
+            cancelledAt: null,
+            refundedAt: null,
+            invoiceNumber: '2026-00007',
+          },
+          {
+            _id: 'order-bbbb-2222',
+            user: { _id: 'u1', name: 'Amal' },
+            orderItems: [],
+            shippingAddress: { address: 'a', city: 'b', postalCode: 'c', country: 'France' },
+            paymentMethod: 'In Place',
+            itemsPrice: 60,
+            shippingPrice: 100,
+            taxPrice: 9,
+            totalPrice: 169,
+            isPaid: false,
+            paidAt: null,
+            isLearned: false,
+            learnedAt: null,
+            createdAt: '2026-11-21T10:00:00.000Z',
+            status: 'pending',
+            holdExpiresAt: new Date(2026, 10, 24, 15, 5).toISOString(),
+            cancelledAt: null,
+            refundedAt: null,
+            invoiceNumber: null,
           },
         ],
       },
@@ -102,17 +128,23 @@ describe('ProfileRoute', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['ID', 'DATE', 'TOTAL', 'PAID', 'LEARNED', 'DETAILS']);
-    const cells = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell');
+    ).toEqual(['ID', 'DATE', 'TOTAL', 'PAID', 'LEARNED', 'STATUS', 'DETAILS']);
+    const [, paidRow, pendingRow] = within(table).getAllByRole('row');
+    const cells = within(paidRow!).getAllByRole('cell');
     expect(cells.map((c) => c.textContent)).toEqual([
       'order-aa',
       '2026-11-19',
       '$169.00',
       '2026-11-20',
       '✕ No',
+      'Paid',
       'Details order-aaaa-1111',
     ]);
-    expect(within(table).getByRole('link')).toHaveAttribute('href', '/order/order-aaaa-1111');
+    expect(within(paidRow!).getByRole('link')).toHaveAttribute('href', '/order/order-aaaa-1111');
+    // An unpaid order says until when its seats are held, to the minute, in the viewer's time.
+    expect(within(pendingRow!).getAllByRole('cell')[5]).toHaveTextContent(
+      'PendingSeats held until 2026-11-24 15:05',
+    );
   });
 
   it('sends a visitor to /login?redirect=profile', async () => {

@@ -10,6 +10,8 @@ interface Props {
   orders: Order[];
   onMarkPaid: (order: Order) => void;
   payingId?: string | undefined;
+  onCancel: (order: Order) => void;
+  cancellingId?: string | undefined;
 }
 
 /** A date when it happened, else a red NO. */
@@ -21,8 +23,11 @@ function DoneOn({ at }: { at: string | null }) {
   );
 }
 
-/** SPEC §2 Orders: ID, User, Date, TOTAL, PAID, Learned, Actions (Details; Mark as Paid if unpaid). */
-export function OrdersTable({ orders, onMarkPaid, payingId }: Props) {
+/**
+ * SPEC §2 Orders: ID, User, Date, TOTAL, PAID, Learned, Actions (Details; Mark as Paid if
+ * unpaid), plus the order's status and a Cancel button while it can be cancelled.
+ */
+export function OrdersTable({ orders, onMarkPaid, payingId, onCancel, cancellingId }: Props) {
   const t = text.admin.orders;
   return (
     <AdminTable
@@ -35,6 +40,7 @@ export function OrdersTable({ orders, onMarkPaid, payingId }: Props) {
           <th scope="col">{t.total}</th>
           <th scope="col">{t.paid}</th>
           <th scope="col">{t.learned}</th>
+          <th scope="col">{t.status}</th>
           <th scope="col">{t.actions}</th>
         </>
       }
@@ -57,6 +63,7 @@ export function OrdersTable({ orders, onMarkPaid, payingId }: Props) {
           <td data-label={t.learned}>
             <DoneOn at={order.isLearned ? order.learnedAt : null} />
           </td>
+          <td data-label={t.status}>{text.common.orderStatus[order.status]}</td>
           <td data-label={t.actions}>
             <div className="admin-actions">
               <Link
@@ -66,7 +73,7 @@ export function OrdersTable({ orders, onMarkPaid, payingId }: Props) {
               >
                 {t.details}
               </Link>
-              {!order.isPaid && (
+              {(order.status === 'pending' || order.status === 'expired') && (
                 <button
                   type="button"
                   className="button button--small"
@@ -75,6 +82,17 @@ export function OrdersTable({ orders, onMarkPaid, payingId }: Props) {
                   aria-label={t.markPaidLabel(order._id)}
                 >
                   {t.markPaid}
+                </button>
+              )}
+              {(order.status === 'pending' || order.status === 'paid') && (
+                <button
+                  type="button"
+                  className="button button--danger button--small"
+                  onClick={() => onCancel(order)}
+                  disabled={cancellingId === order._id}
+                  aria-label={text.common.cancelOrderLabel(order._id)}
+                >
+                  {t.cancel}
                 </button>
               )}
             </div>

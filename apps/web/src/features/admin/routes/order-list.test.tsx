@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
 import { anOrder, signedInAdmin } from '../testing/fixtures';
 import { mockApi } from '@/testing/mock-api';
@@ -14,6 +14,7 @@ const paid = anOrder({
   paidAt: '2026-11-04T08:00:00.000Z',
   isLearned: true,
   learnedAt: '2026-11-05T08:00:00.000Z',
+  status: 'learned',
 });
 
 const renderList = () =>
@@ -46,7 +47,7 @@ describe('OrderListRoute', () => {
     const { sent } = mockApi({
       'GET /api/orders': { body: [unpaid, paid], headers: { 'X-Total-Count': '2' } },
       'PUT /api/orders/o1/pay': {
-        body: { ...unpaid, isPaid: true, paidAt: '2026-11-06T08:00:00.000Z' },
+        body: { ...unpaid, isPaid: true, paidAt: '2026-11-06T08:00:00.000Z', status: 'paid' },
       },
     });
     renderList();
@@ -85,5 +86,30 @@ describe('OrderListRoute', () => {
       'title',
       'Something went wrong on our side. Please try again.',
     );
+  });
+
+  it('offers Cancel for open orders only and cancels after a confirmation', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const expired = anOrder({ _id: 'o3', status: 'expired' });
+    const { sent } = mockApi({
+      'GET /api/orders': { body: [unpaid, paid, expired], headers: { 'X-Total-Count': '3' } },
+      'POST /api/orders/o1/cancel': { body: { ...unpaid, status: 'cancelled' } },
+    });
+    renderList();
+    const table = await screen.findByRole('table');
+    const [, first, , third] = within(table).getAllByRole('row');
+    expect(within(first!).getByText('Pending')).toBeInTheDocument();
+    expect(within(third!).getByText('Expired')).toBeInTheDocument();
+    const cancels = screen.getAllByRole('button', { name: /^Cancel order/ });
+    expect(cancels.map((b) => b.getAttribute('aria-label'))).toEqual(['Cancel order o1']);
+    // An expired order can still be marked paid: the server takes its seats again if it can.
+    expect(within(third!).getByRole('button', { name: 'Mark as Paid: order o3' })).toBeInTheDocument();
+
+    await userEvent.click(cancels[0]!);
+    expect(confirm).toHaveBeenCalledWith('Cancel this order? Its seats go back on sale.');
+    await waitFor(() =>
+      expect(sent.some((r) => r.method === 'POST' && r.path === '/api/orders/o1/cancel')).toBe(true),
+    );
+    confirm.mockRestore();
   });
 });

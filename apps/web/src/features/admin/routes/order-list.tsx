@@ -1,5 +1,5 @@
 import type { Order } from '@shop/shared';
-import { useGetOrdersQuery, usePayOrderMutation } from '@/lib/api/orders';
+import { useCancelOrderMutation, useGetOrdersQuery, usePayOrderMutation } from '@/lib/api/orders';
 import { text } from '@/lib/i18n';
 import { ActionError } from '../components/list-error';
 import { OrdersTable } from '../components/orders-table';
@@ -16,7 +16,14 @@ export function OrderListRoute() {
   });
   const [payOrder, payment] = usePayOrderMutation();
 
+  const [cancelOrder, cancellation] = useCancelOrderMutation();
+
   const onMarkPaid = (order: Order) => void payOrder(order._id);
+  // A paid order cancelled by an admin is recorded as refunded: the question says so.
+  const onCancel = (order: Order) => {
+    if (!window.confirm(order.status === 'paid' ? text.common.confirmRefund : text.common.confirmCancel)) return;
+    void cancelOrder(order._id);
+  };
 
   return (
     <section className="container page" aria-labelledby="admin-orders-title">
@@ -25,7 +32,7 @@ export function OrderListRoute() {
           {text.admin.orders.title}
         </h1>
       </header>
-      <ActionError error={payment.error} />
+      <ActionError error={payment.error ?? cancellation.error} />
       <PagedList
         label={text.admin.orders.title}
         page={page}
@@ -40,6 +47,8 @@ export function OrderListRoute() {
             orders={data.orders}
             onMarkPaid={onMarkPaid}
             payingId={payment.isLoading ? payment.originalArgs : undefined}
+            onCancel={onCancel}
+            cancellingId={cancellation.isLoading ? cancellation.originalArgs : undefined}
           />
         )}
       </PagedList>

@@ -65,5 +65,10 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   isLearned: false,
   learnedAt: null,
   createdAt: '2026-11-03T09:30:00.000Z',
+  status: 'pending',
+  holdExpiresAt: '2026-11-06T09:30:00.000Z',
+  cancelledAt: null,
+  refundedAt: null,
+  invoiceNumber: null,
   ...overrides,
 });

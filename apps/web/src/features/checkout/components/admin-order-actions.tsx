@@ -5,7 +5,10 @@ import { text } from '@/lib/i18n';
 
 const t = text.checkout.order;
 
-/** Admin only: 'Mark as Paid' while unpaid, LEARNED once paid and not yet learned (SPEC §4). */
+/**
+ * Admin only: 'Mark as Paid' while unpaid (pending, or expired: the server takes the seats
+ * again when it can), LEARNED once paid and not yet learned (SPEC §4).
+ */
 export function AdminOrderActions({ order }: { order: Order }) {
   const [payOrder, pay] = usePayOrderMutation();
   const [learnOrder, learn] = useLearnOrderMutation();
@@ -14,7 +17,7 @@ export function AdminOrderActions({ order }: { order: Order }) {
 
   return (
     <div className="admin-order-actions">
-      {!order.isPaid && (
+      {(order.status === 'pending' || order.status === 'expired') && (
         <button
           type="button"
           className="button button--block"
@@ -24,7 +27,7 @@ export function AdminOrderActions({ order }: { order: Order }) {
           {pay.isLoading ? t.working : t.markPaid}
         </button>
       )}
-      {order.isPaid && !order.isLearned && (
+      {order.status === 'paid' && (
         <button
           type="button"
           className="button button--block"

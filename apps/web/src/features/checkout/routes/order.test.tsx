@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { anOrder, customer } from '../testing/fixtures';
@@ -39,6 +39,7 @@ describe('OrderRoute', () => {
           paidAt: '2026-11-20T08:00:00.000Z',
           isLearned: true,
           learnedAt: '2026-11-21T09:00:00.000Z',
+          status: 'learned',
         }),
       },
     });
@@ -53,9 +54,10 @@ describe('OrderRoute', () => {
     const { sent } = mockApi({
       'GET /api/orders/o1': () => ({ body: order }),
       'PUT /api/orders/o1/pay': () => {
-        order = { ...order, isPaid: true, paidAt: '2026-11-21T12:00:00.000Z' };
+        order = { ...order, isPaid: true, paidAt: '2026-11-21T12:00:00.000Z', status: 'paid' };
         return { body: order };
       },
+      'GET /api/orders/o1/history': { body: [] },
       'PUT /api/orders/o1/learn': {
         status: 409,
         body: { message: 'Order must be paid and not yet learned' },
@@ -77,5 +79,104 @@ describe('OrderRoute', () => {
     mockApi({ 'GET /api/orders/o1': { status: 404, body: { message: 'Order not found' } } });
     renderOrder();
     expect(await screen.findByRole('alert')).toHaveTextContent('Order not found');
+  });
+
+  describe('order states', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('shows until when the seats are held and lets the customer cancel after confirming', async () => {
+      const user = userEvent.setup();
+      const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+      let order = anOrder({ holdExpiresAt: new Date(2026, 10, 24, 9, 30).toISOString() });
+      const { sent } = mockApi({
+        'GET /api/orders/o1': () => ({ body: order }),
+        'POST /api/orders/o1/cancel': () => {
+          order = { ...order, status: 'cancelled', cancelledAt: '2026-11-22T08:00:00.000Z' };
+          return { body: order };
+        },
+      });
+      renderOrder();
+      expect(await screen.findByText('Seats held until 2026-11-24 09:30')).toBeInTheDocument();
+      expect(screen.getByText('Pending')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Download invoice' })).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+      expect(confirm).toHaveBeenCalledWith('Cancel this order? Its seats go back on sale.');
+      expect(sent.some((r) => r.method === 'POST')).toBe(false);
+
+      await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+      expect(await screen.findByText('Cancelled on 2026-11-22')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+      expect(sent.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/api/orders/o1/cancel']);
+    });
+
+    it("shows the server's refusal of a cancel", async () => {
+      const user = userEvent.setup();
+      vi.spyOn(window, 'confirm').mockReturnValue(true);
+      mockApi({
+        'GET /api/orders/o1': { body: anOrder() },
+        'POST /api/orders/o1/cancel': {
+          status: 409,
+          body: { message: 'Cannot cancel this order: it is expired.' },
+        },
+      });
+      renderOrder();
+      await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Cannot cancel this order: it is expired.');
+    });
+
+    it('offers the invoice of a paid order and no cancel to its customer', async () => {
+      const user = userEvent.setup();
+      const createObjectURL = vi.fn(() => 'blob:invoice');
+      Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+      const { sent } = mockApi({
+        'GET /api/orders/o1': {
+          body: anOrder({ status: 'paid', isPaid: true, paidAt: '2026-11-21T10:00:00.000Z', invoiceNumber: '2026-00042' }),
+        },
+        'GET /api/orders/o1/invoice': { body: '%PDF-1.3', headers: { 'Content-Type': 'application/pdf' } },
+      });
+      renderOrder();
+      expect(await screen.findByText('2026-00042')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Download invoice' }));
+      await waitFor(() => expect(click).toHaveBeenCalled());
+      expect(sent.map((r) => r.path)).toContain('/api/orders/o1/invoice');
+      expect(createObjectURL).toHaveBeenCalled();
+    });
+
+    it('shows the admin the history and a refund-confirming cancel of a paid order', async () => {
+      const user = userEvent.setup();
+      const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+      mockApi({
+        'GET /api/orders/o1': {
+          body: anOrder({ status: 'paid', isPaid: true, paidAt: '2026-11-21T10:00:00.000Z', invoiceNumber: '2026-00001' }),
+        },
+        'GET /api/orders/o1/history': {
+          body: [
+            {
+              at: '2026-11-21T10:00:00.000Z',
+              action: 'placed',
+              actor: { _id: 'u1', name: 'Amal Ben Salah', role: 'customer' },
+              from: null,
+              to: 'pending',
+            },
+            {
+              at: '2026-11-21T11:00:00.000Z',
+              action: 'paid',
+              actor: { _id: 'a1', name: 'Sami', role: 'admin' },
+              from: 'pending',
+              to: 'paid',
+            },
+          ],
+        },
+      });
+      renderOrder(true);
+      const history = await screen.findByRole('region', { name: 'History' });
+      await waitFor(() => expect(history).toHaveTextContent('Placed by Amal Ben Salah (customer)'));
+      expect(history).toHaveTextContent('Paid by Sami (admin)');
+      await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+      expect(confirm).toHaveBeenCalledWith('This order is paid. Cancel it and record a refund?');
+    });
   });
 });

@@ -8,7 +8,10 @@ import { formatDate } from '@/lib/format';
 import { text } from '@/lib/i18n';
 import { AdminOrderActions } from '../components/admin-order-actions';
 import { AmountsSummary } from '../components/amounts-summary';
+import { OrderActions } from '../components/order-actions';
+import { OrderHistory } from '../components/order-history';
 import { OrderLines } from '../components/order-lines';
+import { OrderStatus } from '../components/order-status';
 import '../components/checkout.css';
 
 const t = text.checkout.order;
@@ -44,6 +47,7 @@ function OrderDetail() {
       <h1 className="page__title order__title">{t.title(order._id)}</h1>
       <div className="checkout-grid">
         <div className="review">
+          <OrderStatus order={order} />
           <section className="review__section" aria-labelledby="order-shipping">
             <h2 id="order-shipping" className="review__title">
               {t.shippingTitle}
@@ -84,6 +88,7 @@ function OrderDetail() {
             </h2>
             <OrderLines lines={order.orderItems} />
           </section>
+          {isAdmin && <OrderHistory orderId={order._id} />}
         </div>
         <aside className="summary-card" aria-labelledby="order-summary">
           <h2 id="order-summary" className="summary-card__title">
@@ -94,6 +99,7 @@ function OrderDetail() {
             {t.orderId}: <code>{order._id}</code>
           </p>
           {isAdmin && <AdminOrderActions order={order} />}
+          <OrderActions order={order} isAdmin={isAdmin} />
         </aside>
       </div>
     </div>

@@ -56,5 +56,10 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   isLearned: false,
   learnedAt: null,
   createdAt: '2026-11-21T10:00:00.000Z',
+  status: 'pending',
+  holdExpiresAt: '2026-11-24T10:00:00.000Z',
+  cancelledAt: null,
+  refundedAt: null,
+  invoiceNumber: null,
   ...overrides,
 });

@@ -76,7 +76,7 @@ export const account = {
     passwordHint: 'Enter your password (a new one to change it) to confirm the update.',
     ordersTitle: 'My orders',
     noOrders: 'You have not placed any order yet.',
-    columns: { id: 'ID', date: 'DATE', total: 'TOTAL', paid: 'PAID', learned: 'LEARNED', details: 'DETAILS' },
+    columns: { id: 'ID', date: 'DATE', total: 'TOTAL', paid: 'PAID', learned: 'LEARNED', status: 'STATUS', details: 'DETAILS' },
     details: 'Details',
     no: 'No',
     notYet: 'not yet',

@@ -18,6 +18,19 @@ export const common = {
     reload: 'Reload the page',
   },
   browseCourses: 'Browse courses',
+  /** An order's state, as the order page, "my orders" and the admin list show it. */
+  orderStatus: {
+    pending: 'Pending',
+    paid: 'Paid',
+    learned: 'Learned',
+    cancelled: 'Cancelled',
+    expired: 'Expired',
+  },
+  heldUntil: (at: string) => `Seats held until ${at}`,
+  cancelOrder: 'Cancel order',
+  cancelOrderLabel: (id: string) => `Cancel order ${id}`,
+  confirmCancel: 'Cancel this order? Its seats go back on sale.',
+  confirmRefund: 'This order is paid. Cancel it and record a refund?',
   nav: {
     label: 'Main',
     home: 'Home',

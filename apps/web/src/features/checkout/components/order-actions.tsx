@@ -1,0 +1,72 @@
+import type { Order } from '@shop/shared';
+import { useEffect, useRef } from 'react';
+import { errorMessage } from '@/lib/api/errors';
+import { useCancelOrderMutation, useDownloadInvoiceMutation } from '@/lib/api/orders';
+import { text } from '@/lib/i18n';
+
+const t = text.checkout.order;
+
+/**
+ * Cancel (the customer while unpaid; an admin also once paid, which records a refund), each
+ * after a confirmation, and the invoice download once paid.
+ */
+export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
+  const [cancelOrder, cancellation] = useCancelOrderMutation();
+  const [downloadInvoice, invoice] = useDownloadInvoiceMutation();
+  const link = useRef<HTMLAnchorElement>(null);
+  const canCancel = order.status === 'pending' || (isAdmin && order.status === 'paid');
+  const hasInvoice = (order.status === 'paid' || order.status === 'learned') && !!order.invoiceNumber;
+
+  // Once the PDF is fetched, the hidden link hands it to the browser, then the URL is freed.
+  useEffect(() => {
+    const url = invoice.data;
+    if (!url || !link.current) return;
+    link.current.href = url;
+    link.current.click();
+    const timer = setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    return () => clearTimeout(timer);
+  }, [invoice.data]);
+
+  const onCancel = () => {
+    if (!window.confirm(order.status === 'paid' ? text.common.confirmRefund : text.common.confirmCancel)) return;
+    void cancelOrder(order._id);
+  };
+
+  if (!canCancel && !hasInvoice) return null;
+  const error = cancellation.error ?? invoice.error;
+  return (
+    <div className="admin-order-actions">
+      {hasInvoice && (
+        <>
+          <button
+            type="button"
+            className="button button--ghost button--block"
+            disabled={invoice.isLoading}
+            onClick={() => void downloadInvoice(order._id)}
+          >
+            {invoice.isLoading ? t.preparingInvoice : t.downloadInvoice}
+          </button>
+          {/* The download itself: the PDF needs the sign-in token, so it is fetched first. */}
+          <a ref={link} hidden download={`invoice-${order.invoiceNumber}.pdf`} aria-hidden="true" tabIndex={-1}>
+            {t.downloadInvoice}
+          </a>
+        </>
+      )}
+      {canCancel && (
+        <button
+          type="button"
+          className="button button--danger button--block"
+          disabled={cancellation.isLoading}
+          onClick={onCancel}
+        >
+          {cancellation.isLoading ? t.cancelling : text.common.cancelOrder}
+        </button>
+      )}
+      {error && (
+        <p className="message message--error" role="alert">
+          {errorMessage(error)}
+        </p>
+      )}
+    </div>
+  );
+}

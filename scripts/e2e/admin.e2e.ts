@@ -4,6 +4,7 @@
  * customer cannot open the admin screens.
  */
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
@@ -329,5 +330,81 @@ describe('admin', () => {
       }
       await context.close();
     }
+  });
+
+  test('a customer sees the seat hold and cancels; the admin marks another order paid and downloads its invoice', async () => {
+    const customer = await verifiedCustomer('Salma Holds');
+    const courses = await api<{ _id: string; availability: number }[]>('GET', '/courses?limit=50');
+    const course = courses.find((c) => c.availability >= 4);
+    assert.ok(course, 'a demo course with 4 seats or more');
+    const seatsBefore = course.availability;
+
+    // The customer orders 2 seats "On place" through the checkout.
+    const { context, page } = await signedIn(customer, `/cart/${course._id}?qty=2`);
+    const errors = watchErrors(page);
+    await page.getByRole('button', { name: 'CHECKOUT' }).click();
+    await page.waitForURL('**/shipping');
+    await page.getByLabel('Address', { exact: true }).fill('9 Rue de Carthage');
+    await page.getByLabel('Country', { exact: true }).selectOption('France');
+    await page.getByLabel('City', { exact: true }).fill('Tunis');
+    await page.getByLabel('Zip', { exact: true }).fill('1000');
+    await page.getByRole('radio', { name: 'On place' }).check();
+    await page.getByRole('button', { name: 'Place to order' }).click();
+    await page.waitForURL('**/placeorder');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL('**/order/**');
+
+    // The order page says until when the seats are held (3 days by default).
+    await page.getByText(/Seats held until \d{4}-\d{2}-\d{2} \d{2}:\d{2}/).waitFor();
+    const inThreeDays = new Date(Date.now() + 3 * 24 * 3600_000);
+    const heldUntil = (await page.getByText(/Seats held until/).innerText()).match(/\d{4}-\d{2}-\d{2}/)?.[0];
+    assert.ok(
+      [inThreeDays, new Date(inThreeDays.getTime() - 3600_000)].some((d) => {
+        const pad = (n: number) => String(n).padStart(2, '0');
+        return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` === heldUntil;
+      }),
+      `held until ${heldUntil}`,
+    );
+    const held = await api<{ availability: number }>('GET', `/courses/${course._id}`);
+    assert.equal(held.availability, seatsBefore - 2);
+
+    // Cancel, after the confirmation; the seats are back on the course page.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    await page.getByText(/Cancelled on \d{4}-\d{2}-\d{2}/).waitFor();
+    await page.getByRole('button', { name: 'Cancel order' }).waitFor({ state: 'detached' });
+    await page.goto(`/course/${course._id}`);
+    await page.getByText(`${seatsBefore} seats left`).waitFor();
+    await context.close();
+
+    // Another order of the same customer, placed through the API, paid by the admin.
+    const order = await api<{ _id: string }>(
+      'POST',
+      '/orders',
+      {
+        orderItems: [{ course: course._id, qty: 1 }],
+        shippingAddress: { address: '9 Rue de Carthage', city: 'Tunis', postalCode: '1000', country: 'France' },
+        paymentMethod: 'In Place',
+      },
+      customer.token,
+    );
+    const admin = await api<UserInfo>('POST', '/users/login', ADMIN);
+    const back = await signedIn(admin, `/order/${order._id}`);
+    await back.page.getByRole('button', { name: 'Mark as Paid' }).click();
+    await back.page.getByText(/PAID AT \d{4}-\d{2}-\d{2}/).waitFor();
+    // The history shows who placed it and who marked it paid.
+    const history = back.page.getByRole('region', { name: 'History' });
+    await history.getByText('Paid by Admin').waitFor();
+    assert.match(await history.innerText(), /Placed by Salma Holds \(customer\)/);
+
+    const [download] = await Promise.all([
+      back.page.waitForEvent('download'),
+      back.page.getByRole('button', { name: 'Download invoice' }).click(),
+    ]);
+    assert.match(download.suggestedFilename(), /^invoice-\d{4}-\d{5}\.pdf$/);
+    const pdf = await readFile((await download.path()) ?? '');
+    assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
+    assert.deepEqual(errors, []);
+    await back.context.close();
   });
 });

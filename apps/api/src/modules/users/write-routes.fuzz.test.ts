@@ -74,6 +74,7 @@ const WRITE_ROUTES: WriteRoute[] = [
   },
   { method: 'put', path: (ids) => `/api/orders/${ids.unknown}/pay`, caller: 'admin', fields: ['isPaid'] },
   { method: 'put', path: (ids) => `/api/orders/${ids.unknown}/learn`, caller: 'admin', fields: ['isLearned'] },
+  { method: 'post', path: (ids) => `/api/orders/${ids.unknown}/cancel`, caller: 'admin', fields: ['status', 'refundedAt'] },
 ];
 
 /** A current token: a fuzzed profile update may legitimately change the password and retire the old one. */

@@ -2,7 +2,7 @@ import { MESSAGES, type Course } from '@shop/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '@/testing/mock-api';
+import { mockApi, type Reply } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { Catalogue } from './catalogue';
 import { KidsCatalogue } from './kids-catalogue';
@@ -46,7 +46,7 @@ describe('Catalogue route', () => {
   it('shows a 503 message with Try again, and the list once asking again works', async () => {
     let calls = 0;
     mockApi({
-      'GET /api/courses': () =>
+      'GET /api/courses': (): Reply =>
         ++calls === 1
           ? { status: 503, body: { message: MESSAGES.serviceUnavailable, code: 'SERVICE_UNAVAILABLE' }, headers: { 'Retry-After': '5' } }
           : { body: [aCourse('a', 'Drawing')], headers: { 'X-Total-Count': '1' } },

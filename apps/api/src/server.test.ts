@@ -171,7 +171,8 @@ describe.skipIf(!serverUrl)('the server process on SIGTERM (needs TEST_DATABASE_
 
     const prefix = `sigterm-${randomBytes(4).toString('hex')}-`;
     const answers = Promise.all(Array.from({ length: 50 }, (_, i) => postOrder(port, buyer.token, body, `${prefix}${i}`)));
-    await new Promise((r) => setTimeout(r, 600));
+    // Time for the server to accept all 50 (they then wait on the row lock or for a pooled connection).
+    await new Promise((r) => setTimeout(r, 1_000));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const signalledAt = Date.now();
     child.kill('SIGTERM');

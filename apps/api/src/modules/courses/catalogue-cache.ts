@@ -171,6 +171,8 @@ export class CatalogueCache {
    * that answer marked stale: browsing goes on from memory while the database is away.
    */
   private async versionOrStale(key: string): Promise<CatalogueVersion | { stale: ReadyAnswer }> {
+    const fresh = this.freshVersion();
+    if (fresh) return fresh;
     const kept = this.answers.get(key);
     if (!kept || kept instanceof Promise) return this.version();
     let timer: NodeJS.Timeout | undefined;

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { setTimeout as delay } from 'node:timers/promises';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { bootstrap } from './db/bootstrap.js';
@@ -35,6 +37,11 @@ async function main(): Promise<void> {
   await bootstrap({ database, config, clock: systemClock, logger });
   const mailer = createMailer(config, logger);
   const redisClient = config.redisUrl ? connectRateLimitRedis(config.redisUrl, logger, config.limits) : undefined;
+  // Counting works from the first request when Redis answers; if it does not within its
+  // connect time-out the shop starts anyway and the limits fail open until it does.
+  if (redisClient && redisClient.status !== 'ready') {
+    await Promise.race([once(redisClient, 'ready'), delay(config.limits.redisConnectMs)]).catch(() => undefined);
+  }
   const lifecycle: Lifecycle = { stopping: false };
   const app = createApp({
     lifecycle,

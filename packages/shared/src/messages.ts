@@ -57,6 +57,7 @@ export const MESSAGES = {
   bodyTooLarge: 'Request body too large',
   tooManyRequests: 'Too many requests, please try again later.',
   serverError: 'Something went wrong on our side. Please try again.',
+  serviceUnavailable: 'The shop cannot answer right now. Please try again in a few seconds.',
 } as const;
 
 /**

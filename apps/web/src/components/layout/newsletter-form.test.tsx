@@ -33,4 +33,13 @@ describe('NewsletterForm', () => {
       await screen.findByText('Too many requests, please try again later.'),
     ).toBeInTheDocument();
   });
+
+  it("asks 'Please enter your email' for a blank box and sends nothing", async () => {
+    const { sent } = mockApi({});
+    renderWithProviders(<NewsletterForm />);
+    await userEvent.type(screen.getByLabelText('Your e-mail address'), '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(/^Please enter your email$/);
+    expect(sent).toHaveLength(0);
+  });
 });

@@ -8,6 +8,7 @@ export const common = {
   startLoading: 'Loading the course shop…',
   skipToContent: 'Skip to content',
   networkError: 'Network error: the shop could not be reached. Please try again.',
+  tryAgain: 'Try again',
   /** Heads the list of a form's problems (admin edit forms). */
   formErrorSummary: 'Please correct the following:',
   notFound: MESSAGES.notFound404,

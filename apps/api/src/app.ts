@@ -31,6 +31,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Set when REDIS_URL is: rate-limit counters shared by every API instance (keys start with keyPrefix). */
   redis?: { client: Redis; keyPrefix: string };
+  /** Set by server.ts: `stopping` turns true on SIGTERM (health answers 503 from then on). */
+  lifecycle?: { stopping: boolean };
 }
 
 export const JSON_BODY_LIMIT = '100kb';

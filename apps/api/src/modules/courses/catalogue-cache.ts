@@ -6,6 +6,7 @@ import vary from 'vary';
 import { acceptedEncoding, compress, COMPRESS_MIN_BYTES, type ContentEncoding } from '../../lib/content-encoding.js';
 import type { DbOrTx } from '../../db/client.js';
 import { catalogueVersions } from '../../db/schema.js';
+import { unavailabilityOf } from '../../lib/outages.js';
 
 /**
  * The catalogue cache of one API instance: validators (ETag) and ready-to-send answers for
@@ -70,6 +71,12 @@ export interface CatalogueCacheOptions {
   maxUrls?: number;
   now?: () => number;
 }
+
+/** Marks a kept answer sent while the database is unavailable (its value says why). */
+export const STALE_HEADER = 'X-Catalogue-Stale';
+
+/** A version read slower than this counts as a database that is not answering. */
+const STALE_AFTER_MS = 1_000;
 
 /** Browsers and proxies may keep an answer but must ask again (cheaply, with If-None-Match) before using it. */
 export const CATALOGUE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -149,7 +156,11 @@ export class CatalogueCache {
     key: string,
     build: (version: CatalogueVersion) => Promise<CatalogueAnswer>,
   ) {
-    const version = await this.version();
+    const version = await this.versionOrStale(key);
+    if ('stale' in version) {
+      writeAnswer(req, res, version.stale);
+      return;
+    }
     const etag = etagOf(version.tag, key);
     if (matchesEtag(req.headers['if-none-match'], etag)) {
       writeNotModified(res, etag);
@@ -176,6 +187,31 @@ export class CatalogueCache {
     if (answer.encoded[encoding]) return;
     answer.encoded[encoding] = bytes;
     if (this.answers.get(answerKeyOf(answer)) === answer) this.answerBytes += bytes.length;
+  }
+
+  /**
+   * The current version; or, when the database is down or frozen (the version read fails or
+   * takes longer than STALE_AFTER_MS) and an answer for `key` is kept from an earlier version,
+   * that answer marked stale: browsing goes on from memory while the database is away.
+   */
+  private async versionOrStale(key: string): Promise<CatalogueVersion | { stale: ReadyAnswer }> {
+    const fresh = this.freshVersion();
+    if (fresh) return fresh;
+    const kept = this.answers.get(key);
+    if (!kept || kept instanceof Promise) return this.version();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), STALE_AFTER_MS);
+    });
+    try {
+      const outcome = await Promise.race([this.version(), late]);
+      if (outcome !== 'late') return outcome;
+    } catch (err) {
+      if (!unavailabilityOf(err)) throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+    return { stale: { ...kept, headers: { ...kept.headers, [STALE_HEADER]: 'database unavailable' } } };
   }
 
   /**

@@ -1,17 +1,45 @@
 import { Router } from 'express';
 import type { AppDeps } from '../../app.js';
+import { RETRY_AFTER_SECONDS } from '../../lib/outages.js';
 
-export function healthRouter({ database }: AppDeps): Router {
+type Check = 'ok' | 'unavailable';
+
+/** Settles with 'ok', or 'unavailable' on an error or when `limitMs` passes first. */
+async function check(probe: () => Promise<unknown>, limitMs: number): Promise<Check> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<Check>((resolve) => {
+    timer = setTimeout(() => resolve('unavailable'), limitMs);
+  });
+  try {
+    return await Promise.race([probe().then((): Check => 'ok'), late]);
+  } catch {
+    return 'unavailable';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * `{status, database, redis}` within HEALTH_TIMEOUT_MS whatever the dependencies do: 503 when
+ * the database does not answer or the instance is shutting down (a load balancer takes it
+ * out); a Redis outage only degrades (the sign-in limits fail open), so it stays 200.
+ */
+export function healthRouter({ database, redis, config, lifecycle }: AppDeps): Router {
   const router = Router();
-  router.get('/', async (req, res) => {
-    try {
-      await database.ping();
-      res.json({ status: 'ok' });
-    } catch (err) {
-      // Recovering on purpose: the answer to a failed ping is 503, not a 500.
-      req.log?.warn({ err }, 'health check failed');
-      res.status(503).json({ message: 'Database unavailable', status: 'unavailable' });
+  router.get('/', async (_req, res) => {
+    const limitMs = config.limits.healthMs;
+    const [db, cache] = await Promise.all([
+      check(() => database.ping(), limitMs),
+      redis ? check(() => redis.client.ping(), limitMs) : Promise.resolve('not configured' as const),
+    ]);
+    const stopping = lifecycle?.stopping ?? false;
+    const status = stopping ? 'stopping' : db !== 'ok' ? 'unavailable' : cache === 'unavailable' ? 'degraded' : 'ok';
+    res.setHeader('Cache-Control', 'no-store');
+    if (stopping || db !== 'ok') {
+      res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+      res.status(503);
     }
+    res.json({ status, database: db, redis: cache });
   });
   return router;
 }

@@ -1,6 +1,6 @@
 import { Pagination } from '@/components/ui/pagination';
+import { QueryError } from '@/components/ui/query-error';
 import { useGetCoursesQuery, type CourseListArgs } from '@/lib/api/courses';
-import { errorMessage } from '@/lib/api/errors';
 import { text } from '@/lib/i18n';
 import { CourseCard } from './course-card';
 import { CourseGridSkeleton } from './course-grid-skeleton';
@@ -18,13 +18,15 @@ interface CourseResultsProps {
 /** Cards of the first row load their images at once (up to four side by side on a wide screen). */
 const FIRST_ROW = 4;
 
-/** SPEC §2 catalogue states: spinner, error text, 'Nothing Found !!!', or a grid of cards. */
+/** SPEC §2 catalogue states: loading (skeleton cards), error text, 'Nothing Found !!!', or a grid of cards. */
 export function CourseResults({ args, paginate = false, labelledBy, cardHeading = 'h3' }: CourseResultsProps) {
   // currentData is undefined while other args load, so an old grid never poses as the new one.
-  const { currentData, error } = useGetCoursesQuery(args);
+  const { currentData, error, isFetching, refetch } = useGetCoursesQuery(args);
+  const skeleton = <CourseGridSkeleton count={Math.min(args.limit ?? 24, 6)} withCount={paginate} />;
 
-  if (error) return <p className="message message--error" role="alert">{errorMessage(error)}</p>;
-  if (!currentData) return <CourseGridSkeleton count={Math.min(args.limit ?? 24, 6)} withCount={paginate} />;
+  if (isFetching && !currentData) return skeleton;
+  if (error) return <QueryError error={error} onRetry={() => void refetch()} />;
+  if (!currentData) return skeleton;
   if (currentData.courses.length === 0) return <p className="message message--info catalogue__empty">{text.catalogue.nothingFound}</p>;
 
   return (

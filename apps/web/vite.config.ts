@@ -2,11 +2,18 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const apiTarget = process.env['VITE_API_PROXY'] ?? 'http://localhost:5000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies of every script, stylesheet and SVG, made once here at the best
+    // levels; the API serves them as files (modules/web-client). index.html is not among
+    // them: the server fills in each page's head and compresses it per answer.
+    compression({ include: /\.(js|css|svg)$/, threshold: 1024, algorithms: ['brotliCompress', 'gzip'] }),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import express, { type Express } from 'express';
@@ -21,6 +20,7 @@ import type { Mailer } from './modules/mail/mailer.js';
 import { newsletterRouter } from './modules/newsletter/newsletter.routes.js';
 import { ordersRouter } from './modules/orders/orders.routes.js';
 import { usersRouter } from './modules/users/users.routes.js';
+import { compressAnswers, webClientRouter } from './modules/web-client/web-client.routes.js';
 
 /** Everything the app needs from the outside, injected so tests can swap each piece. */
 export interface AppDeps {
@@ -103,6 +103,7 @@ function createExpressApp(
 
   app.use(logRequests);
   app.use(addSecurityHeaders);
+  app.use(compressAnswers());
   app.use('/api', allowWebClient);
   app.use('/api', rejectNulInUrl);
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT, reviver: refuseNulCharacters }));
@@ -117,23 +118,8 @@ function createExpressApp(
   app.use('/api/orders', ordersRouter(deps));
 
   app.use('/api', notFoundHandler);
-  serveWebClient(app, deps.config.webDist);
+  const webClient = webClientRouter(deps, catalogue);
+  if (webClient) app.use(webClient);
   app.use(errorHandler);
   return app;
-}
-
-/** Serves the built client with long-lived caching for hashed assets and SPA fallback. */
-function serveWebClient(app: Express, webDist: string): void {
-  const indexHtml = path.join(webDist, 'index.html');
-  if (!existsSync(indexHtml)) return;
-  app.use(
-    '/assets',
-    express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
-  );
-  app.use(express.static(webDist, { index: false, maxAge: '1h' }));
-  app.get('/{*splat}', (req, res, next) => {
-    if (req.method !== 'GET' || !req.accepts('html')) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexHtml);
-  });
 }

@@ -2,13 +2,13 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
-import { START_LOADER_MS, StartLoader } from '@/components/layout/start-loader';
+import { StartLoader, startLoaderLeftMs } from '@/components/layout/start-loader';
 import { Spinner } from '@/components/ui/spinner';
 import { text } from '@/lib/i18n';
 import './layout.css';
 
 /**
- * Shell around every route: start loader (first 3 s only), header, routes with a 300 ms fade,
+ * Shell around every route: start loader (the first 3 s after navigation), header, routes with a 300 ms fade,
  * footer. The shell renders under the loader (inert) so the first page's code and data load
  * during those seconds instead of after them.
  */
@@ -17,7 +17,7 @@ export function AppLayout() {
   const location = useLocation();
 
   useEffect(() => {
-    const timer = window.setTimeout(() => setStarting(false), START_LOADER_MS);
+    const timer = window.setTimeout(() => setStarting(false), startLoaderLeftMs());
     return () => window.clearTimeout(timer);
   }, []);
 

@@ -218,6 +218,7 @@ describe('CatalogueCache', () => {
       const res = {
         statusCode: 0,
         setHeader: () => res,
+        getHeader: () => undefined,
         end: (chunk?: Buffer) => sent.push({ status: res.statusCode, body: String(chunk ?? '') }),
       };
       const build = () => Promise.resolve({ body });

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { sql } from 'drizzle-orm';
+import vary from 'vary';
+import { acceptedEncoding, compress, COMPRESS_MIN_BYTES, type ContentEncoding } from '../../lib/content-encoding.js';
 import type { DbOrTx } from '../../db/client.js';
 import { catalogueVersions } from '../../db/schema.js';
 import { unavailabilityOf } from '../../lib/outages.js';
@@ -53,6 +55,11 @@ export interface ReadyAnswer {
   body: Buffer;
   headers: Record<string, string>;
   etag: string;
+  /**
+   * The body compressed, per encoding, made once by the first request that asks for it (off
+   * the fast path) and kept with the answer: later hits send these bytes with no compression work.
+   */
+  encoded: Partial<Record<ContentEncoding, Buffer>>;
 }
 
 export interface CatalogueCacheOptions {
@@ -162,7 +169,24 @@ export class CatalogueCache {
     // Built first: an error (404) goes to the error handler without the validators.
     const answer = await this.answerFor(version, key, etag, build);
     this.rememberUrl(req.originalUrl, key);
+    await this.encodeFor(req, answer);
     writeAnswer(req, res, answer);
+  }
+
+  /** The kept answer for `key` at the current version, built if needed (the server-rendered pages read course details here). */
+  async answer(key: string, build: (version: CatalogueVersion) => Promise<CatalogueAnswer>): Promise<ReadyAnswer> {
+    const version = await this.version();
+    return this.answerFor(version, key, etagOf(version.tag, key), build);
+  }
+
+  /** Makes and keeps the encoding this client accepts, unless the answer already has it or is too small to gain. */
+  private async encodeFor(req: IncomingMessage, answer: ReadyAnswer): Promise<void> {
+    const encoding = acceptedEncoding(req);
+    if (!encoding || answer.encoded[encoding] || answer.body.length < COMPRESS_MIN_BYTES) return;
+    const bytes = await compress(answer.body, encoding);
+    if (answer.encoded[encoding]) return;
+    answer.encoded[encoding] = bytes;
+    if (this.answers.get(answerKeyOf(answer)) === answer) this.answerBytes += bytes.length;
   }
 
   /**
@@ -196,12 +220,14 @@ export class CatalogueCache {
    * answer for that version. Synchronous, for the server's fast path (catalogue-fast-path.ts);
    * whatever it answers, send() would have answered the same at this moment.
    */
-  peek(url: string): ReadyAnswer | undefined {
+  peek(url: string, req?: IncomingMessage): ReadyAnswer | undefined {
     if (this.freshVersion()?.tag !== this.answersTag) return undefined;
     const key = this.keysOfUrls.get(url);
     if (key === undefined) return undefined;
     const kept = this.answers.get(key);
     if (!kept || kept instanceof Promise) return undefined;
+    // The compressed bytes this client takes are made by send(), never here.
+    if (req && !hasBodyFor(req, kept)) return undefined;
     this.markUsed(key, kept);
     return kept;
   }
@@ -253,17 +279,18 @@ export class CatalogueCache {
 
   private async serialise(answer: Promise<CatalogueAnswer>, etag: string): Promise<ReadyAnswer> {
     const { body, headers } = await answer;
-    return { body: Buffer.from(JSON.stringify(body)), headers: headers ?? {}, etag };
+    return { body: Buffer.from(JSON.stringify(body)), headers: headers ?? {}, etag, encoded: {} };
   }
 
   private keep(key: string, ready: ReadyAnswer): void {
     this.answers.set(key, ready);
-    this.answerBytes += ready.body.length;
+    keyOfAnswer.set(ready, key);
+    this.answerBytes += sizeOf(ready);
     for (const [oldKey, old] of this.answers) {
       if (this.answerBytes <= this.maxBytes) break;
       if (old instanceof Promise) continue;
       this.answers.delete(oldKey);
-      this.answerBytes -= old.body.length;
+      this.answerBytes -= sizeOf(old);
     }
   }
 }
@@ -272,10 +299,22 @@ export function createCatalogueCache(db: DbOrTx, options?: CatalogueCacheOptions
   return new CatalogueCache(() => readCatalogueVersion(db), options);
 }
 
+const keyOfAnswer = new WeakMap<ReadyAnswer, string>();
+const answerKeyOf = (answer: ReadyAnswer) => keyOfAnswer.get(answer) ?? '';
+const sizeOf = (answer: ReadyAnswer) =>
+  answer.body.length + (answer.encoded.br?.length ?? 0) + (answer.encoded.gzip?.length ?? 0);
+
+/** Whether the kept answer already holds the body this client takes (plain, or its encoding). */
+function hasBodyFor(req: IncomingMessage, answer: ReadyAnswer): boolean {
+  const encoding = acceptedEncoding(req);
+  return !encoding || answer.body.length < COMPRESS_MIN_BYTES || answer.encoded[encoding] !== undefined;
+}
+
 /** 304 for a current ETag: the validators again, no body. */
 function writeNotModified(res: ServerResponse, etag: string): void {
   res.setHeader('Cache-Control', CATALOGUE_CACHE_CONTROL);
   res.setHeader('ETag', etag);
+  vary(res, 'Accept-Encoding');
   res.statusCode = 304;
   res.end();
 }
@@ -290,9 +329,14 @@ export function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: R
   res.setHeader('ETag', answer.etag);
   for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', answer.body.length);
+  vary(res, 'Accept-Encoding');
+  const encoding = acceptedEncoding(req);
+  const encoded = encoding && answer.encoded[encoding];
+  if (encoding && encoded) res.setHeader('Content-Encoding', encoding);
+  const body = encoded || answer.body;
+  res.setHeader('Content-Length', body.length);
   res.statusCode = 200;
-  res.end(req.method === 'HEAD' ? undefined : answer.body);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /** Strong validator: the same version and key always give the same bytes. */
@@ -322,6 +366,9 @@ export function refreshAfterWrites(cache: CatalogueCache): RequestHandler {
     next();
   };
 }
+
+/** The cache key of a course's detail (the API's answer and the server-rendered course page share it). */
+export const courseDetailKey = (id: string) => `course:${id}`;
 
 /** The cache key of a catalogue page: the validated query with its keys in a fixed order. */
 export function catalogueKey(query: Record<string, unknown>): string {

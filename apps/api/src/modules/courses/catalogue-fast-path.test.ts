@@ -66,7 +66,7 @@ describe('catalogue fast path', () => {
         // What the edge handlers add is there, not only what the cache keeps.
         expect(viaFastPath.headers['x-content-type-options']).toBe('nosniff');
         expect(viaFastPath.headers['content-security-policy']).toContain("frame-src 'self'");
-        expect(viaFastPath.headers['vary']).toBe('Origin');
+        expect(viaFastPath.headers['vary']).toBe('Origin, Accept-Encoding');
         if (origin === new URL(ctx.config.appUrl).origin) {
           expect(viaFastPath.headers['access-control-allow-origin']).toBe(origin);
           expect(viaFastPath.headers['access-control-expose-headers']).toContain('X-Total-Count');

@@ -25,7 +25,7 @@ export function catalogueFastPath(
   };
   return (req, res) => {
     if (req.method !== 'GET' || req.url === undefined) return false;
-    const kept = catalogue.peek(req.url);
+    const kept = catalogue.peek(req.url, req);
     if (!kept) return false;
     try {
       for (const handler of edge) handler(req, res, failed);

@@ -10,7 +10,7 @@ import type { AppDeps } from '../../app.js';
 import { requireAdmin, requireAuth } from '../../middleware/auth.js';
 import { pathParam, validate } from '../../middleware/validate.js';
 import { reviewsRouter } from '../reviews/reviews.routes.js';
-import { catalogueKey, refreshAfterWrites, type CatalogueCache } from './catalogue-cache.js';
+import { catalogueKey, courseDetailKey, refreshAfterWrites, type CatalogueCache } from './catalogue-cache.js';
 import {
   browseCourses,
   createBlankCourse,
@@ -41,7 +41,7 @@ export function coursesRouter(deps: AppDeps, catalogue: CatalogueCache): Router 
 
   router.get('/:id', async (req, res) => {
     const id = pathParam(req, 'id');
-    await catalogue.send(req, res, `course:${id}`, async () => ({
+    await catalogue.send(req, res, courseDetailKey(id), async () => ({
       body: await getCourseDetail(db, id),
     }));
   });

@@ -76,7 +76,7 @@ export function CataloguePage({ basePath, categories, searchPath, defaultKeyword
       </div>
       <div className="container catalogue__body">
         <CatalogueToolbar view={view} searchPath={searchPath} variant={variant} />
-        <CourseResults args={args} paginate labelledBy={headingId} />
+        <CourseResults args={args} paginate labelledBy={headingId} cardHeading="h2" />
       </div>
     </div>
   );

@@ -21,6 +21,22 @@ const course: Course = {
 };
 
 describe('CourseCard', () => {
+  it('loads a first-row image at once (the first with high priority) and any other lazily', () => {
+    const { container, unmount } = renderWithProviders(<CourseCard course={course} priority="high" headingLevel="h2" />);
+    const image = container.querySelector('img.course-card__image');
+    expect(image).toHaveAttribute('loading', 'eager');
+    expect(image).toHaveAttribute('fetchpriority', 'high');
+    expect(image).toHaveAttribute('width', '350');
+    expect(image).toHaveAttribute('height', '263');
+    expect(screen.getByRole('heading', { level: 2, name: course.name })).toBeInTheDocument();
+    unmount();
+
+    const later = renderWithProviders(<CourseCard course={course} />).container.querySelector('img.course-card__image');
+    expect(later).toHaveAttribute('loading', 'lazy');
+    expect(later).not.toHaveAttribute('fetchpriority');
+    expect(screen.getByRole('heading', { level: 3, name: course.name })).toBeInTheDocument();
+  });
+
   it('shows the name, price in Tnd, stars and review count', () => {
     renderWithProviders(<CourseCard course={course} />);
     expect(screen.getByRole('link', { name: course.name })).toHaveAttribute('href', '/course/c1');

@@ -11,8 +11,16 @@ import './course-card.css';
 
 const t = text.catalogue.card;
 
+interface CourseCardProps {
+  course: Course;
+  /** The card opens the first row: its image loads at once, the first one with high priority (the list's largest paint). */
+  priority?: 'high' | 'eager';
+  /** h2 under a page's h1 (catalogue), h3 under a section's h2 (home lists). */
+  headingLevel?: 'h2' | 'h3';
+}
+
 /** Catalogue card: first image, name, price in Tnd, stars, add icon (qty 1), View Details. */
-export function CourseCard({ course }: { course: Course }) {
+export function CourseCard({ course, priority, headingLevel: Heading = 'h3' }: CourseCardProps) {
   const inCart = useAppSelector((s) => s.cart.cartItems.some((line) => line.course === course._id));
   const dispatch = useAppDispatch();
   const soldOut = course.availability <= 0;
@@ -22,14 +30,25 @@ export function CourseCard({ course }: { course: Course }) {
   return (
     <article className="course-card">
       <Link to={paths.course(course._id)} className="course-card__media" tabIndex={-1} aria-hidden="true">
-        {image && <img className="course-card__image" src={image} alt="" width={350} height={263} loading="lazy" decoding="async" />}
+        {image && (
+          <img
+            className="course-card__image"
+            src={image}
+            alt=""
+            width={350}
+            height={263}
+            loading={priority ? 'eager' : 'lazy'}
+            decoding="async"
+            {...(priority === 'high' ? { fetchPriority: 'high' as const } : {})}
+          />
+        )}
         {soldOut && <span className="course-card__ribbon">{text.catalogue.detail.soldOut}</span>}
       </Link>
       <div className="course-card__body">
         <p className="course-card__categories">{course.category.join(' · ')}</p>
-        <h3 className="course-card__title">
+        <Heading className="course-card__title">
           <Link to={paths.course(course._id)}>{course.name}</Link>
-        </h3>
+        </Heading>
         <Stars value={course.rating} text={t.reviews(course.numReviews)} />
         <div className="course-card__footer">
           <p className="course-card__price">{formatMoney(course.price, 'catalogue')}</p>

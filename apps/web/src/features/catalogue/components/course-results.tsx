@@ -1,9 +1,9 @@
 import { Pagination } from '@/components/ui/pagination';
 import { QueryError } from '@/components/ui/query-error';
-import { Spinner } from '@/components/ui/spinner';
 import { useGetCoursesQuery, type CourseListArgs } from '@/lib/api/courses';
 import { text } from '@/lib/i18n';
 import { CourseCard } from './course-card';
+import { CourseGridSkeleton } from './course-grid-skeleton';
 
 interface CourseResultsProps {
   args: CourseListArgs;
@@ -11,16 +11,22 @@ interface CourseResultsProps {
   paginate?: boolean;
   /** Id of the heading that names the list. */
   labelledBy: string;
+  /** Level of the card titles: one below the heading that names the list. */
+  cardHeading?: 'h2' | 'h3';
 }
 
-/** SPEC §2 catalogue states: spinner, error text, 'Nothing Found !!!', or a grid of cards. */
-export function CourseResults({ args, paginate = false, labelledBy }: CourseResultsProps) {
+/** Cards of the first row load their images at once (up to four side by side on a wide screen). */
+const FIRST_ROW = 4;
+
+/** SPEC §2 catalogue states: loading (skeleton cards), error text, 'Nothing Found !!!', or a grid of cards. */
+export function CourseResults({ args, paginate = false, labelledBy, cardHeading = 'h3' }: CourseResultsProps) {
   // currentData is undefined while other args load, so an old grid never poses as the new one.
   const { currentData, error, isFetching, refetch } = useGetCoursesQuery(args);
+  const skeleton = <CourseGridSkeleton count={Math.min(args.limit ?? 24, 6)} withCount={paginate} />;
 
-  if (isFetching && !currentData) return <Spinner />;
+  if (isFetching && !currentData) return skeleton;
   if (error) return <QueryError error={error} onRetry={() => void refetch()} />;
-  if (!currentData) return <Spinner />;
+  if (!currentData) return skeleton;
   if (currentData.courses.length === 0) return <p className="message message--info catalogue__empty">{text.catalogue.nothingFound}</p>;
 
   return (
@@ -31,9 +37,13 @@ export function CourseResults({ args, paginate = false, labelledBy }: CourseResu
         </p>
       )}
       <ul className="course-grid" aria-labelledby={labelledBy}>
-        {currentData.courses.map((course) => (
+        {currentData.courses.map((course, index) => (
           <li key={course._id}>
-            <CourseCard course={course} />
+            <CourseCard
+              course={course}
+              headingLevel={cardHeading}
+              {...(index < FIRST_ROW ? { priority: index === 0 ? ('high' as const) : ('eager' as const) } : {})}
+            />
           </li>
         ))}
       </ul>

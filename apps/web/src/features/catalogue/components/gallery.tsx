@@ -12,7 +12,14 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
   return (
     <div className="gallery">
       {main && (
-        <img className="gallery__main" src={main} alt={text.catalogue.card.imageAlt(name)} width={800} height={600} />
+        <img
+          className="gallery__main"
+          src={main}
+          alt={text.catalogue.card.imageAlt(name)}
+          width={800}
+          height={600}
+          fetchPriority="high"
+        />
       )}
       {shown.length > 1 && (
         <ul className="gallery__thumbs" aria-label={t.gallery}>

@@ -1,0 +1,125 @@
+import type { CourseDetail } from '@shop/shared';
+
+/**
+ * The <head> lines of a page of the shop as served to browsers, link previews (Facebook,
+ * WhatsApp, X) and search engines: title, description, canonical link, Open Graph and Twitter
+ * card, and for a course its JSON-LD `Course` with an `offers` price in TND.
+ */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Path of the canonical URL (under APP_URL). */
+  path: string;
+  /** Absolute or site-relative image; made absolute under APP_URL. */
+  image?: string;
+  /** Anything else for the head, already escaped (JSON-LD, image preload). */
+  extra?: string;
+  /** Search engines are told to leave the page out (the 404 page). */
+  noindex?: boolean;
+}
+
+export const SITE_NAME = 'Course Shop';
+const SITE_DESCRIPTION =
+  'Courses in languages, programming, art and cabin crew, and a kids area — training centre in Tunisia.';
+const DESCRIPTION_MAX = 160;
+
+/** Text for an HTML attribute or element: the five characters that could end it. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * JSON inside <script>: `<`, `>` and `&` as \u escapes so no `</script>` or `<!--` can appear,
+ * and the two line separators JavaScript once refused.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The first sentence-ish part of a text, on one line, at most 160 characters. */
+export function summaryOf(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length <= DESCRIPTION_MAX ? line : `${line.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
+}
+
+export function absoluteUrl(appUrl: string, pathOrUrl: string): string {
+  return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : new URL(pathOrUrl, `${appUrl}/`).href;
+}
+
+/** Money as the catalogue shows it (two decimals), the amount of the offer. */
+const amountOf = (price: number) => price.toFixed(2);
+
+export const HOME_HEAD: PageHead = { title: `${SITE_NAME} · Training courses in Tunisia`, description: SITE_DESCRIPTION, path: '/' };
+export const COURSES_HEAD: PageHead = {
+  title: `All courses · ${SITE_NAME}`,
+  description: 'Every course of the centre: English, French, programming, art and cabin crew, with prices in Tnd.',
+  path: '/courses',
+};
+export const KIDS_HEAD: PageHead = {
+  title: `Kids courses · ${SITE_NAME}`,
+  description: 'Courses for children: programming, languages and soft skills, in a space of their own.',
+  path: '/kids',
+};
+export const NOT_FOUND_HEAD: PageHead = { title: `404 Not Found · ${SITE_NAME}`, description: SITE_DESCRIPTION, path: '/', noindex: true };
+
+/** The head of /course/{id}: name, description, first image and price in Tnd, and its JSON-LD. */
+export function courseHead(course: CourseDetail, appUrl: string): PageHead {
+  const path = `/course/${course._id}`;
+  const url = absoluteUrl(appUrl, path);
+  const image = course.images[0];
+  const price = amountOf(course.price);
+  const description = summaryOf(`${price} Tnd · ${course.description || course.category.join(', ')}`);
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Course',
+    name: course.name,
+    description: summaryOf(course.description || course.name),
+    url,
+    ...(image ? { image: absoluteUrl(appUrl, image) } : {}),
+    provider: { '@type': 'Organization', name: SITE_NAME, sameAs: appUrl },
+    offers: {
+      '@type': 'Offer',
+      category: 'Paid',
+      price,
+      priceCurrency: 'TND',
+      availability: course.availability > 0 ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+      url,
+    },
+    ...(course.numReviews > 0
+      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: course.rating, reviewCount: course.numReviews } }
+      : {}),
+  };
+  const extra = [
+    `<meta property="product:price:amount" content="${price}" />`,
+    '<meta property="product:price:currency" content="TND" />',
+    `<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`,
+    // The course's main picture is the page's largest paint: fetched with the HTML, not after the script and the API call.
+    ...(image ? [`<link rel="preload" as="image" href="${escapeHtml(image)}" fetchpriority="high" />`] : []),
+  ].join('\n    ');
+  return { title: `${course.name} · ${SITE_NAME}`, description, path, ...(image ? { image } : {}), extra };
+}
+
+/** The tags for a page's <head>, every value escaped. */
+export function renderHead(head: PageHead, appUrl: string): string {
+  const url = absoluteUrl(appUrl, head.path);
+  const title = escapeHtml(head.title);
+  const description = escapeHtml(head.description);
+  const image = head.image ? escapeHtml(absoluteUrl(appUrl, head.image)) : undefined;
+  const lines = [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    head.noindex ? '<meta name="robots" content="noindex" />' : `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<meta property="og:site_name" content="${SITE_NAME}" />`,
+    `<meta property="og:type" content="${head.path.startsWith('/course/') ? 'product' : 'website'}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    ...(image ? [`<meta property="og:image" content="${image}" />`] : []),
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:title" content="${title}" />`,
+    `<meta name="twitter:description" content="${description}" />`,
+    ...(image ? [`<meta name="twitter:image" content="${image}" />`] : []),
+    ...(head.extra ? [head.extra] : []),
+  ];
+  return lines.join('\n    ');
+}

@@ -1,0 +1,109 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import compression from 'compression';
+import { Router, type RequestHandler, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
+import type { CourseDetail } from '@shop/shared';
+import type { AppDeps } from '../../app.js';
+import { AppError } from '../../errors.js';
+import { COMPRESS_MIN_BYTES } from '../../lib/content-encoding.js';
+import { courseDetailKey, type CatalogueCache } from '../courses/catalogue-cache.js';
+import { getCourseDetail } from '../courses/courses.service.js';
+import { COURSES_HEAD, courseHead, HOME_HEAD, KIDS_HEAD, NOT_FOUND_HEAD, renderHead, type PageHead } from './page-head.js';
+import { sendSitemap, sendSitemapPart } from './sitemap.js';
+
+/**
+ * Brotli or gzip for every compressible answer the browser accepts (HTML, JSON, SVG, XML),
+ * with `Vary: Accept-Encoding`. Answers that arrive already encoded (the built assets, kept
+ * catalogue answers) pass through untouched.
+ */
+export function compressAnswers(): RequestHandler {
+  return compression({ threshold: COMPRESS_MIN_BYTES });
+}
+
+/** Private pages search engines have nothing to find in. */
+const NOT_FOR_ROBOTS = ['/admin/', '/cart', '/login', '/register', '/forgot', '/reset-password', '/profile', '/shipping', '/placeorder', '/order/', '/verify/'];
+
+/** The document of index.html around the part of <head> each page fills in. */
+interface Template {
+  before: string;
+  after: string;
+}
+
+/** Splits the built index.html at its <title>; its description goes too: each page brings both. */
+export function templateOf(html: string): Template {
+  const description = /\s*<meta name="description"[^>]*>/;
+  if (!description.test(html)) throw new Error('index.html has no description meta tag');
+  const rest = html.replace(description, '');
+  const title = /<title>[^<]*<\/title>/.exec(rest);
+  if (!title) throw new Error('index.html has no <title>');
+  return { before: rest.slice(0, title.index), after: rest.slice(title.index + title[0].length) };
+}
+
+/**
+ * The built web client: hashed assets precompressed at build time (.br/.gz beside each file,
+ * vite-plugin-compression2) and cached for a year; robots.txt and sitemap.xml; and every page
+ * as index.html with its own head (title, description, canonical, Open Graph, Twitter card,
+ * JSON-LD), a course's read from the catalogue cache. Nothing when the client is not built.
+ */
+export function webClientRouter(deps: AppDeps, catalogue: CatalogueCache): Router | undefined {
+  const { webDist, appUrl } = deps.config;
+  const indexHtml = path.join(webDist, 'index.html');
+  if (!existsSync(indexHtml)) return undefined;
+  const template = templateOf(readFileSync(indexHtml, 'utf8'));
+  const { db } = deps.database;
+  const router = Router();
+
+  router.use(
+    '/assets',
+    expressStaticGzip(path.join(webDist, 'assets'), {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: { immutable: true, maxAge: '1y', fallthrough: false },
+    }),
+  );
+  router.use(
+    expressStaticGzip(webDist, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: { index: false, maxAge: '1h' },
+    }),
+  );
+
+  router.get('/robots.txt', (_req, res) => {
+    res.type('text/plain').setHeader('Cache-Control', 'public, max-age=3600');
+    res.send(['User-agent: *', 'Allow: /', ...NOT_FOR_ROBOTS.map((p) => `Disallow: ${p}`), '', `Sitemap: ${appUrl}/sitemap.xml`, ''].join('\n'));
+  });
+  router.get('/sitemap.xml', async (_req, res) => {
+    await sendSitemap(res, db, appUrl, (await catalogue.version()).courses);
+  });
+  router.get('/sitemap-:part.xml', async (req, res, next) => {
+    if (!(await sendSitemapPart(res, db, appUrl, String(req.params['part'])))) next();
+  });
+
+  const sendPage = (res: Response, head: PageHead, status = 200) => {
+    res.status(status).type('html').setHeader('Cache-Control', 'no-cache');
+    res.send(template.before + renderHead(head, appUrl) + template.after);
+  };
+
+  router.get('/course/:id', async (req, res) => {
+    if (!req.accepts('html')) throw new AppError(404, 'Not Found');
+    const id = String(req.params['id']);
+    try {
+      // The same kept answer as GET /api/courses/{id}: no query when the course was asked for before.
+      const answer = await catalogue.answer(courseDetailKey(id), async () => ({ body: await getCourseDetail(db, id) }));
+      sendPage(res, courseHead(JSON.parse(answer.body.toString('utf8')) as CourseDetail, appUrl));
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status !== 404) throw err;
+      sendPage(res, NOT_FOUND_HEAD, 404);
+    }
+  });
+  const heads: Record<string, PageHead> = { '/': HOME_HEAD, '/courses': COURSES_HEAD, '/kids': KIDS_HEAD };
+  router.get('/{*splat}', (req, res, next) => {
+    if (!req.accepts('html')) return next();
+    sendPage(res, heads[req.path.replace(/(.)\/$/, '$1')] ?? { ...HOME_HEAD, path: req.path });
+  });
+  return router;
+}

@@ -1,0 +1,218 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app.js';
+import { courses } from '../../db/schema.js';
+import { createCourse } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/context.js';
+
+const WEB_INDEX = readFileSync(path.join(import.meta.dirname, '../../../../web/index.html'), 'utf8');
+const SCRIPT = `console.log(${JSON.stringify('the storefront '.repeat(200))});\n`;
+const STYLES = `.course-card{display:flex}\n`.repeat(80);
+const TRICKY_NAME = `</script><script>alert("x")</script> & 'Quotes'`;
+
+let ctx: TestContext;
+let server: Server;
+let webDist: string;
+let trickyId: string;
+
+/** A raw GET: the bytes as they travel, so compression is seen as sent (supertest would inflate them). */
+function get(urlPath: string, headers: Record<string, string> = {}) {
+  const { port } = server.address() as AddressInfo;
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path: urlPath, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function decoded(answer: { headers: IncomingHttpHeaders; body: Buffer }): string {
+  const encoding = answer.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(answer.body).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(answer.body).toString('utf8');
+  return answer.body.toString('utf8');
+}
+
+beforeAll(async () => {
+  // A built client as vite-plugin-compression2 leaves it: each asset with its .br and .gz.
+  webDist = mkdtempSync(path.join(tmpdir(), 'web-client-test-'));
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'index.html'), WEB_INDEX.replace('/src/main.tsx', '/assets/index-abc123.js'));
+  for (const [name, text] of [['index-abc123.js', SCRIPT], ['index-abc123.css', STYLES]] as const) {
+    writeFileSync(path.join(webDist, 'assets', name), text);
+    writeFileSync(path.join(webDist, 'assets', `${name}.br`), brotliCompressSync(text));
+    writeFileSync(path.join(webDist, 'assets', `${name}.gz`), gzipSync(text));
+  }
+  ctx = await createTestContext({ WEB_DIST: webDist });
+  const { db } = ctx.database;
+  trickyId = (
+    await createCourse(db, {
+      name: TRICKY_NAME,
+      price: 120.5,
+      description: `Learn <b>bold</b> things.\nSecond line. ${'Practice every week with real projects. '.repeat(30)}`,
+      images: ['/images/courses/tricky-1.svg', '/images/courses/tricky-2.svg'],
+    })
+  ).id;
+  for (let i = 0; i < 20; i += 1) await createCourse(db, { name: `Filler course number ${i} with a long enough name` });
+  // As in production: a version read is trusted for 500 ms, so repeated GETs are cache hits.
+  const app = createApp({ ...ctx.deps, config: { ...ctx.config, env: 'production' } });
+  server = createServer(app).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await ctx.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('compression', () => {
+  it('sends HTML, a script, a stylesheet and catalogue JSON compressed when asked, and plain when not', async () => {
+    const answers = ['/', '/assets/index-abc123.js', '/assets/index-abc123.css', '/api/courses', `/api/courses/${trickyId}`];
+    for (const urlPath of answers) {
+      const plain = await get(urlPath);
+      expect(plain.status, urlPath).toBe(200);
+      expect(plain.headers['content-encoding'], urlPath).toBeUndefined();
+      expect(plain.headers['vary'], urlPath).toMatch(/Accept-Encoding/i);
+      expect(plain.body.length, urlPath).toBeGreaterThan(1024);
+      // Twice each: the second catalogue answer comes from the kept bytes (the fast path).
+      for (const [asked, expected] of [['br', 'br'], ['gzip', 'gzip'], ['gzip, deflate, br', 'br'], ['br;q=0, gzip', 'gzip'], ['br', 'br'], ['gzip', 'gzip']]) {
+        const compressed = await get(urlPath, { 'Accept-Encoding': asked as string });
+        expect(compressed.headers['content-encoding'], `${urlPath} ${asked}`).toBe(expected);
+        expect(compressed.headers['vary'], urlPath).toMatch(/Accept-Encoding/i);
+        expect(compressed.body.length, urlPath).toBeLessThan(plain.body.length / 2);
+        expect(decoded(compressed), urlPath).toBe(decoded(plain));
+      }
+      const identity = await get(urlPath, { 'Accept-Encoding': 'identity' });
+      expect(identity.headers['content-encoding'], urlPath).toBeUndefined();
+    }
+    expect(JSON.parse(decoded(await get('/api/courses', { 'Accept-Encoding': 'br' })))).toHaveLength(21);
+  });
+
+  it('serves hashed assets for a year, immutable, and the page itself revalidated every time', async () => {
+    const script = await get('/assets/index-abc123.js', { 'Accept-Encoding': 'br' });
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    expect(decoded(script)).toBe(SCRIPT);
+    expect((await get('/assets/index-abc123.css', { 'Accept-Encoding': 'gzip' })).headers['content-type']).toMatch(/text\/css/);
+    expect((await get('/courses')).headers['cache-control']).toBe('no-cache');
+    expect((await get('/assets/missing-123.js')).status).toBe(404);
+  });
+});
+
+describe('pages as served', () => {
+  it('draws the start loader in the HTML itself, before any script', async () => {
+    const html = decoded(await get('/kids'));
+    const loaderAt = html.indexOf('id="start-loader"');
+    expect(loaderAt).toBeGreaterThan(0);
+    expect(loaderAt).toBeLessThan(html.indexOf('<script type="module"'));
+    expect(html).toContain('Loading the course shop…');
+    expect(html).toMatch(/<style>[^<]*\.start-loader\{position:fixed/);
+  });
+
+  it('gives a course page its title, description, canonical link, Open Graph, Twitter card and JSON-LD, escaped', async () => {
+    const page = await get(`/course/${trickyId}`, { Accept: 'text/html', 'Accept-Encoding': 'br' });
+    expect(page.status).toBe(200);
+    const html = decoded(page);
+    const escapedName = '&#60;/script&#62;&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; &#39;Quotes&#39;';
+    expect(html).toContain(`<title>${escapedName} · Course Shop</title>`);
+    expect(html).toContain(`<meta property="og:title" content="${escapedName} · Course Shop" />`);
+    expect(html).toContain(`<meta name="twitter:title" content="${escapedName} · Course Shop" />`);
+    expect(html).toContain('<meta property="og:image" content="http://shop.test/images/courses/tricky-1.svg" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).toContain(`<link rel="canonical" href="http://shop.test/course/${trickyId}" />`);
+    expect(html).toContain('<meta name="description" content="120.50 Tnd · Learn &#60;b&#62;bold&#60;/b&#62; things. Second line. Practice every week');
+    expect(html).toContain('<meta property="product:price:amount" content="120.50" />');
+    expect(html).toContain('<link rel="preload" as="image" href="/images/courses/tricky-1.svg" fetchpriority="high" />');
+    // One title and one description: the built page's own are replaced, not repeated.
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    // The name never closes a script: the only script ends are the JSON-LD's and the app's.
+    expect(html).not.toContain('<script>alert');
+    const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+    expect(jsonLd).not.toMatch(/[<>]/);
+    expect(JSON.parse(jsonLd)).toMatchObject({
+      '@type': 'Course',
+      name: TRICKY_NAME,
+      url: `http://shop.test/course/${trickyId}`,
+      image: 'http://shop.test/images/courses/tricky-1.svg',
+      offers: { '@type': 'Offer', price: '120.50', priceCurrency: 'TND', availability: 'https://schema.org/InStock' },
+    });
+  });
+
+  it('renders a course page from the kept catalogue answer, without asking the database again', async () => {
+    const course = await createCourse(ctx.database.db, { name: 'Kept Photoshop' });
+    expect(decoded(await get(`/course/${course.id}`))).toContain('<title>Kept Photoshop · Course Shop</title>');
+    // Behind the cache's back (no trigger bumps the version): a page built from a query would show it.
+    await ctx.database.db.execute(sql`alter table courses disable trigger user`);
+    try {
+      await ctx.database.db.execute(sql`update courses set name = 'Renamed' where id = ${course.id}`);
+      expect(decoded(await get(`/course/${course.id}`))).toContain('<title>Kept Photoshop · Course Shop</title>');
+      expect(JSON.parse(decoded(await get(`/api/courses/${course.id}`))).name).toBe('Kept Photoshop');
+    } finally {
+      await ctx.database.db.execute(sql`alter table courses enable trigger user`);
+    }
+  });
+
+  it('answers an unknown or malformed course id with the 404 page and status 404', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const page = await get(`/course/${id}`, { Accept: 'text/html' });
+      expect(page.status).toBe(404);
+      const html = decoded(page);
+      expect(html).toContain('<title>404 Not Found · Course Shop</title>');
+      expect(html).toContain('<meta name="robots" content="noindex" />');
+      expect(html).toContain('id="root"');
+    }
+  });
+
+  it('gives /, /courses and /kids their own title and canonical link', async () => {
+    const heads = [
+      ['/', 'Course Shop · Training courses in Tunisia', 'http://shop.test/'],
+      ['/courses', 'All courses · Course Shop', 'http://shop.test/courses'],
+      ['/kids', 'Kids courses · Course Shop', 'http://shop.test/kids'],
+    ];
+    for (const [urlPath, title, canonical] of heads) {
+      const html = decoded(await get(urlPath as string));
+      expect(html).toContain(`<title>${title}</title>`);
+      expect(html).toContain(`<link rel="canonical" href="${canonical}" />`);
+      expect(html).toContain(`<meta property="og:url" content="${canonical}" />`);
+    }
+  });
+});
+
+describe('robots and sitemap', () => {
+  it('answers robots.txt as text naming the sitemap, not the app', async () => {
+    const robots = await get('/robots.txt');
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    const text = decoded(robots);
+    expect(text).toContain('User-agent: *');
+    expect(text).toContain('Disallow: /admin/');
+    expect(text).toContain('Sitemap: http://shop.test/sitemap.xml');
+  });
+
+  it('lists every course in sitemap.xml, and each in the shard of its first hex digit', async () => {
+    const sitemap = await get('/sitemap.xml', { 'Accept-Encoding': 'gzip' });
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    const xml = decoded(sitemap);
+    const ids = (await ctx.database.db.select({ id: courses.id }).from(courses)).map((r) => r.id);
+    expect(ids.length).toBeGreaterThan(20);
+    for (const id of ids) expect(xml).toContain(`<loc>http://shop.test/course/${id}</loc>`);
+    expect(xml).toContain('<loc>http://shop.test/courses</loc>');
+    expect(xml.trim().endsWith('</urlset>')).toBe(true);
+
+    const shard = trickyId[0] as string;
+    const part = decoded(await get(`/sitemap-courses-${shard}.xml`));
+    for (const id of ids) {
+      expect(part.includes(`/course/${id}<`)).toBe(id.startsWith(shard));
+    }
+    expect((await get('/sitemap-courses-g.xml', { Accept: 'application/xml' })).status).toBe(404);
+  });
+});

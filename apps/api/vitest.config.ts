@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
+    setupFiles: ['src/test/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each file opens its own database; two at a time fits a 2-core machine.

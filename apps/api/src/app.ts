@@ -3,11 +3,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
-import type { Database } from './db/client.js';
-import type { Clock } from './lib/clock.js';
-import type { Logger } from './logger.js';
+import type { AppDeps } from './deps.js';
+import { docsRouter } from './http/docs.js';
+import { openApiDocument } from './http/openapi.js';
 import { cors } from './middleware/cors.js';
 import type { EdgeHandler } from './middleware/edge.js';
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
@@ -17,21 +16,9 @@ import { createCatalogueCache, type CatalogueCache } from './modules/courses/cat
 import { catalogueFastPath } from './modules/courses/catalogue-fast-path.js';
 import { coursesRouter } from './modules/courses/courses.routes.js';
 import { healthRouter } from './modules/health/health.routes.js';
-import type { Mailer } from './modules/mail/mailer.js';
 import { newsletterRouter } from './modules/newsletter/newsletter.routes.js';
 import { ordersRouter } from './modules/orders/orders.routes.js';
 import { usersRouter } from './modules/users/users.routes.js';
-
-/** Everything the app needs from the outside, injected so tests can swap each piece. */
-export interface AppDeps {
-  database: Database;
-  config: Config;
-  clock: Clock;
-  logger: Logger;
-  mailer: Mailer;
-  /** Set when REDIS_URL is: rate-limit counters shared by every API instance (keys start with keyPrefix). */
-  redis?: { client: Redis; keyPrefix: string };
-}
 
 export const JSON_BODY_LIMIT = '100kb';
 const PUBLIC_IMAGES = path.join(import.meta.dirname, '../public/images');
@@ -47,8 +34,7 @@ export type App = ((req: IncomingMessage, res: ServerResponse) => void) & {
  * everything else through Express. Both run the same edge handlers first.
  */
 export function createApp(deps: AppDeps): App {
-  // Tests write behind the API's back: there, the version is read again for every request.
-  const catalogue = createCatalogueCache(deps.database.db, { maxAgeMs: deps.config.env === 'test' ? 0 : 500 });
+  const catalogue = createCatalogueCache(deps.database.db, { maxAgeMs: deps.catalogueMaxAgeMs ?? 500 });
   const edge: Edge = {
     logRequests: requestLogging(deps.logger),
     addSecurityHeaders: securityHeaders(deps.config),
@@ -113,6 +99,9 @@ function createExpressApp(
   app.use('/api/users', usersRouter(deps));
   app.use('/api/courses', coursesRouter(deps, catalogue));
   app.use('/api/orders', ordersRouter(deps));
+  // The document is written from the routers above (and itself), once, when first asked for.
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  app.use('/api', docsRouter(() => (document ??= openApiDocument(app))));
 
   app.use('/api', notFoundHandler);
   serveWebClient(app, deps.config.webDist);

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { bootstrap } from './db/bootstrap.js';
+import { bootstrap } from './bootstrap.js';
 import { openDatabase } from './db/client.js';
 import { systemClock } from './lib/clock.js';
 import { createLogger } from './logger.js';

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createApp, type App, type AppDeps } from '../app.js';
+import { createApp, type App } from '../app.js';
+import type { AppDeps } from '../deps.js';
+import { checkedAgainstDocument } from './contract.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
@@ -90,9 +92,18 @@ export async function createTestContext(
       return Promise.resolve();
     },
   };
-  const deps: AppDeps = { database, config, clock, logger, mailer, ...(options.redis ? { redis: options.redis } : {}) };
+  // Tests write behind the API's back (factories): the catalogue version is read again for every request.
+  const deps: AppDeps = {
+    database,
+    config,
+    clock,
+    logger,
+    mailer,
+    catalogueMaxAgeMs: 0,
+    ...(options.redis ? { redis: options.redis } : {}),
+  };
   return {
-    app: createApp(deps),
+    app: checkedAgainstDocument(createApp(deps)),
     deps,
     database,
     config,

@@ -4,7 +4,8 @@ import pino from 'pino';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@shop/shared';
-import { createApp, type AppDeps } from '../../app.js';
+import { createApp } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { createCourse } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { CatalogueCache, type CatalogueVersion } from './catalogue-cache.js';
@@ -17,7 +18,7 @@ let courseId: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  production = { ...ctx.deps, config: { ...ctx.config, env: 'production' } };
+  production = { ...ctx.deps, catalogueMaxAgeMs: 500 };
   courseId = (await createCourse(ctx.database.db, { name: 'Fast Photoshop', price: 40 })).id;
   await createCourse(ctx.database.db, { name: 'Slow Excel', price: 90 });
 });

@@ -1,7 +1,7 @@
 import { MESSAGES, type Review, type ReviewBody } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
+import type { ServiceContext } from '../../deps.js';
 import { badRequest, notFound } from '../../errors.js';
-import { isId } from '../../lib/ids.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import { addReview, listReviews, type ReviewRow } from './reviews.repository.js';
 
@@ -23,13 +23,12 @@ export async function reviewsOfCourse(db: DbOrTx, courseId: string): Promise<Rev
 
 /** A signed-in user reviews a course once; the course's rating and count follow. */
 export async function reviewCourse(
-  db: DbOrTx,
+  ctx: ServiceContext,
   courseId: string,
   author: AuthUser,
   body: ReviewBody,
 ): Promise<void> {
-  if (!isId(courseId)) throw notFound(MESSAGES.courseNotFound);
-  const outcome = await addReview(db, {
+  const outcome = await addReview(ctx.database.db, {
     courseId,
     userId: author.id,
     name: author.name,

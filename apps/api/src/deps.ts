@@ -1,0 +1,31 @@
+import type { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { Clock } from './lib/clock.js';
+import type { Logger } from './logger.js';
+import type { Mailer } from './modules/mail/mailer.js';
+
+/**
+ * Everything the app needs from the outside, injected so tests can swap each piece. Its own
+ * module so that nothing imports app.ts (app.ts composes the modules; they never reach back).
+ */
+export interface AppDeps {
+  database: Database;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  mailer: Mailer;
+  /** Set when REDIS_URL is: rate-limit counters shared by every API instance (keys start with keyPrefix). */
+  redis?: { client: Redis; keyPrefix: string };
+  /**
+   * How long this instance trusts its last read of the catalogue version (the "other instances
+   * follow within" budget, default 500 ms). Tests that write behind the API's back set 0.
+   */
+  catalogueMaxAgeMs?: number;
+}
+
+/**
+ * The one argument shape of services: the database, the clock, the mailer, the configuration
+ * and the logger. Services take it first; what the request adds (the user, the input) follows.
+ */
+export type ServiceContext = Pick<AppDeps, 'database' | 'config' | 'clock' | 'logger' | 'mailer'>;

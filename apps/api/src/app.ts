@@ -4,7 +4,7 @@ import path from 'node:path';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Config } from './config.js';
-import type { AppDeps } from './deps.js';
+import type { AppContext, AppDeps } from './deps.js';
 import { docsRouter } from './http/docs.js';
 import { openApiDocument } from './http/openapi.js';
 import { cors } from './middleware/cors.js';
@@ -40,7 +40,7 @@ export function createApp(deps: AppDeps): App {
     addSecurityHeaders: securityHeaders(deps.config),
     allowWebClient: cors(deps.config),
   };
-  const app = createExpressApp(deps, edge, catalogue);
+  const app = createExpressApp({ ...deps, courses: catalogue }, edge, catalogue);
   // In the order Express runs them (every fast-path URL is under /api).
   const fastPath = catalogueFastPath(
     catalogue,
@@ -76,7 +76,7 @@ interface Edge {
 }
 
 function createExpressApp(
-  deps: AppDeps,
+  deps: AppContext,
   { logRequests, addSecurityHeaders, allowWebClient }: Edge,
   catalogue: CatalogueCache,
 ): Express {

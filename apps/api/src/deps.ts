@@ -24,8 +24,20 @@ export interface AppDeps {
   catalogueMaxAgeMs?: number;
 }
 
+/** What a write tells this instance's catalogue (modules/courses/catalogue-version.ts). */
+export interface CourseChanges {
+  /** A course changed (seats, price, text, rating, created or deleted) and the write committed. */
+  courseChanged(): void;
+}
+
+/** The app's dependencies plus what createApp builds once per instance: what routers receive. */
+export interface AppContext extends AppDeps {
+  courses: CourseChanges;
+}
+
 /**
- * The one argument shape of services: the database, the clock, the mailer, the configuration
- * and the logger. Services take it first; what the request adds (the user, the input) follows.
+ * The one argument shape of services: the database, the clock, the mailer, the configuration,
+ * the logger, and this instance's catalogue to tell when a course changed. Services take it
+ * first; what the request adds (the user, the input) follows.
  */
-export type ServiceContext = Pick<AppDeps, 'database' | 'config' | 'clock' | 'logger' | 'mailer'>;
+export type ServiceContext = Pick<AppContext, 'database' | 'config' | 'clock' | 'logger' | 'mailer' | 'courses'>;

@@ -8,11 +8,11 @@ import {
   messageSchema,
   MESSAGES,
 } from '@shop/shared';
-import type { AppDeps } from '../../deps.js';
+import type { AppContext } from '../../deps.js';
 import { apiRoutes, idParams } from '../../http/route.js';
 import { accessGuards } from '../auth/guards.js';
 import { reviewsRouter } from '../reviews/reviews.routes.js';
-import { catalogueKey, refreshAfterWrites, type CatalogueCache } from './catalogue-cache.js';
+import { catalogueKey, type CatalogueCache } from './catalogue-cache.js';
 import {
   browseCourses,
   createBlankCourse,
@@ -27,11 +27,10 @@ const courseParams = idParams(MESSAGES.courseNotFound);
 const notModified = { 304: { description: 'Not modified: the client’s ETag is current (no body)' } };
 const catalogueHeaders = { ETag: z.string(), 'Cache-Control': z.string() };
 
-/** Catalogue reads answer from `catalogue` (shared with the server's fast path); writes refresh it. */
-export function coursesRouter(ctx: AppDeps, catalogue: CatalogueCache): Router {
+/** Catalogue reads answer from `catalogue` (shared with the server's fast path); writes call courseChanged. */
+export function coursesRouter(ctx: AppContext, catalogue: CatalogueCache): Router {
   const router = Router();
   const routes = apiRoutes(router, accessGuards(ctx));
-  router.use(refreshAfterWrites(catalogue));
 
   routes.get(
     '/',

@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { ServiceContext } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { reviewsOfCourse } from '../reviews/reviews.service.js';
+import { courseChanged } from './catalogue-version.js';
 import {
   deleteCourse,
   findCourse,
@@ -72,15 +73,19 @@ export async function getCourseDetail(ctx: ServiceContext, id: string): Promise<
 }
 
 export async function createBlankCourse(ctx: ServiceContext): Promise<Course> {
-  return toCourseJson(await insertCourse(ctx.database.db, BLANK_COURSE));
+  const row = await insertCourse(ctx.database.db, BLANK_COURSE);
+  courseChanged(ctx);
+  return toCourseJson(row);
 }
 
 export async function editCourse(ctx: ServiceContext, id: string, changes: CourseUpdate): Promise<CourseDetail> {
   const row = await updateCourse(ctx.database.db, id, changes, ctx.clock.now());
   if (!row) throw notFound(MESSAGES.courseNotFound);
+  courseChanged(ctx);
   return detailOf(ctx.database.db, row);
 }
 
 export async function removeCourse(ctx: ServiceContext, id: string): Promise<void> {
   if (!(await deleteCourse(ctx.database.db, id))) throw notFound(MESSAGES.courseNotFound);
+  courseChanged(ctx);
 }

@@ -7,7 +7,7 @@ import {
   orderListQuerySchema,
   orderSchema,
 } from '@shop/shared';
-import type { AppDeps } from '../../deps.js';
+import type { AppContext } from '../../deps.js';
 import { badRequest } from '../../errors.js';
 import { apiRoutes, idParams } from '../../http/route.js';
 import { accessGuards } from '../auth/guards.js';
@@ -23,7 +23,7 @@ const rejectEmptyOrder: RequestHandler = (req, _res, next) => {
 
 const orderParams = idParams(MESSAGES.orderNotFound);
 
-export function ordersRouter(ctx: AppDeps): Router {
+export function ordersRouter(ctx: AppContext): Router {
   const router = Router();
   const routes = apiRoutes(router, accessGuards(ctx));
 

@@ -9,6 +9,7 @@ import {
 } from '@shop/shared';
 import { isUniqueViolation, type Db } from '../../db/client.js';
 import type { ServiceContext } from '../../deps.js';
+import { courseChanged } from '../courses/catalogue-version.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { isId } from '../../lib/ids.js';
 import type { AuthUser } from '../../middleware/auth.js';
@@ -110,7 +111,10 @@ export async function placeOrder(
 ): Promise<PlacedOrder> {
   const { db } = ctx.database;
   try {
-    return { order: await createOrder(db, buyer, body, idempotencyKey ?? null), created: true };
+    const order = await createOrder(db, buyer, body, idempotencyKey ?? null);
+    // Seats were taken: this instance's next catalogue answer shows them gone.
+    courseChanged(ctx);
+    return { order, created: true };
   } catch (err) {
     // A retry: the first request placed the order (the unique (user, key) violation, also when
     // both ran at once), or the retry was refused (seats gone since, or a new body naming a

@@ -1,12 +1,12 @@
 import { Router } from 'express';
 import { messageSchema, MESSAGES, reviewBodySchema } from '@shop/shared';
-import type { AppDeps } from '../../deps.js';
+import type { AppContext } from '../../deps.js';
 import { apiRoutes, idParams } from '../../http/route.js';
 import { accessGuards } from '../auth/guards.js';
 import { reviewCourse } from './reviews.service.js';
 
 /** Mounted by the courses router under `/api/courses/:id/reviews`. */
-export function reviewsRouter(ctx: AppDeps): Router {
+export function reviewsRouter(ctx: AppContext): Router {
   const router = Router({ mergeParams: true });
   apiRoutes(router, accessGuards(ctx)).post(
     '/',

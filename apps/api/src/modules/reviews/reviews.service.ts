@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { ServiceContext } from '../../deps.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { AuthUser } from '../../middleware/auth.js';
+import { courseChanged } from '../courses/catalogue-version.js';
 import { addReview, listReviews, type ReviewRow } from './reviews.repository.js';
 
 export function toReviewJson(row: ReviewRow): Review {
@@ -37,4 +38,6 @@ export async function reviewCourse(
   });
   if (outcome === 'course-missing') throw notFound(MESSAGES.courseNotFound);
   if (outcome === 'already-reviewed') throw badRequest(MESSAGES.alreadyReviewed);
+  // The course's rating and review count changed.
+  courseChanged(ctx);
 }

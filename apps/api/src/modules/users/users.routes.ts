@@ -14,7 +14,7 @@ import {
   userSchema,
   validateResetTokenResponseSchema,
 } from '@shop/shared';
-import type { AppDeps } from '../../deps.js';
+import type { AppContext } from '../../deps.js';
 import { apiRoutes, idParams } from '../../http/route.js';
 import { authRateLimiters } from '../../middleware/rate-limit.js';
 import { accessGuards } from '../auth/guards.js';
@@ -24,7 +24,7 @@ const userParams = idParams(MESSAGES.userNotFound);
 const tokenParams = z.object({ token: z.string().meta({ description: 'The token of a mailed link' }) });
 
 /** CONTRACT §4 Users. /profile and the token routes come before /:id. */
-export function usersRouter(ctx: AppDeps): Router {
+export function usersRouter(ctx: AppContext): Router {
   const router = Router();
   const routes = apiRoutes(router, accessGuards(ctx));
   const limit = authRateLimiters(ctx);

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { createApp, type App } from '../app.js';
 import type { AppDeps } from '../deps.js';
 import { checkedAgainstDocument } from './contract.js';
@@ -38,20 +40,27 @@ export interface TestContextOptions {
   redis?: AppDeps['redis'];
 }
 
+/** The migrated PGlite data directory of the run (test/global-setup.ts), read once per file. */
+let pgliteTemplate: Blob | undefined;
+
 /**
  * A fresh, migrated database for one test file: PGlite in memory by default, or a new
- * database on the PostgreSQL server of TEST_DATABASE_URL (dropped again on close).
+ * database on the PostgreSQL server of TEST_DATABASE_URL (dropped again on close). Both start
+ * as a copy of the database the run migrated once (test/global-setup.ts).
  */
 export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const serverUrl = process.env['TEST_DATABASE_URL'];
   if (!serverUrl) {
-    const database = await openDatabase({ kind: 'memory' });
+    const file = inject('pgliteTemplate');
+    if (file) pgliteTemplate ??= new Blob([readFileSync(file)]);
+    const database = await openDatabase({ kind: 'memory', ...(pgliteTemplate ? { loadDataDir: pgliteTemplate } : {}) });
     return { database, drop: () => database.close() };
   }
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
+  const template = inject('postgresTemplate');
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 10_000 });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

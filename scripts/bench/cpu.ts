@@ -52,9 +52,9 @@ function machineBusyTicks(): number {
   return cpu.reduce((a, b) => a + b, 0) - idle;
 }
 
-function snapshot(serverPid: number) {
-  const all = processes();
-  const tree = new Set([serverPid]);
+/** `rootPid` and every process below it (tsx runs the API in a child node process). */
+function treeOf(rootPid: number, all: ProcStat[]): Set<number> {
+  const tree = new Set([rootPid]);
   for (let grew = true; grew;) {
     grew = false;
     for (const p of all) {
@@ -64,6 +64,27 @@ function snapshot(serverPid: number) {
       }
     }
   }
+  return tree;
+}
+
+/** Resident memory of a process tree in bytes (VmRSS of each process, summed; Linux only). */
+export function treeRssBytes(rootPid: number): number | undefined {
+  if (process.platform !== 'linux') return undefined;
+  let total = 0;
+  for (const pid of treeOf(rootPid, processes())) {
+    try {
+      const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      total += Number(kb ?? 0) * 1024;
+    } catch {
+      // The process ended while listed.
+    }
+  }
+  return total;
+}
+
+function snapshot(serverPid: number) {
+  const all = processes();
+  const tree = treeOf(serverPid, all);
   const sum = (keep: (p: ProcStat) => boolean) => all.filter(keep).reduce((s, p) => s + p.ticks, 0);
   const own = process.cpuUsage();
   return {

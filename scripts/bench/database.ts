@@ -11,17 +11,20 @@ export const BENCH_PASSWORD = 'bench-password-1';
  * BENCH_DATABASE_URL, used as it is; otherwise `shop_bench` on the local server,
  * dropped and created again so every run starts from the same state.
  */
-export async function prepareDatabase(explicitUrl: string | undefined): Promise<string> {
+export async function prepareDatabase(
+  explicitUrl: string | undefined,
+  name = BENCH_DATABASE,
+): Promise<string> {
   if (explicitUrl) return explicitUrl;
   const admin = new pg.Client({ connectionString: `${DEFAULT_SERVER_URL}/postgres` });
   await admin.connect();
   try {
-    await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
-    await admin.query(`create database ${BENCH_DATABASE}`);
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
   } finally {
     await admin.end();
   }
-  return `${DEFAULT_SERVER_URL}/${BENCH_DATABASE}`;
+  return `${DEFAULT_SERVER_URL}/${name}`;
 }
 
 export async function loadCourses(url: string, count: number): Promise<number> {

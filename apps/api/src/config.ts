@@ -10,6 +10,9 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1'));
 
+/** A duration in milliseconds: a whole number from 1 ms to 10 minutes. */
+const ms = (fallback: number) => z.coerce.number().int().min(1).max(600_000).default(fallback);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -27,6 +30,17 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().default('loopback'),
+  // Resilience (issue 22): every wait on something outside the process is bounded.
+  DB_CONNECT_TIMEOUT_MS: ms(2_000),
+  DB_STATEMENT_TIMEOUT_MS: ms(4_000),
+  DB_QUERY_TIMEOUT_MS: ms(4_500),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  REDIS_CONNECT_TIMEOUT_MS: ms(2_000),
+  REDIS_COMMAND_TIMEOUT_MS: ms(500),
+  HEALTH_TIMEOUT_MS: ms(2_000),
+  HEADERS_TIMEOUT_MS: ms(15_000),
+  REQUEST_TIMEOUT_MS: ms(30_000),
+  SHUTDOWN_GRACE_MS: ms(10_000),
 });
 
 export type DatabaseKind = 'embedded' | 'memory' | 'postgres';
@@ -55,6 +69,29 @@ export interface Config {
    * address or subnet when the shop runs behind one.
    */
   trustProxy: string;
+  /** Bounded waits on the database, Redis and slow clients (README, "Time limits"). */
+  limits: Limits;
+}
+
+export interface Limits {
+  /** Opening a PostgreSQL connection, and waiting for a free one in the pool. */
+  dbConnectMs: number;
+  /** PostgreSQL's statement_timeout: the server cancels a statement running longer. */
+  dbStatementMs: number;
+  /** The client gives up on a query that gets no answer (a frozen server or network). */
+  dbQueryMs: number;
+  dbPoolSize: number;
+  redisConnectMs: number;
+  /** A Redis command without an answer fails after this; the sign-in limit then fails open. */
+  redisCommandMs: number;
+  /** /api/health answers 503 when the database has not answered within this. */
+  healthMs: number;
+  /** A client must send its request headers within this (Node's headersTimeout). */
+  headersMs: number;
+  /** A whole request (headers and body) must arrive within this (Node's requestTimeout). */
+  requestMs: number;
+  /** After SIGTERM, in-flight requests get this long to finish before connections are cut. */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -113,6 +150,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL || undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    limits: {
+      dbConnectMs: e.DB_CONNECT_TIMEOUT_MS,
+      dbStatementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      dbQueryMs: e.DB_QUERY_TIMEOUT_MS,
+      dbPoolSize: e.DB_POOL_SIZE,
+      redisConnectMs: e.REDIS_CONNECT_TIMEOUT_MS,
+      redisCommandMs: e.REDIS_COMMAND_TIMEOUT_MS,
+      healthMs: e.HEALTH_TIMEOUT_MS,
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      // Node refuses a requestTimeout below headersTimeout.
+      requestMs: Math.max(e.REQUEST_TIMEOUT_MS, e.HEADERS_TIMEOUT_MS),
+      shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    },
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
   };
 }

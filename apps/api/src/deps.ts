@@ -17,6 +17,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Set when REDIS_URL is: rate-limit counters shared by every API instance (keys start with keyPrefix). */
   redis?: { client: Redis; keyPrefix: string };
+  /** Set by server.ts: `stopping` turns true on SIGTERM (health answers 503 from then on). */
+  lifecycle?: { stopping: boolean };
   /**
    * How long this instance trusts its last read of the catalogue version (the "other instances
    * follow within" budget, default 500 ms). Tests that write behind the API's back set 0.

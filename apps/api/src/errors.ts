@@ -4,6 +4,8 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly details?: { path: string; message: string }[],
+    /** A stable code beside the message (CONTRACT §6), e.g. SERVICE_UNAVAILABLE. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'AppError';

@@ -1,8 +1,10 @@
-import { createServer } from 'node:http';
+import { once } from 'node:events';
+import { setTimeout as delay } from 'node:timers/promises';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { bootstrap } from './bootstrap.js';
 import { openDatabase } from './db/client.js';
+import { createHttpServer, drainHttpServer, type Lifecycle } from './http-server.js';
 import { systemClock } from './lib/clock.js';
 import { createLogger } from './logger.js';
 import { connectRateLimitRedis } from './middleware/rate-limit.js';
@@ -25,11 +27,24 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createLogger(config);
-  const database = await openDatabase({ kind: config.databaseKind, url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    kind: config.databaseKind,
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.limits.dbPoolSize,
+    limits: config.limits,
+  });
   await bootstrap({ database, config, clock: systemClock, logger });
   const mailer = createMailer(config, logger);
-  const redisClient = config.redisUrl ? connectRateLimitRedis(config.redisUrl, logger) : undefined;
+  const redisClient = config.redisUrl ? connectRateLimitRedis(config.redisUrl, logger, config.limits) : undefined;
+  // Counting works from the first request when Redis answers; if it does not within its
+  // connect time-out the shop starts anyway and the limits fail open until it does.
+  if (redisClient && redisClient.status !== 'ready') {
+    await Promise.race([once(redisClient, 'ready'), delay(config.limits.redisConnectMs)]).catch(() => undefined);
+  }
+  const lifecycle: Lifecycle = { stopping: false };
   const app = createApp({
+    lifecycle,
     database,
     config,
     clock: systemClock,
@@ -38,29 +53,27 @@ async function main(): Promise<void> {
     ...(redisClient ? { redis: { client: redisClient, keyPrefix: 'shop:' } } : {}),
   });
 
-  const server = createServer(app).listen(config.port, () => {
+  const server = createHttpServer(app, config.limits, lifecycle).listen(config.port, () => {
     const address = `http://localhost:${config.port}`;
     logger.info(`Course shop listening on ${address} (database: ${database.kind})`);
     logger.info(`Admin sign-in: ${config.adminEmail} / ${config.env === 'production' ? '(ADMIN_PASSWORD)' : config.adminPassword}`);
   });
 
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info(`${signal} received, shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    server.close(async () => {
-      await database.close().catch((err: unknown) => logger.error({ err }, 'closing the database failed'));
-      mailer.close?.();
-      await redisClient?.quit().catch((err: unknown) => logger.error({ err }, 'closing Redis failed'));
-      process.exit(0);
-    });
-    server.closeIdleConnections();
+  // SIGTERM (docker compose stop, a rolling restart): health answers 503 at once, no new
+  // connections, requests in flight finish within SHUTDOWN_GRACE_MS; then the pool and Redis
+  // close. A second signal does not cut the drain short.
+  const shutdown = async (signal: string) => {
+    if (lifecycle.stopping) return;
+    logger.info(`${signal} received, finishing requests in flight (at most ${config.limits.shutdownGraceMs} ms)`);
+    const clean = await drainHttpServer(server, { graceMs: config.limits.shutdownGraceMs, lifecycle, logger });
+    await database.close().catch((err: unknown) => logger.error({ err }, 'closing the database failed'));
+    mailer.close?.();
+    await redisClient?.quit().catch(() => redisClient.disconnect());
+    logger.info('stopped');
+    process.exit(clean ? 0 : 1);
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 main().catch((err: unknown) => {

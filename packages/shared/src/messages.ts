@@ -51,6 +51,7 @@ export const MESSAGES = {
   bodyTooLarge: 'Request body too large',
   tooManyRequests: 'Too many requests, please try again later.',
   serverError: 'Something went wrong on our side. Please try again.',
+  serviceUnavailable: 'The shop cannot answer right now. Please try again in a few seconds.',
 } as const;
 
 /** `409 Not enough seats left for <course name>` (CONTRACT §4 Orders). */

@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import type { DatabaseKind } from '../config.js';
+import type { DatabaseKind, Limits } from '../config.js';
 import * as schema from './schema.js';
 
 /** One Drizzle type for the three stores: PGlite on disk, PGlite in memory, PostgreSQL. */
@@ -51,25 +51,57 @@ export interface OpenOptions {
    * instead of an empty one; the migrations then find nothing left to do. Tests use it to migrate once.
    */
   loadDataDir?: Blob;
+  /**
+   * Time limits on PostgreSQL (the server passes Config.limits). Without them nothing is
+   * bounded, which only the scripts' bulk loaders want.
+   */
+  limits?: Pick<Limits, 'dbConnectMs' | 'dbStatementMs' | 'dbQueryMs'>;
+}
+
+/**
+ * pg's settings for the time limits: a connection is opened, or a pooled one handed out, within
+ * connectionTimeoutMillis; the server cancels a statement after statement_timeout (57014), and
+ * the client stops waiting for an answer after query_timeout (a frozen server or network never
+ * sends the cancel). An open transaction left idle (a client that vanished) is ended too.
+ */
+function poolLimits(limits: OpenOptions['limits']): pg.PoolConfig {
+  if (!limits) return {};
+  return {
+    connectionTimeoutMillis: limits.dbConnectMs,
+    statement_timeout: limits.dbStatementMs,
+    query_timeout: limits.dbQueryMs,
+    idle_in_transaction_session_timeout: limits.dbQueryMs * 2,
+  };
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // A peer that vanished (power cut, partition) is noticed by the kernel, not after hours.
+      keepAlive: true,
+      ...poolLimits(options.limits),
+    });
     // An idle connection the server ends (restart, pg_terminate_backend, DROP DATABASE … FORCE)
     // is dropped by the pool and replaced on demand; unheard, its 'error' would crash the process.
     pool.on('error', () => undefined);
     // numeric stays a string in pg; Drizzle maps money columns with mode 'number'.
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    const lock = await pool.connect();
+    // Migrations run on their own connection without statement limits (an index on a large
+    // table may take minutes), and so does the advisory lock's wait for another instance.
+    const lock = new pg.Client({
+      connectionString: options.url,
+      ...(options.limits ? { connectionTimeoutMillis: options.limits.dbConnectMs } : {}),
+    });
+    await lock.connect();
     try {
       await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      // On the connection that holds the lock: another pooled connection would wait forever
-      // for a pool of one whose only connection is this one.
+      // On the connection that holds the lock (the lock is per session).
       await migrateNodePg(drizzleNodePg(lock, { schema }), { migrationsFolder: MIGRATIONS });
     } finally {
       await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-      lock.release();
+      await lock.end().catch(() => undefined);
     }
     return {
       db,

@@ -75,14 +75,15 @@ const ERROR_TEXT: Record<number, string> = {
   413: 'Body too large',
   429: 'Too many requests',
   500: 'A real fault (generic message)',
-  503: 'A dependency is unavailable',
+  503: 'A dependency is down or frozen (`code: SERVICE_UNAVAILABLE`, `Retry-After`)',
 };
 
 /** The statuses of `{ message }` answers an operation can give. */
 export function errorStatuses(method: Operation['method'], spec: Operation['spec']): number[] {
   // 400 everywhere: besides the declared input, every API URL is checked (NUL characters) and
   // every request body is parsed as JSON, whatever the route reads of it; hence 413 too.
-  const statuses = new Set([400, 500, ...(spec.errors ?? [])]);
+  // 503 everywhere: a database or Redis that is down or frozen answers 503 SERVICE_UNAVAILABLE.
+  const statuses = new Set([400, 500, 503, ...(spec.errors ?? [])]);
   if (method !== 'get') statuses.add(413);
   if (spec.access === 'user' || spec.access === 'admin') statuses.add(401);
   if (spec.access === 'admin') statuses.add(403);

@@ -29,4 +29,13 @@ describe('bearer tokens', () => {
       verifyUserToken(SECRET, token, new Date(now.getTime() + 8 * 24 * 3600 * 1000)),
     ).toBeUndefined();
   });
+
+  it('refuses a token signed with the secret but without exp, or with another HMAC algorithm', () => {
+    const now = new Date();
+    const forever = jwt.sign({ sub: user.id, pwv: 1 }, SECRET, { algorithm: 'HS256' });
+    expect(jwt.decode(forever)).not.toHaveProperty('exp');
+    expect(verifyUserToken(SECRET, forever, now)).toBeUndefined();
+    const hs512 = jwt.sign({ sub: user.id, pwv: 1 }, SECRET, { algorithm: 'HS512', expiresIn: 60 });
+    expect(verifyUserToken(SECRET, hs512, now)).toBeUndefined();
+  });
 });

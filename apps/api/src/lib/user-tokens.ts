@@ -40,7 +40,10 @@ export function signUserToken(
   return jwt.sign(claims, keyOf(secret), { algorithm: 'HS256', expiresIn: TOKEN_TTL_SECONDS });
 }
 
-/** Verifies signature (HS256 only: `alg: none` and others are refused) and expiry. */
+/**
+ * Verifies signature (HS256 only: `alg: none` and others are refused) and expiry. A token
+ * without `exp` is refused too: signed with the secret or not, it would be valid for ever.
+ */
 export function verifyUserToken(secret: string, token: string, now: Date): Claims | undefined {
   try {
     const payload = jwt.verify(token, keyOf(secret), {
@@ -49,6 +52,7 @@ export function verifyUserToken(secret: string, token: string, now: Date): Claim
     });
     if (
       typeof payload !== 'object' ||
+      typeof payload.exp !== 'number' ||
       typeof payload.sub !== 'string' ||
       typeof payload['pwv'] !== 'number'
     ) {

@@ -18,7 +18,7 @@ export function cors(config: Pick<Config, 'appUrl' | 'env'>): EdgeHandler {
     const origin = req.headers.origin;
     if (!origin || !allowed.has(origin)) return next();
     res.setHeader('Access-Control-Allow-Origin', origin);
-    res.setHeader('Access-Control-Expose-Headers', 'X-Total-Count, X-Request-Id');
+    res.setHeader('Access-Control-Expose-Headers', 'X-Total-Count, X-Request-Id, X-Catalogue-Stale');
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
       res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE');
       res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key, X-Request-Id');

@@ -1,6 +1,8 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { MESSAGES } from '@shop/shared';
 import { AppError } from '../errors.js';
+import { causeOf, RETRY_AFTER_SECONDS, unavailabilityOf } from '../lib/outages.js';
+import type { Logger } from '../logger.js';
 
 /** Unknown API routes answer a JSON 404. */
 export const notFoundHandler: RequestHandler = (_req, _res, next) => {
@@ -17,7 +19,17 @@ interface HttpLikeError {
 /** The one error middleware: `{ message }` for every failure, no stack traces or SQL. */
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
   if (err instanceof AppError) {
-    res.status(err.status).json(err.details ? { message: err.message, details: err.details } : { message: err.message });
+    res.status(err.status).json({
+      message: err.message,
+      ...(err.code ? { code: err.code } : {}),
+      ...(err.details ? { details: err.details } : {}),
+    });
+    return;
+  }
+  const outage = unavailabilityOf(err);
+  if (outage) {
+    if (req.log) warnOutage(req.log, outage);
+    answerUnavailable(res);
     return;
   }
   const httpErr = (err ?? {}) as HttpLikeError;
@@ -38,3 +50,27 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next)
   req.log?.error({ err }, 'unhandled error');
   res.status(500).json({ message: MESSAGES.serverError });
 };
+
+/** `503 {message, code}` with Retry-After: what clients and proxies know to retry. */
+export function answerUnavailable(res: Response): void {
+  res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+  res.status(503).json({ message: MESSAGES.serviceUnavailable, code: 'SERVICE_UNAVAILABLE' });
+}
+
+/** An outage answers many requests with 503: one warning per cause every 10 s, with how many it stood for. */
+const OUTAGE_LOG_EVERY_MS = 10_000;
+const outageLog = new Map<string, { loggedAt: number; since: number }>();
+
+function warnOutage(log: Logger, outage: Error): void {
+  const cause = causeOf(outage);
+  const key = `${cause.code ?? ''}:${cause.message}`;
+  const now = Date.now();
+  const seen = outageLog.get(key);
+  if (seen && now - seen.loggedAt < OUTAGE_LOG_EVERY_MS) {
+    seen.since += 1;
+    return;
+  }
+  if (outageLog.size > 100) outageLog.clear();
+  outageLog.set(key, { loggedAt: now, since: 0 });
+  log.warn({ cause, alsoAnswered503: seen?.since ?? 0 }, 'a dependency is unavailable; answered 503');
+}

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
@@ -72,6 +73,8 @@ describe.skipIf(!redisUrl)('auth rate limits shared through Redis', () => {
     const clientA = connectRateLimitRedis(redisUrl!, logger);
     const clientB = connectRateLimitRedis(redisUrl!, logger);
     try {
+      // Without an offline queue, requests before the connection is ready pass uncounted.
+      await Promise.all([clientA, clientB].map((c) => (c.status === 'ready' ? undefined : once(c, 'ready'))));
       const first = createApp({ ...ctx.deps, logger, redis: { client: clientA, keyPrefix } });
       const second = createApp({ ...ctx.deps, logger, redis: { client: clientB, keyPrefix } });
       expect((await request(first).post('/api/users/login').send(login)).status).toBe(401);

@@ -4,6 +4,8 @@ import { Redis } from 'ioredis';
 import { RedisStore } from 'rate-limit-redis';
 import { MESSAGES } from '@shop/shared';
 import type { AppDeps } from '../deps.js';
+import type { Limits } from '../config.js';
+import { causeOf } from '../lib/outages.js';
 
 export const AUTH_RATE_WINDOW_MS = 15 * 60 * 1000;
 
@@ -25,21 +27,32 @@ function storeFor(deps: Pick<AppDeps, 'redis' | 'logger'>, route: AuthRateLimite
   // request, so here it must not crash the process as an unhandled rejection.
   store.incrementScriptSha.catch(() => undefined);
   store.getScriptSha.catch(() => undefined);
-  return new FailOpenStore(store, deps.logger, route);
+  return new FailOpenStore(store, deps.logger, route, () => client.status === 'ready');
 }
+
+/** After a failed Redis command, requests pass uncounted this long without trying Redis. */
+const FAIL_OPEN_PAUSE_MS = 2_000;
 
 /**
  * A Redis outage must not lock everybody out of signing in: while Redis fails, requests
- * go through uncounted and the failure is logged (through pino, not the console).
+ * go through uncounted and the failure is logged (through pino, not the console). They pass
+ * at once: without asking Redis while its connection is not ready, and for a short pause after
+ * a command failed (a frozen Redis costs one command time-out, not one per request).
  */
 class FailOpenStore implements Store {
   readonly localKeys = false;
   private windowMs = AUTH_RATE_WINDOW_MS;
+  private pausedUntil = 0;
   constructor(
     private readonly inner: RedisStore,
-    private readonly logger: Pick<AppDeps['logger'], 'error'>,
+    private readonly logger: Pick<AppDeps['logger'], 'warn'>,
     private readonly route: AuthRateLimitedRoute,
+    private readonly redisReady: () => boolean,
   ) {}
+
+  private available(): boolean {
+    return this.redisReady() && Date.now() >= this.pausedUntil;
+  }
 
   get prefix(): string {
     return this.inner.prefix;
@@ -51,21 +64,25 @@ class FailOpenStore implements Store {
   }
 
   async increment(key: string): Promise<IncrementResponse> {
+    // Counted as the first hit of a fresh window: the limiter lets it pass.
+    const letThrough = () => ({ totalHits: 1, resetTime: new Date(Date.now() + this.windowMs) });
+    if (!this.available()) return letThrough();
     try {
       return await this.inner.increment(key);
     } catch (err) {
-      this.logger.error({ err, route: this.route }, 'rate-limit store unavailable; request let through');
-      // Counted as the first hit of a fresh window: the limiter lets it pass.
-      return { totalHits: 1, resetTime: new Date(Date.now() + this.windowMs) };
+      this.pausedUntil = Date.now() + FAIL_OPEN_PAUSE_MS;
+      const cause = err instanceof Error ? causeOf(err) : { message: String(err) };
+      this.logger.warn({ cause, route: this.route }, 'rate-limit store unavailable; request let through');
+      return letThrough();
     }
   }
 
   async decrement(key: string): Promise<void> {
-    await this.inner.decrement(key).catch(() => undefined);
+    if (this.available()) await this.inner.decrement(key).catch(() => undefined);
   }
 
   async resetKey(key: string): Promise<void> {
-    await this.inner.resetKey(key).catch(() => undefined);
+    if (this.available()) await this.inner.resetKey(key).catch(() => undefined);
   }
 }
 
@@ -94,11 +111,27 @@ export function authRateLimiters(
 }
 
 /**
- * The Redis connection behind the shared counters. A command fails fast instead of queueing
- * while Redis is away (the limiter then lets requests through, see FailOpenStore).
+ * The Redis connection behind the shared counters. Every wait is bounded, so that the sign-in
+ * limit fails open at once (see FailOpenStore) when Redis is down or frozen: no offline queue
+ * (a command while disconnected fails immediately instead of waiting for a reconnect), a
+ * command time-out (a frozen Redis that accepted the connection never answers), a connect
+ * time-out, and no retry of a failed command.
  */
-export function connectRateLimitRedis(url: string, logger: Pick<AppDeps['logger'], 'error'>): Redis {
-  const client = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 5_000, lazyConnect: false });
+export function connectRateLimitRedis(
+  url: string,
+  logger: Pick<AppDeps['logger'], 'error'>,
+  limits: Pick<Limits, 'redisConnectMs' | 'redisCommandMs'> = { redisConnectMs: 2_000, redisCommandMs: 500 },
+): Redis {
+  const client = new Redis(url, {
+    connectTimeout: limits.redisConnectMs,
+    commandTimeout: limits.redisCommandMs,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    // Reconnect quickly but not in a busy loop: 100 ms, 200 ms, … up to 2 s between tries.
+    retryStrategy: (times) => Math.min(times * 100, 2_000),
+    keepAlive: 10_000,
+    lazyConnect: false,
+  });
   let reported = false;
   client.on('error', (err: unknown) => {
     if (reported) return;

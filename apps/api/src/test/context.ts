@@ -26,6 +26,8 @@ export interface TestContext {
   app: App;
   deps: AppDeps;
   database: Database;
+  /** The test database's URL when it lives on the PostgreSQL server (TEST_DATABASE_URL). */
+  databaseUrl?: string;
   config: Config;
   clock: TestClock;
   /** Mails sent through the default in-memory mailer (empty when options.mailer replaced it). */
@@ -48,7 +50,12 @@ let pgliteTemplate: Blob | undefined;
  * database on the PostgreSQL server of TEST_DATABASE_URL (dropped again on close). Both start
  * as a copy of the database the run migrated once (test/global-setup.ts).
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  /** The database's own URL on the PostgreSQL server (undefined for PGlite). */
+  url?: string;
+  drop(): Promise<void>;
+}> {
   const serverUrl = process.env['TEST_DATABASE_URL'];
   if (!serverUrl) {
     const file = inject('pgliteTemplate');
@@ -67,6 +74,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 25 });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
@@ -91,7 +99,7 @@ export async function createTestContext(
     AUTH_RATE_LIMIT: '10000',
     ...env,
   });
-  const { database, drop } = await openTestDatabase();
+  const { database, url: databaseUrl, drop } = await openTestDatabase();
   const clock = new TestClock();
   const logger = createLogger(config);
   const sentMails: MailMessage[] = [];
@@ -115,6 +123,7 @@ export async function createTestContext(
     app: checkedAgainstDocument(createApp(deps)),
     deps,
     database,
+    ...(databaseUrl ? { databaseUrl } : {}),
     config,
     clock,
     sentMails,

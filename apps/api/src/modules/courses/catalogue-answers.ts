@@ -42,6 +42,11 @@ export class AnswerStore {
     return key === undefined ? undefined : this.kept.get(key);
   }
 
+  /** The answer kept for `key` (of the version the store holds), without building one. */
+  keptAnswer(key: string): ReadyAnswer | undefined {
+    return this.kept.get(key);
+  }
+
   rememberUrl(url: string, key: string): void {
     if (this.keysOfUrls.peek(url) !== key) this.keysOfUrls.set(url, key);
   }

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { DbOrTx } from '../../db/client.js';
 import type { CourseChanges } from '../../deps.js';
+import { unavailabilityOf } from '../../lib/outages.js';
 import { AnswerStore } from './catalogue-answers.js';
 import { CatalogueVersionTracker, readCatalogueVersion, type CatalogueVersion } from './catalogue-version.js';
 import { etagOf, matchesEtag, writeAnswer, writeNotModified, type ReadyAnswer } from './conditional-get.js';
@@ -31,6 +32,12 @@ export interface CatalogueCacheOptions {
   now?: () => number;
 }
 
+/** Marks a kept answer sent while the database is unavailable (its value says why). */
+export const STALE_HEADER = 'X-Catalogue-Stale';
+
+/** A version read slower than this counts as a database that is not answering. */
+const STALE_AFTER_MS = 1_000;
+
 export class CatalogueCache implements CourseChanges {
   private readonly versions: CatalogueVersionTracker;
   private readonly answers: AnswerStore;
@@ -56,7 +63,11 @@ export class CatalogueCache implements CourseChanges {
    * `key` must determine the answer completely (e.g. the normalised query).
    */
   async send(req: Request, res: Response, key: string, build: (version: CatalogueVersion) => Promise<CatalogueAnswer>) {
-    const version = await this.version();
+    const version = await this.versionOrStale(key);
+    if ('stale' in version) {
+      writeAnswer(req, res, version.stale);
+      return;
+    }
     const etag = etagOf(version.tag, key);
     if (matchesEtag(req.headers['if-none-match'], etag)) {
       writeNotModified(res, etag);
@@ -66,6 +77,31 @@ export class CatalogueCache implements CourseChanges {
     const answer = await this.answerFor(version, key, etag, build);
     this.answers.rememberUrl(req.originalUrl, key);
     writeAnswer(req, res, answer);
+  }
+
+  /**
+   * The current version; or, when the database is down or frozen (the version read fails or
+   * takes longer than STALE_AFTER_MS) and an answer for `key` is kept from an earlier version,
+   * that answer marked stale: browsing goes on from memory while the database is away.
+   */
+  private async versionOrStale(key: string): Promise<CatalogueVersion | { stale: ReadyAnswer }> {
+    const fresh = this.versions.fresh();
+    if (fresh) return fresh;
+    const kept = this.answers.keptAnswer(key);
+    if (!kept) return this.version();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), STALE_AFTER_MS);
+    });
+    try {
+      const outcome = await Promise.race([this.version(), late]);
+      if (outcome !== 'late') return outcome;
+    } catch (err) {
+      if (!unavailabilityOf(err)) throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+    return { stale: { ...kept, headers: { ...kept.headers, [STALE_HEADER]: 'database unavailable' } } };
   }
 
   /**

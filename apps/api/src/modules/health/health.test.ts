@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 
 let ctx: TestContext;
@@ -12,7 +13,19 @@ describe('GET /api/health', () => {
   it('answers ok when the database answers', async () => {
     const res = await request(ctx.app).get('/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok' });
+    expect(res.body).toEqual({ status: 'ok', database: 'ok', redis: 'not configured' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 503 "stopping" with Retry-After once the instance is shutting down', async () => {
+    const lifecycle = { stopping: false };
+    const app = createApp({ ...ctx.deps, lifecycle });
+    expect((await request(app).get('/api/health')).status).toBe(200);
+    lifecycle.stopping = true;
+    const res = await request(app).get('/api/health');
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.body).toEqual({ status: 'stopping', database: 'ok', redis: 'not configured' });
   });
 });
 

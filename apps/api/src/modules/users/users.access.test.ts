@@ -29,13 +29,24 @@ function callers(): Record<string, string | undefined> {
     'bad signature': `Bearer ${jwt.sign(claims, 'some-other-secret-of-enough-length', { algorithm: 'HS256' })}`,
     'alg none': `Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, iat: Math.floor(Date.now() / 1000) })}.`,
     expired: `Bearer ${signUserToken(ctx.config.jwtSecret, admin.user, longAgo)}`,
+    // Signed with the shop's own secret, but without `exp` it would be valid for ever.
+    'no exp': `Bearer ${jwt.sign(claims, ctx.config.jwtSecret, { algorithm: 'HS256', noTimestamp: true })}`,
+    // The right secret and claims under another algorithm: only HS256 is accepted.
+    'HS512': `Bearer ${jwt.sign(claims, ctx.config.jwtSecret, { algorithm: 'HS512', expiresIn: 60 })}`,
     'plain user': `Bearer ${user.token}`,
     kid: `Bearer ${kid.token}`,
     admin: `Bearer ${admin.token}`,
   };
 }
 
-const anonymous = { 'no token': 401, 'bad signature': 401, 'alg none': 401, expired: 401 };
+const anonymous = {
+  'no token': 401,
+  'bad signature': 401,
+  'alg none': 401,
+  expired: 401,
+  'no exp': 401,
+  HS512: 401,
+};
 
 type Route = {
   method: 'get' | 'put' | 'delete';

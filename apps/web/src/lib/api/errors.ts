@@ -28,3 +28,15 @@ export function fieldErrors(error: ApiError): Record<string, string> {
   const data = error.data as { details?: { path: string; message: string }[] } | undefined;
   return Object.fromEntries((data?.details ?? []).map((d) => [d.path, d.message]));
 }
+
+/**
+ * Whether asking again may work: the shop or a proxy was unavailable (5xx, 503 during an
+ * outage) or the network failed. A 4xx answer would only be refused again.
+ */
+export function isRetryable(error: ApiError): boolean {
+  if (!error) return false;
+  if (!('status' in error)) return true;
+  if (typeof error.status === 'number') return error.status >= 500;
+  if (error.status === 'PARSING_ERROR') return error.originalStatus >= 500;
+  return error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR';
+}

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
+import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api/errors';
 import { useGetMyOrdersQuery } from '@/lib/api/orders';
 import { formatDate, formatMoney } from '@/lib/format';
 import { text } from '@/lib/i18n';
@@ -21,14 +21,9 @@ function DoneOn({ date }: { date: string | null }) {
 
 /** The signed-in user's orders, newest first (GET /orders/myorders). */
 export function MyOrders() {
-  const { data: orders, isLoading, error } = useGetMyOrdersQuery();
+  const { data: orders, isLoading, error, refetch } = useGetMyOrdersQuery();
   if (isLoading) return <Spinner />;
-  if (error)
-    return (
-      <p className="message message--error" role="alert">
-        {errorMessage(error)}
-      </p>
-    );
+  if (error) return <QueryError error={error} onRetry={() => void refetch()} />;
   if (!orders?.length) return <p className="message message--info">{t.noOrders}</p>;
 
   return (

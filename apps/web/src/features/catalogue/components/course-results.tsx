@@ -1,7 +1,7 @@
 import { Pagination } from '@/components/ui/pagination';
+import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useGetCoursesQuery, type CourseListArgs } from '@/lib/api/courses';
-import { errorMessage } from '@/lib/api/errors';
 import { text } from '@/lib/i18n';
 import { CourseCard } from './course-card';
 
@@ -16,10 +16,10 @@ interface CourseResultsProps {
 /** SPEC §2 catalogue states: spinner, error text, 'Nothing Found !!!', or a grid of cards. */
 export function CourseResults({ args, paginate = false, labelledBy }: CourseResultsProps) {
   // currentData is undefined while other args load, so an old grid never poses as the new one.
-  const { currentData, error, isFetching } = useGetCoursesQuery(args);
+  const { currentData, error, isFetching, refetch } = useGetCoursesQuery(args);
 
   if (isFetching && !currentData) return <Spinner />;
-  if (error) return <p className="message message--error" role="alert">{errorMessage(error)}</p>;
+  if (error) return <QueryError error={error} onRetry={() => void refetch()} />;
   if (!currentData) return <Spinner />;
   if (currentData.courses.length === 0) return <p className="message message--info catalogue__empty">{text.catalogue.nothingFound}</p>;
 

@@ -1,7 +1,8 @@
-import type { Course } from '@shop/shared';
+import { MESSAGES, type Course } from '@shop/shared';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '@/testing/mock-api';
+import { mockApi, type Reply } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { Catalogue } from './catalogue';
 import { KidsCatalogue } from './kids-catalogue';
@@ -42,10 +43,28 @@ describe('Catalogue route', () => {
     expect(await screen.findByText('Nothing Found !!!')).toBeInTheDocument();
   });
 
+  it('shows a 503 message with Try again, and the list once asking again works', async () => {
+    let calls = 0;
+    mockApi({
+      'GET /api/courses': (): Reply =>
+        ++calls === 1
+          ? { status: 503, body: { message: MESSAGES.serviceUnavailable, code: 'SERVICE_UNAVAILABLE' }, headers: { 'Retry-After': '5' } }
+          : { body: [aCourse('a', 'Drawing')], headers: { 'X-Total-Count': '1' } },
+    });
+    renderWithProviders(<Catalogue />, { route: '/courses/?cg=ART' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.serviceUnavailable);
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Drawing' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(calls).toBe(2);
+  });
+
   it('shows the error text when the list cannot load', async () => {
     mockApi({ 'GET /api/courses': { status: 400, body: { message: 'Cg: Unknown category: Nope' } } });
     renderWithProviders(<Catalogue />, { route: '/courses/?filter=Art&sort=oops' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Cg: Unknown category: Nope');
+    // Asking again would be refused again: no Try again for a 400.
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
   it('sends kid accounts from /courses to /courseskids', async () => {

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { Stars } from '@/components/ui/stars';
 import { paths } from '@/config/paths';
 import { useGetCourseQuery } from '@/lib/api/courses';
-import { errorMessage } from '@/lib/api/errors';
 import { formatMoney } from '@/lib/format';
 import { text } from '@/lib/i18n';
 import { maxSeats } from '@/lib/seats';
@@ -17,7 +17,7 @@ const t = text.catalogue.detail;
 
 export function CourseDetail() {
   const { id = '' } = useParams();
-  const { data: course, error, isLoading } = useGetCourseQuery(id);
+  const { data: course, error, isLoading, refetch } = useGetCourseQuery(id);
   const [qty, setQty] = useState(1);
   const navigate = useNavigate();
   const qtyId = useId();
@@ -27,9 +27,7 @@ export function CourseDetail() {
   if (error || !course) {
     return (
       <div className="container page">
-        <p className="message message--error" role="alert">
-          {errorMessage(error)}
-        </p>
+        <QueryError error={error} onRetry={() => void refetch()} />
         <Link to={paths.courses}>{t.back}</Link>
       </div>
     );

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
 import { useAppSelector } from '@/app/store';
 import { RequireAuth } from '@/components/guards';
+import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api/errors';
 import { useGetOrderQuery } from '@/lib/api/orders';
 import { formatDate } from '@/lib/format';
 import { text } from '@/lib/i18n';
@@ -25,15 +25,13 @@ export function OrderRoute() {
 function OrderDetail() {
   const { id = '' } = useParams();
   const isAdmin = useAppSelector((s) => s.user.userInfo?.isAdmin ?? false);
-  const { data: order, isLoading, error } = useGetOrderQuery(id);
+  const { data: order, isLoading, error, refetch } = useGetOrderQuery(id);
 
   if (isLoading) return <Spinner />;
   if (error || !order)
     return (
       <div className="container page">
-        <p className="message message--error" role="alert">
-          {errorMessage(error)}
-        </p>
+        <QueryError error={error} onRetry={() => void refetch()} />
       </div>
     );
 

@@ -8,6 +8,7 @@ export const common = {
   startLoading: 'Loading the course shop…',
   skipToContent: 'Skip to content',
   networkError: 'Network error: the shop could not be reached. Please try again.',
+  tryAgain: 'Try again',
   notFound: MESSAGES.notFound404,
   notFoundHint: 'The page you are looking for does not exist or has moved.',
   backHome: 'Back to the home page',

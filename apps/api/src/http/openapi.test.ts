@@ -83,7 +83,7 @@ describe('GET /api/openapi.json', () => {
   it('documents the answers a client relies on: schemas, errors, paging header and bearer auth', async () => {
     const document = (await request(ctx.app).get('/api/openapi.json').expect(200)).body;
     const placeOrder = document.paths['/api/orders'].post;
-    expect(Object.keys(placeOrder.responses).sort()).toEqual(['200', '201', '400', '401', '409', '413', '500']);
+    expect(Object.keys(placeOrder.responses).sort()).toEqual(['200', '201', '400', '401', '409', '413', '500', '503']);
     expect(placeOrder.responses['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Order' });
     expect(placeOrder.security).toEqual([{ bearerAuth: [] }]);
     expect(placeOrder.parameters[0].required).not.toBe(true);

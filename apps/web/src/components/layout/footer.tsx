@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, MailIcon, MapPinIcon, PhoneIcon, YouTubeIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { text } from '@/lib/i18n';
-import { NewsletterForm } from './newsletter-form';
+import { Newsletter } from './newsletter-fields';
 import './footer.css';
 
 const t = text.common.footer;
@@ -82,7 +82,7 @@ export function Footer() {
             {t.newsletter}
           </h2>
           <p className="footer__text">{t.newsletterHint}</p>
-          <NewsletterForm />
+          <Newsletter />
         </section>
       </div>
       <div className="footer__bottom">

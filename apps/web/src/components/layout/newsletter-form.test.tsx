@@ -7,7 +7,9 @@ import { NewsletterForm } from './newsletter-form';
 
 describe('NewsletterForm', () => {
   it("subscribes the address and says 'Subscribed'", async () => {
-    const { sent } = mockApi({ 'POST /api/newsletter': { status: 201, body: { message: 'Subscribed' } } });
+    const { sent } = mockApi({
+      'POST /api/newsletter': { status: 201, body: { message: 'Subscribed' } },
+    });
     renderWithProviders(<NewsletterForm />);
     const box = screen.getByLabelText('Your e-mail address');
     await userEvent.type(box, ' reader@example.com ');
@@ -18,10 +20,26 @@ describe('NewsletterForm', () => {
   });
 
   it("shows the server's message when it refuses", async () => {
-    mockApi({ 'POST /api/newsletter': { status: 429, body: { message: 'Too many requests, please try again later.' } } });
+    mockApi({
+      'POST /api/newsletter': {
+        status: 429,
+        body: { message: 'Too many requests, please try again later.' },
+      },
+    });
     renderWithProviders(<NewsletterForm />);
     await userEvent.type(screen.getByLabelText('Your e-mail address'), 'reader@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(await screen.findByText('Too many requests, please try again later.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Too many requests, please try again later.'),
+    ).toBeInTheDocument();
+  });
+
+  it("asks 'Please enter your email' for a blank box and sends nothing", async () => {
+    const { sent } = mockApi({});
+    renderWithProviders(<NewsletterForm />);
+    await userEvent.type(screen.getByLabelText('Your e-mail address'), '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(/^Please enter your email$/);
+    expect(sent).toHaveLength(0);
   });
 });

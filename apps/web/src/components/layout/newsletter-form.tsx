@@ -1,52 +1,67 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { newsletterBodySchema, type NewsletterBody } from '@shop/shared';
+import { Form, useFieldError } from '@/components/form/form';
 import { useSubscribeMutation } from '@/lib/api/newsletter';
-import { errorMessage } from '@/lib/api/errors';
+import { showServerError } from '@/lib/forms/server-errors';
 import { text } from '@/lib/i18n';
+import { NewsletterFields } from './newsletter-fields';
 
 const t = text.common.footer;
 
-/** Footer newsletter box (CONTRACT §4: POST /api/newsletter answers 'Subscribed'). */
+/**
+ * Footer newsletter box (CONTRACT §4: POST /api/newsletter answers 'Subscribed'), checked with
+ * the server's `newsletterBodySchema`. Every outcome shows on the one status line under the box.
+ */
 export function NewsletterForm() {
-  const [email, setEmail] = useState('');
-  const [subscribe, { isLoading, isSuccess, error, reset }] = useSubscribeMutation();
+  const [subscribe] = useSubscribeMutation();
+  const [subscribed, setSubscribed] = useState(false);
+  const form = useForm<NewsletterBody>({
+    resolver: zodResolver(newsletterBodySchema),
+    defaultValues: { email: '' },
+  });
   const inputId = useId();
   const statusId = useId();
 
+  const submit = async (body: NewsletterBody) => {
+    try {
+      await subscribe(body).unwrap();
+      form.reset();
+      setSubscribed(true);
+    } catch (error) {
+      showServerError(form.setError, error, { fields: ['email'] });
+    }
+  };
+
   return (
-    <form
+    <Form
       className="newsletter"
       aria-describedby={statusId}
-      onSubmit={async (event) => {
-        event.preventDefault();
-        const result = await subscribe({ email: email.trim() });
-        if ('data' in result) setEmail('');
+      form={form}
+      onSubmit={submit}
+      onChange={() => {
+        setSubscribed(false);
+        form.clearErrors();
       }}
     >
-      <label htmlFor={inputId} className="newsletter__label">
-        {t.emailLabel}
-      </label>
-      <div className="newsletter__row">
-        <input
-          id={inputId}
-          className="newsletter__input"
-          type="email"
-          required
-          autoComplete="email"
-          placeholder={t.emailPlaceholder}
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            if (isSuccess || error) reset();
-          }}
-        />
-        <button type="submit" className="button button--accent" disabled={isLoading}>
-          {t.subscribe}
-        </button>
-      </div>
-      <p id={statusId} className="newsletter__status" role="status">
-        {isSuccess && <span className="newsletter__ok">{t.subscribed}</span>}
-        {error && <span className="newsletter__error">{errorMessage(error)}</span>}
-      </p>
-    </form>
+      <NewsletterFields
+        inputId={inputId}
+        statusId={statusId}
+        input={form.register('email')}
+        busy={form.formState.isSubmitting}
+      >
+        {subscribed && <span className="newsletter__ok">{t.subscribed}</span>}
+        <NewsletterProblem />
+      </NewsletterFields>
+    </Form>
   );
+}
+
+/** The box's problem, its own check's or the server's, in place of the status. */
+function NewsletterProblem() {
+  const emailProblem = useFieldError('email');
+  const refusal = useFieldError('root.server');
+  const problem = emailProblem ?? refusal;
+  return problem ? <span className="newsletter__error">{problem}</span> : null;
 }

@@ -6,7 +6,7 @@ import {
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
-import { loggedOut } from '@/stores/user-slice';
+import { loggedOut } from './session';
 
 interface TokenState {
   user: { userInfo: { token: string } | null };
@@ -37,8 +37,9 @@ const baseQuery: BaseQueryFn<
 
 /**
  * The one API slice (CONTRACT §4). Endpoints live in the files beside this one. Writes the
- * server refused changed nothing, so they invalidate no tags: a refetch would only replace
- * what the person is typing.
+ * server refused changed nothing, so they invalidate no tags (`onSuccess` of tags.ts): a
+ * refetch would only replace what the person is typing. Paged lists read `X-Total-Count`
+ * with `pageOf` (page.ts). Components read a mutation's answer with `unwrap()`.
  */
 export const api = createApi({
   reducerPath: 'api',

@@ -7,6 +7,8 @@ import type {
   ReviewBody,
 } from '@shop/shared';
 import { api } from './base';
+import { pageOf, type Page } from './page';
+import { onSuccess } from './tags';
 
 export interface CourseListArgs {
   keyword?: string;
@@ -19,11 +21,7 @@ export interface CourseListArgs {
   limit?: number;
 }
 
-export interface CoursePage {
-  courses: Course[];
-  /** X-Total-Count: every course matching the query, over all pages. */
-  total: number;
-}
+export type CoursePage = Page<'courses', Course>;
 
 /** Query string of GET /api/courses with empty values left out. */
 export function courseListParams(args: CourseListArgs): Record<string, string> {
@@ -39,10 +37,7 @@ export const coursesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCourses: build.query<CoursePage, CourseListArgs>({
       query: (args) => ({ url: '/courses', params: courseListParams(args) }),
-      transformResponse: (courses: Course[], meta) => ({
-        courses,
-        total: Number(meta?.response?.headers.get('X-Total-Count') ?? courses.length),
-      }),
+      transformResponse: (courses: Course[], meta) => pageOf('courses', courses, meta),
       providesTags: (result) => [
         { type: 'Course', id: 'LIST' },
         ...(result?.courses.map((c) => ({ type: 'Course' as const, id: c._id })) ?? []),
@@ -54,7 +49,7 @@ export const coursesApi = api.injectEndpoints({
     }),
     createCourse: build.mutation<Course, void>({
       query: () => ({ url: '/courses', method: 'POST', body: {} }),
-      invalidatesTags: [{ type: 'Course', id: 'LIST' }],
+      invalidatesTags: onSuccess(() => [{ type: 'Course', id: 'LIST' }]),
     }),
     updateCourse: build.mutation<Course, CourseUpdateBody & { _id: string }>({
       query: ({ _id, ...body }) => ({
@@ -62,23 +57,17 @@ export const coursesApi = api.injectEndpoints({
         method: 'PUT',
         body,
       }),
-      invalidatesTags: (_r, error, { _id }) =>
-        error
-          ? []
-          : [
-              { type: 'Course', id: _id },
-              { type: 'Course', id: 'LIST' },
-            ],
+      invalidatesTags: onSuccess(({ _id }) => [
+        { type: 'Course', id: _id },
+        { type: 'Course', id: 'LIST' },
+      ]),
     }),
     deleteCourse: build.mutation<MessageResponse, string>({
       query: (id) => ({ url: `/courses/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: (_r, error, id) =>
-        error
-          ? []
-          : [
-              { type: 'Course', id },
-              { type: 'Course', id: 'LIST' },
-            ],
+      invalidatesTags: onSuccess((id) => [
+        { type: 'Course', id },
+        { type: 'Course', id: 'LIST' },
+      ]),
     }),
     createReview: build.mutation<MessageResponse, ReviewBody & { courseId: string }>({
       query: ({ courseId, ...body }) => ({
@@ -86,13 +75,10 @@ export const coursesApi = api.injectEndpoints({
         method: 'POST',
         body,
       }),
-      invalidatesTags: (_r, error, { courseId }) =>
-        error
-          ? []
-          : [
-              { type: 'Course', id: courseId },
-              { type: 'Course', id: 'LIST' },
-            ],
+      invalidatesTags: onSuccess(({ courseId }) => [
+        { type: 'Course', id: courseId },
+        { type: 'Course', id: 'LIST' },
+      ]),
     }),
   }),
 });

@@ -1,15 +1,14 @@
 import type { CreateOrderBody, Order } from '@shop/shared';
 import { api } from './base';
+import { pageOf, type Page } from './page';
+import { onSuccess } from './tags';
 
 export interface OrderListArgs {
   page?: number;
   limit?: number;
 }
 
-export interface OrderPage {
-  orders: Order[];
-  total: number;
-}
+export type OrderPage = Page<'orders', Order>;
 
 export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -21,11 +20,11 @@ export const ordersApi = api.injectEndpoints({
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-      invalidatesTags: [
+      invalidatesTags: onSuccess(() => [
         { type: 'Order', id: 'MINE' },
         { type: 'Order', id: 'LIST' },
         { type: 'Course', id: 'LIST' },
-      ],
+      ]),
     }),
     getOrder: build.query<Order, string>({
       query: (id) => `/orders/${encodeURIComponent(id)}`,
@@ -37,10 +36,7 @@ export const ordersApi = api.injectEndpoints({
     }),
     getOrders: build.query<OrderPage, OrderListArgs>({
       query: (args) => ({ url: '/orders', params: args }),
-      transformResponse: (orders: Order[], meta) => ({
-        orders,
-        total: Number(meta?.response?.headers.get('X-Total-Count') ?? orders.length),
-      }),
+      transformResponse: (orders: Order[], meta) => pageOf('orders', orders, meta),
       providesTags: [{ type: 'Order', id: 'LIST' }],
     }),
     // Pay and learn invalidate even when refused: a 409 means another admin changed the order

@@ -9,16 +9,15 @@ import type {
   UserInfo,
 } from '@shop/shared';
 import { api } from './base';
+import { pageOf, type Page } from './page';
+import { onSuccess } from './tags';
 
 export interface UserListArgs {
   page?: number;
   limit?: number;
 }
 
-export interface UserPage {
-  users: User[];
-  total: number;
-}
+export type UserPage = Page<'users', User>;
 
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -50,7 +49,7 @@ export const usersApi = api.injectEndpoints({
     }),
     updateProfile: build.mutation<UserInfo, ProfileUpdateBody>({
       query: (body) => ({ url: '/users/profile', method: 'PUT', body }),
-      invalidatesTags: [{ type: 'User', id: 'ME' }],
+      invalidatesTags: onSuccess(() => [{ type: 'User', id: 'ME' }]),
     }),
     getUser: build.query<User, string>({
       query: (id) => `/users/${encodeURIComponent(id)}`,
@@ -58,10 +57,7 @@ export const usersApi = api.injectEndpoints({
     }),
     getUsers: build.query<UserPage, UserListArgs>({
       query: (args) => ({ url: '/users', params: args }),
-      transformResponse: (users: User[], meta) => ({
-        users,
-        total: Number(meta?.response?.headers.get('X-Total-Count') ?? users.length),
-      }),
+      transformResponse: (users: User[], meta) => pageOf('users', users, meta),
       providesTags: (result) => [
         { type: 'User', id: 'LIST' },
         ...(result?.users.map((u) => ({ type: 'User' as const, id: u._id })) ?? []),
@@ -73,23 +69,17 @@ export const usersApi = api.injectEndpoints({
         method: 'PUT',
         body,
       }),
-      invalidatesTags: (_r, error, { _id }) =>
-        error
-          ? []
-          : [
-              { type: 'User', id: _id },
-              { type: 'User', id: 'LIST' },
-            ],
+      invalidatesTags: onSuccess(({ _id }) => [
+        { type: 'User', id: _id },
+        { type: 'User', id: 'LIST' },
+      ]),
     }),
     deleteUser: build.mutation<MessageResponse, string>({
       query: (id) => ({ url: `/users/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: (_r, error, id) =>
-        error
-          ? []
-          : [
-              { type: 'User', id },
-              { type: 'User', id: 'LIST' },
-            ],
+      invalidatesTags: onSuccess((id) => [
+        { type: 'User', id },
+        { type: 'User', id: 'LIST' },
+      ]),
     }),
   }),
 });

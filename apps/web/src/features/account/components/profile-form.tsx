@@ -1,14 +1,36 @@
-import { useState, type FormEvent } from 'react';
-import type { UserInfo } from '@shop/shared';
-import { useAppDispatch } from '@/app/store';
-import { errorMessage, fieldErrors } from '@/lib/api/errors';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { MESSAGES, profileUpdateBodySchema, type UserInfo } from '@shop/shared';
+import { Form, FormError } from '@/components/form/form';
+import { PasswordField, TextField } from '@/components/form/text-field';
 import { useUpdateProfileMutation } from '@/lib/api/users';
+import { showServerError } from '@/lib/forms/server-errors';
 import { text } from '@/lib/i18n';
-import { credentialsReceived } from '@/stores/user-slice';
-import { PasswordField, TextField } from './text-field';
+import './form.css';
 
 const t = text.account.profile;
 const fields = text.account.fields;
+
+const { name, email, password } = profileUpdateBodySchema.shape;
+/**
+ * The server's own rules (`profileUpdateBodySchema`), with what SPEC §5 adds for this form: the
+ * password is required and the confirmation must repeat it ('Password do not match').
+ */
+const profileFormSchema = z
+  .object({
+    name: name.unwrap(),
+    email: email.unwrap(),
+    password: z.string().min(1, t.passwordRequired).pipe(password.unwrap()),
+    confirm: z.string(),
+  })
+  .refine((values) => values.password === values.confirm, {
+    path: ['confirm'],
+    message: MESSAGES.profilePasswordsDoNotMatch,
+  });
+type ProfileFormInput = z.input<typeof profileFormSchema>;
+type ProfileFormOutput = z.output<typeof profileFormSchema>;
 
 function PencilIcon() {
   return (
@@ -45,46 +67,36 @@ function EditButton({
 
 /** Name and email stay read-only until their pencil is clicked; the password confirms the update. */
 export function ProfileForm({ userInfo }: { userInfo: UserInfo }) {
-  const dispatch = useAppDispatch();
-  const [updateProfile, { isLoading, error, isSuccess, reset }] = useUpdateProfileMutation();
-  const [name, setName] = useState(userInfo.name);
-  const [email, setEmail] = useState(userInfo.email);
+  const [updateProfile] = useUpdateProfileMutation();
   const [editing, setEditing] = useState({ name: false, email: false });
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  const [updated, setUpdated] = useState(false);
+  const form = useForm<ProfileFormInput, unknown, ProfileFormOutput>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: { name: userInfo.name, email: userInfo.email, password: '', confirm: '' },
+  });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    reset();
-    if (password !== confirm) {
-      setMismatch(true);
-      return;
-    }
-    setMismatch(false);
-    const result = await updateProfile({ name: name.trim(), email: email.trim(), password });
-    if (result.data) {
-      // The answer carries a fresh token: the old one stops working once the password changes.
-      dispatch(credentialsReceived(result.data));
-      setPassword('');
-      setConfirm('');
+  const submit = async ({ confirm: _confirm, ...body }: ProfileFormOutput) => {
+    setUpdated(false);
+    try {
+      // The user slice keeps the answer's fresh token: the old one stops working now.
+      const answer = await updateProfile(body).unwrap();
+      form.reset({ name: answer.name, email: answer.email, password: '', confirm: '' });
       setEditing({ name: false, email: false });
+      setUpdated(true);
+    } catch (error) {
+      showServerError(form.setError, error, { fields: ['name', 'email', 'password'] });
     }
   };
-
-  const problems = fieldErrors(error);
-  const fieldProblem = problems['name'] ?? problems['email'] ?? problems['password'];
+  const { isSubmitting } = form.formState;
 
   return (
-    <form className="auth-form profile-form" onSubmit={submit}>
+    <Form className="auth-form profile-form" form={form} onSubmit={submit}>
       <TextField
         id="profile-name"
+        name="name"
         label={fields.name}
         autoComplete="name"
-        value={name}
-        onChange={setName}
         readOnly={!editing.name}
-        error={problems['name']}
         action={
           <EditButton
             label={t.editName}
@@ -95,13 +107,11 @@ export function ProfileForm({ userInfo }: { userInfo: UserInfo }) {
       />
       <TextField
         id="profile-email"
+        name="email"
         label={fields.email}
         type="email"
         autoComplete="email"
-        value={email}
-        onChange={setEmail}
         readOnly={!editing.email}
-        error={problems['email']}
         action={
           <EditButton
             label={t.editEmail}
@@ -113,35 +123,27 @@ export function ProfileForm({ userInfo }: { userInfo: UserInfo }) {
       <p className="auth-form__hint">{t.passwordHint}</p>
       <PasswordField
         id="profile-password"
+        name="password"
         label={fields.password}
         autoComplete="new-password"
         required
-        value={password}
-        onChange={setPassword}
-        error={problems['password']}
       />
       <PasswordField
         id="profile-confirm"
+        name="confirm"
         label={fields.confirmPassword}
         autoComplete="new-password"
         required
-        value={confirm}
-        onChange={setConfirm}
-        error={mismatch ? t.passwordsDoNotMatch : undefined}
       />
-      {error && !fieldProblem && (
-        <p className="message message--error" role="alert">
-          {errorMessage(error)}
-        </p>
-      )}
-      {isSuccess && (
+      <FormError />
+      {updated && (
         <p className="message message--success" role="status">
           {t.updated}
         </p>
       )}
-      <button className="button" type="submit" disabled={isLoading}>
-        {isLoading ? t.updating : t.update}
+      <button className="button" type="submit" disabled={isSubmitting}>
+        {isSubmitting ? t.updating : t.update}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -1,58 +1,64 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { z } from 'zod';
+import { MESSAGES } from '@shop/shared';
+import { Form, FormError } from '@/components/form/form';
+import { TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
-import { errorMessage, fieldErrors } from '@/lib/api/errors';
 import { useForgotPasswordMutation } from '@/lib/api/users';
+import { showServerError } from '@/lib/forms/server-errors';
 import { text } from '@/lib/i18n';
 import { AuthCard } from '../components/auth-card';
-import { TextField } from '../components/text-field';
+import '../components/form.css';
 
 const t = text.account;
 
+/** SPEC §5: the e-mail is required, else 'Please enter your email'; the server checks the rest. */
+const forgotFormSchema = z.object({ email: z.string().trim().min(1, MESSAGES.emailRequired) });
+type ForgotForm = z.infer<typeof forgotFormSchema>;
+
 /** /forgot: asks for a reset link; the answer never tells whether the address exists. */
 export function ForgotRoute() {
-  const [forgotPassword, { isLoading, error, data: success }] = useForgotPasswordMutation();
-  const [email, setEmail] = useState('');
-  const [blank, setBlank] = useState(false);
+  const [forgotPassword] = useForgotPasswordMutation();
+  const [success, setSuccess] = useState<string | null>(null);
+  const form = useForm<ForgotForm>({
+    resolver: zodResolver(forgotFormSchema),
+    defaultValues: { email: '' },
+  });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!email.trim()) {
-      setBlank(true);
-      return;
+  const submit = async (body: ForgotForm) => {
+    try {
+      setSuccess((await forgotPassword(body).unwrap()).message);
+    } catch (error) {
+      showServerError(form.setError, error, { fields: ['email'] });
     }
-    setBlank(false);
-    await forgotPassword({ email: email.trim() });
   };
+  const { isSubmitting } = form.formState;
 
   return (
     <AuthCard title={t.forgot.title}>
-      {success ? (
+      {success !== null ? (
         <p className="message message--success" role="status">
-          {success.message}
+          {success}
         </p>
       ) : (
-        <form className="auth-form" onSubmit={submit} noValidate>
+        <Form className="auth-form" form={form} onSubmit={submit}>
           <p className="auth-card__intro">{t.forgot.intro}</p>
           <TextField
             id="forgot-email"
+            name="email"
             label={t.fields.email}
             type="email"
             autoComplete="email"
             placeholder={t.placeholders.email}
-            value={email}
-            onChange={setEmail}
-            error={blank ? t.forgot.emailRequired : fieldErrors(error)['email']}
           />
-          {error && !fieldErrors(error)['email'] && (
-            <p className="message message--error" role="alert">
-              {errorMessage(error)}
-            </p>
-          )}
-          <button className="button button--block" type="submit" disabled={isLoading}>
-            {isLoading ? t.forgot.submitting : t.forgot.submit}
+          <FormError />
+          <button className="button button--block" type="submit" disabled={isSubmitting}>
+            {isSubmitting ? t.forgot.submitting : t.forgot.submit}
           </button>
-        </form>
+        </Form>
       )}
       <div className="auth-form__links">
         <Link to={paths.login()}>{t.forgot.backToLogin}</Link>

@@ -88,4 +88,26 @@ describe('LoginRoute', () => {
       '/register?redirect=shipping',
     );
   });
+
+  it('has no client validation: blank fields go to the server, whose answer is shown', async () => {
+    const { sent } = mockApi({
+      'POST /api/users/login': {
+        status: 400,
+        body: {
+          message: 'email: Email is required',
+          details: [{ path: 'email', message: 'Email is required' }],
+        },
+      },
+    });
+    renderWithProviders(<LoginRoute />, { route: '/login', path: '/login' });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toEqual({ email: '', password: '' });
+    await waitFor(() =>
+      expect(screen.getByLabelText('Email Address')).toHaveAccessibleDescription(
+        'Email is required',
+      ),
+    );
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
 });

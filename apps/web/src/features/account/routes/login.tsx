@@ -1,14 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { credentialsReceived } from '@/stores/user-slice';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import type { LoginBody } from '@shop/shared';
+import { useAppSelector } from '@/app/store';
+import { Form, FormError } from '@/components/form/form';
+import { PasswordField, TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api/errors';
 import { useLoginMutation } from '@/lib/api/users';
+import { showServerError } from '@/lib/forms/server-errors';
 import { text } from '@/lib/i18n';
 import { AuthCard } from '../components/auth-card';
-import { PasswordField, TextField } from '../components/text-field';
 import { afterLoginPath } from '../lib/after-login';
+import '../components/form.css';
 
 const t = text.account;
 
@@ -16,15 +19,14 @@ const t = text.account;
  * /login?redirect=: whoever signs in here is forwarded (SPEC §4). Someone already signed in
  * is forwarded when a redirect is asked for (CHECKOUT); without one they were sent here by a
  * guard (e.g. a customer on an admin screen) and see the form to switch accounts.
+ * SPEC §5: no client validation; the user slice keeps the answer's credentials.
  */
 export function LoginRoute() {
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get('redirect');
   const userInfo = useAppSelector((s) => s.user.userInfo);
-  const dispatch = useAppDispatch();
-  const [login, { isLoading, error }] = useLoginMutation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const [login] = useLoginMutation();
+  const form = useForm<LoginBody>({ defaultValues: { email: '', password: '' } });
   const [arrivedSignedIn] = useState(() => userInfo !== null);
   const [signedInHere, setSignedInHere] = useState(false);
 
@@ -32,45 +34,40 @@ export function LoginRoute() {
     return <Navigate to={afterLoginPath(userInfo, redirect)} replace />;
   }
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = await login({ email, password });
-    if (result.data) {
-      dispatch(credentialsReceived(result.data));
+  const submit = async (body: LoginBody) => {
+    try {
+      await login(body).unwrap();
       setSignedInHere(true);
+    } catch (error) {
+      showServerError(form.setError, error, { fields: ['email', 'password'] });
     }
   };
+  const { isSubmitting } = form.formState;
 
   return (
     <AuthCard title={t.login.title}>
       {userInfo && <p className="message">{t.login.signedInAs(userInfo.name)}</p>}
-      <form className="auth-form" onSubmit={submit}>
+      <Form className="auth-form" form={form} onSubmit={submit}>
         <TextField
           id="login-email"
+          name="email"
           label={t.fields.email}
           type="email"
           autoComplete="email"
           placeholder={t.placeholders.email}
-          value={email}
-          onChange={setEmail}
         />
         <PasswordField
           id="login-password"
+          name="password"
           label={t.fields.password}
           autoComplete="current-password"
           placeholder={t.placeholders.password}
-          value={password}
-          onChange={setPassword}
         />
-        {error && (
-          <p className="message message--error" role="alert">
-            {errorMessage(error)}
-          </p>
-        )}
-        <button className="button button--block" type="submit" disabled={isLoading}>
-          {isLoading ? t.login.submitting : t.login.submit}
+        <FormError />
+        <button className="button button--block" type="submit" disabled={isSubmitting}>
+          {isSubmitting ? t.login.submitting : t.login.submit}
         </button>
-      </form>
+      </Form>
       <div className="auth-form__links">
         <Link to={paths.forgot}>{t.login.forgot}</Link>
         <span>

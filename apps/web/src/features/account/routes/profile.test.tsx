@@ -48,6 +48,41 @@ describe('ProfileRoute', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('requires the password before sending anything', async () => {
+    const user = userEvent.setup();
+    const { sent } = mockApi({});
+    renderProfile();
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Password is required$/);
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
+    expect(sent).toHaveLength(0);
+  });
+
+  it('shows a refused update on its field, keeps the old token and what was typed', async () => {
+    const user = userEvent.setup();
+    const { sent } = mockApi({
+      'PUT /api/users/profile': {
+        status: 400,
+        body: {
+          message: 'email: Please enter a valid email',
+          details: [{ path: 'email', message: 'Please enter a valid email' }],
+        },
+      },
+    });
+    const { store } = renderProfile();
+    await user.click(screen.getByRole('button', { name: 'Edit email' }));
+    await user.clear(screen.getByLabelText('Email Address'));
+    await user.type(screen.getByLabelText('Email Address'), 'amal@example.tn');
+    await user.type(screen.getByLabelText('Password'), 'new-password-1');
+    await user.type(screen.getByLabelText('Confirm Password'), 'new-password-1');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Please enter a valid email$/);
+    expect(screen.getByLabelText('Email Address')).toHaveValue('amal@example.tn');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(store.getState().user.userInfo?.token).toBe('old-token');
+  });
+
   it("updates, keeps the fresh token and says 'Profile Updated'", async () => {
     const user = userEvent.setup();
     const { sent } = mockApi({

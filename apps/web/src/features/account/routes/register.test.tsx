@@ -85,4 +85,35 @@ describe('RegisterRoute', () => {
     await user.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/^An error occurred$/));
   });
+
+  it("shows a server field problem once, on its field, without the 'email: ' line", async () => {
+    const { sent } = mockApi({
+      'POST /api/users': {
+        status: 400,
+        body: {
+          message: 'email: Please enter a valid email',
+          details: [{ path: 'email', message: 'Please enter a valid email' }],
+        },
+      },
+    });
+    renderRegister();
+    const user = await fill('password-1', 'password-1');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const email = screen.getByLabelText('Email Address');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Please enter a valid email'));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      'Please enter a valid email',
+    ]);
+  });
+
+  it('checks nothing else on the client: blank fields are sent to the server', async () => {
+    const { sent } = mockApi({
+      'POST /api/users': { status: 400, body: { message: 'name: Name is required' } },
+    });
+    renderRegister();
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toEqual({ name: '', email: '', password: '', isKid: false });
+  });
 });

@@ -72,4 +72,28 @@ describe('ResetPasswordRoute', () => {
       ),
     );
   });
+
+  it("puts the server's password rule under New Password", async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/users/validate-reset-token/tok-1': { body: { valid: true } },
+      'POST /api/users/reset-password/tok-1': {
+        status: 400,
+        body: {
+          message: 'newPassword: Password must be at least 8 characters',
+          details: [{ path: 'newPassword', message: 'Password must be at least 8 characters' }],
+        },
+      },
+    });
+    renderReset('/reset-password?token=tok-1');
+    await user.type(await screen.findByLabelText('New Password'), 'short');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Password must be at least 8 characters$/,
+    );
+    expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription(
+      'Password must be at least 8 characters',
+    );
+  });
 });

@@ -1,14 +1,28 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { MESSAGES } from '@shop/shared';
+import { Form, FormError } from '@/components/form/form';
+import { PasswordField } from '@/components/form/text-field';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { fieldErrors, serverMessage } from '@/lib/api/errors';
 import { useResetPasswordMutation, useValidateResetTokenQuery } from '@/lib/api/users';
+import { showServerError } from '@/lib/forms/server-errors';
 import { text } from '@/lib/i18n';
 import { AuthCard } from '../components/auth-card';
-import { PasswordField } from '../components/text-field';
+import '../components/form.css';
 
 const t = text.account;
+
+/** SPEC §5: the two must match; the password rules are the server's (`resetPasswordBodySchema`). */
+const resetFormSchema = z
+  .object({ password: z.string(), confirm: z.string() })
+  .refine((values) => values.password === values.confirm, {
+    path: ['confirm'],
+    message: MESSAGES.passwordsDoNotMatch,
+  });
+type ResetForm = z.infer<typeof resetFormSchema>;
 
 /** /reset-password?token=: the token is checked before the form shows (SPEC §4). */
 export function ResetPasswordRoute() {
@@ -33,10 +47,11 @@ export function ResetPasswordRoute() {
 function ResetForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const validation = useValidateResetTokenQuery(token);
-  const [resetPassword, { isLoading, error }] = useResetPasswordMutation();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  const [resetPassword] = useResetPasswordMutation();
+  const form = useForm<ResetForm>({
+    resolver: zodResolver(resetFormSchema),
+    defaultValues: { password: '', confirm: '' },
+  });
 
   if (validation.isLoading) return <Spinner label={t.reset.checking} />;
   if (validation.isError)
@@ -46,43 +61,38 @@ function ResetForm({ token }: { token: string }) {
       </p>
     );
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (password !== confirm) {
-      setMismatch(true);
-      return;
+  const submit = async ({ password }: ResetForm) => {
+    try {
+      await resetPassword({ token, newPassword: password }).unwrap();
+      await navigate(paths.login(), { replace: true });
+    } catch (error) {
+      showServerError(form.setError, error, {
+        fields: ['password'],
+        fieldOf: (path) => (path === 'newPassword' ? 'password' : undefined),
+        fallback: t.reset.failed,
+      });
     }
-    setMismatch(false);
-    const result = await resetPassword({ token, newPassword: password });
-    if (result.data) navigate(paths.login(), { replace: true });
   };
+  const { isSubmitting } = form.formState;
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate>
+    <Form className="auth-form" form={form} onSubmit={submit}>
       <PasswordField
         id="reset-password"
+        name="password"
         label={t.fields.newPassword}
         autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
-        error={fieldErrors(error)['newPassword']}
       />
       <PasswordField
         id="reset-confirm"
+        name="confirm"
         label={t.fields.confirmNewPassword}
         autoComplete="new-password"
-        value={confirm}
-        onChange={setConfirm}
-        error={mismatch ? t.reset.passwordsDoNotMatch : undefined}
       />
-      {error && (
-        <p className="message message--error" role="alert">
-          {serverMessage(error, t.reset.failed)}
-        </p>
-      )}
-      <button className="button button--block" type="submit" disabled={isLoading}>
-        {isLoading ? t.reset.submitting : t.reset.submit}
+      <FormError />
+      <button className="button button--block" type="submit" disabled={isSubmitting}>
+        {isSubmitting ? t.reset.submitting : t.reset.submit}
       </button>
-    </form>
+    </Form>
   );
 }

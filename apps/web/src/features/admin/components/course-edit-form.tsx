@@ -1,171 +1,165 @@
-import { useState, type FormEvent } from 'react';
-import { AVAILABILITY_MAX, CATEGORIES, SIZES, type Course } from '@shop/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { NumberInput } from '@/components/ui/number-input';
+import { z } from 'zod';
+import {
+  AVAILABILITY_MAX,
+  CATEGORIES,
+  SIZES,
+  courseUpdateBodySchema,
+  type Course,
+} from '@shop/shared';
+import { CheckboxGroupField, TextAreaField } from '@/components/form/choice-fields';
+import { ErrorSummary, type SummaryField } from '@/components/form/error-summary';
+import { FieldError, Form, useFieldError } from '@/components/form/form';
+import { NumberField } from '@/components/form/number-field';
+import { TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
 import { useUpdateCourseMutation } from '@/lib/api/courses';
-import { fieldErrors } from '@/lib/api/errors';
+import { showServerError } from '@/lib/forms/server-errors';
 import { text } from '@/lib/i18n';
-import { CheckboxGroup } from './checkbox-group';
-import { FieldError, FormErrorSummary } from './form-errors';
 import { ImageUrlField } from './image-url-field';
-import { InputField } from './input-field';
 import './admin-form.css';
 
 const IMAGE_SLOTS = [0, 1, 2] as const;
-
-/** Input ids by field name of the API's validation details (the summary links to them). */
-const FIELD_IDS = {
-  name: 'course-name',
-  price: 'course-price',
-  availability: 'course-availability',
-  description: 'course-description',
-  category: 'course-category',
-  sizes: 'course-sizes',
-} as const;
-const fieldId = (field: string): string | undefined => (FIELD_IDS as Record<string, string>)[field];
 const imageId = (slot: number) => `course-image-${slot + 1}`;
-const errorId = (field: string) => `${fieldId(field) ?? `course-${field}`}-error`;
+
+/** The server's own field rules (`courseUpdateBodySchema`), each field required in the form. */
+const rules = courseUpdateBodySchema.in.shape;
+const imageUrl = rules.images.unwrap().element;
+/** An image box: blank (no image) or what the server takes as an image. */
+const imageBox = z.string().superRefine((value, ctx) => {
+  if (!value.trim()) return;
+  for (const issue of imageUrl.safeParse(value).error?.issues ?? [])
+    ctx.addIssue({ code: 'custom', message: issue.message });
+});
+const courseFormSchema = z.object({
+  name: rules.name.unwrap(),
+  price: rules.price.unwrap(),
+  availability: rules.availability.unwrap(),
+  description: rules.description.unwrap(),
+  category: rules.category.unwrap(),
+  sizes: rules.sizes.unwrap(),
+  images: z.array(imageBox),
+});
+type CourseFormInput = z.input<typeof courseFormSchema>;
+type CourseFormOutput = z.output<typeof courseFormSchema>;
+
+/** The summary's order, which is the form's. */
+const SUMMARY_FIELDS: SummaryField[] = [
+  { name: 'name', id: 'course-name' },
+  { name: 'price', id: 'course-price' },
+  { name: 'availability', id: 'course-availability' },
+  { name: 'description', id: 'course-description' },
+  { name: 'category', id: 'course-category', nested: true },
+  { name: 'sizes', id: 'course-sizes', nested: true },
+  ...IMAGE_SLOTS.map((slot) => ({ name: `images.${slot}`, id: imageId(slot) })),
+  { name: 'images', id: 'course-images' },
+];
 
 /** SPEC §2 Course edit. Update sends `images` (the server also takes the legacy `Images`). */
 export function CourseEditForm({ course }: { course: Course }) {
-  const [name, setName] = useState(course.name);
-  const [price, setPrice] = useState(course.price);
-  const [availability, setAvailability] = useState(course.availability);
-  const [description, setDescription] = useState(course.description);
-  const [category, setCategory] = useState<string[]>(course.category);
-  const [sizes, setSizes] = useState<string[]>(course.sizes);
-  const [images, setImages] = useState<string[]>(
-    IMAGE_SLOTS.map((slot) => course.images[slot] ?? ''),
-  );
-  // Blank image boxes are not sent, so images.N of an answer points at slot sentSlots[N].
-  const [sentSlots, setSentSlots] = useState<number[]>([]);
-  const [updateCourse, update] = useUpdateCourseMutation();
+  const [updateCourse] = useUpdateCourseMutation();
   const navigate = useNavigate();
   const t = text.admin.courseEdit;
+  const form = useForm<CourseFormInput, unknown, CourseFormOutput>({
+    resolver: zodResolver(courseFormSchema),
+    defaultValues: {
+      name: course.name,
+      price: course.price,
+      availability: course.availability,
+      description: course.description,
+      category: course.category,
+      sizes: SIZES.filter((size) => course.sizes.includes(size)),
+      images: IMAGE_SLOTS.map((slot) => course.images[slot] ?? ''),
+    },
+  });
 
-  const errors = fieldErrors(update.error);
-  /** The first problem reported for a field or anything inside it (category.2 -> category). */
-  const errorOf = (field: string) =>
-    errors[field] ?? Object.entries(errors).find(([path]) => path.startsWith(`${field}.`))?.[1];
-  const imageError = (slot: number) => {
-    const sentIndex = sentSlots.indexOf(slot);
-    return sentIndex === -1 ? undefined : errors[`images.${sentIndex}`];
+  const submit = async (values: CourseFormOutput) => {
+    // Blank image boxes are not sent, so images.N of an answer points at box filled[N].
+    const filled = IMAGE_SLOTS.filter((slot) => values.images[slot]?.trim());
+    try {
+      await updateCourse({
+        _id: course._id,
+        name: values.name,
+        price: values.price,
+        images: filled.map((slot) => values.images[slot]?.trim() ?? ''),
+        // Kept in the table's order, whatever order the boxes were ticked in.
+        category: CATEGORIES.filter((c) => values.category.includes(c)),
+        sizes: SIZES.filter((s) => values.sizes.includes(s)),
+        availability: values.availability,
+        description: values.description,
+      }).unwrap();
+      await navigate(paths.adminCourses);
+    } catch (error) {
+      showServerError(form.setError, error, {
+        fields: SUMMARY_FIELDS.map((f) => f.name) as (keyof CourseFormInput)[],
+        fieldOf: (path) => {
+          const [field = '', index] = path.split('.');
+          if (field !== 'images') return field as keyof CourseFormInput;
+          const slot = filled[Number(index)];
+          return (slot === undefined ? 'images' : `images.${slot}`) as keyof CourseFormInput;
+        },
+      });
+    }
   };
-  const idOfPath = (path: string) => {
-    const [field = '', index = '0'] = path.split('.');
-    return field === 'images' ? imageId(sentSlots[Number(index)] ?? 0) : fieldId(field);
-  };
-  const describedBy = (field: string) => (errorOf(field) ? errorId(field) : undefined);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const filled = IMAGE_SLOTS.filter((slot) => images[slot]?.trim());
-    setSentSlots(filled);
-    const result = await updateCourse({
-      _id: course._id,
-      name,
-      price,
-      images: filled.map((slot) => images[slot]?.trim() ?? ''),
-      // Kept in the table's order, whatever order the boxes were ticked in.
-      category: CATEGORIES.filter((c) => category.includes(c)),
-      sizes: SIZES.filter((s) => sizes.includes(s)),
-      availability,
-      description,
-    });
-    if (!('error' in result)) await navigate(paths.adminCourses);
-  };
+  const { isSubmitting } = form.formState;
 
   return (
-    <form className="admin-form" onSubmit={onSubmit} noValidate>
-      <FormErrorSummary error={update.error} fields={errors} fieldIds={idOfPath} />
-      <InputField
-        id={FIELD_IDS.name}
-        name="name"
-        label={t.name}
-        value={name}
-        onChange={setName}
-        error={errorOf('name')}
-      />
+    <Form className="admin-form" form={form} onSubmit={submit} withSummary>
+      <ErrorSummary className="admin-form__summary" fields={SUMMARY_FIELDS} />
+      <TextField id="course-name" name="name" label={t.name} autoComplete="off" />
       <div className="admin-form__row">
-        <div className="field">
-          <NumberInput
-            id={FIELD_IDS.price}
-            name="price"
-            label={t.price}
-            value={price}
-            onChange={setPrice}
-            min={0}
-          />
-          <FieldError id={errorId('price')} message={errorOf('price')} />
-        </div>
-        <div className="field">
-          <NumberInput
-            id={FIELD_IDS.availability}
-            name="availability"
-            label={t.availability}
-            value={availability}
-            onChange={setAvailability}
-            min={0}
-            max={AVAILABILITY_MAX}
-          />
-          <FieldError id={errorId('availability')} message={errorOf('availability')} />
-        </div>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={FIELD_IDS.description}>
-          {t.description}
-        </label>
-        <textarea
-          id={FIELD_IDS.description}
-          className="field__input"
-          name="description"
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          aria-invalid={!!errorOf('description')}
-          aria-describedby={describedBy('description')}
+        <NumberField id="course-price" name="price" label={t.price} min={0} />
+        <NumberField
+          id="course-availability"
+          name="availability"
+          label={t.availability}
+          min={0}
+          max={AVAILABILITY_MAX}
         />
-        <FieldError id={errorId('description')} message={errorOf('description')} />
       </div>
-      <CheckboxGroup
-        id={FIELD_IDS.category}
+      <TextAreaField id="course-description" name="description" label={t.description} />
+      <CheckboxGroupField
+        id="course-category"
+        name="category"
         legend={t.categories}
-        options={CATEGORIES}
-        checked={category}
-        onChange={setCategory}
-        error={errorOf('category')}
+        options={CATEGORIES.map((c) => ({ value: c, label: c }))}
+        classNames={GROUP_LOOK}
       />
-      <CheckboxGroup
-        id={FIELD_IDS.sizes}
+      <CheckboxGroupField
+        id="course-sizes"
+        name="sizes"
         legend={t.sizes}
-        options={SIZES}
-        checked={sizes}
-        onChange={setSizes}
-        error={errorOf('sizes')}
+        options={SIZES.map((s) => ({ value: s, label: s }))}
+        classNames={GROUP_LOOK}
       />
-      <fieldset className="admin-form__fieldset">
+      <fieldset id="course-images" className="admin-form__fieldset" tabIndex={-1}>
         <legend className="admin-form__legend">{t.images}</legend>
         <div className="admin-form__images">
           {IMAGE_SLOTS.map((slot) => (
-            <ImageUrlField
-              key={slot}
-              n={slot + 1}
-              id={imageId(slot)}
-              value={images[slot] ?? ''}
-              onChange={(value) =>
-                setImages((current) => current.map((old, i) => (i === slot ? value : old)))
-              }
-              error={imageError(slot)}
-            />
+            <ImageUrlField key={slot} n={slot + 1} id={imageId(slot)} name={`images.${slot}`} />
           ))}
         </div>
-        <FieldError id={errorId('images')} message={errors.images} />
+        <ImagesError />
       </fieldset>
       <div className="admin-form__actions">
-        <button type="submit" className="button" disabled={update.isLoading}>
-          {update.isLoading ? text.admin.updating : text.admin.update}
+        <button type="submit" className="button" disabled={isSubmitting}>
+          {isSubmitting ? text.admin.updating : text.admin.update}
         </button>
       </div>
-    </form>
+    </Form>
   );
+}
+
+const GROUP_LOOK = {
+  fieldset: 'admin-form__fieldset',
+  legend: 'admin-form__legend',
+  choices: 'admin-form__checks',
+  choice: 'choice admin-form__check',
+};
+
+/** A problem with the image list as a whole (e.g. too many). */
+function ImagesError() {
+  return <FieldError id="course-images-error" message={useFieldError('images')} />;
 }

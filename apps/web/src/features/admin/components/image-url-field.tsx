@@ -1,22 +1,25 @@
 import { useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { FieldError, useFieldError } from '@/components/form/form';
 import { text } from '@/lib/i18n';
-import { FieldError } from './form-errors';
 import './admin-form.css';
 
 interface Props {
   /** 1, 2 or 3. */
   n: number;
   id: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
+  /** The form field, `images.0` to `images.2`. */
+  name: string;
 }
 
 /** One image URL input with a fixed-size preview; an address that does not load says so. */
-export function ImageUrlField({ n, id, value, onChange, error }: Props) {
+export function ImageUrlField({ n, id, name }: Props) {
+  const { register } = useFormContext();
+  const value = useWatch({ name }) as string | undefined;
+  const error = useFieldError(name);
   // Remembering which URL failed (not a flag) resets the preview as soon as the URL changes.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  const url = value.trim();
+  const url = (value ?? '').trim();
   const t = text.admin.courseEdit;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -30,13 +33,11 @@ export function ImageUrlField({ n, id, value, onChange, error }: Props) {
         <input
           id={id}
           className="field__input"
-          name={`image-${n}`}
           type="text"
           inputMode="url"
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
           aria-invalid={!!error}
           aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+          {...register(name)}
         />
         <p id={hintId} className="admin-form__hint">
           {t.imageHint}

@@ -1,88 +1,81 @@
-import { useState, type FormEvent } from 'react';
-import type { User } from '@shop/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { adminUserUpdateBodySchema, type AdminUserUpdateBody, type User } from '@shop/shared';
+import { CheckboxField } from '@/components/form/choice-fields';
+import { ErrorSummary } from '@/components/form/error-summary';
+import { FieldError, Form, useFieldError } from '@/components/form/form';
+import { TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
-import { fieldErrors } from '@/lib/api/errors';
 import { useUpdateUserMutation } from '@/lib/api/users';
+import { showServerError } from '@/lib/forms/server-errors';
 import { text } from '@/lib/i18n';
-import { FieldError, FormErrorSummary } from './form-errors';
-import { InputField } from './input-field';
 import './admin-form.css';
 
-const FIELD_IDS = {
-  name: 'user-name',
-  email: 'user-email',
-  isAdmin: 'user-is-admin',
-  isKid: 'user-is-kid',
-} as const;
 
-/** SPEC §2 User edit: name, email, isAdmin, isKid; Update returns to the user list. */
+const FIELDS = [
+  { name: 'name', id: 'user-name' },
+  { name: 'email', id: 'user-email' },
+  { name: 'isAdmin', id: 'user-is-admin' },
+  { name: 'isKid', id: 'user-is-kid' },
+] as const;
+
+/**
+ * SPEC §2 User edit: name, email, isAdmin, isKid; Update returns to the user list. The server's
+ * own `adminUserUpdateBodySchema` checks the fields before they are sent.
+ */
 export function UserEditForm({ user }: { user: User }) {
-  const [name, setName] = useState(user.name);
-  const [email, setEmail] = useState(user.email);
-  const [isAdmin, setIsAdmin] = useState(user.isAdmin);
-  const [isKid, setIsKid] = useState(user.isKid);
-  const [updateUser, update] = useUpdateUserMutation();
+  const [updateUser] = useUpdateUserMutation();
   const navigate = useNavigate();
-  const errors = fieldErrors(update.error);
   const t = text.admin.userEdit;
+  const form = useForm<z.input<typeof adminUserUpdateBodySchema>, unknown, AdminUserUpdateBody>({
+    resolver: zodResolver(adminUserUpdateBodySchema),
+    defaultValues: { name: user.name, email: user.email, isAdmin: user.isAdmin, isKid: user.isKid },
+  });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await updateUser({ _id: user._id, name, email, isAdmin, isKid });
-    if (!('error' in result)) await navigate(paths.adminUsers);
+  const submit = async (body: AdminUserUpdateBody) => {
+    try {
+      await updateUser({ _id: user._id, ...body }).unwrap();
+      await navigate(paths.adminUsers);
+    } catch (error) {
+      showServerError(form.setError, error, { fields: FIELDS.map((f) => f.name) });
+    }
   };
+  const { isSubmitting } = form.formState;
 
   return (
-    <form className="admin-form" onSubmit={onSubmit} noValidate>
-      <FormErrorSummary
-        error={update.error}
-        fields={errors}
-        fieldIds={(path) => (FIELD_IDS as Record<string, string>)[path]}
-      />
-      <InputField
-        id={FIELD_IDS.name}
-        name="name"
-        label={t.name}
-        value={name}
-        onChange={setName}
-        error={errors.name}
-      />
-      <InputField
-        id={FIELD_IDS.email}
-        name="email"
-        type="email"
-        label={t.email}
-        value={email}
-        onChange={setEmail}
-        error={errors.email}
-      />
+    <Form className="admin-form" form={form} onSubmit={submit} withSummary>
+      <ErrorSummary className="admin-form__summary" fields={[...FIELDS]} />
+      <TextField id="user-name" name="name" label={t.name} autoComplete="off" />
+      <TextField id="user-email" name="email" type="email" label={t.email} autoComplete="off" />
       <div className="admin-form__checks">
-        <label className="choice admin-form__check">
-          <input
-            id={FIELD_IDS.isAdmin}
-            type="checkbox"
-            checked={isAdmin}
-            onChange={(e) => setIsAdmin(e.target.checked)}
-          />
-          {t.isAdmin}
-        </label>
-        <label className="choice admin-form__check">
-          <input
-            id={FIELD_IDS.isKid}
-            type="checkbox"
-            checked={isKid}
-            onChange={(e) => setIsKid(e.target.checked)}
-          />
-          {t.isKid}
-        </label>
+        <CheckboxField
+          id="user-is-admin"
+          name="isAdmin"
+          label={t.isAdmin}
+          className="choice admin-form__check"
+        />
+        <CheckboxField
+          id="user-is-kid"
+          name="isKid"
+          label={t.isKid}
+          className="choice admin-form__check"
+        />
       </div>
-      <FieldError id={`${FIELD_IDS.isAdmin}-error`} message={errors.isAdmin} />
+      <FlagError />
       <div className="admin-form__actions">
-        <button type="submit" className="button" disabled={update.isLoading}>
-          {update.isLoading ? text.admin.updating : text.admin.update}
+        <button type="submit" className="button" disabled={isSubmitting}>
+          {isSubmitting ? text.admin.updating : text.admin.update}
         </button>
       </div>
-    </form>
+    </Form>
   );
+}
+
+/** A refusal of a flag (e.g. removing one's own admin rights) under the two checkboxes. */
+function FlagError() {
+  const isAdmin = useFieldError('isAdmin');
+  const isKid = useFieldError('isKid');
+  return <FieldError id="user-is-admin-error" message={isAdmin ?? isKid} />;
 }

@@ -101,11 +101,12 @@ describe('CourseEditRoute', () => {
       },
     });
     renderEdit();
+    // Values the form's own checks accept, so the problems are the server's.
     const price = await screen.findByLabelText('Price (Tnd)');
     await userEvent.clear(price);
-    await userEvent.type(price, '10.005');
+    await userEvent.type(price, '10.5');
     await userEvent.clear(screen.getByLabelText('Image 2 URL'));
-    await userEvent.type(screen.getByLabelText('Image 3 URL'), 'ftp://bad');
+    await userEvent.type(screen.getByLabelText('Image 3 URL'), '/images/gone.png');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
 
     const summary = await screen.findByRole('alert');
@@ -122,6 +123,58 @@ describe('CourseEditRoute', () => {
     expect(screen.getByLabelText('Image 3 URL')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Image 1 URL')).toHaveAttribute('aria-invalid', 'false');
     expect(screen.queryByRole('heading', { name: 'Course list' })).not.toBeInTheDocument();
+  });
+
+  it("checks the fields with the server's rules before sending, in the same words", async () => {
+    const { sent } = mockApi({ 'GET /api/courses/c1': { body: { ...course, reviews: [] } } });
+    renderEdit();
+    const price = await screen.findByLabelText('Price (Tnd)');
+    await userEvent.clear(price);
+    await userEvent.type(price, '10.005');
+    await userEvent.clear(screen.getByLabelText('Name'));
+    await userEvent.type(screen.getByLabelText('Image 3 URL'), 'ftp://bad');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+
+    const summary = await screen.findByRole('alert');
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Name is required', '#course-name'],
+      ['At most two decimals', '#course-price'],
+      ['Image must be an http(s) URL or a path starting with /', '#course-image-3'],
+    ]);
+    expect(document.getElementById('course-price-error')).toHaveTextContent('At most two decimals');
+    expect(screen.getByLabelText('Image 3 URL')).toHaveAttribute('aria-invalid', 'true');
+    expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('keeps what was typed when the server refuses a valid-looking update, without refetching', async () => {
+    const { sent } = mockApi({
+      'GET /api/courses/c1': { body: { ...course, reviews: [] } },
+      'PUT /api/courses/c1': {
+        status: 400,
+        body: {
+          message: 'category.0: Unknown category: Cooking',
+          details: [{ path: 'category.0', message: 'Unknown category: Cooking' }],
+        },
+      },
+    });
+    renderEdit();
+    await userEvent.type(await screen.findByLabelText('Description'), ' More.');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    const summary = await screen.findByRole('alert');
+    expect(
+      within(summary).getByRole('link', { name: 'Unknown category: Cooking' }),
+    ).toHaveAttribute('href', '#course-category');
+    expect(screen.getByRole('group', { name: 'Category' })).toHaveAccessibleDescription(
+      'Unknown category: Cooking',
+    );
+    expect(screen.queryByText(/category\.0/)).not.toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sent.filter((r) => r.method === 'GET')).toHaveLength(1);
+    expect(screen.getByLabelText('Description')).toHaveValue('Learn Python. More.');
   });
 
   it('keeps what the admin typed and the errors when an update is refused, without refetching', async () => {

@@ -32,8 +32,12 @@ export function CourseListRoute() {
 
   // SPEC §4: ADD creates a blank course on the server, then opens its edit page.
   const onAdd = async () => {
-    const result = await createCourse();
-    if ('data' in result && result.data) await navigate(paths.adminCourseEdit(result.data._id));
+    try {
+      const course = await createCourse().unwrap();
+      await navigate(paths.adminCourseEdit(course._id));
+    } catch {
+      // The refusal shows on the ActionError line, from the mutation's state.
+    }
   };
 
   return (

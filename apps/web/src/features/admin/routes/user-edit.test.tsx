@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
@@ -69,13 +69,35 @@ describe('UserEditRoute', () => {
     renderEdit();
     const email = await screen.findByLabelText('Email');
     await userEvent.clear(email);
-    await userEvent.type(email, 'not-an-email');
+    // Valid to the form's own check, so it is the server that refuses.
+    await userEvent.type(email, 'sami@example.org');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
 
     await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
     expect(email).toHaveAccessibleDescription('Please enter a valid email');
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email');
     expect(screen.queryByRole('heading', { name: 'User list' })).not.toBeInTheDocument();
+  });
+
+  it("checks the fields with the server's rules before sending, in the same words", async () => {
+    const { sent } = mockApi({ 'GET /api/users/u2': { body: sami } });
+    renderEdit();
+    const email = await screen.findByLabelText('Email');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'not-an-email');
+    await userEvent.clear(screen.getByLabelText('Name'));
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: 'Name is required' })).toHaveAttribute(
+      'href',
+      '#user-name',
+    );
+    expect(
+      within(summary).getByRole('link', { name: 'Please enter a valid email' }),
+    ).toHaveAttribute('href', '#user-email');
+    expect(email).toHaveAccessibleDescription('Please enter a valid email');
+    expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(0);
   });
 
   it('shows a refusal without field details as the summary', async () => {

@@ -1,15 +1,27 @@
-import { useId, useState } from 'react';
-import { REVIEW_COMMENT_MAX, type Review } from '@shop/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { z } from 'zod';
+import { REVIEW_COMMENT_MAX, reviewBodySchema, type Review, type ReviewBody } from '@shop/shared';
 import { useAppSelector } from '@/app/store';
+import { SelectField, TextAreaField } from '@/components/form/choice-fields';
+import { Form, FormError } from '@/components/form/form';
 import { Stars } from '@/components/ui/stars';
 import { paths } from '@/config/paths';
 import { useCreateReviewMutation } from '@/lib/api/courses';
-import { errorMessage } from '@/lib/api/errors';
+import { showServerError } from '@/lib/forms/server-errors';
 import { formatDate } from '@/lib/format';
 import { text } from '@/lib/i18n';
 
 const t = text.catalogue.detail;
+
+/** The server's `reviewBodySchema`; the rating comes from a select, as text ('' until chosen). */
+const reviewFormSchema = reviewBodySchema.extend({
+  rating: z.string().transform(Number).pipe(reviewBodySchema.shape.rating),
+});
+type ReviewFormInput = z.input<typeof reviewFormSchema>;
+const RATING_OPTIONS = t.ratings.map((label, index) => ({ value: String(index + 1), label }));
 
 export function ReviewList({ reviews }: { reviews: Review[] }) {
   if (reviews.length === 0) return <p className="message message--info">{t.noReviews}</p>;
@@ -30,10 +42,12 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
 /** Signed-in users write a review; others get a sign-in link back to this course. */
 export function ReviewForm({ courseId }: { courseId: string }) {
   const signedIn = useAppSelector((s) => !!s.user.userInfo);
-  const [rating, setRating] = useState('');
-  const [comment, setComment] = useState('');
-  const [createReview, { isLoading, error, reset }] = useCreateReviewMutation();
+  const [createReview] = useCreateReviewMutation();
   const formId = useId();
+  const form = useForm<ReviewFormInput, unknown, ReviewBody>({
+    resolver: zodResolver(reviewFormSchema),
+    defaultValues: { rating: '', comment: '' },
+  });
 
   if (!signedIn) {
     return (
@@ -43,66 +57,47 @@ export function ReviewForm({ courseId }: { courseId: string }) {
     );
   }
 
+  const submit = async (review: ReviewBody) => {
+    try {
+      await createReview({ courseId, ...review }).unwrap();
+      window.alert(t.reviewSubmitted);
+      form.reset();
+    } catch (error) {
+      showServerError(form.setError, error, { fields: ['rating', 'comment'] });
+    }
+  };
+
   return (
-    <form
+    <Form
       className="review-form"
       aria-labelledby={`${formId}-title`}
-      onSubmit={async (event) => {
-        event.preventDefault();
-        const result = await createReview({ courseId, rating: Number(rating), comment: comment.trim() });
-        if ('data' in result) {
-          window.alert(t.reviewSubmitted);
-          setRating('');
-          setComment('');
-        }
-      }}
+      form={form}
+      onSubmit={submit}
+      // An earlier refusal ('Course already reviewed') goes once the review is changed.
+      onChange={() => form.clearErrors('root.server')}
     >
       <h3 id={`${formId}-title`} className="review-form__title">
         {t.writeReview}
       </h3>
-      {error && (
-        <p className="message message--error" role="alert">
-          {errorMessage(error)}
-        </p>
-      )}
-      <div className="field">
-        <label className="field__label" htmlFor={`${formId}-rating`}>
-          {t.rating}
-        </label>
-        <select
-          id={`${formId}-rating`}
-          className="field__input"
-          required
-          value={rating}
-          onChange={(event) => {
-            setRating(event.target.value);
-            reset();
-          }}
-        >
-          <option value="">{t.chooseRating}</option>
-          {t.ratings.map((label, index) => (
-            <option key={label} value={index + 1}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${formId}-comment`}>
-          {t.comment}
-        </label>
-        <textarea
-          id={`${formId}-comment`}
-          className="field__input"
-          required
-          maxLength={REVIEW_COMMENT_MAX}
-          value={comment}
-          onChange={(event) => setComment(event.target.value)}
-        />
-      </div>
-      <button type="submit" className="button" disabled={isLoading}>
+      <FormError />
+      <SelectField
+        id={`${formId}-rating`}
+        name="rating"
+        label={t.rating}
+        placeholder={t.chooseRating}
+        options={RATING_OPTIONS}
+        required
+      />
+      <TextAreaField
+        id={`${formId}-comment`}
+        name="comment"
+        label={t.comment}
+        required
+        maxLength={REVIEW_COMMENT_MAX}
+      />
+      <button type="submit" className="button" disabled={form.formState.isSubmitting}>
         {t.submitReview}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -104,6 +104,18 @@ describe('CourseDetail', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Course already reviewed');
   });
 
+  it("checks the review with the server's rules before sending it", async () => {
+    const { sent } = mockApi({ 'GET /api/courses/c1': { body: aCourse() } });
+    renderDetail({ signedIn: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Rating must be a whole number from 1 to 5')).toBeInTheDocument();
+    expect(screen.getByLabelText('Rating')).toHaveAccessibleDescription(
+      'Rating must be a whole number from 1 to 5',
+    );
+    expect(screen.getByLabelText('Comment')).toHaveAccessibleDescription('Comment is required');
+    expect(sent.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
   it("shows the API's message for an unknown course", async () => {
     mockApi({ 'GET /api/courses/c1': { status: 404, body: { message: 'Course not found' } } });
     renderDetail();

@@ -40,17 +40,19 @@ function PlaceOrder() {
   if (!shippingAddress || !paymentMethod) return <Navigate to={paths.shipping} replace />;
 
   const placeOrder = async () => {
-    const result = await createOrder({
-      idempotencyKey,
-      body: {
-        orderItems: cartItems.map((item) => ({ course: item.course, qty: item.qty })),
-        shippingAddress,
-        paymentMethod,
-      },
-    });
-    if (result.data) {
-      setPlacedOrderId(result.data._id);
+    try {
+      const order = await createOrder({
+        idempotencyKey,
+        body: {
+          orderItems: cartItems.map((item) => ({ course: item.course, qty: item.qty })),
+          shippingAddress,
+          paymentMethod,
+        },
+      }).unwrap();
+      setPlacedOrderId(order._id);
       dispatch(cartCleared());
+    } catch {
+      // The refusal shows on the error line below, from the mutation's state.
     }
   };
 

@@ -22,6 +22,15 @@ describe('ShippingRoute', () => {
     expect(screen.getByLabelText('Zip')).toBeRequired();
     await user.click(screen.getByRole('button', { name: 'Place to order' }));
     expect(router.state.location.pathname).toBe('/shipping');
+    // The order's own shippingAddressSchema says what is missing, under each field.
+    expect(await screen.findByLabelText('Address')).toHaveAccessibleDescription(
+      'Address is required',
+    );
+    expect(screen.getByLabelText('City')).toHaveAccessibleDescription('City is required');
+    expect(screen.getByLabelText('Zip')).toHaveAccessibleDescription('Zip is required');
+    await user.type(screen.getByLabelText('Address'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Place to order' }));
+    expect(router.state.location.pathname).toBe('/shipping');
   });
 
   it('saves the address and the method, keeps card details out of the store and storage', async () => {

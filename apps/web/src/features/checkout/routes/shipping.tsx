@@ -1,13 +1,17 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { Navigate, useNavigate } from 'react-router';
+import { z } from 'zod';
 import {
   calculateOrderAmounts,
   COUNTRIES,
   PAYMENT_METHODS,
-  type Country,
-  type PaymentMethod,
+  shippingAddressSchema,
 } from '@shop/shared';
-import { useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/store';
+import { RadioGroupField, SelectField } from '@/components/form/choice-fields';
+import { Form } from '@/components/form/form';
+import { TextField } from '@/components/form/text-field';
 import { RequireAuth } from '@/components/guards';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
@@ -18,6 +22,10 @@ import { CheckoutSteps } from '../components/checkout-steps';
 import '../components/checkout.css';
 
 const t = text.checkout.shipping;
+
+/** SPEC §5: address, city and zip are required: the order's own `shippingAddressSchema`. */
+const shippingFormSchema = shippingAddressSchema.extend({ paymentMethod: z.enum(PAYMENT_METHODS) });
+type ShippingForm = z.infer<typeof shippingFormSchema>;
 
 export function ShippingRoute() {
   return (
@@ -32,26 +40,24 @@ function Shipping() {
   const { cartItems, shippingAddress, paymentMethod } = useAppSelector((s) => s.cart);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [address, setAddress] = useState(shippingAddress?.address ?? '');
-  const [country, setCountry] = useState<Country>(shippingAddress?.country ?? COUNTRIES[0]);
-  const [city, setCity] = useState(shippingAddress?.city ?? '');
-  const [postalCode, setPostalCode] = useState(shippingAddress?.postalCode ?? '');
-  const [method, setMethod] = useState<PaymentMethod>(paymentMethod ?? 'Card');
+  const form = useForm<ShippingForm>({
+    resolver: zodResolver(shippingFormSchema),
+    defaultValues: {
+      address: shippingAddress?.address ?? '',
+      country: shippingAddress?.country ?? COUNTRIES[0],
+      city: shippingAddress?.city ?? '',
+      postalCode: shippingAddress?.postalCode ?? '',
+      paymentMethod: paymentMethod ?? 'Card',
+    },
+  });
+  const method = useWatch({ control: form.control, name: 'paymentMethod' });
 
   if (cartItems.length === 0) return <Navigate to={paths.cart()} replace />;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    dispatch(
-      shippingAddressSaved({
-        address: address.trim(),
-        city: city.trim(),
-        postalCode: postalCode.trim(),
-        country,
-      }),
-    );
-    dispatch(paymentMethodSaved(method));
-    navigate(paths.placeOrder);
+  const submit = ({ paymentMethod: chosen, ...address }: ShippingForm) => {
+    dispatch(shippingAddressSaved(address));
+    dispatch(paymentMethodSaved(chosen));
+    void navigate(paths.placeOrder);
   };
 
   const seats = cartItems.reduce((sum, line) => sum + line.qty, 0);
@@ -61,82 +67,47 @@ function Shipping() {
     <div className="container page">
       <CheckoutSteps current={2} />
       <h1 className="page__title">{t.title}</h1>
-      <form className="checkout-grid" onSubmit={submit}>
+      <Form className="checkout-grid" form={form} onSubmit={submit}>
         <div className="checkout-form">
-          <div className="field">
-            <label className="field__label" htmlFor="ship-address">
-              {t.address}
-            </label>
-            <input
-              id="ship-address"
-              className="field__input"
-              autoComplete="street-address"
+          <TextField
+            id="ship-address"
+            name="address"
+            label={t.address}
+            autoComplete="street-address"
+            required
+          />
+          <SelectField
+            id="ship-country"
+            name="country"
+            label={t.country}
+            autoComplete="country-name"
+            options={COUNTRIES.map((c) => ({ value: c, label: c }))}
+          />
+          <div className="checkout-form__pair">
+            <TextField
+              id="ship-city"
+              name="city"
+              label={t.city}
+              autoComplete="address-level2"
               required
-              value={address}
-              onChange={(e) => setAddress(e.target.value)}
+            />
+            <TextField
+              id="ship-zip"
+              name="postalCode"
+              label={t.postalCode}
+              autoComplete="postal-code"
+              required
             />
           </div>
-          <div className="field">
-            <label className="field__label" htmlFor="ship-country">
-              {t.country}
-            </label>
-            <select
-              id="ship-country"
-              className="field__input"
-              autoComplete="country-name"
-              value={country}
-              onChange={(e) => setCountry(e.target.value as Country)}
-            >
-              {COUNTRIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="checkout-form__pair">
-            <div className="field">
-              <label className="field__label" htmlFor="ship-city">
-                {t.city}
-              </label>
-              <input
-                id="ship-city"
-                className="field__input"
-                autoComplete="address-level2"
-                required
-                value={city}
-                onChange={(e) => setCity(e.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor="ship-zip">
-                {t.postalCode}
-              </label>
-              <input
-                id="ship-zip"
-                className="field__input"
-                autoComplete="postal-code"
-                required
-                value={postalCode}
-                onChange={(e) => setPostalCode(e.target.value)}
-              />
-            </div>
-          </div>
-          <fieldset className="choice-group">
-            <legend className="choice-group__legend field__label">{t.payment}</legend>
-            {PAYMENT_METHODS.map((value) => (
-              <label className="choice" key={value}>
-                <input
-                  type="radio"
-                  name="paymentMethod"
-                  value={value}
-                  checked={method === value}
-                  onChange={() => setMethod(value)}
-                />
-                {text.checkout.paymentLabels[value]}
-              </label>
-            ))}
-          </fieldset>
+          <RadioGroupField
+            id="ship-payment"
+            name="paymentMethod"
+            legend={t.payment}
+            options={PAYMENT_METHODS.map((value) => ({
+              value,
+              label: text.checkout.paymentLabels[value],
+            }))}
+          />
           {method === 'Card' && <CardDetails />}
         </div>
         <aside className="summary-card" aria-labelledby="shipping-summary-title">
@@ -161,7 +132,7 @@ function Shipping() {
             {t.submit}
           </button>
         </aside>
-      </form>
+      </Form>
     </div>
   );
 }

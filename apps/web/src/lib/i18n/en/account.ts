@@ -73,6 +73,8 @@ export const account = {
     updating: 'Updating…',
     updated: MESSAGES.profileUpdated,
     passwordsDoNotMatch: MESSAGES.profilePasswordsDoNotMatch,
+    /** SPEC §5: the password field is required (the server's own word for a missing one). */
+    passwordRequired: 'Password is required',
     passwordHint: 'Enter your password (a new one to change it) to confirm the update.',
     ordersTitle: 'My orders',
     noOrders: 'You have not placed any order yet.',

@@ -12,7 +12,6 @@ export const admin = {
   updating: 'Updating…',
   goBack: 'Go Back',
   nothingFound: 'Nothing Found !!!',
-  formErrorSummary: 'Please correct the following:',
   pagination: {
     label: (what: string) => `${what} pages`,
     range: (from: number, to: number, total: number) => `${from}–${to} of ${total}`,

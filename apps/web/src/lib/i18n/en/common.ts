@@ -9,6 +9,8 @@ export const common = {
   skipToContent: 'Skip to content',
   networkError: 'Network error: the shop could not be reached. Please try again.',
   tryAgain: 'Try again',
+  /** Heads the list of a form's problems (admin edit forms). */
+  formErrorSummary: 'Please correct the following:',
   notFound: MESSAGES.notFound404,
   notFoundHint: 'The page you are looking for does not exist or has moved.',
   backHome: 'Back to the home page',

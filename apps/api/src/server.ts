@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { bootstrap } from './db/bootstrap.js';
+import { bootstrap } from './bootstrap.js';
 import { openDatabase } from './db/client.js';
 import { createHttpServer, drainHttpServer, type Lifecycle } from './http-server.js';
 import { systemClock } from './lib/clock.js';

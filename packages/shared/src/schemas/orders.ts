@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './common.js';
 import { COUNTRIES, ORDER_LINES_MAX, ORDER_QTY_MAX, PAYMENT_METHODS } from '../constants.js';
 
 export const shippingAddressSchema = z.object({
@@ -58,20 +59,8 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-export const orderListQuerySchema = z.object({
-  page: z
-    .string()
-    .regex(/^\d+$/, 'page must be a whole number')
-    .transform(Number)
-    .pipe(z.number().min(1, 'page must be at least 1'))
-    .optional(),
-  limit: z
-    .string()
-    .regex(/^\d+$/, 'limit must be a whole number')
-    .transform(Number)
-    .pipe(z.number().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100'))
-    .optional(),
-});
+/** Query of the admin `GET /api/orders`: the shared page query (default page size 50). */
+export const orderListQuerySchema = pageQuerySchema;
 
 /**
  * `Idempotency-Key` header of `POST /api/orders`: a retried request with the same key by the

@@ -4,9 +4,12 @@ import {
   notEnoughSeats,
   type CreateOrderBody,
   type Order,
+  type PageQuery,
   type PaymentMethod,
 } from '@shop/shared';
 import { isUniqueViolation, type Db } from '../../db/client.js';
+import type { ServiceContext } from '../../deps.js';
+import { courseChanged } from '../courses/catalogue-version.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { isId } from '../../lib/ids.js';
 import type { AuthUser } from '../../middleware/auth.js';
@@ -101,13 +104,17 @@ export const ORDER_ATTEMPTS = 5;
  * second order, and any refusal of a keyed request answers the first order when there is one.
  */
 export async function placeOrder(
-  db: Db,
+  ctx: ServiceContext,
   buyer: AuthUser,
   body: CreateOrderBody,
   idempotencyKey: string | undefined,
 ): Promise<PlacedOrder> {
+  const { db } = ctx.database;
   try {
-    return { order: await createOrder(db, buyer, body, idempotencyKey ?? null), created: true };
+    const order = await createOrder(db, buyer, body, idempotencyKey ?? null);
+    // Seats were taken: this instance's next catalogue answer shows them gone.
+    courseChanged(ctx);
+    return { order, created: true };
   } catch (err) {
     // A retry: the first request placed the order (the unique (user, key) violation, also when
     // both ran at once), or the retry was refused (seats gone since, or a new body naming a
@@ -178,36 +185,33 @@ async function existingOrder(db: Db, userId: string, key: string): Promise<Order
 }
 
 async function requireOrder(db: Db, id: string): Promise<OrderRecord> {
-  const order = isId(id) ? await findOrderById(db, id) : undefined;
+  const order = await findOrderById(db, id);
   if (!order) throw notFound(MESSAGES.orderNotFound);
   return order;
 }
 
 /** The order for its owner or an admin; anyone else gets 403. */
-export async function getOrder(db: Db, viewer: AuthUser, id: string): Promise<Order> {
-  const order = await requireOrder(db, id);
+export async function getOrder(ctx: ServiceContext, viewer: AuthUser, id: string): Promise<Order> {
+  const order = await requireOrder(ctx.database.db, id);
   if (!viewer.isAdmin && order.userId !== viewer.id) throw forbidden(MESSAGES.forbidden);
   return toOrderJson(order);
 }
 
-export async function getMyOrders(db: Db, buyer: AuthUser): Promise<Order[]> {
-  return (await listOrdersOfUser(db, buyer.id)).map((o) => toOrderJson(o));
+export async function getMyOrders(ctx: ServiceContext, buyer: AuthUser): Promise<Order[]> {
+  return (await listOrdersOfUser(ctx.database.db, buyer.id)).map((o) => toOrderJson(o));
 }
 
-export async function getAllOrders(
-  db: Db,
-  query: { page?: number | undefined; limit?: number | undefined },
-): Promise<{ orders: Order[]; total: number }> {
+export async function getAllOrders(ctx: ServiceContext, query: PageQuery): Promise<{ orders: Order[]; total: number }> {
   const limit = query.limit ?? ORDERS_PAGE_DEFAULT;
   const offset = ((query.page ?? 1) - 1) * limit;
-  const { orders, total } = await listOrders(db, { offset, limit });
+  const { orders, total } = await listOrders(ctx.database.db, { offset, limit });
   return { orders: orders.map((o) => toOrderJson(o, 'nameOnly')), total };
 }
 
 /** Admin: marks an order paid. Two concurrent calls: one 200, one 409. */
-export async function payOrder(db: Db, id: string, at: Date): Promise<Order> {
-  if (!isId(id)) throw notFound(MESSAGES.orderNotFound);
-  if (!(await markPaid(db, id, at))) {
+export async function payOrder(ctx: ServiceContext, id: string): Promise<Order> {
+  const { db } = ctx.database;
+  if (!(await markPaid(db, id, ctx.clock.now()))) {
     if (!(await orderExists(db, id))) throw notFound(MESSAGES.orderNotFound);
     throw conflict(MESSAGES.alreadyPaid);
   }
@@ -215,9 +219,9 @@ export async function payOrder(db: Db, id: string, at: Date): Promise<Order> {
 }
 
 /** Admin: marks a paid order learned, once. */
-export async function learnOrder(db: Db, id: string, at: Date): Promise<Order> {
-  if (!isId(id)) throw notFound(MESSAGES.orderNotFound);
-  if (!(await markLearned(db, id, at))) {
+export async function learnOrder(ctx: ServiceContext, id: string): Promise<Order> {
+  const { db } = ctx.database;
+  if (!(await markLearned(db, id, ctx.clock.now()))) {
     if (!(await orderExists(db, id))) throw notFound(MESSAGES.orderNotFound);
     throw conflict(MESSAGES.learnRequiresPaid);
   }

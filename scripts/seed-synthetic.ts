@@ -10,10 +10,10 @@
  */
 import { pathToFileURL } from 'node:url';
 import { openDatabase } from '../apps/api/src/db/client.js';
-import { explainKeywordQuery, loadSyntheticCourses } from '../apps/api/src/db/seed/synthetic.js';
+import { explainKeywordQuery, loadSyntheticCourses } from '../apps/api/src/seed/synthetic.js';
 import { countCourses } from '../apps/api/src/modules/courses/courses.repository.js';
 
-export { SYNTHETIC_TOPICS } from '../apps/api/src/db/seed/synthetic.js';
+export { SYNTHETIC_TOPICS } from '../apps/api/src/seed/synthetic.js';
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 export const DEFAULT_COUNT = 100_000;

@@ -2,11 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
-import type { Database } from './db/client.js';
-import type { Clock } from './lib/clock.js';
-import type { Logger } from './logger.js';
+import type { AppContext, AppDeps, CourseChanges } from './deps.js';
+import { docsRouter } from './http/docs.js';
+import { openApiDocument } from './http/openapi.js';
 import { cors } from './middleware/cors.js';
 import type { EdgeHandler } from './middleware/edge.js';
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
@@ -16,24 +15,10 @@ import { createCatalogueCache, type CatalogueCache } from './modules/courses/cat
 import { catalogueFastPath } from './modules/courses/catalogue-fast-path.js';
 import { coursesRouter } from './modules/courses/courses.routes.js';
 import { healthRouter } from './modules/health/health.routes.js';
-import type { Mailer } from './modules/mail/mailer.js';
 import { newsletterRouter } from './modules/newsletter/newsletter.routes.js';
 import { ordersRouter } from './modules/orders/orders.routes.js';
 import { usersRouter } from './modules/users/users.routes.js';
 import { compressAnswers, webClientRouter } from './modules/web-client/web-client.routes.js';
-
-/** Everything the app needs from the outside, injected so tests can swap each piece. */
-export interface AppDeps {
-  database: Database;
-  config: Config;
-  clock: Clock;
-  logger: Logger;
-  mailer: Mailer;
-  /** Set when REDIS_URL is: rate-limit counters shared by every API instance (keys start with keyPrefix). */
-  redis?: { client: Redis; keyPrefix: string };
-  /** Set by server.ts: `stopping` turns true on SIGTERM (health answers 503 from then on). */
-  lifecycle?: { stopping: boolean };
-}
 
 export const JSON_BODY_LIMIT = '100kb';
 const PUBLIC_IMAGES = path.join(import.meta.dirname, '../public/images');
@@ -42,6 +27,8 @@ const PUBLIC_IMAGES = path.join(import.meta.dirname, '../public/images');
 export type App = ((req: IncomingMessage, res: ServerResponse) => void) & {
   /** The Express app behind the fast path (its router lists the mounted routes). */
   readonly express: Express;
+  /** This instance's catalogue, told of writes made outside a request (the expiry sweeper). */
+  readonly courses: CourseChanges;
 };
 
 /**
@@ -49,14 +36,13 @@ export type App = ((req: IncomingMessage, res: ServerResponse) => void) & {
  * everything else through Express. Both run the same edge handlers first.
  */
 export function createApp(deps: AppDeps): App {
-  // Tests write behind the API's back: there, the version is read again for every request.
-  const catalogue = createCatalogueCache(deps.database.db, { maxAgeMs: deps.config.env === 'test' ? 0 : 500 });
+  const catalogue = createCatalogueCache(deps.database.db, { maxAgeMs: deps.catalogueMaxAgeMs ?? 500 });
   const edge: Edge = {
     logRequests: requestLogging(deps.logger),
     addSecurityHeaders: securityHeaders(deps.config),
     allowWebClient: cors(deps.config),
   };
-  const app = createExpressApp(deps, edge, catalogue);
+  const app = createExpressApp({ ...deps, courses: catalogue }, edge, catalogue);
   // In the order Express runs them (every fast-path URL is under /api).
   const fastPath = catalogueFastPath(
     catalogue,
@@ -66,7 +52,7 @@ export function createApp(deps: AppDeps): App {
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     if (!fastPath(req, res)) app(req, res);
   };
-  return Object.assign(listener, { express: app });
+  return Object.assign(listener, { express: app, courses: catalogue });
 }
 
 /** helmet's headers; the CSP lets course pages show images from anywhere and YouTube videos. */
@@ -92,7 +78,7 @@ interface Edge {
 }
 
 function createExpressApp(
-  deps: AppDeps,
+  deps: AppContext,
   { logRequests, addSecurityHeaders, allowWebClient }: Edge,
   catalogue: CatalogueCache,
 ): Express {
@@ -116,6 +102,9 @@ function createExpressApp(
   app.use('/api/users', usersRouter(deps));
   app.use('/api/courses', coursesRouter(deps, catalogue));
   app.use('/api/orders', ordersRouter(deps));
+  // The document is written from the routers above (and itself), once, when first asked for.
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  app.use('/api', docsRouter(() => (document ??= openApiDocument(app))));
 
   app.use('/api', notFoundHandler);
   const webClient = webClientRouter(deps, catalogue);

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { bootstrap } from './db/bootstrap.js';
+import { bootstrap } from './bootstrap.js';
 import { openDatabase } from './db/client.js';
 import { createHttpServer, drainHttpServer, type Lifecycle } from './http-server.js';
 import { systemClock } from './lib/clock.js';
@@ -10,7 +10,6 @@ import { createLogger } from './logger.js';
 import { connectRateLimitRedis } from './middleware/rate-limit.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { startExpirySweeper } from './modules/orders/expiry-sweeper.js';
-import { ordersContext } from './modules/orders/orders.routes.js';
 
 async function main(): Promise<void> {
   try {
@@ -59,7 +58,8 @@ async function main(): Promise<void> {
   });
 
   // Unpaid orders whose seat hold ended expire on whichever instance claims them first.
-  const expirySweeper = startExpirySweeper(ordersContext({ database, clock: systemClock, mailer, logger, config }));
+  // The app's own catalogue hears of each expiry, so this instance answers the seats back at once.
+  const expirySweeper = startExpirySweeper({ database, clock: systemClock, mailer, logger, config, courses: app.courses });
 
   const server = createHttpServer(app, config.limits, lifecycle).listen(config.port, () => {
     const address = `http://localhost:${config.port}`;

@@ -29,6 +29,8 @@ export function isUniqueViolation(err: unknown): boolean {
 export interface Database {
   db: Db;
   kind: DatabaseKind;
+  /** PGlite only: the data directory as a tarball (a template for tests). */
+  dumpDataDir?(): Promise<Blob>;
   /** Answers when the database does (health check). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -44,6 +46,11 @@ export interface OpenOptions {
   dataDir?: string;
   /** Connection pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * PGlite only: start from this data directory (a `dumpDataDir` tarball of a migrated database)
+   * instead of an empty one; the migrations then find nothing left to do. Tests use it to migrate once.
+   */
+  loadDataDir?: Blob;
   /**
    * Time limits on PostgreSQL (the server passes Config.limits). Without them nothing is
    * bounded, which only the scripts' bulk loaders want.
@@ -111,10 +118,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     dir = path.join(options.dataDir ?? './data', 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir ? { dataDir: dir, extensions: { pg_trgm } } : { extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    extensions: { pg_trgm },
+    ...(dir ? { dataDir: dir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS });
   return {
+    dumpDataDir: () => client.dumpDataDir('none'),
     db: pgliteDb as unknown as Db,
     kind: options.kind,
     ping: async () => {

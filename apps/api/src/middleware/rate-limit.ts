@@ -3,7 +3,7 @@ import { rateLimit, type IncrementResponse, type Options, type Store } from 'exp
 import { Redis } from 'ioredis';
 import { RedisStore } from 'rate-limit-redis';
 import { MESSAGES } from '@shop/shared';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { Limits } from '../config.js';
 import { causeOf } from '../lib/outages.js';
 

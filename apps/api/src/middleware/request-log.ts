@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logger.js';
 import type { EdgeHandler } from './edge.js';
-import { redactLinkTokens, redactRequestLinkTokens } from '../modules/auth/redact-link-tokens.js';
+import { redactLinkTokens, redactRequestLinkTokens } from '../lib/redact-link-tokens.js';
 
 /** The caller's X-Request-Id when it is sane, else a new one; echoed in the answer. */
 function requestId(req: IncomingMessage, res: ServerResponse): string {

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { createApp, type App, type AppDeps } from '../app.js';
+import { inject } from 'vitest';
+import { createApp, type App } from '../app.js';
+import type { AppDeps } from '../deps.js';
+import { checkedAgainstDocument } from './contract.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
@@ -38,9 +42,13 @@ export interface TestContextOptions {
   redis?: AppDeps['redis'];
 }
 
+/** The migrated PGlite data directory of the run (test/global-setup.ts), read once per file. */
+let pgliteTemplate: Blob | undefined;
+
 /**
  * A fresh, migrated database for one test file: PGlite in memory by default, or a new
- * database on the PostgreSQL server of TEST_DATABASE_URL (dropped again on close).
+ * database on the PostgreSQL server of TEST_DATABASE_URL (dropped again on close). Both start
+ * as a copy of the database the run migrated once (test/global-setup.ts).
  */
 export async function openTestDatabase(): Promise<{
   database: Database;
@@ -50,13 +58,16 @@ export async function openTestDatabase(): Promise<{
 }> {
   const serverUrl = process.env['TEST_DATABASE_URL'];
   if (!serverUrl) {
-    const database = await openDatabase({ kind: 'memory' });
+    const file = inject('pgliteTemplate');
+    if (file) pgliteTemplate ??= new Blob([readFileSync(file)]);
+    const database = await openDatabase({ kind: 'memory', ...(pgliteTemplate ? { loadDataDir: pgliteTemplate } : {}) });
     return { database, drop: () => database.close() };
   }
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
+  const template = inject('postgresTemplate');
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 10_000 });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -98,9 +109,18 @@ export async function createTestContext(
       return Promise.resolve();
     },
   };
-  const deps: AppDeps = { database, config, clock, logger, mailer, ...(options.redis ? { redis: options.redis } : {}) };
+  // Tests write behind the API's back (factories): the catalogue version is read again for every request.
+  const deps: AppDeps = {
+    database,
+    config,
+    clock,
+    logger,
+    mailer,
+    catalogueMaxAgeMs: 0,
+    ...(options.redis ? { redis: options.redis } : {}),
+  };
   return {
-    app: createApp(deps),
+    app: checkedAgainstDocument(createApp(deps)),
     deps,
     database,
     ...(databaseUrl ? { databaseUrl } : {}),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type { Db } from '../db/client.js';
 import { users, type courses } from '../db/schema.js';
-import { signUserToken } from '../modules/auth/auth.tokens.js';
+import { signUserToken } from '../lib/user-tokens.js';
 import { insertCourse } from '../modules/courses/courses.repository.js';
 import type { Config } from '../config.js';
 

@@ -1,9 +1,8 @@
 import { combineReducers, configureStore, createListenerMiddleware, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
-import { useDispatch, useSelector } from 'react-redux';
 import { api } from '@/lib/api/base';
 import { STORAGE_KEYS, writeStored } from '@/lib/storage';
 import { cartSlice } from '@/stores/cart-slice';
-import { loggedOut, userSlice } from '@/stores/user-slice';
+import { userSlice } from '@/stores/user-slice';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
@@ -42,11 +41,4 @@ export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
 export type AppThunk = ThunkAction<void, RootState, unknown, UnknownAction>;
 
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
-export const useAppSelector = useSelector.withTypes<RootState>();
-
-/** Sign out: forget the user and every cached server answer (SPEC §4); the cart stays. */
-export const logout = (): AppThunk => (dispatch) => {
-  dispatch(loggedOut());
-  dispatch(api.util.resetApiState());
-};
+export { logout, useAppDispatch, useAppSelector } from '@/stores/hooks';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/stores/hooks';
 import { paths } from '@/config/paths';
 
 /** Screens that need a session send visitors to /login and back afterwards. */

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// findBy*/waitFor wait for what a user would see; on a loaded 2-core CI machine a lazy route can
+// take longer than the default second to appear, which is slowness, not a broken behaviour.
+configure({ asyncUtilTimeout: 5000 });
 
 // A console.error during a test is a bug (React warnings included): fail the test.
 beforeEach(() => {

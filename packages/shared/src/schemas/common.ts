@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_LIMIT_MAX } from '../constants.js';
 
 /** Every error answer of the API (CONTRACT §4). */
 export const errorSchema = z.object({
@@ -24,3 +25,30 @@ export const moneySchema = z
   .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'At most two decimals');
 
 export const isoDateSchema = z.string();
+
+/** A whole number in a query string (every query value arrives as a string), with messages naming the parameter. */
+export const queryIntSchema = (label: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `${label} must be a whole number`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, `${label} must be at least ${min}`)
+        .max(max, `${label} must be at most ${max}`),
+    );
+
+/** Highest page number a list accepts (far beyond any real list; keeps OFFSET bounded). */
+export const PAGE_MAX = 100_000;
+
+/**
+ * `page` (from 1) and `limit` (1 to 100) of every paged list: courses, orders and users. Each
+ * list chooses its default page size; the total goes in the `X-Total-Count` header.
+ */
+export const pageQuerySchema = z.object({
+  page: queryIntSchema('page', 1, PAGE_MAX).optional(),
+  limit: queryIntSchema('limit', 1, PAGE_LIMIT_MAX).optional(),
+});
+export type PageQuery = z.output<typeof pageQuerySchema>;

@@ -5,12 +5,11 @@ import {
   COURSE_SORTS,
   DESCRIPTION_MAX,
   KEYWORD_MAX,
-  PAGE_LIMIT_MAX,
   REVIEW_COMMENT_MAX,
   SIZES,
 } from '../constants.js';
 import { CATEGORIES, matchCategories, matchCategory, type Category } from '../categories.js';
-import { moneySchema } from './common.js';
+import { moneySchema, pageQuerySchema } from './common.js';
 
 /** A category text (trimmed, 1 to 50 characters) that `match` turns into its value, or a 400. */
 const matchedCategoryText = <T>(match: (value: string) => T | undefined) =>
@@ -47,19 +46,6 @@ const queryNumber = (label: string) =>
     .regex(/^\d+(\.\d{1,2})?$/, `${label} must be a number of 0 or more`)
     .transform(Number);
 
-const queryInt = (label: string, min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, `${label} must be a whole number`)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(min, `${label} must be at least ${min}`)
-        .max(max, `${label} must be at most ${max}`),
-    );
-
 /** Query string of `GET /api/courses` (CONTRACT §4). Every value arrives as a string. */
 export const courseQuerySchema = z
   .object({
@@ -75,8 +61,7 @@ export const courseQuerySchema = z
     sort: z
       .enum(COURSE_SORTS, { error: `sort must be one of ${COURSE_SORTS.join(', ')}` })
       .optional(),
-    page: queryInt('page', 1, 100_000).optional(),
-    limit: queryInt('limit', 1, PAGE_LIMIT_MAX).optional(),
+    ...pageQuerySchema.shape,
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     message: 'from must not be above to',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './common.js';
 import {
   COUNTRIES,
   ORDER_ACTORS,
@@ -85,20 +86,8 @@ export const orderEventSchema = z.object({
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 
-export const orderListQuerySchema = z.object({
-  page: z
-    .string()
-    .regex(/^\d+$/, 'page must be a whole number')
-    .transform(Number)
-    .pipe(z.number().min(1, 'page must be at least 1'))
-    .optional(),
-  limit: z
-    .string()
-    .regex(/^\d+$/, 'limit must be a whole number')
-    .transform(Number)
-    .pipe(z.number().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100'))
-    .optional(),
-});
+/** Query of the admin `GET /api/orders`: the shared page query (default page size 50). */
+export const orderListQuerySchema = pageQuerySchema;
 
 /**
  * `Idempotency-Key` header of `POST /api/orders`: a retried request with the same key by the

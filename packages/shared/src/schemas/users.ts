@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants.js';
-import { orderListQuerySchema } from './orders.js';
+import { pageQuerySchema } from './common.js';
 
 const email = z
   .string({ error: 'Email is required' })
@@ -58,10 +58,10 @@ export const adminUserUpdateBodySchema = z.object({
 export type AdminUserUpdateBody = z.infer<typeof adminUserUpdateBodySchema>;
 
 /**
- * Query of the admin `GET /api/users`: optional `page` (from 1) and `limit` (1 to 100), the
- * same rules as the order list. Without either the answer is every user, as CONTRACT §4 says.
+ * Query of the admin `GET /api/users`: the shared page query. Without `page` and `limit` the
+ * answer is every user, as CONTRACT §4 says.
  */
-export const userListQuerySchema = orderListQuerySchema;
+export const userListQuerySchema = pageQuerySchema;
 export type UserListQuery = z.output<typeof userListQuerySchema>;
 
 export const userSchema = z.object({

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { capturingLogger } from '../../test/logs.js';
-import { redactLinkTokens } from './redact-link-tokens.js';
+import { redactLinkTokens } from '../../lib/redact-link-tokens.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -19,7 +19,7 @@ let instanceB: App;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const production = { ...ctx.deps, config: { ...ctx.config, env: 'production' as const } };
+  const production = { ...ctx.deps, catalogueMaxAgeMs: 500 };
   instanceA = createApp(production);
   instanceB = createApp(production);
 });
@@ -63,10 +63,13 @@ describe('catalogue HTTP caching', () => {
 
   it('gives each query its own ETag and keeps the total header on cached answers', async () => {
     await createCourse(ctx.database.db);
-    const page1 = await request(instanceA).get('/api/courses?limit=1&page=1').expect(200);
-    const page2 = await request(instanceA).get('/api/courses?limit=1&page=2').expect(200);
+    // Its own instance trusting the version for a minute: on a loaded machine, 500 ms can pass
+    // between the two reads of page 1, and the second would rightly come from a newer version.
+    const instance = createApp({ ...ctx.deps, catalogueMaxAgeMs: 60_000 });
+    const page1 = await request(instance).get('/api/courses?limit=1&page=1').expect(200);
+    const page2 = await request(instance).get('/api/courses?limit=1&page=2').expect(200);
     expect(page1.headers['etag']).not.toBe(page2.headers['etag']);
-    const cached = await request(instanceA).get('/api/courses?limit=1&page=1').expect(200);
+    const cached = await request(instance).get('/api/courses?limit=1&page=1').expect(200);
     expect(cached.headers['x-total-count']).toBe(page1.headers['x-total-count']);
     expect(cached.body).toEqual(page1.body);
   });
@@ -171,6 +174,63 @@ describe('catalogue HTTP caching', () => {
   });
 });
 
+describe('a write through this instance', () => {
+  /** An instance that trusts a version read for a minute: without courseChanged() it would answer stale seats. */
+  const longLived = () => createApp({ ...ctx.deps, catalogueMaxAgeMs: 60_000 });
+  const address = { address: '1 Main St', city: 'Tunis', postalCode: '1000', country: 'France' };
+
+  it('shows the seats an order took on the very next GET, list and detail', async () => {
+    const app = longLived();
+    const { token } = await createUser(ctx.database.db, ctx.config);
+    const course = await createCourse(ctx.database.db, { availability: 5 });
+    const detail = `/api/courses/${course.id}`;
+    const seatsInList = async () =>
+      ((await request(app).get('/api/courses?limit=100').expect(200)).body as { _id: string; availability: number }[]).find(
+        (c) => c._id === course.id,
+      )?.availability;
+    expect((await request(app).get(detail).expect(200)).body.availability).toBe(5);
+    expect(await seatsInList()).toBe(5);
+
+    await request(app)
+      .post('/api/orders')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ orderItems: [{ course: course.id, qty: 2 }], shippingAddress: address, paymentMethod: 'In Place' })
+      .expect(201);
+    expect((await request(app).get(detail).expect(200)).body.availability).toBe(3);
+    expect(await seatsInList()).toBe(3);
+
+    for (let buyer = 0; buyer < 3; buyer++) {
+      const { token: other } = await createUser(ctx.database.db, ctx.config);
+      await request(app)
+        .post('/api/orders')
+        .set('Authorization', `Bearer ${other}`)
+        .send({ orderItems: [{ course: course.id, qty: 1 }], shippingAddress: address, paymentMethod: 'In Place' })
+        .expect(201);
+    }
+    expect((await request(app).get(detail).expect(200)).body.availability).toBe(0);
+  });
+
+  it("shows an admin's edit, a review and a deletion on the very next GET", async () => {
+    const app = longLived();
+    const { token: admin } = await createAdmin(ctx.database.db, ctx.config);
+    const { token: reviewer } = await createUser(ctx.database.db, ctx.config);
+    const course = await createCourse(ctx.database.db, { name: 'Before', availability: 4 });
+    const detail = `/api/courses/${course.id}`;
+    const before = await request(app).get(detail).expect(200);
+    expect(before.body.name).toBe('Before');
+
+    await request(app).put(detail).set('Authorization', `Bearer ${admin}`).send({ name: 'After', availability: 9 }).expect(200);
+    const edited = await request(app).get(detail).set('If-None-Match', String(before.headers['etag'])).expect(200);
+    expect(edited.body).toMatchObject({ name: 'After', availability: 9 });
+
+    await request(app).post(`${detail}/reviews`).set('Authorization', `Bearer ${reviewer}`).send({ rating: 4, comment: 'Good' }).expect(201);
+    expect((await request(app).get(detail).expect(200)).body).toMatchObject({ numReviews: 1, rating: 4 });
+
+    await request(app).delete(detail).set('Authorization', `Bearer ${admin}`).expect(200);
+    await request(app).get(detail).expect(404);
+  });
+});
+
 describe('CatalogueCache', () => {
   function fakeStore() {
     let changes = 0;
@@ -247,15 +307,15 @@ describe('CatalogueCache', () => {
     expect(cache.peek('/api/courses')).toBeUndefined();
     // After a write through this instance, nothing is served until the version is re-read.
     expect(cache.peek('/api/courses/x')).toBeDefined();
-    cache.invalidate();
+    cache.courseChanged();
     expect(cache.peek('/api/courses/x')).toBeUndefined();
   });
 
-  it('does not keep a read that started before invalidate()', async () => {
+  it('does not keep a read that started before courseChanged()', async () => {
     const store = fakeStore();
     store.holdReads(true);
     const early = store.cache.version();
-    store.cache.invalidate();
+    store.cache.courseChanged();
     store.change();
     const late = store.cache.version();
     store.release();

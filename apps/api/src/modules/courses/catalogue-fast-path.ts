@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MESSAGES } from '@shop/shared';
 import type { Logger } from '../../logger.js';
 import type { EdgeHandler } from '../../middleware/edge.js';
-import { writeAnswer, type CatalogueCache } from './catalogue-cache.js';
+import type { CatalogueCache } from './catalogue-cache.js';
+import { writeAnswer } from './conditional-get.js';
 
 /**
  * Answers a catalogue GET whose answer is already kept, before Express: Express's own work per

@@ -1,16 +1,18 @@
 import { Router } from 'express';
+import { z } from 'zod';
 import {
+  courseDetailSchema,
   courseQuerySchema,
+  courseSchema,
   courseUpdateBodySchema,
+  messageSchema,
   MESSAGES,
-  type CourseQuery,
-  type CourseUpdate,
 } from '@shop/shared';
-import type { AppDeps } from '../../app.js';
-import { requireAdmin, requireAuth } from '../../middleware/auth.js';
-import { pathParam, validate } from '../../middleware/validate.js';
+import type { AppContext } from '../../deps.js';
+import { apiRoutes, idParams } from '../../http/route.js';
+import { accessGuards } from '../auth/guards.js';
 import { reviewsRouter } from '../reviews/reviews.routes.js';
-import { catalogueKey, courseDetailKey, refreshAfterWrites, type CatalogueCache } from './catalogue-cache.js';
+import { catalogueKey, courseDetailKey, type CatalogueCache } from './catalogue-cache.js';
 import {
   browseCourses,
   createBlankCourse,
@@ -19,46 +21,76 @@ import {
   removeCourse,
 } from './courses.service.js';
 
-/** Catalogue reads answer from `catalogue` (shared with the server's fast path); writes refresh it. */
-export function coursesRouter(deps: AppDeps, catalogue: CatalogueCache): Router {
+const courseParams = idParams(MESSAGES.courseNotFound);
+
+/** The conditional-GET answers of catalogue reads besides the 200. */
+const notModified = { 304: { description: 'Not modified: the client’s ETag is current (no body)' } };
+const catalogueHeaders = { ETag: z.string(), 'Cache-Control': z.string() };
+
+/** Catalogue reads answer from `catalogue` (shared with the server's fast path); writes call courseChanged. */
+export function coursesRouter(ctx: AppContext, catalogue: CatalogueCache): Router {
   const router = Router();
-  const { db } = deps.database;
-  const signedIn = requireAuth(deps);
-  router.use(refreshAfterWrites(catalogue));
+  const routes = apiRoutes(router, accessGuards(ctx));
 
-  router.get('/', validate(courseQuerySchema, 'query'), async (req, res) => {
-    const query = req.query as CourseQuery;
-    await catalogue.send(req, res, catalogueKey(query), async (version) => {
-      // Unfiltered, the total comes with the catalogue version: no count over the whole table.
-      const { courses, total } = await browseCourses(db, query, version.courses);
-      return {
-        body: courses,
-        // Cross-origin clients may read it: the CORS middleware exposes X-Total-Count.
-        headers: { 'X-Total-Count': String(total) },
-      };
-    });
-  });
+  routes.get(
+    '/',
+    {
+      summary: 'List courses (filters, sort, pages)',
+      query: courseQuerySchema,
+      answer: z.array(courseSchema),
+      answerHeaders: { 'X-Total-Count': z.string().meta({ description: 'Number of matching courses' }), ...catalogueHeaders },
+      otherAnswers: notModified,
+    },
+    async ({ query }, req, res) => {
+      await catalogue.send(req, res, catalogueKey(query), async (version) => {
+        // Unfiltered, the total comes with the catalogue version: no count over the whole table.
+        const { courses, total } = await browseCourses(ctx, query, version.courses);
+        return {
+          body: courses,
+          // Cross-origin clients may read it: the CORS middleware exposes X-Total-Count.
+          headers: { 'X-Total-Count': String(total) },
+        };
+      });
+    },
+  );
 
-  router.get('/:id', async (req, res) => {
-    const id = pathParam(req, 'id');
-    await catalogue.send(req, res, courseDetailKey(id), async () => ({
-      body: await getCourseDetail(db, id),
-    }));
-  });
+  routes.get(
+    '/:id',
+    {
+      summary: 'A course with its reviews',
+      params: courseParams,
+      answer: courseDetailSchema,
+      answerHeaders: catalogueHeaders,
+      otherAnswers: notModified,
+    },
+    async ({ params }, req, res) => {
+      await catalogue.send(req, res, courseDetailKey(params.id), async () => ({
+        body: await getCourseDetail(ctx, params.id),
+      }));
+    },
+  );
 
-  router.post('/', signedIn, requireAdmin, async (_req, res) => {
-    res.status(201).json(await createBlankCourse(db));
-  });
+  routes.post(
+    '/',
+    { summary: 'Create a blank course to fill in', access: 'admin', status: 201, answer: courseSchema },
+    () => createBlankCourse(ctx),
+  );
 
-  router.put('/:id', signedIn, requireAdmin, validate(courseUpdateBodySchema), async (req, res) => {
-    res.json(await editCourse(db, pathParam(req, 'id'), req.body as CourseUpdate, deps.clock.now()));
-  });
+  routes.put(
+    '/:id',
+    { summary: 'Edit a course', access: 'admin', params: courseParams, body: courseUpdateBodySchema, answer: courseDetailSchema },
+    ({ params, body }) => editCourse(ctx, params.id, body),
+  );
 
-  router.delete('/:id', signedIn, requireAdmin, async (req, res) => {
-    await removeCourse(db, pathParam(req, 'id'));
-    res.json({ message: MESSAGES.courseRemoved });
-  });
+  routes.delete(
+    '/:id',
+    { summary: 'Delete a course', access: 'admin', params: courseParams, answer: messageSchema },
+    async ({ params }) => {
+      await removeCourse(ctx, params.id);
+      return { message: MESSAGES.courseRemoved };
+    },
+  );
 
-  router.use('/:id/reviews', reviewsRouter(deps));
+  router.use('/:id/reviews', reviewsRouter(ctx));
   return router;
 }

@@ -10,7 +10,7 @@ import {
 } from '@shop/shared';
 import type { Db } from '../../db/client.js';
 import { categorySlug, courses } from '../../db/schema.js';
-import { loadSyntheticCourses, SYNTHETIC_TOPICS } from '../../db/seed/synthetic.js';
+import { loadSyntheticCourses, SYNTHETIC_TOPICS } from '../../seed/synthetic.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { catalogueQueries } from './courses.repository.js';
 

@@ -6,9 +6,10 @@ import {
   type CourseUpdate,
 } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
+import type { ServiceContext } from '../../deps.js';
 import { notFound } from '../../errors.js';
-import { isId } from '../../lib/ids.js';
 import { reviewsOfCourse } from '../reviews/reviews.service.js';
+import { courseChanged } from './catalogue-version.js';
 import {
   deleteCourse,
   findCourse,
@@ -52,11 +53,11 @@ export function toCourseJson(row: CourseRow): Course {
 
 /** A catalogue page (without reviews: they belong to the detail) and the total of matches. */
 export async function browseCourses(
-  db: DbOrTx,
+  ctx: ServiceContext,
   query: CourseQuery,
   catalogueSize?: number,
 ): Promise<{ courses: Course[]; total: number }> {
-  const { rows, total } = await listCourses(db, query, catalogueSize);
+  const { rows, total } = await listCourses(ctx.database.db, query, catalogueSize);
   return { courses: rows.map(toCourseJson), total };
 }
 
@@ -65,27 +66,26 @@ async function detailOf(db: DbOrTx, row: CourseRow): Promise<CourseDetail> {
   return { ...toCourseJson(row), reviews: await reviewsOfCourse(db, row.id) };
 }
 
-export async function getCourseDetail(db: DbOrTx, id: string): Promise<CourseDetail> {
-  const row = isId(id) ? await findCourse(db, id) : undefined;
+export async function getCourseDetail(ctx: ServiceContext, id: string): Promise<CourseDetail> {
+  const row = await findCourse(ctx.database.db, id);
   if (!row) throw notFound(MESSAGES.courseNotFound);
-  return detailOf(db, row);
+  return detailOf(ctx.database.db, row);
 }
 
-export async function createBlankCourse(db: DbOrTx): Promise<Course> {
-  return toCourseJson(await insertCourse(db, BLANK_COURSE));
+export async function createBlankCourse(ctx: ServiceContext): Promise<Course> {
+  const row = await insertCourse(ctx.database.db, BLANK_COURSE);
+  courseChanged(ctx);
+  return toCourseJson(row);
 }
 
-export async function editCourse(
-  db: DbOrTx,
-  id: string,
-  changes: CourseUpdate,
-  now: Date,
-): Promise<CourseDetail> {
-  const row = isId(id) ? await updateCourse(db, id, changes, now) : undefined;
+export async function editCourse(ctx: ServiceContext, id: string, changes: CourseUpdate): Promise<CourseDetail> {
+  const row = await updateCourse(ctx.database.db, id, changes, ctx.clock.now());
   if (!row) throw notFound(MESSAGES.courseNotFound);
-  return detailOf(db, row);
+  courseChanged(ctx);
+  return detailOf(ctx.database.db, row);
 }
 
-export async function removeCourse(db: DbOrTx, id: string): Promise<void> {
-  if (!isId(id) || !(await deleteCourse(db, id))) throw notFound(MESSAGES.courseNotFound);
+export async function removeCourse(ctx: ServiceContext, id: string): Promise<void> {
+  if (!(await deleteCourse(ctx.database.db, id))) throw notFound(MESSAGES.courseNotFound);
+  courseChanged(ctx);
 }

@@ -1,15 +1,18 @@
 import { Router } from 'express';
-import { MESSAGES, newsletterBodySchema, type NewsletterBody } from '@shop/shared';
-import type { AppDeps } from '../../app.js';
-import { validate } from '../../middleware/validate.js';
+import { messageSchema, MESSAGES, newsletterBodySchema } from '@shop/shared';
+import type { AppDeps } from '../../deps.js';
+import { apiRoutes } from '../../http/route.js';
 import { addSubscriber } from './newsletter.repository.js';
 
 export function newsletterRouter({ database }: AppDeps): Router {
   const router = Router();
-  router.post('/', validate(newsletterBodySchema), async (req, res) => {
-    const { email } = req.body as NewsletterBody;
-    await addSubscriber(database.db, email);
-    res.status(201).json({ message: MESSAGES.subscribed });
-  });
+  apiRoutes(router).post(
+    '/',
+    { summary: 'Subscribe to the newsletter (idempotent)', body: newsletterBodySchema, status: 201, answer: messageSchema },
+    async ({ body }) => {
+      await addSubscriber(database.db, body.email);
+      return { message: MESSAGES.subscribed };
+    },
+  );
   return router;
 }

@@ -1,5 +1,5 @@
 import { sweepExpiredHolds } from './order-states.service.js';
-import type { OrdersContext } from './orders.service.js';
+import type { ServiceContext } from '../../deps.js';
 
 /**
  * Every 30 s, at most one minute after a hold ends its order expires. The tick only runs
@@ -15,7 +15,7 @@ export interface ExpirySweeper {
   stop(): Promise<void>;
 }
 
-export function startExpirySweeper(ctx: OrdersContext, intervalMs = EXPIRY_SWEEP_MS): ExpirySweeper {
+export function startExpirySweeper(ctx: ServiceContext, intervalMs = EXPIRY_SWEEP_MS): ExpirySweeper {
   let running: Promise<void> | undefined;
   const sweepNow = (): Promise<void> => {
     running ??= sweepExpiredHolds(ctx)

@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';
 import { startExpirySweeper } from './expiry-sweeper.js';
 import { sweepExpiredHolds } from './order-states.service.js';
-import { ordersContext } from './orders.routes.js';
+import type { ServiceContext } from '../../deps.js';
 
 const HOLD_MINUTES = 60;
 let ctx: TestContext;
@@ -41,7 +41,9 @@ async function place(courseId: string, qty: number, user = buyer): Promise<Order
 const read = async (id: string): Promise<Order> =>
   (await request(ctx.app).get(`/api/orders/${id}`).set('Authorization', `Bearer ${admin.token}`)).body as Order;
 
-const sweep = () => sweepExpiredHolds(ordersContext(ctx.deps));
+/** What an instance's sweeper works with: its database and its own catalogue (told of each expiry). */
+const instance = (database = ctx.database): ServiceContext => ({ ...ctx.deps, database, courses: ctx.app.courses });
+const sweep = () => sweepExpiredHolds(instance());
 const minutes = (n: number) => n * 60_000;
 
 describe('seat holds that expire', () => {
@@ -107,7 +109,7 @@ describe('seat holds that expire', () => {
   it('expires within a sweep interval once the periodic sweeper runs', async () => {
     const course = await createCourse(ctx.database.db, { availability: 3 });
     const order = await place(course.id, 3);
-    const sweeper = startExpirySweeper(ordersContext(ctx.deps), 50);
+    const sweeper = startExpirySweeper(instance(), 50);
     try {
       ctx.clock.advance(minutes(HOLD_MINUTES + 1));
       const deadline = Date.now() + 5_000;
@@ -143,8 +145,8 @@ describe('two API instances sweeping at once', () => {
     }
     ctx.clock.advance(minutes(HOLD_MINUTES + 1));
 
-    const instanceA = ordersContext(ctx.deps);
-    const instanceB = ordersContext({ ...ctx.deps, database: second ?? ctx.database });
+    const instanceA = instance();
+    const instanceB = instance(second ?? ctx.database);
     const counts = await Promise.all([
       sweepExpiredHolds(instanceA),
       sweepExpiredHolds(instanceB),

@@ -1,9 +1,10 @@
 import { MESSAGES, orderStateConflict, type Order, type OrderEvent, type OrderStatus } from '@shop/shared';
-import type { Db } from '../../db/client.js';
+import type { ServiceContext } from '../../deps.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import { isId } from '../../lib/ids.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import { listAuditEvents, type AuditActor } from '../audit/audit.repository.js';
+import { courseChanged } from '../courses/catalogue-version.js';
 import { sendInBackground } from '../mail/mailer.js';
 import { renderInvoice } from './invoice.js';
 import { orderCancelledMail, orderExpiredMail, orderPaidMail } from './order-mails.js';
@@ -15,7 +16,7 @@ import {
   type StateChange,
 } from './order-states.repository.js';
 import { findOrdersByIds } from './orders.repository.js';
-import { requireOrder, requireOwnOrder, toOrderJson, type OrdersContext } from './orders.service.js';
+import { requireOrder, requireOwnOrder, toOrderJson } from './orders.service.js';
 
 export const actorOf = (user: AuthUser): AuditActor => ({
   id: user.id,
@@ -36,42 +37,50 @@ const payConflict = (status: OrderStatus) =>
  * both through payOrderRecord. An expired order is paid only when its seats can be taken
  * again (409 otherwise). The customer gets a "payment received" mail.
  */
-export async function payOrder(ctx: OrdersContext, id: string, actor: AuditActor): Promise<Order> {
+export async function payOrder(ctx: ServiceContext, id: string, actor: AuditActor): Promise<Order> {
   if (!isId(id)) throw notFound(MESSAGES.orderNotFound);
-  const outcome = await payOrderRecord(ctx.db, id, actor, ctx.clock.now());
+  const { db } = ctx.database;
+  const outcome = await payOrderRecord(db, id, actor, ctx.clock.now());
   if (outcome.kind === 'seatsGone') throw conflict(MESSAGES.expiredSeatsGone);
   if (outcome.kind !== 'changed') throw refusal(outcome, payConflict);
-  const order = await requireOrder(ctx.db, id);
+  // Paying an expired order took its seats again: this instance's next catalogue answer shows it.
+  if (outcome.from === 'expired') courseChanged(ctx);
+  const order = await requireOrder(db, id);
   sendInBackground(ctx.mailer, ctx.logger, orderPaidMail(order, ctx.config));
   return toOrderJson(order);
 }
 
 /** Admin: marks a paid order learned, once. */
-export async function learnOrder(ctx: OrdersContext, id: string, actor: AuditActor): Promise<Order> {
+export async function learnOrder(ctx: ServiceContext, id: string, actor: AuditActor): Promise<Order> {
   if (!isId(id)) throw notFound(MESSAGES.orderNotFound);
-  const outcome = await learnOrderRecord(ctx.db, id, actor, ctx.clock.now());
+  const { db } = ctx.database;
+  const outcome = await learnOrderRecord(db, id, actor, ctx.clock.now());
   if (outcome.kind !== 'changed') throw refusal(outcome, () => MESSAGES.learnRequiresPaid);
-  return toOrderJson(await requireOrder(ctx.db, id));
+  return toOrderJson(await requireOrder(db, id));
 }
 
 /**
  * Cancels an order: its owner while it is unpaid, an admin also once paid (then refunded).
  * Someone else's order is a 403, as for reading it; a state that does not allow it a 409.
  */
-export async function cancelOrder(ctx: OrdersContext, user: AuthUser, id: string): Promise<Order> {
-  await requireOwnOrder(ctx.db, user, id);
-  const outcome = await cancelOrderRecord(ctx.db, id, actorOf(user), ctx.clock.now(), user.isAdmin);
+export async function cancelOrder(ctx: ServiceContext, user: AuthUser, id: string): Promise<Order> {
+  const { db } = ctx.database;
+  await requireOwnOrder(db, user, id);
+  const outcome = await cancelOrderRecord(db, id, actorOf(user), ctx.clock.now(), user.isAdmin);
   if (outcome.kind !== 'changed')
     throw refusal(outcome, (status) =>
       status === 'paid' ? MESSAGES.paidOrderCustomerCancel : orderStateConflict('cancel', status),
     );
-  const order = await requireOrder(ctx.db, id);
+  // The seats went back: this instance's next catalogue answer shows them.
+  courseChanged(ctx);
+  const order = await requireOrder(db, id);
   sendInBackground(ctx.mailer, ctx.logger, orderCancelledMail(order, ctx.config));
   return toOrderJson(order);
 }
 
 /** Admin: who did what to an order, oldest first. */
-export async function getOrderHistory(db: Db, id: string): Promise<OrderEvent[]> {
+export async function getOrderHistory(ctx: ServiceContext, id: string): Promise<OrderEvent[]> {
+  const { db } = ctx.database;
   await requireOrder(db, id);
   const events = await listAuditEvents(db, 'order', id);
   return events.map((e) => {
@@ -88,11 +97,11 @@ export async function getOrderHistory(db: Db, id: string): Promise<OrderEvent[]>
 
 /** The PDF invoice of a paid order, for its owner or an admin. */
 export async function getInvoice(
-  ctx: Pick<OrdersContext, 'db' | 'config'>,
+  ctx: ServiceContext,
   user: AuthUser,
   id: string,
 ): Promise<{ pdf: Buffer; invoiceNumber: string }> {
-  const order = await requireOwnOrder(ctx.db, user, id);
+  const order = await requireOwnOrder(ctx.database.db, user, id);
   if ((order.status !== 'paid' && order.status !== 'learned') || !order.invoiceNumber)
     throw conflict(orderStateConflict('invoice', order.status));
   const { shop } = ctx.config;
@@ -108,13 +117,16 @@ export const EXPIRY_BATCH = 100;
  * gives the seats back and mails each customer. Safe to run on every instance at once.
  * Answers how many orders it expired.
  */
-export async function sweepExpiredHolds(ctx: OrdersContext): Promise<number> {
+export async function sweepExpiredHolds(ctx: ServiceContext): Promise<number> {
+  const { db } = ctx.database;
   let total = 0;
   for (;;) {
-    const ids = await expireDueOrders(ctx.db, ctx.clock.now(), EXPIRY_BATCH);
+    const ids = await expireDueOrders(db, ctx.clock.now(), EXPIRY_BATCH);
     total += ids.length;
     if (ids.length > 0) {
-      for (const order of await findOrdersByIds(ctx.db, ids)) {
+      // The seats went back: this instance's next catalogue answer shows them.
+      courseChanged(ctx);
+      for (const order of await findOrdersByIds(db, ids)) {
         sendInBackground(ctx.mailer, ctx.logger, orderExpiredMail(order, ctx.config));
       }
       ctx.logger.info({ orders: ids.length }, 'seat holds expired');

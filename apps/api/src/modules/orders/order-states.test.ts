@@ -2,9 +2,12 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, orderEventSchema, orderSchema, type Order } from '@shop/shared';
+import { createApp } from '../../app.js';
 import { courses } from '../../db/schema.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
+import { checkedAgainstDocument } from '../../test/contract.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';
+import { sweepExpiredHolds } from './order-states.service.js';
 
 let ctx: TestContext;
 let buyer: UserFixture;
@@ -173,5 +176,39 @@ describe('GET /api/orders/{id}/history', () => {
       .get('/api/orders/0b7f3c55-9a43-4c1e-9a53-2f0d3d1b7a11/history')
       .set('Authorization', `Bearer ${admin.token}`);
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('the catalogue of the instance that wrote', () => {
+  it('answers the seats a cancel or an expiry gave back, and a late payment took again, on the very next GET', async () => {
+    // An instance that trusts its catalogue version for a minute: without courseChanged() after
+    // each of these writes it would answer the seats as they were before.
+    const app = checkedAgainstDocument(createApp({ ...ctx.deps, catalogueMaxAgeMs: 60_000 }));
+    const course = await createCourse(ctx.database.db, { availability: 5 });
+    const seats = async () => (await request(app).get(`/api/courses/${course.id}`).expect(200)).body.availability as number;
+    const order = async (qty: number) =>
+      (
+        await request(app)
+          .post('/api/orders')
+          .set('Authorization', `Bearer ${buyer.token}`)
+          .send({ orderItems: [{ course: course.id, qty }], shippingAddress, paymentMethod: 'In Place' })
+          .expect(201)
+      ).body as Order;
+    expect(await seats()).toBe(5);
+
+    const cancelled = await order(2);
+    expect(await seats()).toBe(3);
+    await request(app).post(`/api/orders/${cancelled._id}/cancel`).set('Authorization', `Bearer ${buyer.token}`).expect(200);
+    expect(await seats()).toBe(5);
+
+    const expiring = await order(1);
+    expect(await seats()).toBe(4);
+    // This instance's sweeper, its clock a minute past the hold (SEAT_HOLD_MINUTES).
+    const afterHold = { now: () => new Date(Date.parse(expiring.holdExpiresAt ?? '') + 60_000) };
+    expect(await sweepExpiredHolds({ ...ctx.deps, clock: afterHold, courses: app.courses })).toBeGreaterThanOrEqual(1);
+    expect(await seats()).toBe(5);
+
+    await request(app).put(`/api/orders/${expiring._id}/pay`).set('Authorization', `Bearer ${admin.token}`).expect(200);
+    expect(await seats()).toBe(4);
   });
 });

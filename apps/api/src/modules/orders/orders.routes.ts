@@ -1,15 +1,17 @@
 import { Router, type RequestHandler } from 'express';
+import { z } from 'zod';
 import {
   createOrderBodySchema,
   idempotencyKeySchema,
   MESSAGES,
+  orderEventSchema,
   orderListQuerySchema,
-  type CreateOrderBody,
+  orderSchema,
 } from '@shop/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppContext } from '../../deps.js';
 import { badRequest } from '../../errors.js';
-import { currentUser, requireAdmin, requireAuth } from '../../middleware/auth.js';
-import { parseInput, pathParam, validate } from '../../middleware/validate.js';
+import { apiRoutes, idParams } from '../../http/route.js';
+import { accessGuards } from '../auth/guards.js';
 import {
   actorOf,
   cancelOrder,
@@ -18,72 +20,135 @@ import {
   learnOrder,
   payOrder,
 } from './order-states.service.js';
-import { getAllOrders, getMyOrders, getOrder, placeOrder, type OrdersContext } from './orders.service.js';
-
-/** The order rules' view of the app's dependencies. */
-export function ordersContext(deps: Pick<AppDeps, 'database' | 'clock' | 'mailer' | 'logger' | 'config'>): OrdersContext {
-  return { db: deps.database.db, clock: deps.clock, mailer: deps.mailer, logger: deps.logger, config: deps.config };
-}
+import { getAllOrders, getMyOrders, getOrder, placeOrder } from './orders.service.js';
 
 /** An order without lines answers the shop's own message, not a field path. */
 const rejectEmptyOrder: RequestHandler = (req, _res, next) => {
-  const items: unknown = (req.body as { orderItems?: unknown } | undefined)?.orderItems;
+  const body: unknown = req.body;
+  const items = typeof body === 'object' && body !== null && 'orderItems' in body ? body.orderItems : undefined;
   if (items === undefined || (Array.isArray(items) && items.length === 0)) throw badRequest(MESSAGES.emptyOrder);
   next();
 };
 
-export function ordersRouter(deps: AppDeps): Router {
-  const { database } = deps;
-  const ctx = ordersContext(deps);
+const orderParams = idParams(MESSAGES.orderNotFound);
+
+export function ordersRouter(ctx: AppContext): Router {
   const router = Router();
-  router.use(requireAuth(deps));
+  const routes = apiRoutes(router, accessGuards(ctx));
 
-  router.post('/', rejectEmptyOrder, validate(createOrderBodySchema), async (req, res) => {
-    const header = req.get('Idempotency-Key');
-    const key = header === undefined ? undefined : parseInput(idempotencyKeySchema, header);
-    const { order, created } = await placeOrder(ctx, currentUser(req), req.body as CreateOrderBody, key);
-    res.status(created ? 201 : 200).json(order);
-  });
+  routes.post(
+    '/',
+    {
+      summary: 'Place an order (the server prices it and takes the seats)',
+      access: 'user',
+      before: [rejectEmptyOrder],
+      headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
+      body: createOrderBodySchema,
+      status: 201,
+      answer: orderSchema,
+      otherAnswers: { 200: { description: 'A retry with the same Idempotency-Key: the first order', schema: orderSchema } },
+      errors: [409],
+    },
+    async ({ user, body, headers }, _req, res) => {
+      const { order, created } = await placeOrder(ctx, user, body, headers['idempotency-key']);
+      res.status(created ? 201 : 200).json(order);
+    },
+  );
 
-  router.get('/myorders', async (req, res) => {
-    res.json(await getMyOrders(database.db, currentUser(req)));
-  });
+  routes.get(
+    '/myorders',
+    { summary: "The caller's orders, newest first", access: 'user', answer: z.array(orderSchema) },
+    ({ user }) => getMyOrders(ctx, user),
+  );
 
-  router.get('/', requireAdmin, validate(orderListQuerySchema, 'query'), async (req, res) => {
-    const { orders, total } = await getAllOrders(database.db, req.query as { page?: number; limit?: number });
-    res.setHeader('X-Total-Count', String(total));
-    res.json(orders);
-  });
+  routes.get(
+    '/',
+    {
+      summary: 'All orders, one page (admin)',
+      access: 'admin',
+      query: orderListQuerySchema,
+      answer: z.array(orderSchema),
+      answerHeaders: { 'X-Total-Count': z.string().meta({ description: 'Number of orders' }) },
+    },
+    async ({ query }, _req, res) => {
+      const { orders, total } = await getAllOrders(ctx, query);
+      res.setHeader('X-Total-Count', String(total));
+      return orders;
+    },
+  );
 
-  router.get('/:id', async (req, res) => {
-    res.json(await getOrder(database.db, currentUser(req), pathParam(req, 'id')));
-  });
+  routes.get(
+    '/:id',
+    { summary: 'An order (owner or admin)', access: 'user', params: orderParams, answer: orderSchema, errors: [403] },
+    ({ user, params }) => getOrder(ctx, user, params.id),
+  );
 
-  // The body (an empty one or a payment provider's result) is ignored: no card data is stored.
-  router.put('/:id/pay', requireAdmin, async (req, res) => {
-    res.json(await payOrder(ctx, pathParam(req, 'id'), actorOf(currentUser(req))));
-  });
+  // A body (empty, or a payment provider's result) is ignored: no card data is stored.
+  routes.put(
+    '/:id/pay',
+    {
+      summary: 'Mark an order paid (admin); it gets its invoice number',
+      description: 'An expired order is paid only when its seats can all be taken again (409 otherwise).',
+      access: 'admin',
+      params: orderParams,
+      answer: orderSchema,
+      errors: [409],
+    },
+    ({ params, user }) => payOrder(ctx, params.id, actorOf(user)),
+  );
 
-  router.put('/:id/learn', requireAdmin, async (req, res) => {
-    res.json(await learnOrder(ctx, pathParam(req, 'id'), actorOf(currentUser(req))));
-  });
+  routes.put(
+    '/:id/learn',
+    { summary: 'Mark a paid order learned (admin)', access: 'admin', params: orderParams, answer: orderSchema, errors: [409] },
+    ({ params, user }) => learnOrder(ctx, params.id, actorOf(user)),
+  );
 
-  router.post('/:id/cancel', async (req, res) => {
-    res.json(await cancelOrder(ctx, currentUser(req), pathParam(req, 'id')));
-  });
+  routes.post(
+    '/:id/cancel',
+    {
+      summary: 'Cancel an order (owner while unpaid; admin also once paid, then refunded); the seats go back',
+      access: 'user',
+      params: orderParams,
+      answer: orderSchema,
+      errors: [403, 409],
+    },
+    ({ params, user }) => cancelOrder(ctx, user, params.id),
+  );
 
-  router.get('/:id/history', requireAdmin, async (req, res) => {
-    res.json(await getOrderHistory(database.db, pathParam(req, 'id')));
-  });
+  routes.get(
+    '/:id/history',
+    {
+      summary: "An order's history: who changed its state, when (admin)",
+      access: 'admin',
+      params: orderParams,
+      answer: z.array(orderEventSchema),
+    },
+    ({ params }) => getOrderHistory(ctx, params.id),
+  );
 
-  router.get('/:id/invoice', async (req, res) => {
-    const { pdf, invoiceNumber } = await getInvoice(ctx, currentUser(req), pathParam(req, 'id'));
-    res.setHeader('Content-Type', 'application/pdf');
-    res.setHeader('Content-Disposition', `attachment; filename="invoice-${invoiceNumber}.pdf"`);
-    // An invoice is personal: no shared cache may keep it.
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.send(pdf);
-  });
+  routes.get(
+    '/:id/invoice',
+    {
+      summary: 'The PDF invoice of a paid order (owner or admin)',
+      description: 'An order that is not paid: 409 naming its state. Invoices not configured (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_TAX_ID): 503.',
+      access: 'user',
+      params: orderParams,
+      answer: z.string().meta({ format: 'binary', description: 'A PDF document' }),
+      answerType: 'application/pdf',
+      answerHeaders: {
+        'Content-Disposition': z.string().meta({ description: 'attachment; filename="invoice-YYYY-NNNNN.pdf"' }),
+      },
+      errors: [403, 409],
+    },
+    async ({ params, user }, _req, res) => {
+      const { pdf, invoiceNumber } = await getInvoice(ctx, user, params.id);
+      res.setHeader('Content-Type', 'application/pdf');
+      res.setHeader('Content-Disposition', `attachment; filename="invoice-${invoiceNumber}.pdf"`);
+      // An invoice is personal: no shared cache may keep it.
+      res.setHeader('Cache-Control', 'private, no-store');
+      res.send(pdf);
+    },
+  );
 
   return router;
 }

@@ -4,16 +4,16 @@ import {
   notEnoughSeats,
   type CreateOrderBody,
   type Order,
+  type PageQuery,
   type PaymentMethod,
 } from '@shop/shared';
-import type { Config } from '../../config.js';
 import { isUniqueViolation, type Db } from '../../db/client.js';
+import type { ServiceContext } from '../../deps.js';
+import { courseChanged } from '../courses/catalogue-version.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
-import type { Clock } from '../../lib/clock.js';
 import { isId } from '../../lib/ids.js';
-import type { Logger } from '../../logger.js';
 import type { AuthUser } from '../../middleware/auth.js';
-import { sendInBackground, type Mailer } from '../mail/mailer.js';
+import { sendInBackground } from '../mail/mailer.js';
 import { orderPlacedMail } from './order-mails.js';
 import {
   findOrderById,
@@ -24,15 +24,6 @@ import {
   listOrdersOfUser,
   type OrderRecord,
 } from './orders.repository.js';
-
-/** What the order rules need from the app: the database, the time, the mailer and the shop's settings. */
-export interface OrdersContext {
-  db: Db;
-  clock: Clock;
-  mailer: Mailer;
-  logger: Logger;
-  config: Pick<Config, 'appUrl' | 'shop' | 'seatHoldMinutes'>;
-}
 
 export const ORDERS_PAGE_DEFAULT = 50;
 
@@ -117,14 +108,16 @@ export const ORDER_ATTEMPTS = 5;
  * second order, and any refusal of a keyed request answers the first order when there is one.
  */
 export async function placeOrder(
-  ctx: OrdersContext,
+  ctx: ServiceContext,
   buyer: AuthUser,
   body: CreateOrderBody,
   idempotencyKey: string | undefined,
 ): Promise<PlacedOrder> {
-  const { db } = ctx;
+  const { db } = ctx.database;
   try {
     const { order, record } = await createOrder(ctx, buyer, body, idempotencyKey ?? null);
+    // Seats were taken: this instance's next catalogue answer shows them gone.
+    courseChanged(ctx);
     sendInBackground(ctx.mailer, ctx.logger, orderPlacedMail(record, ctx.config));
     return { order, created: true };
   } catch (err) {
@@ -140,7 +133,7 @@ export async function placeOrder(
 }
 
 async function createOrder(
-  { db, clock, config }: OrdersContext,
+  { database: { db }, clock, config }: ServiceContext,
   buyer: AuthUser,
   body: CreateOrderBody,
   idempotencyKey: string | null,
@@ -221,20 +214,17 @@ export async function requireOwnOrder(db: Db, viewer: AuthUser, id: string): Pro
   return order;
 }
 
-export async function getOrder(db: Db, viewer: AuthUser, id: string): Promise<Order> {
-  return toOrderJson(await requireOwnOrder(db, viewer, id));
+export async function getOrder(ctx: ServiceContext, viewer: AuthUser, id: string): Promise<Order> {
+  return toOrderJson(await requireOwnOrder(ctx.database.db, viewer, id));
 }
 
-export async function getMyOrders(db: Db, buyer: AuthUser): Promise<Order[]> {
-  return (await listOrdersOfUser(db, buyer.id)).map((o) => toOrderJson(o));
+export async function getMyOrders(ctx: ServiceContext, buyer: AuthUser): Promise<Order[]> {
+  return (await listOrdersOfUser(ctx.database.db, buyer.id)).map((o) => toOrderJson(o));
 }
 
-export async function getAllOrders(
-  db: Db,
-  query: { page?: number | undefined; limit?: number | undefined },
-): Promise<{ orders: Order[]; total: number }> {
+export async function getAllOrders(ctx: ServiceContext, query: PageQuery): Promise<{ orders: Order[]; total: number }> {
   const limit = query.limit ?? ORDERS_PAGE_DEFAULT;
   const offset = ((query.page ?? 1) - 1) * limit;
-  const { orders, total } = await listOrders(db, { offset, limit });
+  const { orders, total } = await listOrders(ctx.database.db, { offset, limit });
   return { orders: orders.map((o) => toOrderJson(o, 'nameOnly')), total };
 }

@@ -1,16 +1,27 @@
 import { Router } from 'express';
-import { MESSAGES, reviewBodySchema, type ReviewBody } from '@shop/shared';
-import type { AppDeps } from '../../app.js';
-import { currentUser, requireAuth } from '../../middleware/auth.js';
-import { pathParam, validate } from '../../middleware/validate.js';
+import { messageSchema, MESSAGES, reviewBodySchema } from '@shop/shared';
+import type { AppContext } from '../../deps.js';
+import { apiRoutes, idParams } from '../../http/route.js';
+import { accessGuards } from '../auth/guards.js';
 import { reviewCourse } from './reviews.service.js';
 
 /** Mounted by the courses router under `/api/courses/:id/reviews`. */
-export function reviewsRouter(deps: AppDeps): Router {
+export function reviewsRouter(ctx: AppContext): Router {
   const router = Router({ mergeParams: true });
-  router.post('/', requireAuth(deps), validate(reviewBodySchema), async (req, res) => {
-    await reviewCourse(deps.database.db, pathParam(req, 'id'), currentUser(req), req.body as ReviewBody);
-    res.status(201).json({ message: MESSAGES.reviewAdded });
-  });
+  apiRoutes(router, accessGuards(ctx)).post(
+    '/',
+    {
+      summary: 'Review a course (once per user)',
+      access: 'user',
+      params: idParams(MESSAGES.courseNotFound),
+      body: reviewBodySchema,
+      status: 201,
+      answer: messageSchema,
+    },
+    async ({ params, user, body }) => {
+      await reviewCourse(ctx, params.id, user, body);
+      return { message: MESSAGES.reviewAdded };
+    },
+  );
   return router;
 }

@@ -1,8 +1,9 @@
 import { MESSAGES, type Review, type ReviewBody } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
+import type { ServiceContext } from '../../deps.js';
 import { badRequest, notFound } from '../../errors.js';
-import { isId } from '../../lib/ids.js';
 import type { AuthUser } from '../../middleware/auth.js';
+import { courseChanged } from '../courses/catalogue-version.js';
 import { addReview, listReviews, type ReviewRow } from './reviews.repository.js';
 
 export function toReviewJson(row: ReviewRow): Review {
@@ -23,13 +24,12 @@ export async function reviewsOfCourse(db: DbOrTx, courseId: string): Promise<Rev
 
 /** A signed-in user reviews a course once; the course's rating and count follow. */
 export async function reviewCourse(
-  db: DbOrTx,
+  ctx: ServiceContext,
   courseId: string,
   author: AuthUser,
   body: ReviewBody,
 ): Promise<void> {
-  if (!isId(courseId)) throw notFound(MESSAGES.courseNotFound);
-  const outcome = await addReview(db, {
+  const outcome = await addReview(ctx.database.db, {
     courseId,
     userId: author.id,
     name: author.name,
@@ -38,4 +38,6 @@ export async function reviewCourse(
   });
   if (outcome === 'course-missing') throw notFound(MESSAGES.courseNotFound);
   if (outcome === 'already-reviewed') throw badRequest(MESSAGES.alreadyReviewed);
+  // The course's rating and review count changed.
+  courseChanged(ctx);
 }

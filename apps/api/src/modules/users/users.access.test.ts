@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { createAdmin, createUser, type UserFixture } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
-import { signUserToken, TOKEN_TTL_SECONDS } from '../auth/auth.tokens.js';
+import { signUserToken, TOKEN_TTL_SECONDS } from '../../lib/user-tokens.js';
 
 let ctx: TestContext;
 let user: UserFixture;

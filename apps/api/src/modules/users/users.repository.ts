@@ -1,6 +1,7 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
+import type { SessionUser } from '../../middleware/auth.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -60,4 +61,21 @@ export async function updateUser(
 export async function deleteUser(db: DbOrTx, id: string): Promise<boolean> {
   const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   return deleted.length > 0;
+}
+
+/** What the bearer-token guard needs of a user: who, which rights, and when the password last changed. */
+export async function findSessionUser(db: DbOrTx, id: string): Promise<SessionUser | undefined> {
+  const [user] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      isAdmin: users.isAdmin,
+      isKid: users.isKid,
+      passwordChangedAt: users.passwordChangedAt,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return user;
 }

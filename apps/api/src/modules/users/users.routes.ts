@@ -1,88 +1,133 @@
 import { Router } from 'express';
+import { z } from 'zod';
 import {
   MESSAGES,
   adminUserUpdateBodySchema,
   forgotPasswordBodySchema,
   loginBodySchema,
+  messageSchema,
   profileUpdateBodySchema,
   registerBodySchema,
   resetPasswordBodySchema,
+  userInfoSchema,
   userListQuerySchema,
-  type AdminUserUpdateBody,
-  type ForgotPasswordBody,
-  type LoginBody,
-  type ProfileUpdateBody,
-  type ResetPasswordBody,
-  type UserListQuery,
+  userSchema,
+  validateResetTokenResponseSchema,
 } from '@shop/shared';
-import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
-import { currentUser, requireAdmin, requireAuth } from '../../middleware/auth.js';
+import type { AppContext } from '../../deps.js';
+import { apiRoutes, idParams } from '../../http/route.js';
 import { authRateLimiters } from '../../middleware/rate-limit.js';
-import { pathParam, validate } from '../../middleware/validate.js';
+import { accessGuards } from '../auth/guards.js';
 import * as users from './users.service.js';
 
+const userParams = idParams(MESSAGES.userNotFound);
+const tokenParams = z.object({ token: z.string().meta({ description: 'The token of a mailed link' }) });
+
 /** CONTRACT §4 Users. /profile and the token routes come before /:id. */
-export function usersRouter(deps: AppDeps): Router {
+export function usersRouter(ctx: AppContext): Router {
   const router = Router();
-  const auth = requireAuth(deps);
-  const limit = authRateLimiters(deps);
+  const routes = apiRoutes(router, accessGuards(ctx));
+  const limit = authRateLimiters(ctx);
 
-  router.post('/login', limit.login, validate(loginBodySchema), async (req, res) => {
-    res.json(await users.login(deps, req.body as LoginBody));
-  });
+  routes.post(
+    '/login',
+    { summary: 'Sign in', before: [limit.login], body: loginBodySchema, answer: userInfoSchema, errors: [401, 403, 429] },
+    ({ body }) => users.login(ctx, body),
+  );
 
-  router.post('/', limit.register, validate(registerBodySchema), async (req, res) => {
-    await users.register(deps, req.body as z.output<typeof registerBodySchema>, req.log);
-    res.status(201).json({ message: MESSAGES.registrationSuccess });
-  });
+  routes.post(
+    '/',
+    { summary: 'Register (mails a verification link)', before: [limit.register], body: registerBodySchema, status: 201, answer: messageSchema, errors: [429] },
+    async ({ body }, req) => {
+      await users.register(ctx, body, req.log);
+      return { message: MESSAGES.registrationSuccess };
+    },
+  );
 
-  router.get('/verify/:token', async (req, res) => {
-    await users.verifyEmail(deps, pathParam(req, 'token'));
-    res.json({ message: MESSAGES.emailVerified });
-  });
+  routes.get(
+    '/verify/:token',
+    { summary: 'Verify an e-mail address with its mailed link', params: tokenParams, answer: messageSchema, errors: [400] },
+    async ({ params }) => {
+      await users.verifyEmail(ctx, params.token);
+      return { message: MESSAGES.emailVerified };
+    },
+  );
 
-  router.post('/forgot-password', limit.forgot, validate(forgotPasswordBodySchema), async (req, res) => {
-    await users.forgotPassword(deps, (req.body as ForgotPasswordBody).email, req.log);
-    res.json({ message: MESSAGES.forgotSuccess });
-  });
+  routes.post(
+    '/forgot-password',
+    { summary: 'Mail a password reset link', before: [limit.forgot], body: forgotPasswordBodySchema, answer: messageSchema, errors: [429] },
+    async ({ body }, req) => {
+      await users.forgotPassword(ctx, body.email, req.log);
+      return { message: MESSAGES.forgotSuccess };
+    },
+  );
 
-  router.get('/validate-reset-token/:token', async (req, res) => {
-    await users.validateResetToken(deps, pathParam(req, 'token'));
-    res.json({ valid: true });
-  });
+  routes.get(
+    '/validate-reset-token/:token',
+    { summary: 'Whether a reset link is still valid', params: tokenParams, answer: validateResetTokenResponseSchema, errors: [400] },
+    async ({ params }) => {
+      await users.validateResetToken(ctx, params.token);
+      return { valid: true as const };
+    },
+  );
 
-  router.post('/reset-password/:token', limit.reset, validate(resetPasswordBodySchema), async (req, res) => {
-    await users.resetPassword(deps, pathParam(req, 'token'), (req.body as ResetPasswordBody).newPassword);
-    res.json({ message: MESSAGES.passwordReset });
-  });
+  routes.post(
+    '/reset-password/:token',
+    { summary: 'Set a new password with a reset link (once)', before: [limit.reset], params: tokenParams, body: resetPasswordBodySchema, answer: messageSchema, errors: [429] },
+    async ({ params, body }) => {
+      await users.resetPassword(ctx, params.token, body.newPassword);
+      return { message: MESSAGES.passwordReset };
+    },
+  );
 
-  router.get('/profile', auth, async (req, res) => {
-    res.json(await users.getUser(deps, currentUser(req), currentUser(req).id));
-  });
+  routes.get(
+    '/profile',
+    { summary: "The caller's account", access: 'user', answer: userSchema },
+    ({ user }) => users.getUser(ctx, user, user.id),
+  );
 
-  router.put('/profile', auth, validate(profileUpdateBodySchema), async (req, res) => {
-    res.json(await users.updateProfile(deps, currentUser(req), req.body as ProfileUpdateBody));
-  });
+  routes.put(
+    '/profile',
+    { summary: "Change the caller's name, e-mail or password (answers a fresh token)", access: 'user', body: profileUpdateBodySchema, answer: userInfoSchema },
+    ({ user, body }) => users.updateProfile(ctx, user, body),
+  );
 
-  router.get('/', auth, requireAdmin, validate(userListQuerySchema, 'query'), async (req, res) => {
-    const { users: page, total } = await users.listAllUsers(deps, req.query as UserListQuery);
-    res.setHeader('X-Total-Count', String(total));
-    res.json(page);
-  });
+  routes.get(
+    '/',
+    {
+      summary: 'Every user, or one page of them (admin)',
+      access: 'admin',
+      query: userListQuerySchema,
+      answer: z.array(userSchema),
+      answerHeaders: { 'X-Total-Count': z.string().meta({ description: 'Number of users' }) },
+    },
+    async ({ query }, _req, res) => {
+      const { users: page, total } = await users.listAllUsers(ctx, query);
+      res.setHeader('X-Total-Count', String(total));
+      return page;
+    },
+  );
 
-  router.get('/:id', auth, async (req, res) => {
-    res.json(await users.getUser(deps, currentUser(req), pathParam(req, 'id')));
-  });
+  routes.get(
+    '/:id',
+    { summary: 'A user (self or admin)', access: 'user', params: userParams, answer: userSchema, errors: [403] },
+    ({ user, params }) => users.getUser(ctx, user, params.id),
+  );
 
-  router.put('/:id', auth, requireAdmin, validate(adminUserUpdateBodySchema), async (req, res) => {
-    res.json(await users.updateUserAsAdmin(deps, currentUser(req), pathParam(req, 'id'), req.body as AdminUserUpdateBody));
-  });
+  routes.put(
+    '/:id',
+    { summary: 'Edit a user (admin)', access: 'admin', params: userParams, body: adminUserUpdateBodySchema, answer: userSchema },
+    ({ user, params, body }) => users.updateUserAsAdmin(ctx, user, params.id, body),
+  );
 
-  router.delete('/:id', auth, requireAdmin, async (req, res) => {
-    await users.deleteUserAsAdmin(deps, currentUser(req), pathParam(req, 'id'));
-    res.json({ message: MESSAGES.userRemoved });
-  });
+  routes.delete(
+    '/:id',
+    { summary: 'Delete a user (admin)', access: 'admin', params: userParams, answer: messageSchema },
+    async ({ user, params }) => {
+      await users.deleteUserAsAdmin(ctx, user, params.id);
+      return { message: MESSAGES.userRemoved };
+    },
+  );
 
   return router;
 }

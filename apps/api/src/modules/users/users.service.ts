@@ -1,4 +1,5 @@
 import bcrypt from 'bcryptjs';
+import type { z } from 'zod';
 import {
   MESSAGES,
   PAGE_LIMIT_DEFAULT,
@@ -8,14 +9,14 @@ import {
   type User,
   type UserInfo,
   type UserListQuery,
+  type registerBodySchema,
 } from '@shop/shared';
-import type { AppDeps } from '../../app.js';
+import type { ServiceContext } from '../../deps.js';
 import { isUniqueViolation } from '../../db/client.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../errors.js';
-import { isId } from '../../lib/ids.js';
 import type { Logger } from '../../logger.js';
 import type { AuthUser } from '../../middleware/auth.js';
-import { signUserToken } from '../auth/auth.tokens.js';
+import { signUserToken } from '../../lib/user-tokens.js';
 import { consumeLinkToken, findLinkTokenUser, issueLinkToken, retireLinkTokens } from '../auth/link-tokens.repository.js';
 import { resetLink, resetPasswordMail, verificationLink, verificationMail } from '../mail/mail.templates.js';
 import { sendInBackground } from '../mail/mailer.js';
@@ -30,31 +31,30 @@ import {
   type UserRow,
 } from './users.repository.js';
 
-type Deps = Pick<AppDeps, 'database' | 'config' | 'clock' | 'logger' | 'mailer'>;
 
 /** The public face of a user: never the hash, never the verification state. */
 export function toUser(row: UserRow): User {
   return { _id: row.id, name: row.name, email: row.email, isAdmin: row.isAdmin, isKid: row.isKid };
 }
 
-function toUserInfo(deps: Deps, row: UserRow): UserInfo {
-  return { ...toUser(row), token: signUserToken(deps.config.jwtSecret, row, deps.clock.now()) };
+function toUserInfo(ctx: ServiceContext, row: UserRow): UserInfo {
+  return { ...toUser(row), token: signUserToken(ctx.config.jwtSecret, row, ctx.clock.now()) };
 }
 
 /** Compared against when the address is unknown, so both failures take as long. */
 let dummyHash: string | undefined;
-const dummyHashFor = (deps: Deps) =>
-  (dummyHash ??= bcrypt.hashSync('not-a-real-password', passwordHashCost(deps.config.env)));
+const dummyHashFor = (ctx: ServiceContext) =>
+  (dummyHash ??= bcrypt.hashSync('not-a-real-password', passwordHashCost(ctx.config.env)));
 
 /**
  * A new password must make older bearer tokens useless: the instant always moves
  * forward, even when two changes fall into the same millisecond.
  */
-const nextPasswordInstant = (deps: Deps, previous: Date) =>
-  new Date(Math.max(deps.clock.now().getTime(), previous.getTime() + 1));
+const nextPasswordInstant = (ctx: ServiceContext, previous: Date) =>
+  new Date(Math.max(ctx.clock.now().getTime(), previous.getTime() + 1));
 
-function mailVerificationLink(deps: Deps, log: Logger, user: UserRow, token: string): void {
-  sendInBackground(deps.mailer, log, verificationMail(user.email, user.name, verificationLink(deps.config.appUrl, token)));
+function mailVerificationLink(ctx: ServiceContext, log: Logger, user: UserRow, token: string): void {
+  sendInBackground(ctx.mailer, log, verificationMail(user.email, user.name, verificationLink(ctx.config.appUrl, token)));
 }
 
 /**
@@ -62,15 +62,15 @@ function mailVerificationLink(deps: Deps, log: Logger, user: UserRow, token: str
  * unverified account changes: a stranger must not be able to set its name or password.
  */
 export async function register(
-  deps: Deps,
-  body: { name: string; email: string; password: string; isKid: boolean },
+  ctx: ServiceContext,
+  body: z.output<typeof registerBodySchema>,
   log: Logger,
 ): Promise<void> {
-  const { db } = deps.database;
-  const now = deps.clock.now();
+  const { db } = ctx.database;
+  const now = ctx.clock.now();
   let user = await findUserByEmail(db, body.email);
   if (!user) {
-    const passwordHash = await hashPassword(deps.config.env, body.password);
+    const passwordHash = await hashPassword(ctx.config.env, body.password);
     try {
       user = await insertUser(db, {
         name: body.name,
@@ -90,12 +90,12 @@ export async function register(
   }
   if (user.isVerified) throw badRequest(MESSAGES.userExists);
   const token = await issueLinkToken(db, user.id, 'verify', now);
-  mailVerificationLink(deps, log, user, token);
+  mailVerificationLink(ctx, log, user, token);
 }
 
-export async function verifyEmail(deps: Deps, token: string): Promise<void> {
-  const now = deps.clock.now();
-  const verified = await deps.database.db.transaction(async (tx) => {
+export async function verifyEmail(ctx: ServiceContext, token: string): Promise<void> {
+  const now = ctx.clock.now();
+  const verified = await ctx.database.db.transaction(async (tx) => {
     const userId = await consumeLinkToken(tx, token, 'verify', now);
     if (!userId) return false;
     await updateUser(tx, userId, { isVerified: true }, now);
@@ -104,24 +104,24 @@ export async function verifyEmail(deps: Deps, token: string): Promise<void> {
   if (!verified) throw badRequest(MESSAGES.invalidVerificationLink);
 }
 
-export async function login(deps: Deps, body: LoginBody): Promise<UserInfo> {
-  const user = await findUserByEmail(deps.database.db, body.email);
-  const matches = await bcrypt.compare(body.password, user?.passwordHash ?? dummyHashFor(deps));
+export async function login(ctx: ServiceContext, body: LoginBody): Promise<UserInfo> {
+  const user = await findUserByEmail(ctx.database.db, body.email);
+  const matches = await bcrypt.compare(body.password, user?.passwordHash ?? dummyHashFor(ctx));
   if (!user || !matches) throw unauthorized(MESSAGES.invalidCredentials);
   if (!user.isVerified) throw forbidden(MESSAGES.verifyBeforeSignIn);
-  return toUserInfo(deps, user);
+  return toUserInfo(ctx, user);
 }
 
 /** Same answer whether or not the address exists; the mail goes out in the background. */
-export async function forgotPassword(deps: Deps, email: string, log: Logger): Promise<void> {
-  const user = await findUserByEmail(deps.database.db, email);
+export async function forgotPassword(ctx: ServiceContext, email: string, log: Logger): Promise<void> {
+  const user = await findUserByEmail(ctx.database.db, email);
   if (!user) return;
-  const token = await issueLinkToken(deps.database.db, user.id, 'reset', deps.clock.now());
-  sendInBackground(deps.mailer, log, resetPasswordMail(user.email, user.name, resetLink(deps.config.appUrl, token)));
+  const token = await issueLinkToken(ctx.database.db, user.id, 'reset', ctx.clock.now());
+  sendInBackground(ctx.mailer, log, resetPasswordMail(user.email, user.name, resetLink(ctx.config.appUrl, token)));
 }
 
-export async function validateResetToken(deps: Deps, token: string): Promise<void> {
-  const userId = await findLinkTokenUser(deps.database.db, token, 'reset', deps.clock.now());
+export async function validateResetToken(ctx: ServiceContext, token: string): Promise<void> {
+  const userId = await findLinkTokenUser(ctx.database.db, token, 'reset', ctx.clock.now());
   if (!userId) throw badRequest(MESSAGES.invalidOrExpiredToken);
 }
 
@@ -129,17 +129,17 @@ export async function validateResetToken(deps: Deps, token: string): Promise<voi
  * Sets a new password with a reset link (once). The link reached the mailbox, so an
  * account not yet verified counts as verified from here on.
  */
-export async function resetPassword(deps: Deps, token: string, newPassword: string): Promise<void> {
-  const passwordHash = await hashPassword(deps.config.env, newPassword);
-  const now = deps.clock.now();
-  const done = await deps.database.db.transaction(async (tx) => {
+export async function resetPassword(ctx: ServiceContext, token: string, newPassword: string): Promise<void> {
+  const passwordHash = await hashPassword(ctx.config.env, newPassword);
+  const now = ctx.clock.now();
+  const done = await ctx.database.db.transaction(async (tx) => {
     const userId = await consumeLinkToken(tx, token, 'reset', now);
     const user = userId ? await findUserById(tx, userId) : undefined;
     if (!user) return false;
     await updateUser(
       tx,
       user.id,
-      { passwordHash, passwordChangedAt: nextPasswordInstant(deps, user.passwordChangedAt), isVerified: true },
+      { passwordHash, passwordChangedAt: nextPasswordInstant(ctx, user.passwordChangedAt), isVerified: true },
       now,
     );
     return true;
@@ -148,26 +148,25 @@ export async function resetPassword(deps: Deps, token: string, newPassword: stri
 }
 
 /** Self or admin; anyone else learns nothing, not even whether the id exists. */
-export async function getUser(deps: Deps, viewer: AuthUser, id: string): Promise<User> {
-  if (!isId(id)) throw notFound(MESSAGES.userNotFound);
+export async function getUser(ctx: ServiceContext, viewer: AuthUser, id: string): Promise<User> {
   if (!viewer.isAdmin && viewer.id !== id) throw forbidden(MESSAGES.forbidden);
-  const user = await findUserById(deps.database.db, id);
+  const user = await findUserById(ctx.database.db, id);
   if (!user) throw notFound(MESSAGES.userNotFound);
   return toUser(user);
 }
 
 async function applyUpdate(
-  deps: Deps,
+  ctx: ServiceContext,
   id: string,
   changes: Parameters<typeof updateUser>[2],
 ): Promise<UserRow> {
-  const { db } = deps.database;
+  const { db } = ctx.database;
   if (changes.email) {
     const owner = await findUserByEmail(db, changes.email);
     if (owner && owner.id !== id) throw badRequest(MESSAGES.userExists);
   }
   try {
-    const user = await updateUser(db, id, changes, deps.clock.now());
+    const user = await updateUser(db, id, changes, ctx.clock.now());
     if (!user) throw notFound(MESSAGES.userNotFound);
     return user;
   } catch (err) {
@@ -180,47 +179,45 @@ async function applyUpdate(
  * Updates the caller's own name, e-mail or password and answers a fresh token; a new
  * password retires every token issued before it, and any reset link still in a mailbox.
  */
-export async function updateProfile(deps: Deps, viewer: AuthUser, body: ProfileUpdateBody): Promise<UserInfo> {
-  const current = await findUserById(deps.database.db, viewer.id);
+export async function updateProfile(ctx: ServiceContext, viewer: AuthUser, body: ProfileUpdateBody): Promise<UserInfo> {
+  const current = await findUserById(ctx.database.db, viewer.id);
   if (!current) throw unauthorized(MESSAGES.tokenInvalid);
   const changes: Parameters<typeof updateUser>[2] = {};
   if (body.name !== undefined) changes.name = body.name;
   if (body.email !== undefined) changes.email = body.email;
   if (body.password !== undefined) {
-    changes.passwordHash = await hashPassword(deps.config.env, body.password);
-    changes.passwordChangedAt = nextPasswordInstant(deps, current.passwordChangedAt);
+    changes.passwordHash = await hashPassword(ctx.config.env, body.password);
+    changes.passwordChangedAt = nextPasswordInstant(ctx, current.passwordChangedAt);
   }
-  const user = await applyUpdate(deps, viewer.id, changes);
-  if (body.password !== undefined) await retireLinkTokens(deps.database.db, user.id, 'reset', deps.clock.now());
-  return toUserInfo(deps, user);
+  const user = await applyUpdate(ctx, viewer.id, changes);
+  if (body.password !== undefined) await retireLinkTokens(ctx.database.db, user.id, 'reset', ctx.clock.now());
+  return toUserInfo(ctx, user);
 }
 
 /** Rows per page when only `page` is given. */
 const USERS_PAGE_DEFAULT = PAGE_LIMIT_DEFAULT;
 
 /** Admin list: every user, or one page of them when `page` or `limit` is given (CONTRACT §4 + paging). */
-export async function listAllUsers(deps: Deps, query: UserListQuery = {}): Promise<{ users: User[]; total: number }> {
+export async function listAllUsers(ctx: ServiceContext, query: UserListQuery = {}): Promise<{ users: User[]; total: number }> {
   const paged = query.page !== undefined || query.limit !== undefined;
   const limit = query.limit ?? USERS_PAGE_DEFAULT;
   const page = paged ? { offset: ((query.page ?? 1) - 1) * limit, limit } : undefined;
-  const { rows, total } = await listUsers(deps.database.db, page);
+  const { rows, total } = await listUsers(ctx.database.db, page);
   return { users: rows.map(toUser), total };
 }
 
 /** An admin cannot take its own admin rights away: the shop must never lose its last admin by accident. */
-export async function updateUserAsAdmin(deps: Deps, admin: AuthUser, id: string, body: AdminUserUpdateBody): Promise<User> {
-  if (!isId(id)) throw notFound(MESSAGES.userNotFound);
+export async function updateUserAsAdmin(ctx: ServiceContext, admin: AuthUser, id: string, body: AdminUserUpdateBody): Promise<User> {
   if (id === admin.id && body.isAdmin === false) throw badRequest(MESSAGES.cannotDemoteSelf);
   const changes: Parameters<typeof updateUser>[2] = {};
   if (body.name !== undefined) changes.name = body.name;
   if (body.email !== undefined) changes.email = body.email;
   if (body.isAdmin !== undefined) changes.isAdmin = body.isAdmin;
   if (body.isKid !== undefined) changes.isKid = body.isKid;
-  return toUser(await applyUpdate(deps, id, changes));
+  return toUser(await applyUpdate(ctx, id, changes));
 }
 
-export async function deleteUserAsAdmin(deps: Deps, admin: AuthUser, id: string): Promise<void> {
-  if (!isId(id)) throw notFound(MESSAGES.userNotFound);
+export async function deleteUserAsAdmin(ctx: ServiceContext, admin: AuthUser, id: string): Promise<void> {
   if (id === admin.id) throw badRequest(MESSAGES.cannotDeleteSelf);
-  if (!(await deleteUser(deps.database.db, id))) throw notFound(MESSAGES.userNotFound);
+  if (!(await deleteUser(ctx.database.db, id))) throw notFound(MESSAGES.userNotFound);
 }

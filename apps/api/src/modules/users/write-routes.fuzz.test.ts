@@ -11,7 +11,7 @@ import { MESSAGES } from '@shop/shared';
 import { users } from '../../db/schema.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
-import { signUserToken } from '../auth/auth.tokens.js';
+import { signUserToken } from '../../lib/user-tokens.js';
 
 const RUNS_AS_CALLER = 200;
 const RUNS_AS_PLAIN_USER = 50;

@@ -4,8 +4,9 @@ import compression from 'compression';
 import { Router, type RequestHandler, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import type { CourseDetail } from '@shop/shared';
-import type { AppDeps } from '../../app.js';
+import type { AppContext } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { isId } from '../../http/route.js';
 import { COMPRESS_MIN_BYTES } from '../../lib/content-encoding.js';
 import { courseDetailKey, type CatalogueCache } from '../courses/catalogue-cache.js';
 import { getCourseDetail } from '../courses/courses.service.js';
@@ -46,7 +47,7 @@ export function templateOf(html: string): Template {
  * as index.html with its own head (title, description, canonical, Open Graph, Twitter card,
  * JSON-LD), a course's read from the catalogue cache. Nothing when the client is not built.
  */
-export function webClientRouter(deps: AppDeps, catalogue: CatalogueCache): Router | undefined {
+export function webClientRouter(deps: AppContext, catalogue: CatalogueCache): Router | undefined {
   const { webDist, appUrl } = deps.config;
   const indexHtml = path.join(webDist, 'index.html');
   if (!existsSync(indexHtml)) return undefined;
@@ -91,9 +92,13 @@ export function webClientRouter(deps: AppDeps, catalogue: CatalogueCache): Route
   router.get('/course/:id', async (req, res) => {
     if (!req.accepts('html')) throw new AppError(404, 'Not Found');
     const id = String(req.params['id']);
+    if (!isId(id)) {
+      sendPage(res, NOT_FOUND_HEAD, 404);
+      return;
+    }
     try {
       // The same kept answer as GET /api/courses/{id}: no query when the course was asked for before.
-      const answer = await catalogue.answer(courseDetailKey(id), async () => ({ body: await getCourseDetail(db, id) }));
+      const answer = await catalogue.answer(courseDetailKey(id), async () => ({ body: await getCourseDetail(deps, id) }));
       sendPage(res, courseHead(JSON.parse(answer.body.toString('utf8')) as CourseDetail, appUrl));
     } catch (err) {
       if (!(err instanceof AppError) || err.status !== 404) throw err;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { logout, useAppDispatch, useAppSelector } from '@/app/store';
+import { logout, useAppDispatch, useAppSelector } from '@/stores/hooks';
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, SignOutIcon, UserIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { text } from '@/lib/i18n';

@@ -5,10 +5,10 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, KIDS_CATEGORIES } from '@shop/shared';
-import { createTestContext, type TestContext } from '../test/context.js';
-import { createCourse, createUser } from '../test/factories.js';
+import { createTestContext, type TestContext } from './test/context.js';
+import { createCourse, createUser } from './test/factories.js';
 import { bootstrap, type BootstrapDeps } from './bootstrap.js';
-import { courses, reviews, users } from './schema.js';
+import { courses, reviews, users } from './db/schema.js';
 
 const quietLogger = { info: () => undefined };
 const depsOf = (ctx: TestContext, seedDemo: boolean): BootstrapDeps => ({
@@ -82,7 +82,7 @@ describe('bootstrap on an empty database with the demo catalogue on', () => {
       expect(c.description.length).toBeGreaterThan(40);
       expect(c.images).toHaveLength(3);
       for (const image of c.images) {
-        expect(existsSync(path.join(import.meta.dirname, '../../public', image)), image).toBe(true);
+        expect(existsSync(path.join(import.meta.dirname, '../public', image)), image).toBe(true);
       }
     }
     expect(catalogue.filter((c) => c.price <= 100).length).toBeGreaterThanOrEqual(3);

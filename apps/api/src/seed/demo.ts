@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../client.js';
-import { reviews, users } from '../schema.js';
-import { insertCourses } from '../../modules/courses/courses.repository.js';
+import type { DbOrTx } from '../db/client.js';
+import { reviews, users } from '../db/schema.js';
+import { insertCourses } from '../modules/courses/courses.repository.js';
 import { DEMO_COURSES, DEMO_REVIEWERS, demoImagesOf } from './catalogue.js';
 
 const HOUR_MS = 3_600_000;

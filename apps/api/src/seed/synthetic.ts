@@ -4,8 +4,8 @@ import {
   catalogueQueries,
   insertCoursesQuietly,
   type NewCourse,
-} from '../../modules/courses/courses.repository.js';
-import type { Db, DbOrTx } from '../client.js';
+} from '../modules/courses/courses.repository.js';
+import type { Db, DbOrTx } from '../db/client.js';
 
 /**
  * Synthetic catalogues for benchmarks and query-plan checks: deterministic courses whose

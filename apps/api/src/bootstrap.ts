@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Config } from '../config.js';
-import type { Clock } from '../lib/clock.js';
-import type { Logger } from '../logger.js';
-import { countCourses } from '../modules/courses/courses.repository.js';
-import { hashPassword } from '../modules/users/passwords.js';
-import type { Database, DbOrTx } from './client.js';
-import { users } from './schema.js';
+import type { Config } from './config.js';
+import type { Clock } from './lib/clock.js';
+import type { Logger } from './logger.js';
+import { countCourses } from './modules/courses/courses.repository.js';
+import { hashPassword } from './modules/users/passwords.js';
+import type { Database, DbOrTx } from './db/client.js';
+import { users } from './db/schema.js';
 import { loadDemoCatalogue } from './seed/demo.js';
 
 /** Serialises start-up tasks when several API instances start against one database. */

@@ -1,13 +1,13 @@
 /**
  * Writes the demo catalogue's illustrations to apps/api/public/images/courses.
- * Run after changing the catalogue or the drawings: `npx tsx src/db/seed/generate-images.ts`.
+ * Run after changing the catalogue or the drawings: `npx tsx src/seed/generate-images.ts`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO_COURSES, demoImagesOf } from './catalogue.js';
 import { courseIllustrations, placeholderIllustration } from './illustrations.js';
 
-const PUBLIC = path.join(import.meta.dirname, '../../../public');
+const PUBLIC = path.join(import.meta.dirname, '../../public');
 mkdirSync(path.join(PUBLIC, 'images/courses'), { recursive: true });
 
 let written = 0;

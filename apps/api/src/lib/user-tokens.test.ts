@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { describe, expect, it } from 'vitest';
-import { signUserToken, verifyUserToken } from './auth.tokens.js';
+import { signUserToken, verifyUserToken } from './user-tokens.js';
 
 const SECRET = 'a-secret-that-is-long-enough';
 const user = {

@@ -1,0 +1,45 @@
+import type { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { Clock } from './lib/clock.js';
+import type { Logger } from './logger.js';
+import type { Mailer } from './modules/mail/mailer.js';
+
+/**
+ * Everything the app needs from the outside, injected so tests can swap each piece. Its own
+ * module so that nothing imports app.ts (app.ts composes the modules; they never reach back).
+ */
+export interface AppDeps {
+  database: Database;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  mailer: Mailer;
+  /** Set when REDIS_URL is: rate-limit counters shared by every API instance (keys start with keyPrefix). */
+  redis?: { client: Redis; keyPrefix: string };
+  /** Set by server.ts: `stopping` turns true on SIGTERM (health answers 503 from then on). */
+  lifecycle?: { stopping: boolean };
+  /**
+   * How long this instance trusts its last read of the catalogue version (the "other instances
+   * follow within" budget, default 500 ms). Tests that write behind the API's back set 0.
+   */
+  catalogueMaxAgeMs?: number;
+}
+
+/** What a write tells this instance's catalogue (modules/courses/catalogue-version.ts). */
+export interface CourseChanges {
+  /** A course changed (seats, price, text, rating, created or deleted) and the write committed. */
+  courseChanged(): void;
+}
+
+/** The app's dependencies plus what createApp builds once per instance: what routers receive. */
+export interface AppContext extends AppDeps {
+  courses: CourseChanges;
+}
+
+/**
+ * The one argument shape of services: the database, the clock, the mailer, the configuration,
+ * the logger, and this instance's catalogue to tell when a course changed. Services take it
+ * first; what the request adds (the user, the input) follows.
+ */
+export type ServiceContext = Pick<AppContext, 'database' | 'config' | 'clock' | 'logger' | 'mailer' | 'courses'>;

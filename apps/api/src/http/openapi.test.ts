@@ -1,0 +1,120 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.js';
+import { createTestContext, type TestContext } from '../test/context.js';
+import { mountedApiRoutes, openApiDocument, openApiPath } from './openapi.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+/** Every call of CONTRACT §4 (and the health check and the document itself). */
+const CONTRACT_ROUTES = [
+  'post /api/users/login',
+  'post /api/users',
+  'get /api/users/verify/{token}',
+  'post /api/users/forgot-password',
+  'get /api/users/validate-reset-token/{token}',
+  'post /api/users/reset-password/{token}',
+  'get /api/users/profile',
+  'put /api/users/profile',
+  'get /api/users/{id}',
+  'get /api/users',
+  'put /api/users/{id}',
+  'delete /api/users/{id}',
+  'get /api/courses',
+  'get /api/courses/{id}',
+  'post /api/courses',
+  'put /api/courses/{id}',
+  'delete /api/courses/{id}',
+  'post /api/courses/{id}/reviews',
+  'post /api/orders',
+  'get /api/orders/myorders',
+  'get /api/orders/{id}',
+  'get /api/orders',
+  'put /api/orders/{id}/pay',
+  'put /api/orders/{id}/learn',
+  'get /api/health',
+  'post /api/newsletter',
+  'get /api/openapi.json',
+  'get /api/docs',
+];
+
+type Document = { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+
+const operationsOf = (document: Document) =>
+  Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method} ${path}`));
+
+/** Mounted routes the document leaves out, as `method /path`. */
+const undocumented = (document: Document, app: Parameters<typeof mountedApiRoutes>[0]) =>
+  mountedApiRoutes(app)
+    .map((r) => `${r.method} ${openApiPath(r.path)}`)
+    .filter((route) => !operationsOf(document).includes(route));
+
+describe('GET /api/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const res = await request(ctx.app).get('/api/openapi.json').expect(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    const validator = new Validator();
+    const result = await validator.validate(res.body);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('lists every call of the contract, and nothing it does not serve', async () => {
+    const document = (await request(ctx.app).get('/api/openapi.json').expect(200)).body as Document;
+    expect(operationsOf(document).sort()).toEqual([...CONTRACT_ROUTES].sort());
+    expect(undocumented(document, ctx.app.express)).toEqual([]);
+  });
+
+  it('notices a mounted route that is missing from the document', async () => {
+    const app = createApp(ctx.deps);
+    // A route added the plain Express way, without the typed route helper.
+    app.express.get('/api/courses-export', (_req, res) => {
+      res.json([]);
+    });
+    expect(undocumented(openApiDocument(app.express) as unknown as Document, app.express)).toEqual(['get /api/courses-export']);
+  });
+
+  it('documents the answers a client relies on: schemas, errors, paging header and bearer auth', async () => {
+    const document = (await request(ctx.app).get('/api/openapi.json').expect(200)).body;
+    const placeOrder = document.paths['/api/orders'].post;
+    expect(Object.keys(placeOrder.responses).sort()).toEqual(['200', '201', '400', '401', '409', '413', '500', '503']);
+    expect(placeOrder.responses['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Order' });
+    expect(placeOrder.security).toEqual([{ bearerAuth: [] }]);
+    expect(placeOrder.parameters[0].required).not.toBe(true);
+    expect(placeOrder.parameters).toEqual([
+      expect.objectContaining({ in: 'header', name: 'idempotency-key', schema: expect.objectContaining({ type: 'string' }) }),
+    ]);
+    const list = document.paths['/api/courses'].get;
+    expect(list.responses['200'].headers['X-Total-Count']).toBeDefined();
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['keyword', 'Cg', 'filter', 'from', 'to', 'sort', 'page', 'limit']),
+    );
+    expect(document.paths['/api/courses/{id}'].delete.responses['403'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Error',
+    });
+    expect(document.components.schemas.Error.required).toEqual(['message']);
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('is an HTML page whose scripts and styles the shop serves itself, allowed by its CSP', async () => {
+    const page = await request(ctx.app).get('/api/docs').expect(200).expect('Content-Type', /text\/html/);
+    const assets = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? '');
+    expect(assets).toEqual(['/api/docs/assets/swagger-ui.css', '/api/docs/assets/swagger-ui-bundle.js', '/api/docs/assets/start.js']);
+    expect(page.text).not.toMatch(/<script>[^<]/);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    for (const asset of assets) {
+      const res = await request(ctx.app).get(asset).expect(200);
+      expect(res.headers['content-type']).toMatch(asset.endsWith('.css') ? /text\/css/ : /javascript/);
+    }
+    const start = await request(ctx.app).get('/api/docs/assets/start.js');
+    expect(start.text).toContain("url: '/api/openapi.json'");
+  });
+});

@@ -1,0 +1,84 @@
+import { LRUCache } from 'lru-cache';
+import type { ReadyAnswer } from './conditional-get.js';
+
+/**
+ * The answer store: ready-to-send catalogue answers of one catalogue version, bounded in bytes
+ * (least recently used go first, lru-cache), one build shared by concurrent requests for a key,
+ * and the request URLs whose validated query gave each key (for the fast path's peek).
+ */
+export interface AnswerStoreOptions {
+  maxBytes: number;
+  maxUrls: number;
+}
+
+export class AnswerStore {
+  /** The version tag the kept answers belong to. */
+  private tag = '';
+  private readonly kept: LRUCache<string, ReadyAnswer>;
+  private readonly building = new Map<string, Promise<ReadyAnswer>>();
+  /** Request URL as received → the key its validated query gave; the mapping never changes. */
+  private readonly keysOfUrls: LRUCache<string, string>;
+
+  constructor(options: AnswerStoreOptions) {
+    this.kept = new LRUCache({ maxSize: options.maxBytes, sizeCalculation: answerSize });
+    this.keysOfUrls = new LRUCache({ max: options.maxUrls });
+  }
+
+  /** Whether the kept answers belong to `tag`. */
+  holds(tag: string): boolean {
+    return this.tag === tag;
+  }
+
+  /** Forgets every answer: they belonged to an older version. */
+  moveTo(tag: string): void {
+    this.kept.clear();
+    this.building.clear();
+    this.tag = tag;
+  }
+
+  /** The kept answer of the URL, if an earlier request left one (synchronous, for the fast path). */
+  answerOfUrl(url: string): ReadyAnswer | undefined {
+    const key = this.keysOfUrls.peek(url);
+    return key === undefined ? undefined : this.kept.get(key);
+  }
+
+  /** The answer kept for `key` (of the version the store holds), without building one. */
+  keptAnswer(key: string): ReadyAnswer | undefined {
+    return this.kept.get(key);
+  }
+
+  rememberUrl(url: string, key: string): void {
+    if (this.keysOfUrls.peek(url) !== key) this.keysOfUrls.set(url, key);
+  }
+
+  /** The kept answer for `key`, else the one being built, else `build()` shared and kept when it succeeds. */
+  answer(key: string, build: () => Promise<ReadyAnswer>): ReadyAnswer | Promise<ReadyAnswer> {
+    const kept = this.kept.get(key);
+    if (kept) return kept;
+    const pending = this.building.get(key);
+    if (pending) return pending;
+    const tag = this.tag;
+    const building = build().then(
+      (ready) => {
+        if (this.building.get(key) === building) {
+          this.building.delete(key);
+          if (this.tag === tag) this.kept.set(key, ready);
+        }
+        return ready;
+      },
+      (err: unknown) => {
+        // A failed build (unknown course, database down) is not kept: the next request tries again.
+        if (this.building.get(key) === building) this.building.delete(key);
+        throw err;
+      },
+    );
+    this.building.set(key, building);
+    return building;
+  }
+}
+
+/**
+ * The bytes an answer is counted for: its body plus room for the compressed copies send() may
+ * add later (Brotli and gzip of JSON together stay well under half the body).
+ */
+const answerSize = (answer: ReadyAnswer) => Math.max(1, Math.ceil(answer.body.length * 1.5));

@@ -1,0 +1,8 @@
+import { afterEach } from 'vitest';
+import { takeContractViolations } from './contract.js';
+
+// Every API test: the answers it received must match the OpenAPI document (test/contract.ts).
+afterEach(() => {
+  const violations = takeContractViolations();
+  if (violations.length > 0) throw new Error(`Answers that break the OpenAPI document:\n${violations.join('\n')}`);
+});

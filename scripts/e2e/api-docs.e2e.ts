@@ -1,0 +1,51 @@
+/**
+ * The API reference page (/api/docs) in real Chromium with no network beyond the shop itself:
+ * every request to another host is refused and recorded, and the page must still render the
+ * operations of /api/openapi.json without a console error (a CSP refusal logs one).
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { baseUrl, launchBrowser, newContext } from './browser.js';
+
+let browser: Browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+test('the API reference renders offline from assets the shop serves', async () => {
+  const context = await newContext(browser);
+  const outside: string[] = [];
+  const shop = new URL(baseUrl()).origin;
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (new URL(url).origin === shop) return route.continue();
+    outside.push(url);
+    return route.abort('internetdisconnected');
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+
+  await page.goto('/api/docs');
+  await page.getByRole('heading', { name: /Course shop API/ }).waitFor({ timeout: 20_000 });
+  // Operations of the document, as Swagger UI lists them.
+  await page.locator('.opblock-summary-path', { hasText: '/api/courses/{id}/reviews' }).first().waitFor();
+  await page.locator('.opblock-summary-path', { hasText: '/api/orders/{id}/pay' }).first().waitFor();
+
+  // Opening an operation shows its documented answers.
+  await page.locator('.opblock-summary', { hasText: '/api/orders/{id}/pay' }).first().click();
+  await page.locator('.responses-table .response-col_status', { hasText: '409' }).first().waitFor();
+
+  assert.deepEqual(outside, [], 'requests left the shop');
+  assert.deepEqual(problems, [], 'the page logged errors');
+  await context.close();
+});

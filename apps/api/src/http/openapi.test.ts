@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** Every call of CONTRACT §4 (and the health check and the document itself). */
+/** Every call of CONTRACT §4 (and the health check, the document itself and issue 16's order calls). */
 const CONTRACT_ROUTES = [
   'post /api/users/login',
   'post /api/users',
@@ -37,6 +37,9 @@ const CONTRACT_ROUTES = [
   'get /api/orders',
   'put /api/orders/{id}/pay',
   'put /api/orders/{id}/learn',
+  'post /api/orders/{id}/cancel',
+  'get /api/orders/{id}/history',
+  'get /api/orders/{id}/invoice',
   'get /api/health',
   'post /api/newsletter',
   'get /api/openapi.json',
@@ -99,6 +102,13 @@ describe('GET /api/openapi.json', () => {
       $ref: '#/components/schemas/Error',
     });
     expect(document.components.schemas.Error.required).toEqual(['message']);
+    const invoice = document.paths['/api/orders/{id}/invoice'].get;
+    expect(Object.keys(invoice.responses['200'].content)).toEqual(['application/pdf']);
+    expect(invoice.responses['200'].headers['Content-Disposition']).toBeDefined();
+    expect(Object.keys(invoice.responses)).toEqual(expect.arrayContaining(['403', '404', '409']));
+    expect(document.paths['/api/orders/{id}/cancel'].post.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Order',
+    });
   });
 });
 

@@ -110,7 +110,9 @@ describe.skipIf(!serverUrl)('the server process on SIGTERM (needs TEST_DATABASE_
   beforeAll(async () => {
     testDb = await openTestDatabase();
     port = await freePort();
-    child = spawn(path.join(import.meta.dirname, '../node_modules/.bin/tsx'), ['src/server.ts'], {
+    // node itself runs the server, as in the image and `pnpm start`: the tsx CLI wrapper relays
+    // SIGTERM and, when its child does not confirm within 30 ms (a loaded machine), kills it (exit 143).
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: path.join(import.meta.dirname, '..'),
       env: {
         PATH: process.env['PATH'],

@@ -100,7 +100,12 @@ function failingAudits(lhr: Result): string[] {
   for (const name of ['accessibility', 'best-practices', 'seo']) {
     for (const ref of lhr.categories[name]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
-      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) ids.add(`${ref.id}: ${audit.title}`);
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+        // What failed, not only which audit: the first items of its table (issue types, sources, nodes).
+        const items = (audit.details as { items?: unknown[] } | undefined)?.items ?? [];
+        const what = items.length ? ` ${JSON.stringify(items.slice(0, 3)).slice(0, 600)}` : '';
+        ids.add(`${ref.id}: ${audit.title}${what}`);
+      }
     }
   }
   return [...ids];

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { PAGE_LIMIT_MAX } from '../constants.js';
 
 /** Every error answer of the API (CONTRACT §4). */

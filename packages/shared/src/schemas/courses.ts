@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import {
   AVAILABILITY_MAX,
   COURSE_IMAGES_MAX,

@@ -32,6 +32,7 @@ export function SearchForm({ placeholder, className, toPath = paths.search, auto
     >
       <input
         type="search"
+        name="keyword"
         className={`${className}__input`}
         aria-label={text.common.search.label}
         placeholder={placeholder}

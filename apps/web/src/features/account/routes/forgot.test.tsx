@@ -12,7 +12,7 @@ describe('ForgotRoute', () => {
     renderWithProviders(<ForgotRoute />, { route: '/forgot' });
     await user.type(screen.getByLabelText('Email Address'), '   ');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(/^Please enter your email$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Please enter your email$/);
     expect(sent).toHaveLength(0);
   });
 

@@ -44,7 +44,7 @@ describe('ProfileRoute', () => {
     await user.type(screen.getByLabelText('Password'), 'new-password-1');
     await user.type(screen.getByLabelText('Confirm Password'), 'new-password-2');
     await user.click(screen.getByRole('button', { name: 'Update' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(/^Password do not match$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Password do not match$/);
     expect(sent).toHaveLength(0);
   });
 

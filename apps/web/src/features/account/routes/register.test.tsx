@@ -27,7 +27,7 @@ describe('RegisterRoute', () => {
     renderRegister();
     const user = await fill('password-1', 'password-2');
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(/^Passwords do not match$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Passwords do not match$/);
     expect(sent).toHaveLength(0);
   });
 

@@ -43,7 +43,7 @@ describe('ResetPasswordRoute', () => {
     await user.type(await screen.findByLabelText('New Password'), 'brand-new-pass');
     await user.type(screen.getByLabelText('Confirm New Password'), 'brand-new-pas');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(/^Passwords do not match$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Passwords do not match$/);
     expect(sent.filter((r) => r.method === 'POST')).toHaveLength(0);
 
     await user.type(screen.getByLabelText('Confirm New Password'), 's');

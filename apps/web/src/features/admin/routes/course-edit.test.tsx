@@ -202,7 +202,7 @@ describe('CourseEditRoute', () => {
     // The server changed nothing, so the course is not fetched again.
     expect(sent.filter((r) => r.method === 'GET')).toHaveLength(1);
 
-    expect(screen.getByRole('alert')).toHaveTextContent('Name is required');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Name is required');
     expect(screen.getByLabelText('Name')).toHaveValue('');
     expect(screen.getByLabelText('Description')).toHaveValue('Learn Python. More.');
   });

@@ -75,7 +75,7 @@ describe('UserEditRoute', () => {
 
     await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
     expect(email).toHaveAccessibleDescription('Please enter a valid email');
-    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a valid email');
     expect(screen.queryByRole('heading', { name: 'User list' })).not.toBeInTheDocument();
   });
 

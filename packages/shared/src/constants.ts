@@ -43,3 +43,29 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
+
+/** The shop's languages (issue 18): the web client's `lang`, a user's `language`, e-mails. */
+export const LANGUAGES = ['en', 'fr', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/**
+ * The best of the shop's languages for an `Accept-Language` header (`ar-TN,ar;q=0.9,fr;q=0.8`):
+ * the highest-weighted tag whose primary subtag is one of them, else English.
+ */
+export function languageOf(acceptLanguage: string | undefined | null): Language {
+  if (!acceptLanguage) return 'en';
+  const ranked = acceptLanguage
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { primary: tag.trim().toLowerCase().split('-')[0], q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.q > 0 && !Number.isNaN(entry.q))
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranked.map((entry) => entry.primary).find(isLanguage) ?? 'en';
+}

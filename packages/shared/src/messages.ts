@@ -73,3 +73,94 @@ export function orderStateConflict(action: 'cancel' | 'pay' | 'invoice', status:
 export function notEnoughSeats(courseName: string): string {
   return `Not enough seats left for ${courseName}`;
 }
+
+/**
+ * Stable codes beside an error answer's `message` (CONTRACT §6): clients translate by code, the
+ * English message stays the contract's. Every error answer carries one (`errorCodeOf`).
+ */
+export const ERROR_CODES = [
+  'VALIDATION',
+  'INVALID_CREDENTIALS',
+  'EMAIL_NOT_VERIFIED',
+  'USER_EXISTS',
+  'INVALID_TOKEN',
+  'NOT_AUTHENTICATED',
+  'TOKEN_INVALID',
+  'ADMIN_ONLY',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'COURSE_NOT_FOUND',
+  'USER_NOT_FOUND',
+  'ORDER_NOT_FOUND',
+  'SEATS_LEFT',
+  'ORDER_CHANGED',
+  'ORDER_STATE',
+  'ALREADY_PAID',
+  'ALREADY_REVIEWED',
+  'EMPTY_ORDER',
+  'PAID_ORDER_CANCEL',
+  'EXPIRED_SEATS_GONE',
+  'CANNOT_DELETE_SELF',
+  'CANNOT_DEMOTE_SELF',
+  'MALFORMED_JSON',
+  'BODY_TOO_LARGE',
+  'RATE_LIMITED',
+  'CONFLICT',
+  'INVOICES_NOT_CONFIGURED',
+  'SERVER_ERROR',
+  'SERVICE_UNAVAILABLE',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The code of each message that has its own. */
+const CODE_OF_MESSAGE = new Map<string, ErrorCode>([
+  [MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS'],
+  [MESSAGES.verifyBeforeSignIn, 'EMAIL_NOT_VERIFIED'],
+  [MESSAGES.userExists, 'USER_EXISTS'],
+  [MESSAGES.invalidVerificationLink, 'INVALID_TOKEN'],
+  [MESSAGES.invalidOrExpiredToken, 'INVALID_TOKEN'],
+  [MESSAGES.invalidOrMissingToken, 'INVALID_TOKEN'],
+  [MESSAGES.notAuthorized, 'NOT_AUTHENTICATED'],
+  [MESSAGES.tokenInvalid, 'TOKEN_INVALID'],
+  [MESSAGES.adminOnly, 'ADMIN_ONLY'],
+  [MESSAGES.forbidden, 'FORBIDDEN'],
+  [MESSAGES.routeNotFound, 'NOT_FOUND'],
+  [MESSAGES.courseNotFound, 'COURSE_NOT_FOUND'],
+  [MESSAGES.userNotFound, 'USER_NOT_FOUND'],
+  [MESSAGES.orderNotFound, 'ORDER_NOT_FOUND'],
+  [MESSAGES.orderCoursesChanged, 'ORDER_CHANGED'],
+  [MESSAGES.alreadyPaid, 'ALREADY_PAID'],
+  [MESSAGES.learnRequiresPaid, 'ORDER_STATE'],
+  [MESSAGES.alreadyReviewed, 'ALREADY_REVIEWED'],
+  [MESSAGES.emptyOrder, 'EMPTY_ORDER'],
+  [MESSAGES.paidOrderCustomerCancel, 'PAID_ORDER_CANCEL'],
+  [MESSAGES.expiredSeatsGone, 'EXPIRED_SEATS_GONE'],
+  [MESSAGES.cannotDeleteSelf, 'CANNOT_DELETE_SELF'],
+  [MESSAGES.cannotDemoteSelf, 'CANNOT_DEMOTE_SELF'],
+  [MESSAGES.malformedJson, 'MALFORMED_JSON'],
+  [MESSAGES.bodyTooLarge, 'BODY_TOO_LARGE'],
+  [MESSAGES.tooManyRequests, 'RATE_LIMITED'],
+  [MESSAGES.serverError, 'SERVER_ERROR'],
+  [MESSAGES.serviceUnavailable, 'SERVICE_UNAVAILABLE'],
+  [MESSAGES.invoicesNotConfigured, 'INVOICES_NOT_CONFIGURED'],
+]);
+
+const CODE_OF_STATUS: Record<number, ErrorCode> = {
+  400: 'VALIDATION',
+  401: 'NOT_AUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'BODY_TOO_LARGE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** The stable code of an error answer: by its message when it has its own, else by status. */
+export function errorCodeOf(status: number, message: string): ErrorCode {
+  const known = CODE_OF_MESSAGE.get(message);
+  if (known) return known;
+  if (message.startsWith('Not enough seats left for ')) return 'SEATS_LEFT';
+  if (/^Cannot (cancel|pay) this order: it is |^No invoice yet: the order is /.test(message)) return 'ORDER_STATE';
+  return CODE_OF_STATUS[status] ?? (status >= 500 ? 'SERVER_ERROR' : 'VALIDATION');
+}

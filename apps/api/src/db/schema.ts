@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { CATEGORIES, ORDER_STATUSES, type OrderStatus } from '@shop/shared';
+import { CATEGORIES, LANGUAGES, ORDER_STATUSES, type OrderStatus } from '@shop/shared';
 import {
   bigint,
   boolean,
@@ -35,12 +35,15 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     isKid: boolean('is_kid').notNull().default(false),
     isVerified: boolean('is_verified').notNull().default(false),
+    /** The account's language (issue 18): its e-mails are written in it. */
+    language: text('language', { enum: LANGUAGES }).notNull().default('en'),
     /** Tokens issued before this instant are refused. */
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('users_language_known', sql`${t.language} in ('en', 'fr', 'ar')`),
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
@@ -53,6 +56,11 @@ export const courses = pgTable(
     name: text('name').notNull(),
     price: money('price').notNull().default(0),
     description: text('description').notNull().default(''),
+    /** French and Arabic name and description (issue 18); '' means "show the main text". */
+    nameFr: text('name_fr').notNull().default(''),
+    nameAr: text('name_ar').notNull().default(''),
+    descriptionFr: text('description_fr').notNull().default(''),
+    descriptionAr: text('description_ar').notNull().default(''),
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
     /** Canonical names from the shared category table. */
     category: text('category').array().notNull().default(sql`'{}'::text[]`),
@@ -60,7 +68,7 @@ export const courses = pgTable(
     availability: integer('availability').notNull().default(0),
     rating: numeric('rating', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
     numReviews: integer('num_reviews').notNull().default(0),
-    /** lower(name, description and categories), kept by the repository, trigram-indexed for keyword search. */
+    /** lower(name, description and categories, in every language), kept by the repository, trigram-indexed for keyword search. */
     searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

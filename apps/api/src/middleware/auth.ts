@@ -1,3 +1,4 @@
+import type { Language } from '@shop/shared';
 import type { Request, RequestHandler } from 'express';
 import { MESSAGES } from '@shop/shared';
 import type { Config } from '../config.js';
@@ -12,6 +13,8 @@ export interface AuthUser {
   email: string;
   isAdmin: boolean;
   isKid: boolean;
+  /** The account's language (e-mails). */
+  language: Language;
 }
 
 /** The signed-in user as stored, with the instant its password last changed (tokens older than it are void). */
@@ -37,7 +40,7 @@ export function requireAuth(deps: AuthDeps): RequestHandler {
     if (!claims || !isId(claims.sub)) throw unauthorized(MESSAGES.tokenInvalid);
     const user = await deps.findUser(claims.sub);
     if (!user || user.passwordChangedAt.getTime() !== claims.pwv) throw unauthorized(MESSAGES.tokenInvalid);
-    req.user = { id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin, isKid: user.isKid };
+    req.user = { id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin, isKid: user.isKid, language: user.language };
     next();
   };
 }

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
-import { MESSAGES } from '@shop/shared';
+import { errorCodeOf, MESSAGES } from '@shop/shared';
 import { AppError } from '../errors.js';
 import { causeOf, RETRY_AFTER_SECONDS, unavailabilityOf } from '../lib/outages.js';
 import type { Logger } from '../logger.js';
@@ -16,12 +16,12 @@ interface HttpLikeError {
   expose?: boolean;
 }
 
-/** The one error middleware: `{ message }` for every failure, no stack traces or SQL. */
+/** The one error middleware: `{ message, code }` for every failure, no stack traces or SQL. */
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
   if (err instanceof AppError) {
     res.status(err.status).json({
       message: err.message,
-      ...(err.code ? { code: err.code } : {}),
+      code: err.code ?? errorCodeOf(err.status, err.message),
       ...(err.details ? { details: err.details } : {}),
     });
     return;
@@ -35,20 +35,21 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next)
   const httpErr = (err ?? {}) as HttpLikeError;
   const status = httpErr.status ?? httpErr.statusCode;
   if (httpErr.type === 'entity.parse.failed') {
-    res.status(400).json({ message: MESSAGES.malformedJson });
+    res.status(400).json({ message: MESSAGES.malformedJson, code: 'MALFORMED_JSON' });
     return;
   }
   if (httpErr.type === 'entity.too.large' || status === 413) {
-    res.status(413).json({ message: MESSAGES.bodyTooLarge });
+    res.status(413).json({ message: MESSAGES.bodyTooLarge, code: 'BODY_TOO_LARGE' });
     return;
   }
   if (typeof status === 'number' && status >= 400 && status < 500) {
     // body-parser and friends: unsupported charset, encoding, … Their messages are safe.
-    res.status(status).json({ message: httpErr.expose && err instanceof Error ? err.message : MESSAGES.invalidInput });
+    const message = httpErr.expose && err instanceof Error ? err.message : MESSAGES.invalidInput;
+    res.status(status).json({ message, code: errorCodeOf(status, message) });
     return;
   }
   req.log?.error({ err }, 'unhandled error');
-  res.status(500).json({ message: MESSAGES.serverError });
+  res.status(500).json({ message: MESSAGES.serverError, code: 'SERVER_ERROR' });
 };
 
 /** `503 {message, code}` with Retry-After: what clients and proxies know to retry. */

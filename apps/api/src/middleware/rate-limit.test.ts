@@ -28,7 +28,7 @@ describe('auth rate limits in memory', () => {
     }
     const blocked = await request(ctx.app).post('/api/users/login').send(login);
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ message: MESSAGES.tooManyRequests });
+    expect(blocked.body).toEqual({ message: MESSAGES.tooManyRequests, code: 'RATE_LIMITED' });
 
     // Register has its own counter.
     const register = await request(ctx.app)
@@ -48,7 +48,7 @@ describe('auth rate limits in memory', () => {
       for (let i = 0; i < LIMIT; i++) expect((await call()).status).toBeLessThan(429);
       const res = await call();
       expect(res.status).toBe(429);
-      expect(res.body).toEqual({ message: MESSAGES.tooManyRequests });
+      expect(res.body).toEqual({ message: MESSAGES.tooManyRequests, code: 'RATE_LIMITED' });
     }
   });
 
@@ -82,7 +82,7 @@ describe.skipIf(!redisUrl)('auth rate limits shared through Redis', () => {
       expect((await request(first).post('/api/users/login').send(login)).status).toBe(401);
       const blockedOnSecond = await request(second).post('/api/users/login').send(login);
       expect(blockedOnSecond.status).toBe(429);
-      expect(blockedOnSecond.body).toEqual({ message: MESSAGES.tooManyRequests });
+      expect(blockedOnSecond.body).toEqual({ message: MESSAGES.tooManyRequests, code: 'RATE_LIMITED' });
       expect((await request(first).post('/api/users/login').send(login)).status).toBe(429);
       // Other routes keep their own counters in Redis too.
       expect((await request(second).post('/api/users/forgot-password').send({ email: 'x@example.com' })).status).toBe(200);

@@ -103,7 +103,7 @@ export function authRateLimiters(
       ...(store ? { store } : {}),
       handler: (req, res) => {
         req.log?.warn({ route }, 'auth rate limit reached');
-        res.status(429).json({ message: MESSAGES.tooManyRequests });
+        res.status(429).json({ message: MESSAGES.tooManyRequests, code: 'RATE_LIMITED' });
       },
     });
   };

@@ -16,7 +16,7 @@ describe('NUL characters never reach the database', () => {
     const { token } = await createUser(ctx.database.db, ctx.config);
     const profile = await request(ctx.app).put('/api/users/profile').set('Authorization', `Bearer ${token}`).send({ name: 'a\u0000b' });
     expect(profile.status).toBe(400);
-    expect(profile.body).toEqual({ message: MESSAGES.malformedJson });
+    expect(profile.body).toEqual({ message: MESSAGES.malformedJson, code: 'MALFORMED_JSON' });
     const login = await request(ctx.app).post('/api/users/login').send({ email: 'a\u0000@example.com', password: 'x' });
     expect(login.status).toBe(400);
     const nestedKey = await request(ctx.app).post('/api/newsletter').send({ email: 'ok@example.com', extra: ['\u0000'] });
@@ -27,7 +27,7 @@ describe('NUL characters never reach the database', () => {
     for (const url of ['/api/users/verify/%00abc', '/api/users/validate-reset-token/%00', '/api/courses?keyword=%00', '/api/health?x=%00']) {
       const res = await request(ctx.app).get(url);
       expect(res.status, url).toBe(400);
-      expect(res.body).toEqual({ message: MESSAGES.invalidInput });
+      expect(res.body).toEqual({ message: MESSAGES.invalidInput, code: 'VALIDATION' });
     }
   });
 

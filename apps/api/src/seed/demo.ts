@@ -3,6 +3,13 @@ import type { DbOrTx } from '../db/client.js';
 import { reviews, users } from '../db/schema.js';
 import { insertCourses } from '../modules/courses/courses.repository.js';
 import { DEMO_COURSES, DEMO_REVIEWERS, demoImagesOf } from './catalogue.js';
+import { DEMO_TRANSLATIONS } from './catalogue.translations.js';
+
+/** The French and Arabic texts of a demo course (empty when it has none). */
+function translationsOf(slug: string) {
+  const [nameFr = '', nameAr = '', descriptionFr = '', descriptionAr = ''] = DEMO_TRANSLATIONS[slug] ?? [];
+  return { nameFr, nameAr, descriptionFr, descriptionAr };
+}
 
 const HOUR_MS = 3_600_000;
 
@@ -52,6 +59,7 @@ export async function loadDemoCatalogue(
         name: course.name,
         price: course.price,
         description: course.description,
+        ...translationsOf(course.slug),
         images: demoImagesOf(course),
         category: course.category,
         sizes: course.sizes,

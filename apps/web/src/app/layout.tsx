@@ -4,7 +4,8 @@ import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { StartLoader, startLoaderLeftMs } from '@/components/layout/start-loader';
 import { Spinner } from '@/components/ui/spinner';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import './layout.css';
 
 /**
@@ -13,6 +14,7 @@ import './layout.css';
  * during those seconds instead of after them.
  */
 export function AppLayout() {
+  const { t } = useTranslation();
   const [starting, setStarting] = useState(true);
   const location = useLocation();
 
@@ -31,7 +33,7 @@ export function AppLayout() {
       {starting && <StartLoader />}
       <div className="app" inert={starting}>
         <a className="skip-link" href="#main">
-          {text.common.skipToContent}
+          {t('common.skipToContent')}
         </a>
         <Header />
         <main id="main" className="app__main" tabIndex={-1}>

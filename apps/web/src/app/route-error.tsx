@@ -1,10 +1,9 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { paths } from '@/config/paths';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import { NotFound } from './not-found';
 import './not-found.css';
-
-const t = text.common.routeError;
 
 /** A lazy route whose file is gone: the shop was redeployed since this tab loaded it. */
 export function isChunkLoadError(error: unknown): boolean {
@@ -16,21 +15,22 @@ export function isChunkLoadError(error: unknown): boolean {
 
 /** Shown inside the shell (header and footer stay) when a route fails to load or render. */
 export function RouteError() {
+  const { t } = useTranslation();
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const stale = isChunkLoadError(error);
   return (
     <section className="not-found container" aria-labelledby="route-error-title" role="alert">
       <h1 id="route-error-title" className="not-found__title">
-        {t.title}
+        {t('common.routeError.title')}
       </h1>
-      <p className="not-found__hint">{stale ? t.staleApp : t.unexpected}</p>
+      <p className="not-found__hint">{stale ? t('common.routeError.staleApp') : t('common.routeError.unexpected')}</p>
       <div className="not-found__actions">
         <button type="button" className="button" onClick={() => window.location.reload()}>
-          {t.reload}
+          {t('common.routeError.reload')}
         </button>
         <Link className="button button--ghost" to={paths.home} reloadDocument>
-          {text.common.backHome}
+          {t('common.backHome')}
         </Link>
       </div>
     </section>

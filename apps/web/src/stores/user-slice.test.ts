@@ -9,7 +9,7 @@ const amal: UserInfo = {
   name: 'Amal',
   email: 'amal@example.com',
   isAdmin: false,
-  isKid: false,
+  isKid: false, language: 'en',
   token: 'token-1',
 };
 

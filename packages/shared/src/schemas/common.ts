@@ -4,6 +4,8 @@ import { PAGE_LIMIT_MAX } from '../constants.js';
 /** Every error answer of the API (CONTRACT §4). */
 export const errorSchema = z.object({
   message: z.string(),
+  /** Stable, for clients to translate (ERROR_CODES; issue 18). */
+  code: z.string().optional(),
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ApiError = z.infer<typeof errorSchema>;

@@ -79,6 +79,11 @@ const imageUrl = z
     'Image must be an http(s) URL or a path starting with /',
   );
 
+const translatedName = z.string().trim().max(200, 'Name must be at most 200 characters');
+const translatedDescription = z
+  .string()
+  .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`);
+
 /** Body of the admin `PUT /api/courses/{id}`; accepts `images` or the client's `Images`. */
 export const courseUpdateBodySchema = z
   .object({
@@ -112,6 +117,11 @@ export const courseUpdateBodySchema = z
       .string()
       .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
       .optional(),
+    /** French and Arabic name and description (issue 18); '' shows the main text. */
+    nameFr: translatedName.optional(),
+    nameAr: translatedName.optional(),
+    descriptionFr: translatedDescription.optional(),
+    descriptionAr: translatedDescription.optional(),
   })
   .transform(({ Images, images, category, sizes, ...rest }) => ({
     ...rest,
@@ -151,6 +161,11 @@ export const courseSchema = z.object({
   name: z.string(),
   price: z.number(),
   description: z.string(),
+  /** The name and description in French and Arabic; '' when the course has none (issue 18). */
+  nameFr: z.string(),
+  nameAr: z.string(),
+  descriptionFr: z.string(),
+  descriptionAr: z.string(),
   images: z.array(z.string()),
   category: z.array(z.string()),
   sizes: z.array(z.string()),

@@ -1,5 +1,5 @@
 import { z } from '../zod.js';
-import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants.js';
+import { EMAIL_MAX, LANGUAGES, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants.js';
 import { pageQuerySchema } from './common.js';
 
 const email = z
@@ -12,6 +12,9 @@ const password = z
   .string({ error: 'Password is required' })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+/** A user's language (issue 18): en, fr or ar. */
+export const languageSchema = z.enum(LANGUAGES, { error: 'language must be one of en, fr, ar' });
 
 const name = z
   .string({ error: 'Name is required' })
@@ -33,6 +36,8 @@ export const registerBodySchema = z.object({
   email,
   password,
   isKid: z.boolean({ error: 'isKid must be true or false' }).optional().default(false),
+  /** The account's language; without it, the request's Accept-Language. */
+  language: languageSchema.optional(),
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
@@ -46,6 +51,7 @@ export const profileUpdateBodySchema = z.object({
   name: name.optional(),
   email: email.optional(),
   password: password.optional(),
+  language: languageSchema.optional(),
 });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
 
@@ -70,6 +76,8 @@ export const userSchema = z.object({
   email: z.string(),
   isAdmin: z.boolean(),
   isKid: z.boolean(),
+  /** The account's language: its e-mails are written in it (issue 18). */
+  language: languageSchema,
 });
 export type User = z.infer<typeof userSchema>;
 

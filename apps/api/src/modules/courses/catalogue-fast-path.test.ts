@@ -159,7 +159,7 @@ describe('catalogue fast path', () => {
     });
     expect((await request(server).get('/api/courses').expect(200)).body).toEqual(['kept']);
     const failed = await request(server).get('/api/courses').expect(500);
-    expect(failed.body).toEqual({ message: MESSAGES.serverError });
+    expect(failed.body).toEqual({ message: MESSAGES.serverError, code: 'SERVER_ERROR' });
     expect(logged).toHaveLength(1);
   });
 });

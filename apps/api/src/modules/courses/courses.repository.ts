@@ -26,15 +26,30 @@ export type CourseRow = typeof courses.$inferSelect;
 export type NewCourse = Omit<typeof courses.$inferInsert, 'searchText'>;
 
 /**
- * Lower-cased name, description and categories: what keyword search matches against
- * (`search_text`, trigram-indexed). Every insert and update goes through this.
+ * Lower-cased name, description and categories, with the French and Arabic name and
+ * description: what keyword search matches against (`search_text`, the one trigram-indexed
+ * column, so a course is found by its name in any of its languages without another index on
+ * `courses`). Every insert and update goes through this.
  */
 export function searchTextOf(course: {
   name: string;
   description?: string | null;
   category?: string[] | null;
+  nameFr?: string | null;
+  nameAr?: string | null;
+  descriptionFr?: string | null;
+  descriptionAr?: string | null;
 }): string {
-  return [course.name, course.description ?? '', ...(course.category ?? [])]
+  return [
+    course.name,
+    course.description ?? '',
+    ...(course.category ?? []),
+    course.nameFr ?? '',
+    course.nameAr ?? '',
+    course.descriptionFr ?? '',
+    course.descriptionAr ?? '',
+  ]
+    .filter(Boolean)
     .join(' ')
     .toLowerCase();
 }

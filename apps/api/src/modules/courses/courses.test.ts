@@ -39,7 +39,7 @@ describe('GET /api/courses/:id', () => {
     for (const id of [UNKNOWN_ID, 'not-an-id', '1', "1' or '1'='1"]) {
       const res = await request(ctx.app).get(`/api/courses/${encodeURIComponent(id)}`);
       expect(res.status, id).toBe(404);
-      expect(res.body).toEqual({ message: 'Course not found' });
+      expect(res.body).toEqual({ message: 'Course not found', code: 'COURSE_NOT_FOUND' });
     }
   });
 });

@@ -33,7 +33,7 @@ describe('unknown API routes and bad bodies', () => {
   it('answers a JSON 404 for an unknown API route', async () => {
     const res = await request(ctx.app).get('/api/nope');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: 'Not found' });
+    expect(res.body).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
   });
 
   it('answers 400 with a message for malformed JSON', async () => {
@@ -42,7 +42,7 @@ describe('unknown API routes and bad bodies', () => {
       .set('Content-Type', 'application/json')
       .send('{"email": ');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'Malformed JSON body' });
+    expect(res.body).toEqual({ message: 'Malformed JSON body', code: 'MALFORMED_JSON' });
   });
 
   it('answers 413 for a body over the limit', async () => {

@@ -58,12 +58,21 @@ function collectLeaves(part: Part, into: { text: string; html: string }): void {
   else if (/^text\/plain/i.test(type)) into.text = decodeBody(part).replace(/\n$/, '');
 }
 
+/**
+ * RFC 2047: white space between two encoded words is not part of the text, and a run of
+ * encoded words is one byte string (a character may be split across two of them).
+ */
 function decodeHeaderWords(value: string): string {
-  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, enc: string, data: string) =>
+  const word = /=\?utf-8\?([QB])\?([^?]*)\?=/gi;
+  const bytesOf = (enc: string, data: string) =>
     enc.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
-  );
+      ? Buffer.from(data, 'base64')
+      : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1');
+  return value.replace(/(?:=\?utf-8\?[QB]\?[^?]*\?=\s*)+/gi, (run) => {
+    const trailing = /\s*$/.exec(run)?.[0] ?? '';
+    const bytes = [...run.matchAll(word)].map(([, enc = '', data = '']) => bytesOf(enc, data));
+    return Buffer.concat(bytes).toString('utf8') + trailing;
+  });
 }
 
 export function parseRawMail(raw: string): Omit<ReceivedMail, 'to'> {

@@ -181,6 +181,6 @@ describe('GET /api/orders/{id}/invoice', () => {
     const app = createApp({ ...ctx.deps, config: { ...ctx.config, shop: { ...ctx.config.shop, taxId: '' } } });
     const res = await request(app).get(`/api/orders/${order._id}/invoice`).set('Authorization', `Bearer ${buyer.token}`);
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ message: MESSAGES.invoicesNotConfigured });
+    expect(res.body).toEqual({ message: MESSAGES.invoicesNotConfigured, code: 'INVOICES_NOT_CONFIGURED' });
   });
 });

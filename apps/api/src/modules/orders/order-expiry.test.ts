@@ -79,7 +79,7 @@ describe('seat holds that expire', () => {
       .post(`/api/orders/${order._id}/cancel`)
       .set('Authorization', `Bearer ${buyer.token}`);
     expect(cancel.status).toBe(409);
-    expect(cancel.body).toEqual({ message: 'Cannot cancel this order: it is expired.' });
+    expect(cancel.body).toEqual({ message: 'Cannot cancel this order: it is expired.', code: 'ORDER_STATE' });
   });
 
   it('pays an expired order when its seats can be taken again, and refuses with 409 when they are gone', async () => {
@@ -101,7 +101,7 @@ describe('seat holds that expire', () => {
 
     const refused = await request(ctx.app).put(`/api/orders/${late._id}/pay`).set('Authorization', `Bearer ${admin.token}`);
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ message: MESSAGES.expiredSeatsGone });
+    expect(refused.body).toEqual({ message: MESSAGES.expiredSeatsGone, code: 'EXPIRED_SEATS_GONE' });
     expect((await read(late._id)).status).toBe('expired');
     expect(await seatsOf(scarce.id)).toBe(1);
   });

@@ -66,7 +66,7 @@ describe('POST /api/orders/{id}/cancel', () => {
     expect((await cancel(order._id, buyer.token)).status).toBe(200);
     const again = await cancel(order._id, admin.token);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: 'Cannot cancel this order: it is cancelled.' });
+    expect(again.body).toEqual({ message: 'Cannot cancel this order: it is cancelled.', code: 'ORDER_STATE' });
     expect(await seatsOf(courseId)).toBe(5);
   });
 
@@ -91,7 +91,7 @@ describe('POST /api/orders/{id}/cancel', () => {
 
     const byCustomer = await cancel(order._id, buyer.token);
     expect(byCustomer.status).toBe(409);
-    expect(byCustomer.body).toEqual({ message: MESSAGES.paidOrderCustomerCancel });
+    expect(byCustomer.body).toEqual({ message: MESSAGES.paidOrderCustomerCancel, code: 'PAID_ORDER_CANCEL' });
     expect(await seatsOf(courseId)).toBe(3);
 
     const byAdmin = await cancel(order._id, admin.token);
@@ -104,7 +104,7 @@ describe('POST /api/orders/{id}/cancel', () => {
       .put(`/api/orders/${order._id}/learn`)
       .set('Authorization', `Bearer ${admin.token}`);
     expect(learn.status).toBe(409);
-    expect((await pay(order._id)).body).toEqual({ message: 'Cannot pay this order: it is cancelled.' });
+    expect((await pay(order._id)).body).toEqual({ message: 'Cannot pay this order: it is cancelled.', code: 'ORDER_STATE' });
   });
 
   it('refuses cancelling a learned order, even for an admin', async () => {
@@ -113,19 +113,19 @@ describe('POST /api/orders/{id}/cancel', () => {
     await request(ctx.app).put(`/api/orders/${order._id}/learn`).set('Authorization', `Bearer ${admin.token}`);
     const res = await cancel(order._id, admin.token);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: 'Cannot cancel this order: it is learned.' });
+    expect(res.body).toEqual({ message: 'Cannot cancel this order: it is learned.', code: 'ORDER_STATE' });
   });
 
   it("answers 403 for someone else's order, 401 anonymous, 404 unknown or malformed", async () => {
     const { order, courseId } = await placeOrder(buyer, 1, 3);
     const other = await cancel(order._id, stranger.token);
     expect(other.status).toBe(403);
-    expect(other.body).toEqual({ message: MESSAGES.forbidden });
+    expect(other.body).toEqual({ message: MESSAGES.forbidden, code: 'FORBIDDEN' });
     expect((await cancel(order._id)).status).toBe(401);
     for (const id of ['not-an-id', '0b7f3c55-9a43-4c1e-9a53-2f0d3d1b7a11']) {
       const res = await cancel(id, buyer.token);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ message: MESSAGES.orderNotFound });
+      expect(res.body).toEqual({ message: MESSAGES.orderNotFound, code: 'ORDER_NOT_FOUND' });
     }
     expect(await seatsOf(courseId)).toBe(2);
   });
@@ -143,7 +143,7 @@ describe('cancel and pay racing', () => {
         expect(await seatsOf(courseId)).toBe(2);
       } else {
         expect(final.body).toMatchObject({ status: 'cancelled', isPaid: false, invoiceNumber: null });
-        expect(paid.body).toEqual({ message: 'Cannot pay this order: it is cancelled.' });
+        expect(paid.body).toEqual({ message: 'Cannot pay this order: it is cancelled.', code: 'ORDER_STATE' });
         expect(await seatsOf(courseId)).toBe(4);
       }
     }

@@ -32,7 +32,7 @@ describe('concurrent buyers of the last seats', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);
     expect(statuses.filter((s) => s === 409)).toHaveLength(17);
     for (const refused of answers.filter((a) => a.status === 409)) {
-      expect(refused.body).toEqual({ message: 'Not enough seats left for Popular Course' });
+      expect(refused.body).toEqual({ message: 'Not enough seats left for Popular Course', code: 'SEATS_LEFT' });
     }
     const [left] = await db.select({ availability: courses.availability }).from(courses).where(eq(courses.id, course.id));
     expect(left?.availability).toBe(0);

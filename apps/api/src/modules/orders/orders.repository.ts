@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { OrderStatus } from '@shop/shared';
+import type { Language, OrderStatus } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { auditEvents, courses, orderItems, orders, users } from '../../db/schema.js';
 
@@ -18,6 +18,8 @@ export interface OrderRecord {
   /** The buyer's current name and e-mail, or the snapshot taken when the user is gone. */
   userName: string;
   userEmail: string;
+  /** The buyer's language for the order mails ('en' once the user is gone). */
+  userLanguage: Language;
   address: string;
   city: string;
   postalCode: string;
@@ -53,7 +55,7 @@ type OrderProgress =
   | 'refundedAt'
   | 'invoiceNumber';
 
-export type NewOrder = Omit<OrderRecord, OrderProgress> & {
+export type NewOrder = Omit<OrderRecord, OrderProgress | 'userLanguage'> & {
   idempotencyKey: string | null;
   /** The buyer's role in the 'placed' history line. */
   placedBy: { isAdmin: boolean };
@@ -230,6 +232,7 @@ const orderColumns = {
   userId: orders.userId,
   userName: sql<string>`coalesce(${users.name}, ${orders.userName})`,
   userEmail: sql<string>`coalesce(${users.email}, ${orders.userEmail})`,
+  userLanguage: sql<Language>`coalesce(${users.language}, 'en')`,
   address: orders.address,
   city: orders.city,
   postalCode: orders.postalCode,

@@ -146,6 +146,7 @@ async function createOrder(
     userId: buyer.id,
     userName: buyer.name,
     userEmail: buyer.email,
+    userLanguage: buyer.language,
     ...body.shippingAddress,
     paymentMethod: body.paymentMethod,
   };

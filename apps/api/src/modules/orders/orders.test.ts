@@ -155,7 +155,7 @@ describe('POST /api/orders: the order and its seats', () => {
       ]),
     );
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: 'Not enough seats left for Cabin Crew Basics' });
+    expect(res.body).toEqual({ message: 'Not enough seats left for Cabin Crew Basics', code: 'SEATS_LEFT' });
     expect(await seatsOf(plenty.id)).toBe(10);
     expect(await seatsOf(scarce.id)).toBe(2);
   });
@@ -189,7 +189,7 @@ describe('POST /api/orders: bad input', () => {
     const course = await createCourse(ctx.database.db);
     const res = await request(ctx.app).post('/api/orders').send(orderBody([{ course: course.id, qty: 1 }]));
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: MESSAGES.notAuthorized });
+    expect(res.body).toEqual({ message: MESSAGES.notAuthorized, code: 'NOT_AUTHENTICATED' });
   });
 
   it('answers 400 No order items for an empty or missing list', async () => {
@@ -312,7 +312,7 @@ describe('GET /api/orders/{id}', () => {
     const stranger = await createUser(ctx.database.db, ctx.config);
     const res = await request(ctx.app).get(`/api/orders/${order._id}`).set('Authorization', `Bearer ${stranger.token}`);
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ message: MESSAGES.forbidden });
+    expect(res.body).toEqual({ message: MESSAGES.forbidden, code: 'FORBIDDEN' });
     expect((await request(ctx.app).get(`/api/orders/${order._id}`)).status).toBe(401);
   });
 
@@ -320,7 +320,7 @@ describe('GET /api/orders/{id}', () => {
     for (const id of ['nope', '123', '0b7f3c55-9a43-4c1e-9a53-2f0d3d1b7a11']) {
       const res = await request(ctx.app).get(`/api/orders/${id}`).set('Authorization', `Bearer ${admin.token}`);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ message: MESSAGES.orderNotFound });
+      expect(res.body).toEqual({ message: MESSAGES.orderNotFound, code: 'ORDER_NOT_FOUND' });
     }
   });
 });
@@ -350,7 +350,7 @@ describe('GET /api/orders (admin)', () => {
   it('refuses customers with 403', async () => {
     const res = await request(ctx.app).get('/api/orders').set('Authorization', `Bearer ${buyer.token}`);
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ message: MESSAGES.adminOnly });
+    expect(res.body).toEqual({ message: MESSAGES.adminOnly, code: 'ADMIN_ONLY' });
   });
 
   it('lists every order newest first with user name only, paginated with X-Total-Count', async () => {
@@ -402,7 +402,7 @@ describe('PUT /api/orders/{id}/pay and /learn', () => {
 
     const again = await put(`/api/orders/${order._id}/pay`, admin.token);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: MESSAGES.alreadyPaid });
+    expect(again.body).toEqual({ message: MESSAGES.alreadyPaid, code: 'ALREADY_PAID' });
   });
 
   it('gives one 200 and one 409 to two simultaneous pay calls', async () => {
@@ -418,7 +418,7 @@ describe('PUT /api/orders/{id}/pay and /learn', () => {
     const order = await placeFor(buyer);
     const early = await put(`/api/orders/${order._id}/learn`, admin.token);
     expect(early.status).toBe(409);
-    expect(early.body).toEqual({ message: MESSAGES.learnRequiresPaid });
+    expect(early.body).toEqual({ message: MESSAGES.learnRequiresPaid, code: 'ORDER_STATE' });
     expect((await put(`/api/orders/${order._id}/learn`, buyer.token)).status).toBe(403);
 
     await put(`/api/orders/${order._id}/pay`, admin.token);
@@ -440,7 +440,7 @@ describe('PUT /api/orders/{id}/pay and /learn', () => {
       for (const id of ['nope', '0b7f3c55-9a43-4c1e-9a53-2f0d3d1b7a11']) {
         const res = await put(`/api/orders/${id}/${action}`, admin.token);
         expect(res.status).toBe(404);
-        expect(res.body).toEqual({ message: MESSAGES.orderNotFound });
+        expect(res.body).toEqual({ message: MESSAGES.orderNotFound, code: 'ORDER_NOT_FOUND' });
       }
     }
     const order = await placeFor(buyer);
@@ -494,7 +494,7 @@ describe('POST /api/orders: refusals and retries', () => {
       ]),
     );
     expect(first.status).toBe(409);
-    expect(first.body).toEqual({ message: 'Not enough seats left for Full House' });
+    expect(first.body).toEqual({ message: 'Not enough seats left for Full House', code: 'SEATS_LEFT' });
     const second = await place(
       buyer.token,
       orderBody([

@@ -58,7 +58,7 @@ describe('POST /api/courses/:id/reviews', () => {
     expect((await review(course.id, author, { rating: 2, comment: 'Meh' })).status).toBe(201);
     const again = await review(course.id, author, { rating: 5, comment: 'Changed my mind' });
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ message: 'Course already reviewed' });
+    expect(again.body).toEqual({ message: 'Course already reviewed', code: 'ALREADY_REVIEWED' });
     const detail = await request(ctx.app).get(`/api/courses/${course.id}`);
     expect(detail.body).toMatchObject({ rating: 2, numReviews: 1 });
   });
@@ -124,7 +124,7 @@ describe('POST /api/courses/:id/reviews', () => {
     for (const id of [UNKNOWN_ID, 'abc']) {
       const res = await review(id, author, { rating: 5, comment: 'Ghost course' });
       expect(res.status, id).toBe(404);
-      expect(res.body).toEqual({ message: 'Course not found' });
+      expect(res.body).toEqual({ message: 'Course not found', code: 'COURSE_NOT_FOUND' });
     }
   });
 

@@ -107,7 +107,7 @@ describe('access to every user and admin route', () => {
     const res = await request(ctx.app).get('/api/users').set('Authorization', `Bearer ${admin.token}`);
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThanOrEqual(3);
-    for (const row of res.body) expect(Object.keys(row).sort()).toEqual(['_id', 'email', 'isAdmin', 'isKid', 'name']);
+    for (const row of res.body) expect(Object.keys(row).sort()).toEqual(['_id', 'email', 'isAdmin', 'isKid', 'language', 'name']);
     expectNoSecrets(res.body);
   });
 });
@@ -116,7 +116,7 @@ describe('users never reach each other', () => {
   it('reads its own record by id but not another user’s', async () => {
     const own = await request(ctx.app).get(`/api/users/${user.user.id}`).set('Authorization', `Bearer ${user.token}`);
     expect(own.status).toBe(200);
-    expect(own.body).toEqual({ _id: user.user.id, name: expect.any(String), email: user.user.email, isAdmin: false, isKid: false });
+    expect(own.body).toEqual({ _id: user.user.id, name: expect.any(String), email: user.user.email, isAdmin: false, isKid: false, language: 'en' });
     const other = await request(ctx.app).get(`/api/users/${kid.user.id}`).set('Authorization', `Bearer ${user.token}`);
     expect(other.status).toBe(403);
     const unknown = await request(ctx.app)
@@ -152,7 +152,7 @@ describe('users never reach each other', () => {
     for (const token of [user.token, admin.token]) {
       const res = await request(ctx.app).get('/api/users/not-an-id').set('Authorization', `Bearer ${token}`);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ message: MESSAGES.userNotFound });
+      expect(res.body).toEqual({ message: MESSAGES.userNotFound, code: 'USER_NOT_FOUND' });
     }
   });
 });
@@ -170,7 +170,7 @@ describe('admin user management', () => {
       isKid: true,
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ _id: target.user.id, name: 'Promoted', email: 'promoted@example.com', isAdmin: true, isKid: true });
+    expect(res.body).toEqual({ _id: target.user.id, name: 'Promoted', email: 'promoted@example.com', isAdmin: true, isKid: true, language: 'en' });
     const list = await request(ctx.app).get('/api/users').set('Authorization', `Bearer ${target.token}`);
     expect(list.status).toBe(200);
   });
@@ -179,12 +179,12 @@ describe('admin user management', () => {
     const target = await createUser(ctx.database.db, ctx.config);
     const taken = await asAdmin(request(ctx.app).put(`/api/users/${target.user.id}`)).send({ email: user.user.email.toUpperCase() });
     expect(taken.status).toBe(400);
-    expect(taken.body).toEqual({ message: MESSAGES.userExists });
+    expect(taken.body).toEqual({ message: MESSAGES.userExists, code: 'USER_EXISTS' });
     const unknown = await asAdmin(request(ctx.app).put('/api/users/00000000-0000-4000-8000-000000000000')).send({ name: 'X' });
     expect(unknown.status).toBe(404);
     const demote = await asAdmin(request(ctx.app).put(`/api/users/${admin.user.id}`)).send({ isAdmin: false });
     expect(demote.status).toBe(400);
-    expect(demote.body).toEqual({ message: MESSAGES.cannotDemoteSelf });
+    expect(demote.body).toEqual({ message: MESSAGES.cannotDemoteSelf, code: 'CANNOT_DEMOTE_SELF' });
     const bad = await asAdmin(request(ctx.app).put(`/api/users/${target.user.id}`)).send({ isAdmin: 'yes' });
     expect(bad.status).toBe(400);
   });
@@ -200,7 +200,7 @@ describe('admin user management', () => {
 
     const self = await asAdmin(request(ctx.app).delete(`/api/users/${admin.user.id}`));
     expect(self.status).toBe(400);
-    expect(self.body).toEqual({ message: MESSAGES.cannotDeleteSelf });
+    expect(self.body).toEqual({ message: MESSAGES.cannotDeleteSelf, code: 'CANNOT_DELETE_SELF' });
   });
 
   it('a demoted admin loses admin access at once', async () => {

@@ -47,7 +47,7 @@ export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert):
 export async function updateUser(
   db: DbOrTx,
   id: string,
-  changes: Partial<Pick<UserRow, 'name' | 'email' | 'passwordHash' | 'isAdmin' | 'isKid' | 'isVerified' | 'passwordChangedAt'>>,
+  changes: Partial<Pick<UserRow, 'name' | 'email' | 'passwordHash' | 'isAdmin' | 'isKid' | 'isVerified' | 'passwordChangedAt' | 'language'>>,
   now: Date,
 ): Promise<UserRow | undefined> {
   const [user] = await db
@@ -72,6 +72,7 @@ export async function findSessionUser(db: DbOrTx, id: string): Promise<SessionUs
       email: users.email,
       isAdmin: users.isAdmin,
       isKid: users.isKid,
+      language: users.language,
       passwordChangedAt: users.passwordChangedAt,
     })
     .from(users)

@@ -13,6 +13,7 @@ import {
   userListQuerySchema,
   userSchema,
   validateResetTokenResponseSchema,
+  languageOf,
 } from '@shop/shared';
 import type { AppContext } from '../../deps.js';
 import { apiRoutes, idParams } from '../../http/route.js';
@@ -39,7 +40,7 @@ export function usersRouter(ctx: AppContext): Router {
     '/',
     { summary: 'Register (mails a verification link)', before: [limit.register], body: registerBodySchema, status: 201, answer: messageSchema, errors: [429] },
     async ({ body }, req) => {
-      await users.register(ctx, body, req.log);
+      await users.register(ctx, body, req.log, languageOf(req.get('accept-language')));
       return { message: MESSAGES.registrationSuccess };
     },
   );

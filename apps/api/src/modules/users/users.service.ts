@@ -10,6 +10,7 @@ import {
   type UserInfo,
   type UserListQuery,
   type registerBodySchema,
+  type Language,
 } from '@shop/shared';
 import type { ServiceContext } from '../../deps.js';
 import { isUniqueViolation } from '../../db/client.js';
@@ -34,7 +35,7 @@ import {
 
 /** The public face of a user: never the hash, never the verification state. */
 export function toUser(row: UserRow): User {
-  return { _id: row.id, name: row.name, email: row.email, isAdmin: row.isAdmin, isKid: row.isKid };
+  return { _id: row.id, name: row.name, email: row.email, isAdmin: row.isAdmin, isKid: row.isKid, language: row.language };
 }
 
 function toUserInfo(ctx: ServiceContext, row: UserRow): UserInfo {
@@ -54,7 +55,7 @@ const nextPasswordInstant = (ctx: ServiceContext, previous: Date) =>
   new Date(Math.max(ctx.clock.now().getTime(), previous.getTime() + 1));
 
 function mailVerificationLink(ctx: ServiceContext, log: Logger, user: UserRow, token: string): void {
-  sendInBackground(ctx.mailer, log, verificationMail(user.email, user.name, verificationLink(ctx.config.appUrl, token)));
+  sendInBackground(ctx.mailer, log, verificationMail(user.email, user.name, verificationLink(ctx.config.appUrl, token), user.language));
 }
 
 /**
@@ -65,6 +66,8 @@ export async function register(
   ctx: ServiceContext,
   body: z.output<typeof registerBodySchema>,
   log: Logger,
+  /** The request's Accept-Language choice, when the body names no language. */
+  requestLanguage: Language = 'en',
 ): Promise<void> {
   const { db } = ctx.database;
   const now = ctx.clock.now();
@@ -77,6 +80,7 @@ export async function register(
         email: body.email,
         passwordHash,
         isKid: body.isKid,
+        language: body.language ?? requestLanguage,
         passwordChangedAt: now,
         createdAt: now,
         updatedAt: now,
@@ -117,7 +121,7 @@ export async function forgotPassword(ctx: ServiceContext, email: string, log: Lo
   const user = await findUserByEmail(ctx.database.db, email);
   if (!user) return;
   const token = await issueLinkToken(ctx.database.db, user.id, 'reset', ctx.clock.now());
-  sendInBackground(ctx.mailer, log, resetPasswordMail(user.email, user.name, resetLink(ctx.config.appUrl, token)));
+  sendInBackground(ctx.mailer, log, resetPasswordMail(user.email, user.name, resetLink(ctx.config.appUrl, token), user.language));
 }
 
 export async function validateResetToken(ctx: ServiceContext, token: string): Promise<void> {
@@ -185,6 +189,7 @@ export async function updateProfile(ctx: ServiceContext, viewer: AuthUser, body:
   const changes: Parameters<typeof updateUser>[2] = {};
   if (body.name !== undefined) changes.name = body.name;
   if (body.email !== undefined) changes.email = body.email;
+  if (body.language !== undefined) changes.language = body.language;
   if (body.password !== undefined) {
     changes.passwordHash = await hashPassword(ctx.config.env, body.password);
     changes.passwordChangedAt = nextPasswordInstant(ctx, current.passwordChangedAt);

@@ -50,14 +50,14 @@ describe('register -> verify -> login, with the link read from the received mail
 
     const early = await request(ctx.app).post('/api/users/login').send({ email: 'sami@example.com', password: 'secret-pass' });
     expect(early.status).toBe(403);
-    expect(early.body).toEqual({ message: MESSAGES.verifyBeforeSignIn });
+    expect(early.body).toEqual({ message: MESSAGES.verifyBeforeSignIn, code: 'EMAIL_NOT_VERIFIED' });
 
     const verified = await request(ctx.app).get(`/api/users/verify/${verifyTokenOf(link)}`);
     expect(verified.status).toBe(200);
     expect(verified.body).toEqual({ message: MESSAGES.emailVerified });
     const again = await request(ctx.app).get(`/api/users/verify/${verifyTokenOf(link)}`);
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ message: MESSAGES.invalidVerificationLink });
+    expect(again.body).toEqual({ message: MESSAGES.invalidVerificationLink, code: 'INVALID_TOKEN' });
 
     const login = await request(ctx.app).post('/api/users/login').send({ email: 'SAMI@example.COM', password: 'secret-pass' });
     expect(login.status).toBe(200);
@@ -80,7 +80,7 @@ describe('register -> verify -> login, with the link read from the received mail
     const unknown = await request(ctx.app).post('/api/users/login').send({ email: 'nobody@example.com', password: 'nope-nope' });
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ message: MESSAGES.invalidCredentials });
+      expect(res.body).toEqual({ message: MESSAGES.invalidCredentials, code: 'INVALID_CREDENTIALS' });
     }
   });
 
@@ -95,7 +95,7 @@ describe('register -> verify -> login, with the link read from the received mail
     await registerAndVerify('taken@example.com');
     const res = await request(ctx.app).post('/api/users').send({ name: 'X', email: 'TAKEN@example.com', password: 'whatever-1' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: MESSAGES.userExists });
+    expect(res.body).toEqual({ message: MESSAGES.userExists, code: 'USER_EXISTS' });
   });
 
   it('re-sends a fresh link for an unverified address and changes nothing else', async () => {
@@ -123,7 +123,7 @@ describe('register -> verify -> login, with the link read from the received mail
     ctx.clock.advance(24 * 3600 * 1000 + 1000);
     const res = await request(ctx.app).get(`/api/users/verify/${verifyTokenOf(link)}`);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: MESSAGES.invalidVerificationLink });
+    expect(res.body).toEqual({ message: MESSAGES.invalidVerificationLink, code: 'INVALID_TOKEN' });
   });
 
   it('refuses made-up verification tokens of any shape', async () => {
@@ -185,7 +185,7 @@ describe('forgot -> validate -> reset, with the link read from the received mail
 
     const second = await request(ctx.app).post(`/api/users/reset-password/${token}`).send({ newPassword: 'third-password' });
     expect(second.status).toBe(400);
-    expect(second.body).toEqual({ message: MESSAGES.invalidOrExpiredToken });
+    expect(second.body).toEqual({ message: MESSAGES.invalidOrExpiredToken, code: 'INVALID_TOKEN' });
     expect((await request(ctx.app).get(`/api/users/validate-reset-token/${token}`)).status).toBe(400);
   });
 
@@ -217,7 +217,7 @@ describe('forgot -> validate -> reset, with the link read from the received mail
     ctx.clock.advance(2 * 60 * 1000);
     const validate = await request(ctx.app).get(`/api/users/validate-reset-token/${token}`);
     expect(validate.status).toBe(400);
-    expect(validate.body).toEqual({ message: MESSAGES.invalidOrExpiredToken });
+    expect(validate.body).toEqual({ message: MESSAGES.invalidOrExpiredToken, code: 'INVALID_TOKEN' });
     const reset = await request(ctx.app).post(`/api/users/reset-password/${token}`).send({ newPassword: 'new-password' });
     expect(reset.status).toBe(400);
   });
@@ -293,6 +293,6 @@ describe('PUT /api/users/profile', () => {
       .set('Authorization', `Bearer ${login.body.token}`)
       .send({ email: 'FIRST-owner@example.com' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: MESSAGES.userExists });
+    expect(res.body).toEqual({ message: MESSAGES.userExists, code: 'USER_EXISTS' });
   });
 });

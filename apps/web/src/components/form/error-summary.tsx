@@ -1,5 +1,7 @@
 import { get, useFormState } from 'react-hook-form';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
+import { translateMessage } from '@/lib/i18n/messages';
 import { messageOf } from './form';
 
 export interface SummaryField {
@@ -17,6 +19,7 @@ export interface SummaryField {
  * server's message when no problem belongs to a field. It is the form's one alert.
  */
 export function ErrorSummary({ fields, className }: { fields: SummaryField[]; className: string }) {
+  const { t } = useTranslation();
   const { errors } = useFormState();
   const problems = fields.flatMap(({ name, id, nested }) => {
     const message = messageOf(get(errors, name), nested);
@@ -27,17 +30,17 @@ export function ErrorSummary({ fields, className }: { fields: SummaryField[]; cl
   return (
     <div className={`message message--error ${className}`} role="alert" tabIndex={-1}>
       {problems.length === 0 ? (
-        <p>{formMessage}</p>
+        <p>{formMessage && translateMessage(formMessage)}</p>
       ) : (
         <>
-          <p>{text.common.formErrorSummary}</p>
+          <p>{t('common.formErrorSummary')}</p>
           <ul>
             {problems.map(({ id, message }) => (
               <li key={id}>
-                <a href={`#${id}`}>{message}</a>
+                <a href={`#${id}`}>{translateMessage(message)}</a>
               </li>
             ))}
-            {formMessage && <li>{formMessage}</li>}
+            {formMessage && <li>{translateMessage(formMessage)}</li>}
           </ul>
         </>
       )}

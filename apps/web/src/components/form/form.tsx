@@ -7,6 +7,8 @@ import {
   type SubmitHandler,
   type UseFormReturn,
 } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '@/lib/i18n/messages';
 
 /** True inside a form whose ErrorSummary is the one alert: field lines are then not announced. */
 const SummaryContext = createContext(false);
@@ -74,10 +76,11 @@ export function useFieldError(name: string, nested = false): string | undefined 
  */
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   const withSummary = use(SummaryContext);
+  useTranslation(); // shown again in a new language
   if (!message) return null;
   return (
     <p id={id} className="field__error" role={withSummary ? undefined : 'alert'}>
-      {message}
+      {translateMessage(message)}
     </p>
   );
 }
@@ -85,10 +88,11 @@ export function FieldError({ id, message }: { id: string; message: string | unde
 /** The server's refusal that belongs to no field (see `showServerError`), as one alert line. */
 export function FormError({ className = 'message message--error' }: { className?: string }) {
   const message = useFieldError('root.server');
+  useTranslation();
   if (!message) return null;
   return (
     <p className={className} role="alert">
-      {message}
+      {translateMessage(message)}
     </p>
   );
 }

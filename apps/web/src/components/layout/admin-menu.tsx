@@ -2,10 +2,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 
 /** Disclosure menu of the admin screens: a button with aria-expanded and a list of links. */
 export function AdminMenu() {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const listId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -47,23 +49,23 @@ export function AdminMenu() {
         aria-controls={listId}
         onClick={() => setOpen((value) => !value)}
       >
-        {text.common.nav.admin}
+        {t('common.nav.admin')}
         <ChevronDownIcon className="icon admin-menu__chevron" />
       </button>
       <ul id={listId} className="admin-menu__list" hidden={!open}>
         <li>
           <NavLink className="admin-menu__link" to={paths.adminUsers}>
-            {text.common.nav.adminUsers}
+            {t('common.nav.adminUsers')}
           </NavLink>
         </li>
         <li>
           <NavLink className="admin-menu__link" to={paths.adminCourses}>
-            {text.common.nav.adminCourses}
+            {t('common.nav.adminCourses')}
           </NavLink>
         </li>
         <li>
           <NavLink className="admin-menu__link" to={paths.adminOrders}>
-            {text.common.nav.adminOrders}
+            {t('common.nav.adminOrders')}
           </NavLink>
         </li>
       </ul>

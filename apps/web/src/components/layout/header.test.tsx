@@ -10,7 +10,7 @@ const user = (overrides: Partial<UserInfo> = {}): UserInfo => ({
   name: 'Amina',
   email: 'amina@example.com',
   isAdmin: false,
-  isKid: false,
+  isKid: false, language: 'en',
   token: 'token',
   ...overrides,
 });

@@ -3,8 +3,9 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { logout, useAppDispatch, useAppSelector } from '@/stores/hooks';
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, SignOutIcon, UserIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { AdminMenu } from './admin-menu';
+import { LanguageSwitch } from './language-switch';
 import { SearchForm } from './search-form';
 import { useScrolled } from './use-scrolled';
 import './header.css';
@@ -12,9 +13,8 @@ import './header.css';
 /** SPEC §9: the navigation bar takes its active style from 60 px of scroll. */
 export const NAV_SCROLL_THRESHOLD = 60;
 
-const t = text.common.nav;
-
 export function Header() {
+  const { t } = useTranslation();
   const userInfo = useAppSelector((s) => s.user.userInfo);
   const cartLines = useAppSelector((s) => s.cart.cartItems.length);
   const dispatch = useAppDispatch();
@@ -51,25 +51,26 @@ export function Header() {
             CS
           </span>
           <span className="header__brand-text">
-            <span className="header__brand-name">{text.common.brand}</span>
-            <span className="header__brand-tagline">{text.common.brandTagline}</span>
+            <span className="header__brand-name">{t('common.brand')}</span>
+            <span className="header__brand-tagline">{t('common.brandTagline')}</span>
           </span>
         </Link>
 
-        <SearchForm className="header-search" placeholder={text.common.search.placeholder} />
+        <SearchForm className="header-search" placeholder={t('common.search.placeholder')} />
 
         <div className="header__tools">
+          <LanguageSwitch />
           <button
             type="button"
             className="icon-button"
             aria-expanded={searchOpen}
             aria-controls={searchId}
-            aria-label={searchOpen ? text.common.search.close : text.common.search.open}
+            aria-label={searchOpen ? t('common.search.close') : t('common.search.open')}
             onClick={() => setSearchOpen((open) => !open)}
           >
             {searchOpen ? <CloseIcon /> : <SearchIcon />}
           </button>
-          <Link className="header__cart" to={paths.cart()} aria-label={isAdmin ? t.cart : t.cartWithCount(cartLines)}>
+          <Link className="header__cart" to={paths.cart()} aria-label={isAdmin ? t('common.nav.cart') : t('common.nav.cartWithCount', { count: cartLines })}>
             <CartIcon />
             {!isAdmin && (
               <span className="header__badge" data-testid="cart-badge" aria-hidden="true">
@@ -82,39 +83,39 @@ export function Header() {
             className="icon-button header__menu-toggle"
             aria-expanded={menuOpen}
             aria-controls={navId}
-            aria-label={menuOpen ? t.closeMenu : t.openMenu}
+            aria-label={menuOpen ? t('common.nav.closeMenu') : t('common.nav.openMenu')}
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </button>
         </div>
 
-        <nav id={navId} className={`header__nav${menuOpen ? ' header__nav--open' : ''}`} aria-label={t.label}>
+        <nav id={navId} className={`header__nav${menuOpen ? ' header__nav--open' : ''}`} aria-label={t('common.nav.label')}>
           <ul className="header__links">
             <li>
               <NavLink to={isKid ? paths.kids : paths.home} end className={navClass}>
-                {t.home}
+                {t('common.nav.home')}
               </NavLink>
             </li>
             <li>
               <NavLink to={isKid ? paths.kidsCourses : paths.courses} className={navClass}>
-                {t.courses}
+                {t('common.nav.courses')}
               </NavLink>
             </li>
             <li>
               {isKid ? (
                 <NavLink to={paths.quizz} className={navClass}>
-                  {t.quizz}
+                  {t('common.nav.quizz')}
                 </NavLink>
               ) : (
                 <NavLink to={paths.contact} className={navClass}>
-                  {t.contact}
+                  {t('common.nav.contact')}
                 </NavLink>
               )}
             </li>
             <li>
               <NavLink to={paths.about} className={navClass}>
-                {t.about}
+                {t('common.nav.about')}
               </NavLink>
             </li>
             {isAdmin && (
@@ -127,16 +128,16 @@ export function Header() {
                 <>
                   <NavLink to={paths.profile} className={navClass}>
                     <UserIcon />
-                    {t.profile}
+                    {t('common.nav.profile')}
                   </NavLink>
-                  <button type="button" className="icon-button header__signout" aria-label={t.signOut} title={t.signOut} onClick={() => dispatch(logout())}>
+                  <button type="button" className="icon-button header__signout" aria-label={t('common.nav.signOut')} title={t('common.nav.signOut')} onClick={() => dispatch(logout())}>
                     <SignOutIcon />
                   </button>
                 </>
               ) : (
                 <NavLink to={paths.login()} className={({ isActive }) => `${navClass({ isActive })} header__link--cta`}>
                   <UserIcon />
-                  {t.signIn}
+                  {t('common.nav.signIn')}
                 </NavLink>
               )}
             </li>
@@ -146,11 +147,11 @@ export function Header() {
 
       <div id={searchId} className="search-panel" hidden={!searchOpen}>
         <div className="container">
-          <p className="search-panel__title">{text.common.search.overlayTitle}</p>
+          <p className="search-panel__title">{t('common.search.overlayTitle')}</p>
           {searchOpen && (
             <SearchForm
               className="search-panel-form"
-              placeholder={text.common.search.secondPlaceholder}
+              placeholder={t('common.search.secondPlaceholder')}
               autoFocus
               onSearched={() => setSearchOpen(false)}
             />

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
 
-const t = text.common.footer;
 
 /** The footer box's markup, shared by the form and the stand-in shown while it loads. */
 export function NewsletterFields({
@@ -18,10 +17,11 @@ export function NewsletterFields({
   /** The status line: 'Subscribed' or the problem. */
   children?: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <>
       <label htmlFor={inputId} className="newsletter__label">
-        {t.emailLabel}
+        {t('common.footer.emailLabel')}
       </label>
       <div className="newsletter__row">
         <input
@@ -30,11 +30,11 @@ export function NewsletterFields({
           type="email"
           required
           autoComplete="email"
-          placeholder={t.emailPlaceholder}
+          placeholder={t('common.footer.emailPlaceholder')}
           {...input}
         />
         <button type="submit" className="button button--accent" disabled={busy}>
-          {t.subscribe}
+          {t('common.footer.subscribe')}
         </button>
       </div>
       <p id={statusId} className="newsletter__status" role="status">

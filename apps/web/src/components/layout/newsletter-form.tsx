@@ -5,16 +5,16 @@ import { newsletterBodySchema, type NewsletterBody } from '@shop/shared';
 import { Form, useFieldError } from '@/components/form/form';
 import { useSubscribeMutation } from '@/lib/api/newsletter';
 import { showServerError } from '@/lib/forms/server-errors';
-import { text } from '@/lib/i18n';
-import { NewsletterFields } from './newsletter-fields';
+import { useTranslation } from 'react-i18next';
 
-const t = text.common.footer;
+import { NewsletterFields } from './newsletter-fields';
 
 /**
  * Footer newsletter box (CONTRACT §4: POST /api/newsletter answers 'Subscribed'), checked with
  * the server's `newsletterBodySchema`. Every outcome shows on the one status line under the box.
  */
 export function NewsletterForm() {
+  const { t } = useTranslation();
   const [subscribe] = useSubscribeMutation();
   const [subscribed, setSubscribed] = useState(false);
   const form = useForm<NewsletterBody>({
@@ -51,7 +51,7 @@ export function NewsletterForm() {
         input={form.register('email')}
         busy={form.formState.isSubmitting}
       >
-        {subscribed && <span className="newsletter__ok">{t.subscribed}</span>}
+        {subscribed && <span className="newsletter__ok">{t('common.footer.subscribed')}</span>}
         <NewsletterProblem />
       </NewsletterFields>
     </Form>

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SearchIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 
 interface SearchFormProps {
   placeholder: string;
@@ -15,6 +16,7 @@ interface SearchFormProps {
 
 /** Enter (or the button) opens /search/{keyword}; a blank keyword does nothing (SPEC §2). */
 export function SearchForm({ placeholder, className, toPath = paths.search, autoFocus, onSearched }: SearchFormProps) {
+  const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const navigate = useNavigate();
   return (
@@ -34,14 +36,14 @@ export function SearchForm({ placeholder, className, toPath = paths.search, auto
         type="search"
         name="keyword"
         className={`${className}__input`}
-        aria-label={text.common.search.label}
+        aria-label={t('common.search.label')}
         placeholder={placeholder}
         value={keyword}
         maxLength={100}
         autoFocus={autoFocus}
         onChange={(event) => setKeyword(event.target.value)}
       />
-      <button type="submit" className={`${className}__button`} aria-label={text.common.search.submit}>
+      <button type="submit" className={`${className}__button`} aria-label={t('common.search.submit')}>
         <SearchIcon />
       </button>
     </form>

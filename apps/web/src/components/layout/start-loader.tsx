@@ -1,5 +1,6 @@
 import { useLayoutEffect, useState } from 'react';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 
 /** SPEC §2: a spinner for the first 3 seconds, counted from the navigation's start (the loader is in the served HTML). */
 export const START_LOADER_MS = 3000;
@@ -17,6 +18,7 @@ const RING_TURN_MS = 900;
  * inline styles draw both). It replaces that copy before the browser paints, so nothing moves.
  */
 export function StartLoader() {
+  const { t } = useTranslation();
   const [ringPhaseMs] = useState(() => Math.round(performance.now() % RING_TURN_MS));
   useLayoutEffect(() => {
     document.getElementById('start-loader')?.remove();
@@ -27,7 +29,7 @@ export function StartLoader() {
         <span className="start-loader__ring" style={{ animationDelay: `-${ringPhaseMs}ms` }} />
         <span className="start-loader__logo">CS</span>
       </div>
-      <p className="start-loader__text">{text.common.startLoading}</p>
+      <p className="start-loader__text">{t('common.startLoading')}</p>
     </div>
   );
 }

@@ -1,10 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { text } from '@/lib/i18n';
+import { i18n } from '@/lib/i18n';
 import { renderWithProviders } from '@/testing/render';
 import { Pagination, visiblePages } from './pagination';
-
-const admin = text.admin.pagination;
 
 describe('visiblePages', () => {
   it('keeps the first, last, current and neighbouring pages with gaps between', () => {
@@ -19,7 +17,7 @@ describe('visiblePages', () => {
 describe('Pagination with a range (admin lists)', () => {
   it('links every visible page and marks the current one', () => {
     renderWithProviders(
-      <Pagination label={admin.label('Orders')} page={5} total={200} pageSize={20} range={admin.range} compact />,
+      <Pagination label={i18n.t('admin.pagination.label', { what: 'Orders' })} page={5} total={200} pageSize={20} range={(from, to, total) => i18n.t('admin.pagination.range', { from, to, total })} compact />,
       { route: '/admin/orderlist?page=5' },
     );
     const nav = screen.getByRole('navigation', { name: 'Orders pages' });
@@ -41,7 +39,7 @@ describe('Pagination with a range (admin lists)', () => {
 
   it('disables Previous on the first page and Next on the last', () => {
     renderWithProviders(
-      <Pagination label={admin.label('Users')} page={3} total={41} pageSize={20} range={admin.range} compact />,
+      <Pagination label={i18n.t('admin.pagination.label', { what: 'Users' })} page={3} total={41} pageSize={20} range={(from, to, total) => i18n.t('admin.pagination.range', { from, to, total })} compact />,
       { route: '/admin/userlist?page=3' },
     );
     const nav = screen.getByRole('navigation', { name: 'Users pages' });
@@ -56,7 +54,7 @@ describe('Pagination with a range (admin lists)', () => {
 
   it('shows the range without links when every row fits one page', () => {
     renderWithProviders(
-      <Pagination label={admin.label('Courses')} page={1} total={7} pageSize={20} range={admin.range} compact />,
+      <Pagination label={i18n.t('admin.pagination.label', { what: 'Courses' })} page={1} total={7} pageSize={20} range={(from, to, total) => i18n.t('admin.pagination.range', { from, to, total })} compact />,
       { route: '/admin/courselist?sort=name' },
     );
     const nav = screen.getByRole('navigation', { name: 'Courses pages' });
@@ -66,7 +64,7 @@ describe('Pagination with a range (admin lists)', () => {
 
   it('links only ?page, whatever else the URL holds', () => {
     renderWithProviders(
-      <Pagination label={admin.label('Orders')} page={2} total={60} pageSize={20} range={admin.range} compact />,
+      <Pagination label={i18n.t('admin.pagination.label', { what: 'Orders' })} page={2} total={60} pageSize={20} range={(from, to, total) => i18n.t('admin.pagination.range', { from, to, total })} compact />,
       { route: '/admin/orderlist?page=2&sort=name' },
     );
     const nav = screen.getByRole('navigation', { name: 'Orders pages' });
@@ -78,7 +76,7 @@ describe('Pagination with a range (admin lists)', () => {
 describe('Pagination without a range (catalogue)', () => {
   it('renders nothing when every course fits one page', () => {
     renderWithProviders(
-      <Pagination label={text.common.pagination.label} page={1} total={24} pageSize={24} keepOtherParams />,
+      <Pagination label={i18n.t('common.pagination.label')} page={1} total={24} pageSize={24} keepOtherParams />,
       { route: '/courses' },
     );
     expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
@@ -86,7 +84,7 @@ describe('Pagination without a range (catalogue)', () => {
 
   it('keeps the other search params in every link and drops ?page for page 1', () => {
     renderWithProviders(
-      <Pagination label={text.common.pagination.label} page={2} total={100} pageSize={24} keepOtherParams />,
+      <Pagination label={i18n.t('common.pagination.label')} page={2} total={100} pageSize={24} keepOtherParams />,
       { route: '/courses/?cg=Programming&page=2' },
     );
     const nav = screen.getByRole('navigation', { name: 'Pages' });

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import './pagination.css';
 
 interface Props {
@@ -32,11 +33,10 @@ export function visiblePages(page: number, count: number): (number | null)[] {
 
 /** Page links; the page lives in the URL's ?page so back/forward and shared links work. */
 export function Pagination({ label, page, total, pageSize, range, compact, keepOtherParams }: Props) {
+  const { t } = useTranslation();
   const location = useLocation();
   const count = Math.ceil(total / pageSize);
   if (count <= 1 && !range) return null;
-
-  const t = text.common.pagination;
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   const href = (n: number) => {
@@ -60,10 +60,10 @@ export function Pagination({ label, page, total, pageSize, range, compact, keepO
           <li>
             {page > 1 ? (
               <Link className="pagination__link" to={href(page - 1)} rel="prev">
-                {t.previous}
+                {t('common.pagination.previous')}
               </Link>
             ) : (
-              disabled(t.previous)
+              disabled(t('common.pagination.previous'))
             )}
           </li>
           {visiblePages(page, count).map((n, i) =>
@@ -76,7 +76,7 @@ export function Pagination({ label, page, total, pageSize, range, compact, keepO
                 <Link
                   className="pagination__link"
                   to={href(n)}
-                  aria-label={t.page(n)}
+                  aria-label={t('common.pagination.page', { n })}
                   aria-current={n === page ? 'page' : undefined}
                 >
                   {n}
@@ -87,10 +87,10 @@ export function Pagination({ label, page, total, pageSize, range, compact, keepO
           <li>
             {page < count ? (
               <Link className="pagination__link" to={href(page + 1)} rel="next">
-                {t.next}
+                {t('common.pagination.next')}
               </Link>
             ) : (
-              disabled(t.next)
+              disabled(t('common.pagination.next'))
             )}
           </li>
         </ul>

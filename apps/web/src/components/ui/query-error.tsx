@@ -1,7 +1,8 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { errorMessage, isRetryable } from '@/lib/api/errors';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 
 interface QueryErrorProps {
   error: FetchBaseQueryError | SerializedError | undefined;
@@ -14,12 +15,13 @@ interface QueryErrorProps {
  * when the failure may pass, a Try again button that asks once more.
  */
 export function QueryError({ error, onRetry }: QueryErrorProps) {
+  const { t } = useTranslation();
   return (
     <div className="message message--error query-error" role="alert">
       <p className="query-error__text">{errorMessage(error)}</p>
       {isRetryable(error) && (
         <button type="button" className="button button--small query-error__retry" onClick={onRetry}>
-          {text.common.tryAgain}
+          {t('common.tryAgain')}
         </button>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 import './slider.css';
 
@@ -27,6 +28,7 @@ interface SliderProps {
  * keyboard focus is inside, so nobody has to chase a moving button (WCAG 2.2.2).
  */
 export function Slider({ slides, intervalMs, ctaLabel, ctaTo, variant = 'home', headingLevel = 'h2' }: SliderProps) {
+  const { t } = useTranslation();
   const [current, setCurrent] = useState(0);
   const [paused, setPaused] = useState(false);
   const count = slides.length;
@@ -44,7 +46,7 @@ export function Slider({ slides, intervalMs, ctaLabel, ctaTo, variant = 'home', 
     <section
       className={`slider slider--${variant}`}
       aria-roledescription="carousel"
-      aria-label={text.common.slider.label}
+      aria-label={t('common.slider.label')}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
@@ -59,7 +61,7 @@ export function Slider({ slides, intervalMs, ctaLabel, ctaTo, variant = 'home', 
             className={`slider__slide slider__slide--${index + 1}${index === current ? ' slider__slide--active' : ''}`}
             role="group"
             aria-roledescription="slide"
-            aria-label={text.common.slider.slideOf(index + 1, count)}
+            aria-label={t('common.slider.slideOf', { n: index + 1, total: count })}
             aria-hidden={index !== current}
             inert={index !== current}
           >
@@ -78,10 +80,10 @@ export function Slider({ slides, intervalMs, ctaLabel, ctaTo, variant = 'home', 
           </div>
         ))}
       </div>
-      <button type="button" className="slider__arrow slider__arrow--previous" onClick={() => go(current - 1)} aria-label={text.common.slider.previous}>
+      <button type="button" className="slider__arrow slider__arrow--previous" onClick={() => go(current - 1)} aria-label={t('common.slider.previous')}>
         <ChevronLeftIcon className="icon slider__arrow-icon" />
       </button>
-      <button type="button" className="slider__arrow slider__arrow--next" onClick={() => go(current + 1)} aria-label={text.common.slider.next}>
+      <button type="button" className="slider__arrow slider__arrow--next" onClick={() => go(current + 1)} aria-label={t('common.slider.next')}>
         <ChevronRightIcon className="icon slider__arrow-icon" />
       </button>
       <div className="slider__dots">
@@ -90,7 +92,7 @@ export function Slider({ slides, intervalMs, ctaLabel, ctaTo, variant = 'home', 
             key={slide.title}
             type="button"
             className="slider__dot"
-            aria-label={text.common.slider.goTo(index + 1)}
+            aria-label={t('common.slider.goTo', { n: index + 1 })}
             aria-current={index === current}
             onClick={() => go(index)}
           />

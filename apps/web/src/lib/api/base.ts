@@ -6,6 +6,7 @@ import {
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
+import { currentLanguage } from '@/lib/i18n';
 import { loggedOut } from './session';
 
 interface TokenState {
@@ -17,6 +18,8 @@ const rawBaseQuery = fetchBaseQuery({
   prepareHeaders: (headers, { getState }) => {
     const token = (getState() as TokenState).user.userInfo?.token;
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    // The API answers e-mails and messages in this language (issue 18).
+    headers.set('Accept-Language', currentLanguage());
     return headers;
   },
 });

@@ -1,14 +1,16 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { text } from '@/lib/i18n';
+import { i18n } from '@/lib/i18n';
+import { translateMessage } from '@/lib/i18n/messages';
 
 type ApiError = FetchBaseQueryError | SerializedError | undefined | null;
 
-/** The server's `message` when the answer has one, else the screen's own fallback (SPEC §8). */
+/** The server's `message` (in the language on screen) when the answer has one, else the screen's own fallback (SPEC §8). */
 export function serverMessage(error: ApiError, fallback: string): string {
   if (error && 'status' in error) {
-    const data = error.data as { message?: unknown } | undefined;
-    if (data && typeof data.message === 'string' && data.message) return data.message;
+    const data = error.data as { message?: unknown; code?: unknown } | undefined;
+    if (data && typeof data.message === 'string' && data.message)
+      return translateMessage(data.message, typeof data.code === 'string' ? data.code : undefined);
   }
   return fallback;
 }
@@ -18,8 +20,8 @@ export function serverMessage(error: ApiError, fallback: string): string {
  */
 export function errorMessage(error: ApiError): string {
   if (!error) return '';
-  if ('status' in error) return serverMessage(error, text.common.networkError);
-  return error.message ?? text.common.networkError;
+  if ('status' in error) return serverMessage(error, i18n.t('common.networkError'));
+  return error.message ?? i18n.t('common.networkError');
 }
 
 /** Field problems of a 400 answer, keyed by field path (for messages next to form fields). */

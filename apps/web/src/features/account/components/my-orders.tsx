@@ -5,28 +5,29 @@ import { paths } from '@/config/paths';
 import { useGetMyOrdersQuery } from '@/lib/api/orders';
 import type { Order } from '@shop/shared';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
 
-const t = text.account.profile;
 
 /** A date, or a clear "No" for what has not happened yet. */
 function DoneOn({ date }: { date: string | null }) {
+  const { t } = useTranslation();
   if (date) return <span className="status status--yes">{formatDate(date)}</span>;
   return (
     <span className="status status--no">
       <span aria-hidden="true">✕ </span>
-      {t.no}
+      {t('account.profile.no')}
     </span>
   );
 }
 
 /** The order's state; an unpaid one says until when its seats are held. */
 function StatusCell({ order }: { order: Order }) {
+  const { t } = useTranslation();
   return (
     <>
-      {text.common.orderStatus[order.status]}
+      {t(`common.orderStatus.${order.status}`)}
       {order.status === 'pending' && order.holdExpiresAt && (
-        <span className="orders-table__hold">{text.common.heldUntil(formatDateTime(order.holdExpiresAt))}</span>
+        <span className="orders-table__hold">{t('common.heldUntil', { at: formatDateTime(order.holdExpiresAt) })}</span>
       )}
     </>
   );
@@ -34,26 +35,27 @@ function StatusCell({ order }: { order: Order }) {
 
 /** The signed-in user's orders, newest first (GET /orders/myorders). */
 export function MyOrders() {
+  const { t } = useTranslation();
   const { data: orders, isLoading, error, refetch } = useGetMyOrdersQuery();
   if (isLoading) return <Spinner />;
   if (error) return <QueryError error={error} onRetry={() => void refetch()} />;
-  if (!orders?.length) return <p className="message message--info">{t.noOrders}</p>;
+  if (!orders?.length) return <p className="message message--info">{t('account.profile.noOrders')}</p>;
 
   return (
     <div className="table-scroll" role="region" aria-labelledby="my-orders-title" tabIndex={0}>
       <table className="orders-table">
         <caption id="my-orders-title" className="visually-hidden">
-          {t.ordersTitle}
+          {t('account.profile.ordersTitle')}
         </caption>
         <thead>
           <tr>
-            <th scope="col">{t.columns.id}</th>
-            <th scope="col">{t.columns.date}</th>
-            <th scope="col">{t.columns.total}</th>
-            <th scope="col">{t.columns.paid}</th>
-            <th scope="col">{t.columns.learned}</th>
-            <th scope="col">{t.columns.status}</th>
-            <th scope="col">{t.columns.details}</th>
+            <th scope="col">{t('account.profile.columns.id')}</th>
+            <th scope="col">{t('account.profile.columns.date')}</th>
+            <th scope="col">{t('account.profile.columns.total')}</th>
+            <th scope="col">{t('account.profile.columns.paid')}</th>
+            <th scope="col">{t('account.profile.columns.learned')}</th>
+            <th scope="col">{t('account.profile.columns.status')}</th>
+            <th scope="col">{t('account.profile.columns.details')}</th>
           </tr>
         </thead>
         <tbody>
@@ -75,7 +77,7 @@ export function MyOrders() {
               </td>
               <td>
                 <Link className="button button--ghost button--small" to={paths.order(order._id)}>
-                  {t.details}
+                  {t('account.profile.details')}
                   <span className="visually-hidden"> {order._id}</span>
                 </Link>
               </td>

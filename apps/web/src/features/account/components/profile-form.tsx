@@ -7,11 +7,9 @@ import { Form, FormError } from '@/components/form/form';
 import { PasswordField, TextField } from '@/components/form/text-field';
 import { useUpdateProfileMutation } from '@/lib/api/users';
 import { showServerError } from '@/lib/forms/server-errors';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '@/lib/i18n';
 import './form.css';
-
-const t = text.account.profile;
-const fields = text.account.fields;
 
 const { name, email, password } = profileUpdateBodySchema.shape;
 /**
@@ -22,7 +20,7 @@ const profileFormSchema = z
   .object({
     name: name.unwrap(),
     email: email.unwrap(),
-    password: z.string().min(1, t.passwordRequired).pipe(password.unwrap()),
+    password: z.string().min(1, i18n.t('account.profile.passwordRequired')).pipe(password.unwrap()),
     confirm: z.string(),
   })
   .refine((values) => values.password === values.confirm, {
@@ -67,6 +65,7 @@ function EditButton({
 
 /** Name and email stay read-only until their pencil is clicked; the password confirms the update. */
 export function ProfileForm({ userInfo }: { userInfo: UserInfo }) {
+  const { t } = useTranslation();
   const [updateProfile] = useUpdateProfileMutation();
   const [editing, setEditing] = useState({ name: false, email: false });
   const [updated, setUpdated] = useState(false);
@@ -94,12 +93,12 @@ export function ProfileForm({ userInfo }: { userInfo: UserInfo }) {
       <TextField
         id="profile-name"
         name="name"
-        label={fields.name}
+        label={t('account.fields.name')}
         autoComplete="name"
         readOnly={!editing.name}
         action={
           <EditButton
-            label={t.editName}
+            label={t('account.profile.editName')}
             pressed={editing.name}
             onClick={() => setEditing((e) => ({ ...e, name: !e.name }))}
           />
@@ -108,41 +107,41 @@ export function ProfileForm({ userInfo }: { userInfo: UserInfo }) {
       <TextField
         id="profile-email"
         name="email"
-        label={fields.email}
+        label={t('account.fields.email')}
         type="email"
         autoComplete="email"
         readOnly={!editing.email}
         action={
           <EditButton
-            label={t.editEmail}
+            label={t('account.profile.editEmail')}
             pressed={editing.email}
             onClick={() => setEditing((e) => ({ ...e, email: !e.email }))}
           />
         }
       />
-      <p className="auth-form__hint">{t.passwordHint}</p>
+      <p className="auth-form__hint">{t('account.profile.passwordHint')}</p>
       <PasswordField
         id="profile-password"
         name="password"
-        label={fields.password}
+        label={t('account.fields.password')}
         autoComplete="new-password"
         required
       />
       <PasswordField
         id="profile-confirm"
         name="confirm"
-        label={fields.confirmPassword}
+        label={t('account.fields.confirmPassword')}
         autoComplete="new-password"
         required
       />
       <FormError />
       {updated && (
         <p className="message message--success" role="status">
-          {t.updated}
+          {t('account.profile.updated')}
         </p>
       )}
       <button className="button" type="submit" disabled={isSubmitting}>
-        {isSubmitting ? t.updating : t.update}
+        {isSubmitting ? t('account.profile.updating') : t('account.profile.update')}
       </button>
     </Form>
   );

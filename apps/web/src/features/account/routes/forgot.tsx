@@ -9,11 +9,10 @@ import { TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
 import { useForgotPasswordMutation } from '@/lib/api/users';
 import { showServerError } from '@/lib/forms/server-errors';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import { AuthCard } from '../components/auth-card';
 import '../components/form.css';
-
-const t = text.account;
 
 /** SPEC §5: the e-mail is required, else 'Please enter your email'; the server checks the rest. */
 const forgotFormSchema = z.object({ email: z.string().trim().min(1, MESSAGES.emailRequired) });
@@ -21,6 +20,7 @@ type ForgotForm = z.infer<typeof forgotFormSchema>;
 
 /** /forgot: asks for a reset link; the answer never tells whether the address exists. */
 export function ForgotRoute() {
+  const { t } = useTranslation();
   const [forgotPassword] = useForgotPasswordMutation();
   const [success, setSuccess] = useState<string | null>(null);
   const form = useForm<ForgotForm>({
@@ -38,30 +38,30 @@ export function ForgotRoute() {
   const { isSubmitting } = form.formState;
 
   return (
-    <AuthCard title={t.forgot.title}>
+    <AuthCard title={t('account.forgot.title')}>
       {success !== null ? (
         <p className="message message--success" role="status">
           {success}
         </p>
       ) : (
         <Form className="auth-form" form={form} onSubmit={submit}>
-          <p className="auth-card__intro">{t.forgot.intro}</p>
+          <p className="auth-card__intro">{t('account.forgot.intro')}</p>
           <TextField
             id="forgot-email"
             name="email"
-            label={t.fields.email}
+            label={t('account.fields.email')}
             type="email"
             autoComplete="email"
-            placeholder={t.placeholders.email}
+            placeholder={t('account.placeholders.email')}
           />
           <FormError />
           <button className="button button--block" type="submit" disabled={isSubmitting}>
-            {isSubmitting ? t.forgot.submitting : t.forgot.submit}
+            {isSubmitting ? t('account.forgot.submitting') : t('account.forgot.submit')}
           </button>
         </Form>
       )}
       <div className="auth-form__links">
-        <Link to={paths.login()}>{t.forgot.backToLogin}</Link>
+        <Link to={paths.login()}>{t('account.forgot.backToLogin')}</Link>
       </div>
     </AuthCard>
   );

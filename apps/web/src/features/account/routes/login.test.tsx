@@ -11,7 +11,7 @@ const adult: UserInfo = {
   name: 'Amal',
   email: 'amal@example.com',
   isAdmin: false,
-  isKid: false,
+  isKid: false, language: 'en',
   token: 't1',
 };
 

@@ -8,12 +8,11 @@ import { PasswordField, TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
 import { useLoginMutation } from '@/lib/api/users';
 import { showServerError } from '@/lib/forms/server-errors';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import { AuthCard } from '../components/auth-card';
 import { afterLoginPath } from '../lib/after-login';
 import '../components/form.css';
-
-const t = text.account;
 
 /**
  * /login?redirect=: whoever signs in here is forwarded (SPEC §4). Someone already signed in
@@ -22,6 +21,7 @@ const t = text.account;
  * SPEC §5: no client validation; the user slice keeps the answer's credentials.
  */
 export function LoginRoute() {
+  const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get('redirect');
   const userInfo = useAppSelector((s) => s.user.userInfo);
@@ -45,34 +45,34 @@ export function LoginRoute() {
   const { isSubmitting } = form.formState;
 
   return (
-    <AuthCard title={t.login.title}>
-      {userInfo && <p className="message">{t.login.signedInAs(userInfo.name)}</p>}
+    <AuthCard title={t('account.login.title')}>
+      {userInfo && <p className="message">{t('account.login.signedInAs', { name: userInfo.name })}</p>}
       <Form className="auth-form" form={form} onSubmit={submit}>
         <TextField
           id="login-email"
           name="email"
-          label={t.fields.email}
+          label={t('account.fields.email')}
           type="email"
           autoComplete="email"
-          placeholder={t.placeholders.email}
+          placeholder={t('account.placeholders.email')}
         />
         <PasswordField
           id="login-password"
           name="password"
-          label={t.fields.password}
+          label={t('account.fields.password')}
           autoComplete="current-password"
-          placeholder={t.placeholders.password}
+          placeholder={t('account.placeholders.password')}
         />
         <FormError />
         <button className="button button--block" type="submit" disabled={isSubmitting}>
-          {isSubmitting ? t.login.submitting : t.login.submit}
+          {isSubmitting ? t('account.login.submitting') : t('account.login.submit')}
         </button>
       </Form>
       <div className="auth-form__links">
-        <Link to={paths.forgot}>{t.login.forgot}</Link>
+        <Link to={paths.forgot}>{t('account.login.forgot')}</Link>
         <span>
-          {t.login.newCustomer}{' '}
-          <Link to={paths.register(redirect ?? undefined)}>{t.login.register}</Link>
+          {t('account.login.newCustomer')}{' '}
+          <Link to={paths.register(redirect ?? undefined)}>{t('account.login.register')}</Link>
         </span>
       </div>
     </AuthCard>

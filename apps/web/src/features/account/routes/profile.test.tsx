@@ -12,7 +12,7 @@ const me: UserInfo = {
   name: 'Amal',
   email: 'amal@example.com',
   isAdmin: false,
-  isKid: false,
+  isKid: false, language: 'en',
   token: 'old-token',
 };
 

@@ -50,7 +50,7 @@ describe('RegisterRoute', () => {
       name: 'Yasmine',
       email: 'yasmine@example.com',
       password: 'password-1',
-      isKid: true,
+      isKid: true, language: 'en',
     });
   });
 

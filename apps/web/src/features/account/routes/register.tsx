@@ -10,11 +10,11 @@ import { PasswordField, TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
 import { useRegisterMutation } from '@/lib/api/users';
 import { showServerError } from '@/lib/forms/server-errors';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '@/lib/i18n';
+
 import { AuthCard } from '../components/auth-card';
 import '../components/form.css';
-
-const t = text.account;
 
 /** SPEC §4: after a successful registration the login screen opens 2 s later. */
 export const REGISTER_REDIRECT_MS = 2000;
@@ -38,6 +38,7 @@ const registerFormSchema = z
 type RegisterForm = z.infer<typeof registerFormSchema>;
 
 export function RegisterRoute() {
+  const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get('redirect') ?? undefined;
   const navigate = useNavigate();
@@ -61,19 +62,21 @@ export function RegisterRoute() {
         email,
         password,
         isKid: accountType === 'child',
+        // The account's e-mails go out in the language the person registered in (issue 18).
+        language: currentLanguage(),
       }).unwrap();
       setSuccess(answer.message);
     } catch (error) {
       showServerError(form.setError, error, {
         fields: ['name', 'email', 'password'],
-        fallback: t.register.fallbackError,
+        fallback: t('account.register.fallbackError'),
       });
     }
   };
   const { isSubmitting } = form.formState;
 
   return (
-    <AuthCard title={t.register.title}>
+    <AuthCard title={t('account.register.title')}>
       {success !== null ? (
         <p className="message message--success" role="status">
           {success}
@@ -83,50 +86,50 @@ export function RegisterRoute() {
           <TextField
             id="register-name"
             name="name"
-            label={t.fields.name}
+            label={t('account.fields.name')}
             autoComplete="name"
-            placeholder={t.placeholders.name}
+            placeholder={t('account.placeholders.name')}
           />
           <TextField
             id="register-email"
             name="email"
-            label={t.fields.email}
+            label={t('account.fields.email')}
             type="email"
             autoComplete="email"
-            placeholder={t.placeholders.email}
+            placeholder={t('account.placeholders.email')}
           />
           <PasswordField
             id="register-password"
             name="password"
-            label={t.fields.password}
+            label={t('account.fields.password')}
             autoComplete="new-password"
-            placeholder={t.placeholders.password}
+            placeholder={t('account.placeholders.password')}
           />
           <PasswordField
             id="register-confirm"
             name="confirm"
-            label={t.fields.confirmPassword}
+            label={t('account.fields.confirmPassword')}
             autoComplete="new-password"
-            placeholder={t.placeholders.confirmPassword}
+            placeholder={t('account.placeholders.confirmPassword')}
           />
           <RadioGroupField
             id="register-account-type"
             name="accountType"
-            legend={t.register.accountType}
+            legend={t('account.register.accountType')}
             options={[
-              { value: 'adult', label: t.register.adult },
-              { value: 'child', label: t.register.child },
+              { value: 'adult', label: t('account.register.adult') },
+              { value: 'child', label: t('account.register.child') },
             ]}
           />
           <FormError />
           <button className="button button--block" type="submit" disabled={isSubmitting}>
-            {isSubmitting ? t.register.submitting : t.register.submit}
+            {isSubmitting ? t('account.register.submitting') : t('account.register.submit')}
           </button>
         </Form>
       )}
       <div className="auth-form__links">
         <span>
-          {t.register.haveAccount} <Link to={paths.login(redirect)}>{t.register.login}</Link>
+          {t('account.register.haveAccount')} <Link to={paths.login(redirect)}>{t('account.register.login')}</Link>
         </span>
       </div>
     </AuthCard>

@@ -9,11 +9,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useResetPasswordMutation, useValidateResetTokenQuery } from '@/lib/api/users';
 import { showServerError } from '@/lib/forms/server-errors';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import { AuthCard } from '../components/auth-card';
 import '../components/form.css';
-
-const t = text.account;
 
 /** SPEC §5: the two must match; the password rules are the server's (`resetPasswordBodySchema`). */
 const resetFormSchema = z
@@ -26,25 +25,27 @@ type ResetForm = z.infer<typeof resetFormSchema>;
 
 /** /reset-password?token=: the token is checked before the form shows (SPEC §4). */
 export function ResetPasswordRoute() {
+  const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   return (
-    <AuthCard title={t.reset.title}>
+    <AuthCard title={t('account.reset.title')}>
       {token ? (
         <ResetForm token={token} />
       ) : (
         <p className="message message--error" role="alert">
-          {t.reset.missingToken}
+          {t('account.reset.missingToken')}
         </p>
       )}
       <div className="auth-form__links">
-        <Link to={paths.forgot}>{t.reset.requestNew}</Link>
+        <Link to={paths.forgot}>{t('account.reset.requestNew')}</Link>
       </div>
     </AuthCard>
   );
 }
 
 function ResetForm({ token }: { token: string }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const validation = useValidateResetTokenQuery(token);
   const [resetPassword] = useResetPasswordMutation();
@@ -53,11 +54,11 @@ function ResetForm({ token }: { token: string }) {
     defaultValues: { password: '', confirm: '' },
   });
 
-  if (validation.isLoading) return <Spinner label={t.reset.checking} />;
+  if (validation.isLoading) return <Spinner label={t('account.reset.checking')} />;
   if (validation.isError)
     return (
       <p className="message message--error" role="alert">
-        {t.reset.invalidToken}
+        {t('account.reset.invalidToken')}
       </p>
     );
 
@@ -69,7 +70,7 @@ function ResetForm({ token }: { token: string }) {
       showServerError(form.setError, error, {
         fields: ['password'],
         fieldOf: (path) => (path === 'newPassword' ? 'password' : undefined),
-        fallback: t.reset.failed,
+        fallback: t('account.reset.failed'),
       });
     }
   };
@@ -80,18 +81,18 @@ function ResetForm({ token }: { token: string }) {
       <PasswordField
         id="reset-password"
         name="password"
-        label={t.fields.newPassword}
+        label={t('account.fields.newPassword')}
         autoComplete="new-password"
       />
       <PasswordField
         id="reset-confirm"
         name="confirm"
-        label={t.fields.confirmNewPassword}
+        label={t('account.fields.confirmNewPassword')}
         autoComplete="new-password"
       />
       <FormError />
       <button className="button button--block" type="submit" disabled={isSubmitting}>
-        {isSubmitting ? t.reset.submitting : t.reset.submit}
+        {isSubmitting ? t('account.reset.submitting') : t('account.reset.submit')}
       </button>
     </Form>
   );

@@ -5,10 +5,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { serverMessage } from '@/lib/api/errors';
 import { useVerifyEmailQuery } from '@/lib/api/users';
-import { text } from '@/lib/i18n';
-import { AuthCard } from '../components/auth-card';
+import { useTranslation } from 'react-i18next';
 
-const t = text.account;
+import { AuthCard } from '../components/auth-card';
 
 /** SPEC §4: the verification answer shows, then the login screen opens 3 s later. */
 export const VERIFY_REDIRECT_MS = 3000;
@@ -22,6 +21,7 @@ function redirectDelay(): number {
 }
 
 export function VerifyRoute() {
+  const { t } = useTranslation();
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const { data, error, isLoading } = useVerifyEmailQuery(token);
@@ -34,15 +34,15 @@ export function VerifyRoute() {
   }, [done, navigate]);
 
   return (
-    <AuthCard title={t.verify.title}>
+    <AuthCard title={t('account.verify.title')}>
       {isLoading ? (
-        <Spinner label={t.verify.checking} />
+        <Spinner label={t('account.verify.checking')} />
       ) : (
         <>
           <p className={`message ${data ? 'message--success' : 'message--error'}`} role="status">
-            {data ? data.message : serverMessage(error, t.verify.failed)}
+            {data ? data.message : serverMessage(error, t('account.verify.failed'))}
           </p>
-          <p className="auth-card__intro">{t.verify.redirecting}</p>
+          <p className="auth-card__intro">{t('account.verify.redirecting')}</p>
         </>
       )}
     </AuthCard>

@@ -17,7 +17,8 @@ import { TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
 import { useUpdateCourseMutation } from '@/lib/api/courses';
 import { showServerError } from '@/lib/forms/server-errors';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { categoryLabel } from '@/lib/i18n/category';
 import { ImageUrlField } from './image-url-field';
 import './admin-form.css';
 
@@ -38,6 +39,10 @@ const courseFormSchema = z.object({
   price: rules.price.unwrap(),
   availability: rules.availability.unwrap(),
   description: rules.description.unwrap(),
+  nameFr: rules.nameFr.unwrap(),
+  nameAr: rules.nameAr.unwrap(),
+  descriptionFr: rules.descriptionFr.unwrap(),
+  descriptionAr: rules.descriptionAr.unwrap(),
   category: rules.category.unwrap(),
   sizes: rules.sizes.unwrap(),
   images: z.array(imageBox),
@@ -51,6 +56,10 @@ const SUMMARY_FIELDS: SummaryField[] = [
   { name: 'price', id: 'course-price' },
   { name: 'availability', id: 'course-availability' },
   { name: 'description', id: 'course-description' },
+  { name: 'nameFr', id: 'course-name-fr' },
+  { name: 'descriptionFr', id: 'course-description-fr' },
+  { name: 'nameAr', id: 'course-name-ar' },
+  { name: 'descriptionAr', id: 'course-description-ar' },
   { name: 'category', id: 'course-category', nested: true },
   { name: 'sizes', id: 'course-sizes', nested: true },
   ...IMAGE_SLOTS.map((slot) => ({ name: `images.${slot}`, id: imageId(slot) })),
@@ -59,9 +68,9 @@ const SUMMARY_FIELDS: SummaryField[] = [
 
 /** SPEC §2 Course edit. Update sends `images` (the server also takes the legacy `Images`). */
 export function CourseEditForm({ course }: { course: Course }) {
+  const { t } = useTranslation();
   const [updateCourse] = useUpdateCourseMutation();
   const navigate = useNavigate();
-  const t = text.admin.courseEdit;
   const form = useForm<CourseFormInput, unknown, CourseFormOutput>({
     resolver: zodResolver(courseFormSchema),
     defaultValues: {
@@ -69,6 +78,10 @@ export function CourseEditForm({ course }: { course: Course }) {
       price: course.price,
       availability: course.availability,
       description: course.description,
+      nameFr: course.nameFr,
+      nameAr: course.nameAr,
+      descriptionFr: course.descriptionFr,
+      descriptionAr: course.descriptionAr,
       category: course.category,
       sizes: SIZES.filter((size) => course.sizes.includes(size)),
       images: IMAGE_SLOTS.map((slot) => course.images[slot] ?? ''),
@@ -89,6 +102,10 @@ export function CourseEditForm({ course }: { course: Course }) {
         sizes: SIZES.filter((s) => values.sizes.includes(s)),
         availability: values.availability,
         description: values.description,
+        nameFr: values.nameFr,
+        nameAr: values.nameAr,
+        descriptionFr: values.descriptionFr,
+        descriptionAr: values.descriptionAr,
       }).unwrap();
       await navigate(paths.adminCourses);
     } catch (error) {
@@ -108,34 +125,42 @@ export function CourseEditForm({ course }: { course: Course }) {
   return (
     <Form className="admin-form" form={form} onSubmit={submit} withSummary>
       <ErrorSummary className="admin-form__summary" fields={SUMMARY_FIELDS} />
-      <TextField id="course-name" name="name" label={t.name} autoComplete="off" />
+      <TextField id="course-name" name="name" label={t('admin.courseEdit.name')} autoComplete="off" />
       <div className="admin-form__row">
-        <NumberField id="course-price" name="price" label={t.price} min={0} />
+        <NumberField id="course-price" name="price" label={t('admin.courseEdit.price')} min={0} />
         <NumberField
           id="course-availability"
           name="availability"
-          label={t.availability}
+          label={t('admin.courseEdit.availability')}
           min={0}
           max={AVAILABILITY_MAX}
         />
       </div>
-      <TextAreaField id="course-description" name="description" label={t.description} />
+      <TextAreaField id="course-description" name="description" label={t('admin.courseEdit.description')} />
+      <fieldset className="admin-form__fieldset">
+        <legend className="admin-form__legend">{t('admin.courseEdit.translations')}</legend>
+        <p className="admin-form__hint">{t('admin.courseEdit.translationsHint')}</p>
+        <TextField id="course-name-fr" name="nameFr" label={t('admin.courseEdit.nameFr')} autoComplete="off" lang="fr" dir="ltr" />
+        <TextAreaField id="course-description-fr" name="descriptionFr" label={t('admin.courseEdit.descriptionFr')} lang="fr" dir="ltr" />
+        <TextField id="course-name-ar" name="nameAr" label={t('admin.courseEdit.nameAr')} autoComplete="off" lang="ar" dir="rtl" />
+        <TextAreaField id="course-description-ar" name="descriptionAr" label={t('admin.courseEdit.descriptionAr')} lang="ar" dir="rtl" />
+      </fieldset>
       <CheckboxGroupField
         id="course-category"
         name="category"
-        legend={t.categories}
-        options={CATEGORIES.map((c) => ({ value: c, label: c }))}
+        legend={t('admin.courseEdit.categories')}
+        options={CATEGORIES.map((c) => ({ value: c, label: categoryLabel(t, c) }))}
         classNames={GROUP_LOOK}
       />
       <CheckboxGroupField
         id="course-sizes"
         name="sizes"
-        legend={t.sizes}
+        legend={t('admin.courseEdit.sizes')}
         options={SIZES.map((s) => ({ value: s, label: s }))}
         classNames={GROUP_LOOK}
       />
       <fieldset id="course-images" className="admin-form__fieldset" tabIndex={-1}>
-        <legend className="admin-form__legend">{t.images}</legend>
+        <legend className="admin-form__legend">{t('admin.courseEdit.images')}</legend>
         <div className="admin-form__images">
           {IMAGE_SLOTS.map((slot) => (
             <ImageUrlField key={slot} n={slot + 1} id={imageId(slot)} name={`images.${slot}`} />
@@ -145,7 +170,7 @@ export function CourseEditForm({ course }: { course: Course }) {
       </fieldset>
       <div className="admin-form__actions">
         <button type="submit" className="button" disabled={isSubmitting}>
-          {isSubmitting ? text.admin.updating : text.admin.update}
+          {isSubmitting ? t('admin.updating') : t('admin.update')}
         </button>
       </div>
     </Form>

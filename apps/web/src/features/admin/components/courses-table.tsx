@@ -2,7 +2,9 @@ import type { Course } from '@shop/shared';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { categoryLabel } from '@/lib/i18n/category';
+
 import { AdminTable } from './admin-table';
 import { RowActions } from './row-actions';
 import './admin-list.css';
@@ -15,37 +17,37 @@ interface Props {
 
 /** SPEC §2 Courses: ID, Name, Price, Category joined with ' | ', EDIT and DELETE. */
 export function CoursesTable({ courses, onDelete, deletingId }: Props) {
-  const t = text.admin.courses;
+  const { t } = useTranslation();
   return (
     <AdminTable
-      caption={t.caption}
+      caption={t('admin.courses.caption')}
       head={
         <>
-          <th scope="col">{t.id}</th>
-          <th scope="col">{t.name}</th>
-          <th scope="col">{t.price}</th>
-          <th scope="col">{t.category}</th>
-          <th scope="col">{t.actions}</th>
+          <th scope="col">{t('admin.courses.id')}</th>
+          <th scope="col">{t('admin.courses.name')}</th>
+          <th scope="col">{t('admin.courses.price')}</th>
+          <th scope="col">{t('admin.courses.category')}</th>
+          <th scope="col">{t('admin.courses.actions')}</th>
         </>
       }
     >
       {courses.map((course) => (
         <tr key={course._id}>
-          <td data-label={t.id} className="admin-table__id" title={course._id}>
+          <td data-label={t('admin.courses.id')} className="admin-table__id" title={course._id}>
             {course._id}
           </td>
-          <td data-label={t.name}>
+          <td data-label={t('admin.courses.name')}>
             <Link to={paths.course(course._id)}>{course.name}</Link>
           </td>
-          <td data-label={t.price} className="admin-table__nowrap">
+          <td data-label={t('admin.courses.price')} className="admin-table__nowrap">
             {formatMoney(course.price, 'catalogue')}
           </td>
-          <td data-label={t.category}>{course.category.join(' | ')}</td>
+          <td data-label={t('admin.courses.category')}>{course.category.map((category) => categoryLabel(t, category)).join(' | ')}</td>
           <RowActions
-            label={t.actions}
+            label={t('admin.courses.actions')}
             editTo={paths.adminCourseEdit(course._id)}
-            editLabel={t.editLabel(course.name)}
-            deleteLabel={t.deleteLabel(course.name)}
+            editLabel={t('admin.courses.editLabel', { name: course.name })}
+            deleteLabel={t('admin.courses.deleteLabel', { name: course.name })}
             onDelete={() => onDelete(course)}
             deleting={deletingId === course._id}
           />

@@ -4,7 +4,8 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api/errors';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import './admin-form.css';
 
 interface Props {
@@ -20,10 +21,11 @@ interface Props {
 
 /** What the admin edit screens share: Go Back, the title, then the form, the load error or a spinner. */
 export function EditScreen({ titleId, title, backTo, form, error }: Props) {
+  const { t } = useTranslation();
   return (
     <section className="container page admin-edit" aria-labelledby={titleId}>
       <Link className="button button--ghost button--small admin-edit__back" to={backTo}>
-        {text.admin.goBack}
+        {t('admin.goBack')}
       </Link>
       <h1 id={titleId} className="page__title">
         {title}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { FieldError, useFieldError } from '@/components/form/form';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import './admin-form.css';
 
 interface Props {
@@ -14,13 +15,13 @@ interface Props {
 
 /** One image URL input with a fixed-size preview; an address that does not load says so. */
 export function ImageUrlField({ n, id, name }: Props) {
+  const { t } = useTranslation();
   const { register } = useFormContext();
   const value = useWatch({ name }) as string | undefined;
   const error = useFieldError(name);
   // Remembering which URL failed (not a flag) resets the preview as soon as the URL changes.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const url = (value ?? '').trim();
-  const t = text.admin.courseEdit;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
 
@@ -28,7 +29,7 @@ export function ImageUrlField({ n, id, name }: Props) {
     <div className="image-field">
       <div className="field">
         <label className="field__label" htmlFor={id}>
-          {t.imageUrl(n)}
+          {t('admin.courseEdit.imageUrl', { n })}
         </label>
         <input
           id={id}
@@ -40,25 +41,25 @@ export function ImageUrlField({ n, id, name }: Props) {
           {...register(name)}
         />
         <p id={hintId} className="admin-form__hint">
-          {t.imageHint}
+          {t('admin.courseEdit.imageHint')}
         </p>
         <FieldError id={errorId} message={error} />
       </div>
       {!url ? (
-        <div className="image-field__placeholder">{t.noImage}</div>
+        <div className="image-field__placeholder">{t('admin.courseEdit.noImage')}</div>
       ) : failedUrl === url ? (
         <div
           className="image-field__placeholder image-field__placeholder--failed"
           role="img"
-          aria-label={t.imageFailed}
+          aria-label={t('admin.courseEdit.imageFailed')}
         >
-          {t.imageFailed}
+          {t('admin.courseEdit.imageFailed')}
         </div>
       ) : (
         <img
           className="image-field__preview"
           src={url}
-          alt={t.imagePreview(n)}
+          alt={t('admin.courseEdit.imagePreview', { n })}
           width={120}
           height={90}
           loading="lazy"

@@ -1,7 +1,8 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { errorMessage } from '@/lib/api/errors';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import './admin-list.css';
 
 /**
@@ -9,13 +10,14 @@ import './admin-list.css';
  * why, so the reason is in the tooltip and on a small line under it.
  */
 export function ListError({ error }: { error: FetchBaseQueryError | SerializedError | undefined }) {
+  const { t } = useTranslation();
   const reason = errorMessage(error);
   return (
     <div className="admin-list-error" role="alert">
       <p className="admin-list-error__word" title={reason}>
-        {text.admin.listError}
+        {t('admin.listError')}
       </p>
-      <p className="admin-list-error__detail">{text.admin.listErrorDetail(reason)}</p>
+      <p className="admin-list-error__detail">{t('admin.listErrorDetail', { reason })}</p>
     </div>
   );
 }

@@ -2,7 +2,8 @@ import type { Order } from '@shop/shared';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatDate, formatMoney } from '@/lib/format';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import { AdminTable } from './admin-table';
 import './admin-list.css';
 
@@ -16,10 +17,11 @@ interface Props {
 
 /** A date when it happened, else a red NO. */
 function DoneOn({ at }: { at: string | null }) {
+  const { t } = useTranslation();
   return at ? (
     <span className="admin-status admin-status--yes">{formatDate(at)}</span>
   ) : (
-    <span className="admin-status admin-status--no">{text.admin.no}</span>
+    <span className="admin-status admin-status--no">{t('admin.no')}</span>
   );
 }
 
@@ -28,50 +30,50 @@ function DoneOn({ at }: { at: string | null }) {
  * unpaid), plus the order's status and a Cancel button while it can be cancelled.
  */
 export function OrdersTable({ orders, onMarkPaid, payingId, onCancel, cancellingId }: Props) {
-  const t = text.admin.orders;
+  const { t } = useTranslation();
   return (
     <AdminTable
-      caption={t.caption}
+      caption={t('admin.orders.caption')}
       head={
         <>
-          <th scope="col">{t.id}</th>
-          <th scope="col">{t.user}</th>
-          <th scope="col">{t.date}</th>
-          <th scope="col">{t.total}</th>
-          <th scope="col">{t.paid}</th>
-          <th scope="col">{t.learned}</th>
-          <th scope="col">{t.status}</th>
-          <th scope="col">{t.actions}</th>
+          <th scope="col">{t('admin.orders.id')}</th>
+          <th scope="col">{t('admin.orders.user')}</th>
+          <th scope="col">{t('admin.orders.date')}</th>
+          <th scope="col">{t('admin.orders.total')}</th>
+          <th scope="col">{t('admin.orders.paid')}</th>
+          <th scope="col">{t('admin.orders.learned')}</th>
+          <th scope="col">{t('admin.orders.status')}</th>
+          <th scope="col">{t('admin.orders.actions')}</th>
         </>
       }
     >
       {orders.map((order) => (
         <tr key={order._id}>
-          <td data-label={t.id} className="admin-table__id" title={order._id}>
+          <td data-label={t('admin.orders.id')} className="admin-table__id" title={order._id}>
             {order._id}
           </td>
-          <td data-label={t.user}>{order.user._id ? order.user.name : t.deletedUser}</td>
-          <td data-label={t.date} className="admin-table__nowrap">
+          <td data-label={t('admin.orders.user')}>{order.user._id ? order.user.name : t('admin.orders.deletedUser')}</td>
+          <td data-label={t('admin.orders.date')} className="admin-table__nowrap">
             {formatDate(order.createdAt)}
           </td>
-          <td data-label={t.total} className="admin-table__nowrap">
+          <td data-label={t('admin.orders.total')} className="admin-table__nowrap">
             {formatMoney(order.totalPrice, 'checkout')}
           </td>
-          <td data-label={t.paid}>
+          <td data-label={t('admin.orders.paid')}>
             <DoneOn at={order.isPaid ? order.paidAt : null} />
           </td>
-          <td data-label={t.learned}>
+          <td data-label={t('admin.orders.learned')}>
             <DoneOn at={order.isLearned ? order.learnedAt : null} />
           </td>
-          <td data-label={t.status}>{text.common.orderStatus[order.status]}</td>
-          <td data-label={t.actions}>
+          <td data-label={t('admin.orders.status')}>{t(`common.orderStatus.${order.status}`)}</td>
+          <td data-label={t('admin.orders.actions')}>
             <div className="admin-actions">
               <Link
                 className="button button--ghost button--small"
                 to={paths.order(order._id)}
-                aria-label={t.detailsLabel(order._id)}
+                aria-label={t('admin.orders.detailsLabel', { id: order._id })}
               >
-                {t.details}
+                {t('admin.orders.details')}
               </Link>
               {(order.status === 'pending' || order.status === 'expired') && (
                 <button
@@ -79,9 +81,9 @@ export function OrdersTable({ orders, onMarkPaid, payingId, onCancel, cancelling
                   className="button button--small"
                   onClick={() => onMarkPaid(order)}
                   disabled={payingId === order._id}
-                  aria-label={t.markPaidLabel(order._id)}
+                  aria-label={t('admin.orders.markPaidLabel', { id: order._id })}
                 >
-                  {t.markPaid}
+                  {t('admin.orders.markPaid')}
                 </button>
               )}
               {(order.status === 'pending' || order.status === 'paid') && (
@@ -90,9 +92,9 @@ export function OrdersTable({ orders, onMarkPaid, payingId, onCancel, cancelling
                   className="button button--danger button--small"
                   onClick={() => onCancel(order)}
                   disabled={cancellingId === order._id}
-                  aria-label={text.common.cancelOrderLabel(order._id)}
+                  aria-label={t('common.cancelOrderLabel', { id: order._id })}
                 >
-                  {t.cancel}
+                  {t('admin.orders.cancel')}
                 </button>
               )}
             </div>

@@ -4,7 +4,8 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { Navigate } from 'react-router';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import { ADMIN_PAGE_SIZE, pageCount } from '../hooks/use-page';
 import { ListError } from './list-error';
 import './admin-list.css';
@@ -34,21 +35,22 @@ export function PagedList({
   total,
   children,
 }: Props) {
+  const { t } = useTranslation();
   if (isLoading) return <Spinner />;
   if (error || rows === undefined || total === undefined) return <ListError error={error} />;
   // A page past the end (the last row of the last page was deleted): go to the last page.
   if (rows === 0 && page > pageCount(total))
     return <Navigate to={{ search: `?page=${pageCount(total)}` }} replace />;
-  if (rows === 0) return <p className="admin-list-empty">{text.admin.nothingFound}</p>;
+  if (rows === 0) return <p className="admin-list-empty">{t('admin.nothingFound')}</p>;
   return (
     <div aria-busy={isFetching}>
       {children}
       <Pagination
-        label={text.admin.pagination.label(label)}
+        label={t('admin.pagination.label', { what: label })}
         page={page}
         total={total}
         pageSize={ADMIN_PAGE_SIZE}
-        range={text.admin.pagination.range}
+        range={(from, to, total) => t('admin.pagination.range', { from, to, total })}
         compact
       />
     </div>

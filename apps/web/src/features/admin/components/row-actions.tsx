@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import './admin-list.css';
 
 interface Props {
@@ -16,11 +17,12 @@ interface Props {
 
 /** The last cell of an admin table row: EDIT link and DELETE button. */
 export function RowActions({ label, editTo, editLabel, deleteLabel, onDelete, deleting }: Props) {
+  const { t } = useTranslation();
   return (
     <td data-label={label}>
       <div className="admin-actions">
         <Link className="button button--ghost button--small" to={editTo} aria-label={editLabel}>
-          {text.admin.edit}
+          {t('admin.edit')}
         </Link>
         <button
           type="button"
@@ -29,7 +31,7 @@ export function RowActions({ label, editTo, editLabel, deleteLabel, onDelete, de
           disabled={deleting}
           aria-label={deleteLabel}
         >
-          {text.admin.delete}
+          {t('admin.delete')}
         </button>
       </div>
     </td>

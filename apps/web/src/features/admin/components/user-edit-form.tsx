@@ -10,7 +10,8 @@ import { TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
 import { useUpdateUserMutation } from '@/lib/api/users';
 import { showServerError } from '@/lib/forms/server-errors';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import './admin-form.css';
 
 
@@ -26,9 +27,9 @@ const FIELDS = [
  * own `adminUserUpdateBodySchema` checks the fields before they are sent.
  */
 export function UserEditForm({ user }: { user: User }) {
+  const { t } = useTranslation();
   const [updateUser] = useUpdateUserMutation();
   const navigate = useNavigate();
-  const t = text.admin.userEdit;
   const form = useForm<z.input<typeof adminUserUpdateBodySchema>, unknown, AdminUserUpdateBody>({
     resolver: zodResolver(adminUserUpdateBodySchema),
     defaultValues: { name: user.name, email: user.email, isAdmin: user.isAdmin, isKid: user.isKid },
@@ -47,26 +48,26 @@ export function UserEditForm({ user }: { user: User }) {
   return (
     <Form className="admin-form" form={form} onSubmit={submit} withSummary>
       <ErrorSummary className="admin-form__summary" fields={[...FIELDS]} />
-      <TextField id="user-name" name="name" label={t.name} autoComplete="off" />
-      <TextField id="user-email" name="email" type="email" label={t.email} autoComplete="off" />
+      <TextField id="user-name" name="name" label={t('admin.userEdit.name')} autoComplete="off" />
+      <TextField id="user-email" name="email" type="email" label={t('admin.userEdit.email')} autoComplete="off" />
       <div className="admin-form__checks">
         <CheckboxField
           id="user-is-admin"
           name="isAdmin"
-          label={t.isAdmin}
+          label={t('admin.userEdit.isAdmin')}
           className="choice admin-form__check"
         />
         <CheckboxField
           id="user-is-kid"
           name="isKid"
-          label={t.isKid}
+          label={t('admin.userEdit.isKid')}
           className="choice admin-form__check"
         />
       </div>
       <FlagError />
       <div className="admin-form__actions">
         <button type="submit" className="button" disabled={isSubmitting}>
-          {isSubmitting ? text.admin.updating : text.admin.update}
+          {isSubmitting ? t('admin.updating') : t('admin.update')}
         </button>
       </div>
     </Form>

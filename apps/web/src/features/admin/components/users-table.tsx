@@ -1,6 +1,7 @@
 import type { User } from '@shop/shared';
 import { paths } from '@/config/paths';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import { AdminTable } from './admin-table';
 import { RowActions } from './row-actions';
 import './admin-list.css';
@@ -14,39 +15,39 @@ interface Props {
 
 /** SPEC §2 Users: ID, Name, Email, Admin YES/NO, EDIT and DELETE. */
 export function UsersTable({ users, onDelete, deletingId }: Props) {
-  const t = text.admin.users;
+  const { t } = useTranslation();
   return (
     <AdminTable
-      caption={t.caption}
+      caption={t('admin.users.caption')}
       head={
         <>
-          <th scope="col">{t.id}</th>
-          <th scope="col">{t.name}</th>
-          <th scope="col">{t.email}</th>
-          <th scope="col">{t.admin}</th>
-          <th scope="col">{t.actions}</th>
+          <th scope="col">{t('admin.users.id')}</th>
+          <th scope="col">{t('admin.users.name')}</th>
+          <th scope="col">{t('admin.users.email')}</th>
+          <th scope="col">{t('admin.users.admin')}</th>
+          <th scope="col">{t('admin.users.actions')}</th>
         </>
       }
     >
       {users.map((user) => (
         <tr key={user._id}>
-          <td data-label={t.id} className="admin-table__id" title={user._id}>
+          <td data-label={t('admin.users.id')} className="admin-table__id" title={user._id}>
             {user._id}
           </td>
-          <td data-label={t.name}>{user.name}</td>
-          <td data-label={t.email}>
+          <td data-label={t('admin.users.name')}>{user.name}</td>
+          <td data-label={t('admin.users.email')}>
             <a href={`mailto:${user.email}`}>{user.email}</a>
           </td>
-          <td data-label={t.admin}>
+          <td data-label={t('admin.users.admin')}>
             <span className={`admin-status admin-status--${user.isAdmin ? 'yes' : 'no'}`}>
-              {user.isAdmin ? text.admin.yes : text.admin.no}
+              {user.isAdmin ? t('admin.yes') : t('admin.no')}
             </span>
           </td>
           <RowActions
-            label={t.actions}
+            label={t('admin.users.actions')}
             editTo={paths.adminUserEdit(user._id)}
-            editLabel={t.editLabel(user.name)}
-            deleteLabel={t.deleteLabel(user.name)}
+            editLabel={t('admin.users.editLabel', { name: user.name })}
+            deleteLabel={t('admin.users.deleteLabel', { name: user.name })}
             onDelete={() => onDelete(user)}
             deleting={deletingId === user._id}
           />

@@ -12,6 +12,10 @@ const course = aCourse({
   price: 120.5,
   availability: 12,
   description: 'Learn Python.',
+  nameFr: '',
+  nameAr: '',
+  descriptionFr: '',
+  descriptionAr: '',
   category: ['Programming'],
   sizes: ['M'],
   images: ['/images/python.svg', 'https://cdn.example.com/python-2.png'],
@@ -83,6 +87,10 @@ describe('CourseEditRoute', () => {
       sizes: ['kids'],
       availability: 30,
       description: 'Learn Python.',
+      nameFr: '',
+      nameAr: '',
+      descriptionFr: '',
+      descriptionAr: '',
     });
   });
 

@@ -1,13 +1,15 @@
 import { useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useGetCourseQuery } from '@/lib/api/courses';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import { CourseEditForm } from '../components/course-edit-form';
 import { EditScreen } from '../components/edit-screen';
 import { useFreshSince } from '../hooks/use-fresh-query';
 
 /** /admin/course/:id/edit */
 export function CourseEditRoute() {
+  const { t } = useTranslation();
   const id = useParams().id ?? '';
   const { data: course, error, fulfilledTimeStamp } = useGetCourseQuery(id, { refetchOnMountOrArgChange: true });
   const fresh = useFreshSince(fulfilledTimeStamp);
@@ -15,7 +17,7 @@ export function CourseEditRoute() {
   return (
     <EditScreen
       titleId="admin-course-edit-title"
-      title={text.admin.courseEdit.title}
+      title={t('admin.courseEdit.title')}
       backTo={paths.adminCourses}
       error={error}
       // Keyed by id: the form starts from this course's values, with no effect to sync them.

@@ -6,7 +6,8 @@ import {
   useDeleteCourseMutation,
   useGetCoursesQuery,
 } from '@/lib/api/courses';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import { CoursesTable } from '../components/courses-table';
 import { ActionError } from '../components/list-error';
 import { PagedList } from '../components/paged-list';
@@ -15,6 +16,7 @@ import '../components/admin-list.css';
 
 /** /admin/courselist: newest first, so a course just added is on the first page. */
 export function CourseListRoute() {
+  const { t } = useTranslation();
   const page = usePage();
   const { data, error, isLoading, isFetching } = useGetCoursesQuery({
     page,
@@ -26,7 +28,7 @@ export function CourseListRoute() {
   const navigate = useNavigate();
 
   const onDelete = (course: Course) => {
-    if (!window.confirm(text.admin.confirmDelete)) return;
+    if (!window.confirm(t('admin.confirmDelete'))) return;
     void deleteCourse(course._id);
   };
 
@@ -44,7 +46,7 @@ export function CourseListRoute() {
     <section className="container page" aria-labelledby="admin-courses-title">
       <header className="admin-screen__header">
         <h1 id="admin-courses-title" className="page__title">
-          {text.admin.courses.title}
+          {t('admin.courses.title')}
         </h1>
         <button
           type="button"
@@ -52,12 +54,12 @@ export function CourseListRoute() {
           onClick={onAdd}
           disabled={creation.isLoading}
         >
-          {creation.isLoading ? text.admin.courses.adding : text.admin.courses.add}
+          {creation.isLoading ? t('admin.courses.adding') : t('admin.courses.add')}
         </button>
       </header>
       <ActionError error={creation.error ?? deletion.error} />
       <PagedList
-        label={text.admin.courses.title}
+        label={t('admin.courses.title')}
         page={page}
         isLoading={isLoading}
         isFetching={isFetching}

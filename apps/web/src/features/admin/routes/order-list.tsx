@@ -1,6 +1,7 @@
 import type { Order } from '@shop/shared';
 import { useCancelOrderMutation, useGetOrdersQuery, usePayOrderMutation } from '@/lib/api/orders';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import { ActionError } from '../components/list-error';
 import { OrdersTable } from '../components/orders-table';
 import { PagedList } from '../components/paged-list';
@@ -9,6 +10,7 @@ import '../components/admin-list.css';
 
 /** /admin/orderlist */
 export function OrderListRoute() {
+  const { t } = useTranslation();
   const page = usePage();
   const { data, error, isLoading, isFetching } = useGetOrdersQuery({
     page,
@@ -21,7 +23,7 @@ export function OrderListRoute() {
   const onMarkPaid = (order: Order) => void payOrder(order._id);
   // A paid order cancelled by an admin is recorded as refunded: the question says so.
   const onCancel = (order: Order) => {
-    if (!window.confirm(order.status === 'paid' ? text.common.confirmRefund : text.common.confirmCancel)) return;
+    if (!window.confirm(order.status === 'paid' ? t('common.confirmRefund') : t('common.confirmCancel'))) return;
     void cancelOrder(order._id);
   };
 
@@ -29,12 +31,12 @@ export function OrderListRoute() {
     <section className="container page" aria-labelledby="admin-orders-title">
       <header className="admin-screen__header">
         <h1 id="admin-orders-title" className="page__title">
-          {text.admin.orders.title}
+          {t('admin.orders.title')}
         </h1>
       </header>
       <ActionError error={payment.error ?? cancellation.error} />
       <PagedList
-        label={text.admin.orders.title}
+        label={t('admin.orders.title')}
         page={page}
         isLoading={isLoading}
         isFetching={isFetching}

@@ -11,7 +11,7 @@ const sami = aUser({
   name: 'Sami',
   email: 'sami@example.com',
   isAdmin: false,
-  isKid: false,
+  isKid: false, language: 'en',
 });
 
 const renderEdit = () =>
@@ -51,7 +51,7 @@ describe('UserEditRoute', () => {
       name: 'Sami Junior',
       email: 'sami@example.com',
       isAdmin: false,
-      isKid: true,
+      isKid: true, language: 'en',
     });
   });
 

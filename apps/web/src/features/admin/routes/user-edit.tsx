@@ -1,13 +1,15 @@
 import { useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useGetUserQuery } from '@/lib/api/users';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import { EditScreen } from '../components/edit-screen';
 import { UserEditForm } from '../components/user-edit-form';
 import { useFreshSince } from '../hooks/use-fresh-query';
 
 /** /admin/user/:id/edit */
 export function UserEditRoute() {
+  const { t } = useTranslation();
   const id = useParams().id ?? '';
   const { data: user, error, fulfilledTimeStamp } = useGetUserQuery(id, { refetchOnMountOrArgChange: true });
   const fresh = useFreshSince(fulfilledTimeStamp);
@@ -15,7 +17,7 @@ export function UserEditRoute() {
   return (
     <EditScreen
       titleId="admin-user-edit-title"
-      title={text.admin.userEdit.title}
+      title={t('admin.userEdit.title')}
       backTo={paths.adminUsers}
       error={error}
       // Keyed by id: the form starts from this user's values, with no effect to sync them.

@@ -1,6 +1,7 @@
 import type { User } from '@shop/shared';
 import { useDeleteUserMutation, useGetUsersQuery } from '@/lib/api/users';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import { ActionError } from '../components/list-error';
 import { PagedList } from '../components/paged-list';
 import { UsersTable } from '../components/users-table';
@@ -9,12 +10,13 @@ import '../components/admin-list.css';
 
 /** /admin/userlist */
 export function UserListRoute() {
+  const { t } = useTranslation();
   const page = usePage();
   const { data, error, isLoading, isFetching } = useGetUsersQuery({ page, limit: ADMIN_PAGE_SIZE });
   const [deleteUser, deletion] = useDeleteUserMutation();
 
   const onDelete = (user: User) => {
-    if (!window.confirm(text.admin.confirmDelete)) return;
+    if (!window.confirm(t('admin.confirmDelete'))) return;
     // The outcome shows through `deletion` (error line) and the refetched list.
     void deleteUser(user._id);
   };
@@ -23,12 +25,12 @@ export function UserListRoute() {
     <section className="container page" aria-labelledby="admin-users-title">
       <header className="admin-screen__header">
         <h1 id="admin-users-title" className="page__title">
-          {text.admin.users.title}
+          {t('admin.users.title')}
         </h1>
       </header>
       <ActionError error={deletion.error} />
       <PagedList
-        label={text.admin.users.title}
+        label={t('admin.users.title')}
         page={page}
         isLoading={isLoading}
         isFetching={isFetching}

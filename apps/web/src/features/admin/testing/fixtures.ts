@@ -6,7 +6,7 @@ export const adminInfo: UserInfo = {
   name: 'Admin',
   email: 'admin@example.com',
   isAdmin: true,
-  isKid: false,
+  isKid: false, language: 'en',
   token: 'admin-token',
 };
 
@@ -17,7 +17,7 @@ export const aUser = (overrides: Partial<User> = {}): User => ({
   name: 'Sami Ben Ali',
   email: 'sami@example.com',
   isAdmin: false,
-  isKid: false,
+  isKid: false, language: 'en',
   ...overrides,
 });
 
@@ -26,6 +26,10 @@ export const aCourse = (overrides: Partial<Course> = {}): Course => ({
   name: 'Python for Beginners',
   price: 120.5,
   description: 'Learn Python step by step.',
+  nameFr: '',
+  nameAr: '',
+  descriptionFr: '',
+  descriptionAr: '',
   images: ['/images/python.svg'],
   category: ['Programming'],
   sizes: ['M'],

@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import { categoryKey, matchCategory } from '@shop/shared';
 import { Link, useLocation } from 'react-router';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { categoryLabel } from '@/lib/i18n/category';
 import { catalogueQuery, type Selection } from '../lib/catalogue-query';
 import { CatalogueToolbar } from './catalogue-toolbar';
 import { CourseResults } from './course-results';
@@ -22,16 +24,17 @@ interface CataloguePageProps {
   variant?: 'default' | 'kids';
 }
 
-/** Title before the word 'Courses' (SPEC §2): the category, 'All', or '*keyword* Search'. */
-export function headingFor(selection: Selection, allLabel: string = text.catalogue.heading.all): string {
+/** The catalogue's title (SPEC §2): 'All Courses', 'Programming Courses', '*keyword* Search Courses'. */
+export function headingFor(t: TFunction, selection: Selection, variant: 'default' | 'kids' = 'default'): string {
+  const all = variant === 'kids' ? t('catalogue.heading.kidsAll') : t('catalogue.heading.all');
   switch (selection.kind) {
     case 'all':
-      return allLabel;
+      return all;
     case 'keyword':
-      return selection.isDefault ? allLabel : text.catalogue.heading.search(selection.value);
+      return selection.isDefault ? all : t('catalogue.heading.search', { keyword: selection.value });
     case 'category':
     case 'filter':
-      return matchCategory(selection.value) ?? selection.value;
+      return t('catalogue.heading.category', { category: categoryLabel(t, selection.value) });
   }
 }
 
@@ -45,19 +48,19 @@ function isCurrent(link: CategoryLink, selection: Selection): boolean {
 
 /** The catalogue screen shared by /courses, /search/{keyword} and /courseskids. */
 export function CataloguePage({ basePath, categories, searchPath, defaultKeyword, variant = 'default' }: CataloguePageProps) {
+  const { t } = useTranslation();
   const location = useLocation();
   const { selection, view, args } = catalogueQuery(location, defaultKeyword);
   const headingId = useId();
-  const allLabel = variant === 'kids' ? text.catalogue.kids.headingAll : text.catalogue.heading.all;
 
   return (
     <div className={`catalogue catalogue--${variant}${variant === 'kids' ? ' kids-theme' : ''}`}>
       <div className="catalogue__hero">
         <div className="container">
           <h1 id={headingId} className="catalogue__title">
-            {headingFor(selection, allLabel)} {text.catalogue.heading.suffix}
+            {headingFor(t, selection, variant)}
           </h1>
-          <nav aria-label={text.catalogue.categories.label}>
+          <nav aria-label={t('catalogue.categories.label')}>
             <ul className="catalogue__categories">
               {categories.map((link) => (
                 <li key={link.label}>

@@ -4,19 +4,18 @@ import { useSearchParams } from 'react-router';
 import { SearchForm } from '@/components/layout/search-form';
 import { FilterIcon, SearchIcon } from '@/components/ui/icons';
 import { NumberInput } from '@/components/ui/number-input';
-import { text } from '@/lib/i18n';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { CatalogueView } from '../lib/catalogue-query';
 import './catalogue-toolbar.css';
-
-const t = text.catalogue.toolbar;
 type Panel = 'filter' | 'search' | null;
 
-const SORT_OPTIONS: { value: CourseSort | ''; label: string }[] = [
-  { value: '', label: t.sort.default },
-  { value: 'rating', label: t.sort.rating },
-  { value: 'date', label: t.sort.date },
-  { value: 'price_asc', label: t.sort.price_asc },
-  { value: 'price_desc', label: t.sort.price_desc },
+const SORT_OPTIONS = (t: TFunction): { value: CourseSort | ''; label: string }[] => [
+  { value: '', label: t('catalogue.toolbar.sort.default') },
+  { value: 'rating', label: t('catalogue.toolbar.sort.rating') },
+  { value: 'date', label: t('catalogue.toolbar.sort.date') },
+  { value: 'price_asc', label: t('catalogue.toolbar.sort.price_asc') },
+  { value: 'price_desc', label: t('catalogue.toolbar.sort.price_desc') },
 ];
 
 interface ToolbarProps {
@@ -28,6 +27,7 @@ interface ToolbarProps {
 
 /** Filter and Search buttons toggle two panels; opening one closes the other (SPEC §2). */
 export function CatalogueToolbar({ view, searchPath, variant = 'default' }: ToolbarProps) {
+  const { t } = useTranslation();
   const [panel, setPanel] = useState<Panel>(null);
   const [, setSearchParams] = useSearchParams();
   const filterId = useId();
@@ -56,7 +56,7 @@ export function CatalogueToolbar({ view, searchPath, variant = 'default' }: Tool
           onClick={() => toggle('filter')}
         >
           <FilterIcon />
-          {t.filter}
+          {t('catalogue.toolbar.filter')}
         </button>
         <button
           type="button"
@@ -66,14 +66,14 @@ export function CatalogueToolbar({ view, searchPath, variant = 'default' }: Tool
           onClick={() => toggle('search')}
         >
           <SearchIcon />
-          {t.search}
+          {t('catalogue.toolbar.search')}
         </button>
       </div>
 
       <div id={filterId} className="catalogue-toolbar__panel" hidden={panel !== 'filter'}>
         <div className="field catalogue-toolbar__sort">
           <label className="field__label" htmlFor={`${filterId}-sort`}>
-            {t.sortLabel}
+            {t('catalogue.toolbar.sortLabel')}
           </label>
           <select
             id={`${filterId}-sort`}
@@ -81,7 +81,7 @@ export function CatalogueToolbar({ view, searchPath, variant = 'default' }: Tool
             value={view.sort ?? ''}
             onChange={(event) => update({ sort: event.target.value })}
           >
-            {SORT_OPTIONS.map((option) => (
+            {SORT_OPTIONS(t).map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>
@@ -93,30 +93,31 @@ export function CatalogueToolbar({ view, searchPath, variant = 'default' }: Tool
       </div>
 
       <div id={searchId} className="catalogue-toolbar__panel" hidden={panel !== 'search'}>
-        <SearchForm className="catalogue-search" placeholder={t.searchPlaceholder} toPath={searchPath} />
+        <SearchForm className="catalogue-search" placeholder={t('catalogue.toolbar.searchPlaceholder')} toPath={searchPath} />
       </div>
     </div>
   );
 }
 
 function PriceRange({ from, to, onApply }: { from: number; to: number; onApply: (from: number, to: number) => void }) {
+  const { t } = useTranslation();
   const [min, setMin] = useState(from);
   const [max, setMax] = useState(to);
   return (
     <form
       className="price-range"
-      aria-label={t.priceRange}
+      aria-label={t('catalogue.toolbar.priceRange')}
       onSubmit={(event) => {
         event.preventDefault();
         onApply(min, max);
       }}
     >
       <fieldset className="price-range__fields">
-        <legend className="field__label">{t.priceRange}</legend>
-        <NumberInput label={t.from} value={min} min={0} step={10} onChange={setMin} />
-        <NumberInput label={t.to} value={max} min={0} step={10} onChange={setMax} />
+        <legend className="field__label">{t('catalogue.toolbar.priceRange')}</legend>
+        <NumberInput label={t('catalogue.toolbar.from')} value={min} min={0} step={10} onChange={setMin} />
+        <NumberInput label={t('catalogue.toolbar.to')} value={max} min={0} step={10} onChange={setMax} />
         <button type="submit" className="button button--small price-range__submit">
-          {t.applyPrice}
+          {t('catalogue.toolbar.applyPrice')}
         </button>
       </fieldset>
     </form>

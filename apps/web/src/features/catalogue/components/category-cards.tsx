@@ -1,7 +1,8 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { ArrowRightIcon } from '@/components/ui/icons';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import './category-cards.css';
 
 export interface CategoryCard {
@@ -13,6 +14,7 @@ export interface CategoryCard {
 
 /** Three big category tiles (home: Programming, Language, Art; kids: Programming, Language, Soft Skills). */
 export function CategoryCards({ cards, variant = 'default' }: { cards: CategoryCard[]; variant?: 'default' | 'kids' }) {
+  const { t } = useTranslation();
   return (
     <ul className={`category-cards category-cards--${variant}`}>
       {cards.map(({ title, text: blurb, to, Icon }, index) => (
@@ -27,7 +29,7 @@ export function CategoryCards({ cards, variant = 'default' }: { cards: CategoryC
           </h3>
           <p className="category-card__text">{blurb}</p>
           <span className="category-card__more" aria-hidden="true">
-            {text.catalogue.home.explore(title)}
+            {t('catalogue.home.explore', { title })}
             <ArrowRightIcon />
           </span>
         </li>

@@ -5,11 +5,11 @@ import { CartAddIcon } from '@/components/ui/icons';
 import { Stars } from '@/components/ui/stars';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { categoryLabel } from '@/lib/i18n/category';
+import { useCourseText } from '@/lib/i18n/course-text';
 import { cartItemAdded, cartLineOf } from '@/stores/cart-slice';
 import './course-card.css';
-
-const t = text.catalogue.card;
 
 interface CourseCardProps {
   course: Course;
@@ -21,11 +21,13 @@ interface CourseCardProps {
 
 /** Catalogue card: first image, name, price in Tnd, stars, add icon (qty 1), View Details. */
 export function CourseCard({ course, priority, headingLevel: Heading = 'h3' }: CourseCardProps) {
+  const { t } = useTranslation();
+  const { name } = useCourseText(course);
   const inCart = useAppSelector((s) => s.cart.cartItems.some((line) => line.course === course._id));
   const dispatch = useAppDispatch();
   const soldOut = course.availability <= 0;
   const image = course.images[0];
-  const addLabel = soldOut ? t.soldOut(course.name) : inCart ? t.inCart(course.name) : t.add(course.name);
+  const addLabel = soldOut ? t('catalogue.card.soldOut', { name }) : inCart ? t('catalogue.card.inCart', { name }) : t('catalogue.card.add', { name });
 
   return (
     <article className="course-card">
@@ -42,14 +44,14 @@ export function CourseCard({ course, priority, headingLevel: Heading = 'h3' }: C
             {...(priority === 'high' ? { fetchPriority: 'high' as const } : {})}
           />
         )}
-        {soldOut && <span className="course-card__ribbon">{text.catalogue.detail.soldOut}</span>}
+        {soldOut && <span className="course-card__ribbon">{t('catalogue.detail.soldOut')}</span>}
       </Link>
       <div className="course-card__body">
-        <p className="course-card__categories">{course.category.join(' · ')}</p>
+        <p className="course-card__categories">{course.category.map((category) => categoryLabel(t, category)).join(' · ')}</p>
         <Heading className="course-card__title">
-          <Link to={paths.course(course._id)}>{course.name}</Link>
+          <Link to={paths.course(course._id)}>{name}</Link>
         </Heading>
-        <Stars value={course.rating} text={t.reviews(course.numReviews)} />
+        <Stars value={course.rating} text={t('catalogue.card.reviews', { count: course.numReviews })} />
         <div className="course-card__footer">
           <p className="course-card__price">{formatMoney(course.price, 'catalogue')}</p>
           <button
@@ -64,8 +66,8 @@ export function CourseCard({ course, priority, headingLevel: Heading = 'h3' }: C
           </button>
         </div>
         <Link className="button button--ghost button--small button--block" to={paths.course(course._id)}>
-          {t.viewDetails}
-          <span className="visually-hidden">: {course.name}</span>
+          {t('catalogue.card.viewDetails')}
+          <span className="visually-hidden">: {name}</span>
         </Link>
       </div>
     </article>

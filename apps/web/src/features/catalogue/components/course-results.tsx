@@ -1,7 +1,8 @@
 import { Pagination } from '@/components/ui/pagination';
 import { QueryError } from '@/components/ui/query-error';
 import { useGetCoursesQuery, type CourseListArgs } from '@/lib/api/courses';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import { CourseCard } from './course-card';
 import { CourseGridSkeleton } from './course-grid-skeleton';
 
@@ -20,6 +21,7 @@ const FIRST_ROW = 4;
 
 /** SPEC §2 catalogue states: loading (skeleton cards), error text, 'Nothing Found !!!', or a grid of cards. */
 export function CourseResults({ args, paginate = false, labelledBy, cardHeading = 'h3' }: CourseResultsProps) {
+  const { t } = useTranslation();
   // currentData is undefined while other args load, so an old grid never poses as the new one.
   const { currentData, error, isFetching, refetch } = useGetCoursesQuery(args);
   const skeleton = <CourseGridSkeleton count={Math.min(args.limit ?? 24, 6)} withCount={paginate} />;
@@ -27,13 +29,13 @@ export function CourseResults({ args, paginate = false, labelledBy, cardHeading 
   if (isFetching && !currentData) return skeleton;
   if (error) return <QueryError error={error} onRetry={() => void refetch()} />;
   if (!currentData) return skeleton;
-  if (currentData.courses.length === 0) return <p className="message message--info catalogue__empty">{text.catalogue.nothingFound}</p>;
+  if (currentData.courses.length === 0) return <p className="message message--info catalogue__empty">{t('catalogue.nothingFound')}</p>;
 
   return (
     <>
       {paginate && (
         <p className="catalogue__count" role="status">
-          {text.catalogue.toolbar.resultCount(currentData.total)}
+          {t('catalogue.toolbar.resultCount', { count: currentData.total })}
         </p>
       )}
       <ul className="course-grid" aria-labelledby={labelledBy}>
@@ -49,7 +51,7 @@ export function CourseResults({ args, paginate = false, labelledBy, cardHeading 
       </ul>
       {paginate && (
         <Pagination
-          label={text.common.pagination.label}
+          label={t('common.pagination.label')}
           page={args.page ?? 1}
           total={currentData.total}
           pageSize={args.limit ?? 24}

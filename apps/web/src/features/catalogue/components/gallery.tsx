@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { COURSE_IMAGES_MAX } from '@shop/shared';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
 
-const t = text.catalogue.detail;
 
 /** Up to three images (SPEC §9); a thumbnail shows its image large. */
 export function Gallery({ images, name }: { images: string[]; name: string }) {
+  const { t } = useTranslation();
   const shown = images.slice(0, COURSE_IMAGES_MAX);
   const [current, setCurrent] = useState(0);
   const main = shown[current] ?? shown[0];
@@ -15,20 +15,20 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
         <img
           className="gallery__main"
           src={main}
-          alt={text.catalogue.card.imageAlt(name)}
+          alt={t('catalogue.card.imageAlt', { name })}
           width={800}
           height={600}
           fetchPriority="high"
         />
       )}
       {shown.length > 1 && (
-        <ul className="gallery__thumbs" aria-label={t.gallery}>
+        <ul className="gallery__thumbs" aria-label={t('catalogue.detail.gallery')}>
           {shown.map((image, index) => (
             <li key={image + index}>
               <button
                 type="button"
                 className="gallery__thumb"
-                aria-label={t.thumbnail(index + 1)}
+                aria-label={t('catalogue.detail.thumbnail', { n: index + 1 })}
                 aria-pressed={index === current}
                 onClick={() => setCurrent(index)}
               >

@@ -12,19 +12,19 @@ import { paths } from '@/config/paths';
 import { useCreateReviewMutation } from '@/lib/api/courses';
 import { showServerError } from '@/lib/forms/server-errors';
 import { formatDate } from '@/lib/format';
-import { text } from '@/lib/i18n';
-
-const t = text.catalogue.detail;
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 
 /** The server's `reviewBodySchema`; the rating comes from a select, as text ('' until chosen). */
 const reviewFormSchema = reviewBodySchema.extend({
   rating: z.string().transform(Number).pipe(reviewBodySchema.shape.rating),
 });
 type ReviewFormInput = z.input<typeof reviewFormSchema>;
-const RATING_OPTIONS = t.ratings.map((label, index) => ({ value: String(index + 1), label }));
+const RATING_OPTIONS = (t: TFunction) => t('catalogue.detail.ratings', { returnObjects: true }).map((label, index) => ({ value: String(index + 1), label }));
 
 export function ReviewList({ reviews }: { reviews: Review[] }) {
-  if (reviews.length === 0) return <p className="message message--info">{t.noReviews}</p>;
+  const { t } = useTranslation();
+  if (reviews.length === 0) return <p className="message message--info">{t('catalogue.detail.noReviews')}</p>;
   return (
     <ul className="reviews__list">
       {reviews.map((review) => (
@@ -41,6 +41,7 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
 
 /** Signed-in users write a review; others get a sign-in link back to this course. */
 export function ReviewForm({ courseId }: { courseId: string }) {
+  const { t } = useTranslation();
   const signedIn = useAppSelector((s) => !!s.user.userInfo);
   const [createReview] = useCreateReviewMutation();
   const formId = useId();
@@ -52,7 +53,7 @@ export function ReviewForm({ courseId }: { courseId: string }) {
   if (!signedIn) {
     return (
       <p className="message message--info">
-        <Link to={paths.login(`course/${courseId}`)}>{t.signInToReview}</Link>
+        <Link to={paths.login(`course/${courseId}`)}>{t('catalogue.detail.signInToReview')}</Link>
       </p>
     );
   }
@@ -60,7 +61,7 @@ export function ReviewForm({ courseId }: { courseId: string }) {
   const submit = async (review: ReviewBody) => {
     try {
       await createReview({ courseId, ...review }).unwrap();
-      window.alert(t.reviewSubmitted);
+      window.alert(t('catalogue.detail.reviewSubmitted'));
       form.reset();
     } catch (error) {
       showServerError(form.setError, error, { fields: ['rating', 'comment'] });
@@ -77,26 +78,26 @@ export function ReviewForm({ courseId }: { courseId: string }) {
       onChange={() => form.clearErrors('root.server')}
     >
       <h3 id={`${formId}-title`} className="review-form__title">
-        {t.writeReview}
+        {t('catalogue.detail.writeReview')}
       </h3>
       <FormError />
       <SelectField
         id={`${formId}-rating`}
         name="rating"
-        label={t.rating}
-        placeholder={t.chooseRating}
-        options={RATING_OPTIONS}
+        label={t('catalogue.detail.rating')}
+        placeholder={t('catalogue.detail.chooseRating')}
+        options={RATING_OPTIONS(t)}
         required
       />
       <TextAreaField
         id={`${formId}-comment`}
         name="comment"
-        label={t.comment}
+        label={t('catalogue.detail.comment')}
         required
         maxLength={REVIEW_COMMENT_MAX}
       />
       <button type="submit" className="button" disabled={form.formState.isSubmitting}>
-        {t.submitReview}
+        {t('catalogue.detail.submitReview')}
       </button>
     </Form>
   );

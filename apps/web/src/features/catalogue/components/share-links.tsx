@@ -1,5 +1,6 @@
 import { FacebookIcon, LinkedInIcon, WhatsAppIcon, XIcon } from '@/components/ui/icons';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 
 /** Share URLs of the big networks; each opens in a new tab without access to this page. */
 export function shareTargets(url: string, title: string) {
@@ -14,10 +15,11 @@ export function shareTargets(url: string, title: string) {
 }
 
 export function ShareLinks({ url, title }: { url: string; title: string }) {
+  const { t } = useTranslation();
   return (
     <div className="share">
       <p className="share__label" id="share-label">
-        {text.catalogue.detail.share}
+        {t('catalogue.detail.share')}
       </p>
       <ul className="share__list" aria-labelledby="share-label">
         {shareTargets(url, title).map(({ network, href, Icon }) => (
@@ -27,7 +29,7 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
               href={href}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={text.catalogue.detail.shareOn(network)}
+              aria-label={t('catalogue.detail.shareOn', { network })}
             >
               <Icon />
             </a>

@@ -12,6 +12,10 @@ const aCourse = (id: string, name: string): Course => ({
   name,
   price: 100,
   description: '',
+  nameFr: '',
+  nameAr: '',
+  descriptionFr: '',
+  descriptionAr: '',
   images: [],
   category: ['Art'],
   sizes: [],
@@ -73,7 +77,7 @@ describe('Catalogue route', () => {
       path: '/courses',
       routes: [{ path: '/courseskids', element: <h1>Kids area</h1> }],
       preloadedState: {
-        user: { userInfo: { _id: 'k', name: 'Kid', email: 'k@example.com', isAdmin: false, isKid: true, token: 't' } },
+        user: { userInfo: { _id: 'k', name: 'Kid', email: 'k@example.com', isAdmin: false, isKid: true, language: 'en', token: 't' } },
       },
     });
     expect(await screen.findByRole('heading', { name: 'Kids area' })).toBeInTheDocument();

@@ -1,24 +1,24 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { useAppSelector } from '@/app/store';
 import { paths } from '@/config/paths';
-import { text } from '@/lib/i18n';
 import { CataloguePage, type CategoryLink } from '../components/catalogue-page';
-
-const c = text.catalogue.categories;
-const CATEGORIES: CategoryLink[] = [
-  { label: c.all },
-  { label: c.english, value: 'English' },
-  { label: c.francais, value: 'Francais' },
-  { label: c.programming, value: 'Programming' },
-  { label: c.crew, value: 'CREW' },
-  { label: c.art, value: 'ART' },
+const CATEGORIES = (t: TFunction): CategoryLink[] => [
+  { label: t('catalogue.categories.all') },
+  { label: t('catalogue.categories.english'), value: 'English' },
+  { label: t('catalogue.categories.francais'), value: 'Francais' },
+  { label: t('catalogue.categories.programming'), value: 'Programming' },
+  { label: t('catalogue.categories.crew'), value: 'CREW' },
+  { label: t('catalogue.categories.art'), value: 'ART' },
 ];
 
 /** /courses, /courses/?cg=…, /courses/?filter=… and /search/{keyword}. */
 export function Catalogue() {
+  const { t } = useTranslation();
   const isKid = useAppSelector((s) => !!s.user.userInfo?.isKid);
   const { pathname } = useLocation();
   // SPEC §6: kid accounts are kept in the kids area (the /courses list only; searches stay).
   if (isKid && pathname.startsWith(paths.courses)) return <Navigate to={paths.kidsCourses} replace />;
-  return <CataloguePage basePath={paths.courses} categories={CATEGORIES} searchPath={paths.search} />;
+  return <CataloguePage basePath={paths.courses} categories={CATEGORIES(t)} searchPath={paths.search} />;
 }

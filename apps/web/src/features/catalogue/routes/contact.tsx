@@ -1,18 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MailIcon, MapPinIcon, PhoneIcon } from '@/components/ui/icons';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '@/lib/i18n';
 import './contact.css';
-
-const t = text.catalogue.contact;
-const centre = text.common.footer;
 
 /** The draft the visitor's own mail program opens (SPEC §1: nothing goes through a server). */
 export function mailtoDraft(fields: { name: string; email: string; subject: string; message: string }): string {
-  const body = `${fields.message}\n\n${t.bodyFrom(fields.name, fields.email)}`;
-  return `mailto:${centre.email}?subject=${encodeURIComponent(fields.subject)}&body=${encodeURIComponent(body)}`;
+  const body = `${fields.message}\n\n${i18n.t('catalogue.contact.bodyFrom', { name: fields.name, email: fields.email })}`;
+  return `mailto:${i18n.t('common.footer.email')}?subject=${encodeURIComponent(fields.subject)}&body=${encodeURIComponent(body)}`;
 }
 
 export function Contact() {
+  const { t } = useTranslation();
   const [fields, setFields] = useState({ name: '', email: '', subject: '', message: '' });
   const id = useId();
   const set = (key: keyof typeof fields) => (event: { target: { value: string } }) =>
@@ -25,36 +24,36 @@ export function Contact() {
 
   return (
     <div className="contact container page">
-      <h1 className="page__title">{t.title}</h1>
-      <p className="contact__lead">{t.lead}</p>
+      <h1 className="page__title">{t('catalogue.contact.title')}</h1>
+      <p className="contact__lead">{t('catalogue.contact.lead')}</p>
       <div className="contact__grid">
         <section className="contact__card" aria-labelledby={`${id}-details`}>
           <h2 id={`${id}-details`} className="contact__heading">
-            {t.detailsTitle}
+            {t('catalogue.contact.detailsTitle')}
           </h2>
           <dl className="contact__details">
             <div>
               <dt>
-                <MapPinIcon /> {t.address}
+                <MapPinIcon /> {t('catalogue.contact.address')}
               </dt>
-              <dd>{centre.address}</dd>
+              <dd>{t('common.footer.address')}</dd>
             </div>
             <div>
               <dt>
-                <PhoneIcon /> {t.phone}
+                <PhoneIcon /> {t('catalogue.contact.phone')}
               </dt>
               <dd>
-                <a href={`tel:${centre.phone.replace(/\s/g, '')}`}>{centre.phone}</a>
+                <a href={`tel:${t('common.footer.phone').replace(/\s/g, '')}`}>{t('common.footer.phone')}</a>
                 <br />
-                <span className="contact__hours">{t.hours}</span>
+                <span className="contact__hours">{t('catalogue.contact.hours')}</span>
               </dd>
             </div>
             <div>
               <dt>
-                <MailIcon /> {t.email}
+                <MailIcon /> {t('catalogue.contact.email')}
               </dt>
               <dd>
-                <a href={`mailto:${centre.email}`}>{centre.email}</a>
+                <a href={`mailto:${t('common.footer.email')}`}>{t('common.footer.email')}</a>
               </dd>
             </div>
           </dl>
@@ -62,38 +61,38 @@ export function Contact() {
 
         <form className="contact__card contact__form" aria-labelledby={`${id}-form`} onSubmit={send}>
           <h2 id={`${id}-form`} className="contact__heading">
-            {t.formTitle}
+            {t('catalogue.contact.formTitle')}
           </h2>
           <div className="contact__row">
             <div className="field">
               <label className="field__label" htmlFor={`${id}-name`}>
-                {t.name}
+                {t('catalogue.contact.name')}
               </label>
               <input id={`${id}-name`} className="field__input" required autoComplete="name" value={fields.name} onChange={set('name')} />
             </div>
             <div className="field">
               <label className="field__label" htmlFor={`${id}-email`}>
-                {t.yourEmail}
+                {t('catalogue.contact.yourEmail')}
               </label>
               <input id={`${id}-email`} className="field__input" type="email" required autoComplete="email" value={fields.email} onChange={set('email')} />
             </div>
           </div>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-subject`}>
-              {t.subject}
+              {t('catalogue.contact.subject')}
             </label>
             <input id={`${id}-subject`} className="field__input" required value={fields.subject} onChange={set('subject')} />
           </div>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-message`}>
-              {t.message}
+              {t('catalogue.contact.message')}
             </label>
             <textarea id={`${id}-message`} className="field__input" required rows={6} value={fields.message} onChange={set('message')} />
           </div>
-          <p className="contact__hint">{t.hint}</p>
+          <p className="contact__hint">{t('catalogue.contact.hint')}</p>
           <button type="submit" className="button">
             <MailIcon />
-            {t.send}
+            {t('catalogue.contact.send')}
           </button>
         </form>
       </div>

@@ -6,13 +6,17 @@ import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { CourseDetail } from './course-detail';
 
-const customer: UserInfo = { _id: 'u1', name: 'Amal', email: 'amal@example.com', isAdmin: false, isKid: false, token: 't' };
+const customer: UserInfo = { _id: 'u1', name: 'Amal', email: 'amal@example.com', isAdmin: false, isKid: false, language: 'en', token: 't' };
 
 const aCourse = (overrides: Partial<Course> = {}): Course => ({
   _id: 'c1',
   name: 'JavaScript from Scratch',
   price: 350,
   description: 'Variables, functions and the DOM.',
+  nameFr: '',
+  nameAr: '',
+  descriptionFr: '',
+  descriptionAr: '',
   images: ['/images/a.svg', '/images/b.svg', '/images/c.svg', '/images/d.svg'],
   category: ['Programming'],
   sizes: ['M'],

@@ -6,16 +6,19 @@ import { Stars } from '@/components/ui/stars';
 import { paths } from '@/config/paths';
 import { useGetCourseQuery } from '@/lib/api/courses';
 import { formatMoney } from '@/lib/format';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '@/lib/i18n';
+import { courseText } from '@/lib/i18n/course-text';
+import { categoryLabel } from '@/lib/i18n/category';
+
 import { maxSeats } from '@/lib/seats';
 import { Gallery } from '../components/gallery';
 import { ReviewForm, ReviewList } from '../components/reviews';
 import { ShareLinks } from '../components/share-links';
 import './course-detail.css';
 
-const t = text.catalogue.detail;
-
 export function CourseDetail() {
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   const { data: course, error, isLoading, refetch } = useGetCourseQuery(id);
   const [qty, setQty] = useState(1);
@@ -28,37 +31,38 @@ export function CourseDetail() {
     return (
       <div className="container page">
         <QueryError error={error} onRetry={() => void refetch()} />
-        <Link to={paths.courses}>{t.back}</Link>
+        <Link to={paths.courses}>{t('catalogue.detail.back')}</Link>
       </div>
     );
   }
 
   const soldOut = course.availability <= 0;
+  const { name, description } = courseText(course, currentLanguage());
   const choices = Array.from({ length: maxSeats(course.availability) }, (_, i) => i + 1);
 
   return (
     <article className="course-detail container page">
       <Link className="course-detail__back" to={paths.courses}>
-        ← {t.back}
+        <span className="flip-rtl" aria-hidden="true">←</span> {t('catalogue.detail.back')}
       </Link>
       <div className="course-detail__grid">
-        <Gallery images={course.images} name={course.name} />
+        <Gallery images={course.images} name={name} />
         <div className="course-detail__info">
-          <p className="course-detail__categories">{course.category.join(' · ')}</p>
-          <h1 className="course-detail__title">{course.name}</h1>
-          <Stars value={course.rating} text={text.catalogue.card.reviews(course.numReviews)} />
+          <p className="course-detail__categories">{course.category.map((category) => categoryLabel(t, category)).join(' · ')}</p>
+          <h1 className="course-detail__title">{name}</h1>
+          <Stars value={course.rating} text={t('catalogue.card.reviews', { count: course.numReviews })} />
           <p className="course-detail__price">{formatMoney(course.price, 'catalogue')}</p>
 
           <dl className="course-detail__facts">
             <div>
-              <dt>{t.status}</dt>
+              <dt>{t('catalogue.detail.status')}</dt>
               <dd className={soldOut ? 'course-detail__status--out' : 'course-detail__status--in'}>
-                {soldOut ? t.soldOut : `${t.available} · ${t.seatsLeft(course.availability)}`}
+                {soldOut ? t('catalogue.detail.soldOut') : `${t('catalogue.detail.available')} · ${t('catalogue.detail.seatsLeft', { count: course.availability })}`}
               </dd>
             </div>
             <div>
-              <dt>{t.categories}</dt>
-              <dd>{course.category.join(', ')}</dd>
+              <dt>{t('catalogue.detail.categories')}</dt>
+              <dd>{course.category.map((category) => categoryLabel(t, category)).join(', ')}</dd>
             </div>
           </dl>
 
@@ -72,7 +76,7 @@ export function CourseDetail() {
             {!soldOut && (
               <div className="field course-detail__qty">
                 <label className="field__label" htmlFor={qtyId}>
-                  {t.quantity}
+                  {t('catalogue.detail.quantity')}
                 </label>
                 <select id={qtyId} className="field__input" value={qty} onChange={(event) => setQty(Number(event.target.value))}>
                   {choices.map((n) => (
@@ -84,24 +88,24 @@ export function CourseDetail() {
               </div>
             )}
             <button type="submit" className="button button--accent course-detail__add" disabled={soldOut}>
-              {t.addToCart}
+              {t('catalogue.detail.addToCart')}
             </button>
           </form>
 
-          <ShareLinks url={window.location.href} title={course.name} />
+          <ShareLinks url={window.location.href} title={name} />
         </div>
       </div>
 
       <section className="course-detail__section" aria-labelledby={`${reviewsId}-about`}>
         <h2 id={`${reviewsId}-about`} className="section-title">
-          {t.description}
+          {t('catalogue.detail.description')}
         </h2>
-        <p className="course-detail__description">{course.description}</p>
+        <p className="course-detail__description">{description}</p>
       </section>
 
       <section className="course-detail__section reviews" aria-labelledby={reviewsId}>
         <h2 id={reviewsId} className="section-title">
-          {t.reviewsTitle}
+          {t('catalogue.detail.reviewsTitle')}
         </h2>
         <div className="reviews__grid">
           <ReviewList reviews={course.reviews} />

@@ -4,29 +4,29 @@ import { useAppSelector } from '@/app/store';
 import { CodeIcon, LanguageIcon, PaletteIcon, SmileIcon } from '@/components/ui/icons';
 import { Slider } from '@/components/ui/slider';
 import { paths } from '@/config/paths';
-import { text } from '@/lib/i18n';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { CategoryCards } from '../components/category-cards';
 import { CourseResults } from '../components/course-results';
 import './home.css';
 
 /** SPEC §9: the home slider moves every 6000 ms. */
 export const HOME_SLIDE_MS = 6000;
-
-const t = text.catalogue.home;
 const ART = [CodeIcon, SmileIcon, PaletteIcon, LanguageIcon];
 const CARD_ICONS = [CodeIcon, LanguageIcon, PaletteIcon];
 
-const slides = t.slides.map((slide, index) => {
+const slides = (t: TFunction) => t('catalogue.home.slides', { returnObjects: true }).map((slide, index) => {
   const Icon = ART[index] ?? CodeIcon;
   return { ...slide, art: <Icon /> };
 });
-const cards = t.categoryCards.map((card, index) => ({
+const cards = (t: TFunction) => t('catalogue.home.categoryCards', { returnObjects: true }).map((card, index) => ({
   ...card,
   to: paths.coursesByCategory(card.title),
   Icon: CARD_ICONS[index] ?? CodeIcon,
 }));
 
 export function Home() {
+  const { t } = useTranslation();
   const isKid = useAppSelector((s) => !!s.user.userInfo?.isKid);
   const categoriesId = useId();
   const latestId = useId();
@@ -34,21 +34,21 @@ export function Home() {
 
   return (
     <>
-      <h1 className="visually-hidden">{text.common.brand}</h1>
-      <Slider slides={slides} intervalMs={HOME_SLIDE_MS} ctaLabel={t.learnNow} ctaTo={paths.courses} />
+      <h1 className="visually-hidden">{t('common.brand')}</h1>
+      <Slider slides={slides(t)} intervalMs={HOME_SLIDE_MS} ctaLabel={t('catalogue.home.learnNow')} ctaTo={paths.courses} />
       <section className="home__section container" aria-labelledby={categoriesId}>
         <h2 id={categoriesId} className="section-title">
-          {t.categoriesTitle}
+          {t('catalogue.home.categoriesTitle')}
         </h2>
-        <CategoryCards cards={cards} />
+        <CategoryCards cards={cards(t)} />
       </section>
       <section className="home__section container" aria-labelledby={latestId}>
         <div className="home__section-head">
           <h2 id={latestId} className="section-title">
-            {t.latestTitle}
+            {t('catalogue.home.latestTitle')}
           </h2>
           <Link className="button button--ghost button--small" to={paths.courses}>
-            {t.seeAll}
+            {t('catalogue.home.seeAll')}
           </Link>
         </div>
         <CourseResults args={{ sort: 'date', limit: 6 }} labelledBy={latestId} />

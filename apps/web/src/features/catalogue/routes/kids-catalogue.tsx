@@ -1,25 +1,25 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
-import { text } from '@/lib/i18n';
 import { CataloguePage, type CategoryLink } from '../components/catalogue-page';
 
 /** SPEC §2: the kids list keyword defaults to 'kids'. */
 export const KIDS_KEYWORD = 'kids';
-
-const c = text.catalogue.categories;
-const KIDS_CATEGORIES: CategoryLink[] = [
-  { label: c.kidsLanguage, value: 'LanguageKids' },
-  { label: c.kidsProgramming, value: 'ProgrammingKids' },
-  { label: c.kidsSoftSkills, value: 'Softskills' },
+const KIDS_CATEGORIES = (t: TFunction): CategoryLink[] => [
+  { label: t('catalogue.categories.kidsLanguage'), value: 'LanguageKids' },
+  { label: t('catalogue.categories.kidsProgramming'), value: 'ProgrammingKids' },
+  { label: t('catalogue.categories.kidsSoftSkills'), value: 'Softskills' },
 ];
 
 /** Kids searches stay in the kids area: /courseskids/{keyword}. */
 const kidsSearch = (keyword: string) => `${paths.kidsCourses}/${encodeURIComponent(keyword)}`;
 
 export function KidsCatalogue() {
+  const { t } = useTranslation();
   return (
     <CataloguePage
       basePath={paths.kidsCourses}
-      categories={KIDS_CATEGORIES}
+      categories={KIDS_CATEGORIES(t)}
       searchPath={kidsSearch}
       defaultKeyword={KIDS_KEYWORD}
       variant="kids"

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { CodeIcon, LanguageIcon, PaletteIcon, SmileIcon } from '@/components/ui/icons';
 import { Slider } from '@/components/ui/slider';
 import { paths } from '@/config/paths';
-import { text } from '@/lib/i18n';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { CategoryCards } from '../components/category-cards';
 import { CourseResults } from '../components/course-results';
 import { KIDS_KEYWORD } from './kids-catalogue';
@@ -12,16 +13,14 @@ import './home.css';
 
 /** SPEC §9: the kids slider moves every 12000 ms. */
 export const KIDS_SLIDE_MS = 12000;
-
-const t = text.catalogue.kids;
 const ART = [PaletteIcon, CodeIcon, LanguageIcon, SmileIcon];
 const CARD_ICONS = [CodeIcon, LanguageIcon, SmileIcon];
 
-const slides = t.slides.map((slide, index) => {
+const slides = (t: TFunction) => t('catalogue.kids.slides', { returnObjects: true }).map((slide, index) => {
   const Icon = ART[index] ?? SmileIcon;
   return { ...slide, art: <Icon /> };
 });
-const cards = t.cards.map((card, index) => ({
+const cards = (t: TFunction) => t('catalogue.kids.cards', { returnObjects: true }).map((card, index) => ({
   title: card.title,
   text: card.text,
   to: `${paths.kidsCourses}/?cg=${card.category}`,
@@ -29,25 +28,26 @@ const cards = t.cards.map((card, index) => ({
 }));
 
 export function KidsHome() {
+  const { t } = useTranslation();
   const cardsId = useId();
   const listId = useId();
   return (
     <div className="kids-home kids-theme">
-      <h1 className="visually-hidden">{text.catalogue.kids.headingAll}</h1>
-      <Slider slides={slides} intervalMs={KIDS_SLIDE_MS} ctaLabel={t.learnNow} ctaTo={paths.kidsCourses} variant="kids" />
+      <h1 className="visually-hidden">{t('catalogue.kids.headingAll')}</h1>
+      <Slider slides={slides(t)} intervalMs={KIDS_SLIDE_MS} ctaLabel={t('catalogue.kids.learnNow')} ctaTo={paths.kidsCourses} variant="kids" />
       <section className="home__section container" aria-labelledby={cardsId}>
         <h2 id={cardsId} className="section-title">
-          {t.cardsTitle}
+          {t('catalogue.kids.cardsTitle')}
         </h2>
-        <CategoryCards cards={cards} variant="kids" />
+        <CategoryCards cards={cards(t)} variant="kids" />
       </section>
       <section className="home__section container" aria-labelledby={listId}>
         <div className="home__section-head">
           <h2 id={listId} className="section-title">
-            {t.catalogueTitle}
+            {t('catalogue.kids.catalogueTitle')}
           </h2>
           <Link className="button button--kids button--small" to={paths.kidsCourses}>
-            {t.seeAll}
+            {t('catalogue.kids.seeAll')}
           </Link>
         </div>
         <CourseResults args={{ keyword: KIDS_KEYWORD, limit: 6 }} labelledBy={listId} />

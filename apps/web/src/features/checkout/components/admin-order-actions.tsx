@@ -1,15 +1,15 @@
 import type { Order } from '@shop/shared';
 import { errorMessage } from '@/lib/api/errors';
 import { useLearnOrderMutation, usePayOrderMutation } from '@/lib/api/orders';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
 
-const t = text.checkout.order;
 
 /**
  * Admin only: 'Mark as Paid' while unpaid (pending, or expired: the server takes the seats
  * again when it can), LEARNED once paid and not yet learned (SPEC §4).
  */
 export function AdminOrderActions({ order }: { order: Order }) {
+  const { t } = useTranslation();
   const [payOrder, pay] = usePayOrderMutation();
   const [learnOrder, learn] = useLearnOrderMutation();
   const error = pay.error ?? learn.error;
@@ -24,7 +24,7 @@ export function AdminOrderActions({ order }: { order: Order }) {
           disabled={busy}
           onClick={() => payOrder(order._id)}
         >
-          {pay.isLoading ? t.working : t.markPaid}
+          {pay.isLoading ? t('checkout.order.working') : t('checkout.order.markPaid')}
         </button>
       )}
       {order.status === 'paid' && (
@@ -34,7 +34,7 @@ export function AdminOrderActions({ order }: { order: Order }) {
           disabled={busy}
           onClick={() => learnOrder(order._id)}
         >
-          {learn.isLoading ? t.working : t.markLearned}
+          {learn.isLoading ? t('checkout.order.working') : t('checkout.order.markLearned')}
         </button>
       )}
       {error && (

@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { text } from '@/lib/i18n';
-
-const t = text.checkout.shipping;
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 
 const EMPTY_CARD = { name: '', number: '', expMonth: '', expYear: '', cvv: '' };
 type CardField = keyof typeof EMPTY_CARD;
 
-const FIELDS: { field: CardField; label: string; autoComplete: string; inputMode?: 'numeric' }[] = [
-  { field: 'name', label: t.cardName, autoComplete: 'cc-name' },
-  { field: 'number', label: t.cardNumber, autoComplete: 'cc-number', inputMode: 'numeric' },
-  { field: 'expMonth', label: t.expMonth, autoComplete: 'cc-exp-month', inputMode: 'numeric' },
-  { field: 'expYear', label: t.expYear, autoComplete: 'cc-exp-year', inputMode: 'numeric' },
-  { field: 'cvv', label: t.cvv, autoComplete: 'cc-csc', inputMode: 'numeric' },
+const FIELDS = (t: TFunction): { field: CardField; label: string; autoComplete: string; inputMode?: 'numeric' }[] => [
+  { field: 'name', label: t('checkout.shipping.cardName'), autoComplete: 'cc-name' },
+  { field: 'number', label: t('checkout.shipping.cardNumber'), autoComplete: 'cc-number', inputMode: 'numeric' },
+  { field: 'expMonth', label: t('checkout.shipping.expMonth'), autoComplete: 'cc-exp-month', inputMode: 'numeric' },
+  { field: 'expYear', label: t('checkout.shipping.expYear'), autoComplete: 'cc-exp-year', inputMode: 'numeric' },
+  { field: 'cvv', label: t('checkout.shipping.cvv'), autoComplete: 'cc-csc', inputMode: 'numeric' },
 ];
 
 /**
@@ -20,11 +19,12 @@ const FIELDS: { field: CardField; label: string; autoComplete: string; inputMode
  * have no name attribute, so they are not part of any form submission either.
  */
 export function CardDetails() {
+  const { t } = useTranslation();
   const [card, setCard] = useState(EMPTY_CARD);
   return (
     <fieldset className="card-details">
-      <legend className="visually-hidden">{t.card}</legend>
-      {FIELDS.map(({ field, label, autoComplete, inputMode }) => (
+      <legend className="visually-hidden">{t('checkout.shipping.card')}</legend>
+      {FIELDS(t).map(({ field, label, autoComplete, inputMode }) => (
         <div className={`field card-details__${field}`} key={field}>
           <label className="field__label" htmlFor={`card-${field}`}>
             {label}
@@ -39,7 +39,7 @@ export function CardDetails() {
           />
         </div>
       ))}
-      <p className="card-details__note">{t.cardNote}</p>
+      <p className="card-details__note">{t('checkout.shipping.cardNote')}</p>
     </fieldset>
   );
 }

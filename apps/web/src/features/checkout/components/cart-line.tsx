@@ -4,14 +4,14 @@ import { useAppDispatch } from '@/app/store';
 import { TrashIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import { cartItemAdded, cartItemRemoved, type CartItem } from '@/stores/cart-slice';
 import { maxSeats } from '@/lib/seats';
 
-const t = text.checkout.cart;
-
 /** One cart line: image, name, price in Tnd, quantity 1..availability, line total, remove. */
 export function CartLine({ item }: { item: CartItem }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   // A line saved before the seats ran low still shows its quantity; the order will say 409.
   const options = Math.max(maxSeats(item.availability), item.qty);
@@ -37,13 +37,13 @@ export function CartLine({ item }: { item: CartItem }) {
           {item.name}
         </Link>
         <span className="cart-line__price">
-          <span className="visually-hidden">{t.unitPrice}: </span>
+          <span className="visually-hidden">{t('checkout.cart.unitPrice')}: </span>
           {formatMoney(item.price, 'catalogue')}
         </span>
       </div>
       <div className="cart-line__qty">
         <label className="visually-hidden" htmlFor={selectId}>
-          {t.quantity(item.name)}
+          {t('checkout.cart.quantity', { name: item.name })}
         </label>
         <select
           id={selectId}
@@ -59,13 +59,13 @@ export function CartLine({ item }: { item: CartItem }) {
         </select>
       </div>
       <span className="cart-line__total">
-        <span className="visually-hidden">{t.lineTotal}: </span>
+        <span className="visually-hidden">{t('checkout.cart.lineTotal')}: </span>
         {formatMoney(lineTotal, 'catalogue')}
       </span>
       <button
         type="button"
         className="icon-button cart-line__remove"
-        aria-label={t.remove(item.name)}
+        aria-label={t('checkout.cart.remove', { name: item.name })}
         onClick={() => dispatch(cartItemRemoved(item.course))}
       >
         <TrashIcon />

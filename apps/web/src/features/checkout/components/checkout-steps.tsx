@@ -1,14 +1,14 @@
-import { text } from '@/lib/i18n';
-
-const t = text.checkout.steps;
-const STEPS = [t.signIn, t.shipping, t.placeOrder] as const;
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+const STEPS = (t: TFunction) => [t('checkout.steps.signIn'), t('checkout.steps.shipping'), t('checkout.steps.placeOrder')] as const;
 
 /** Where the customer is in the checkout: sign in, shipping, place order. */
 export function CheckoutSteps({ current }: { current: 1 | 2 | 3 }) {
+  const { t } = useTranslation();
   return (
-    <nav aria-label={t.label}>
+    <nav aria-label={t('checkout.steps.label')}>
       <ol className="checkout-steps">
-        {STEPS.map((label, index) => {
+        {STEPS(t).map((label, index) => {
           const step = index + 1;
           const state = step < current ? 'done' : step === current ? 'current' : 'todo';
           return (

@@ -2,15 +2,15 @@ import type { Order } from '@shop/shared';
 import { useEffect, useRef } from 'react';
 import { errorMessage } from '@/lib/api/errors';
 import { useCancelOrderMutation, useDownloadInvoiceMutation } from '@/lib/api/orders';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
 
-const t = text.checkout.order;
 
 /**
  * Cancel (the customer while unpaid; an admin also once paid, which records a refund), each
  * after a confirmation, and the invoice download once paid.
  */
 export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
+  const { t } = useTranslation();
   const [cancelOrder, cancellation] = useCancelOrderMutation();
   const [downloadInvoice, invoice] = useDownloadInvoiceMutation();
   const link = useRef<HTMLAnchorElement>(null);
@@ -28,7 +28,7 @@ export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolea
   }, [invoice.data]);
 
   const onCancel = () => {
-    if (!window.confirm(order.status === 'paid' ? text.common.confirmRefund : text.common.confirmCancel)) return;
+    if (!window.confirm(order.status === 'paid' ? t('common.confirmRefund') : t('common.confirmCancel'))) return;
     void cancelOrder(order._id);
   };
 
@@ -44,11 +44,11 @@ export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolea
             disabled={invoice.isLoading}
             onClick={() => void downloadInvoice(order._id)}
           >
-            {invoice.isLoading ? t.preparingInvoice : t.downloadInvoice}
+            {invoice.isLoading ? t('checkout.order.preparingInvoice') : t('checkout.order.downloadInvoice')}
           </button>
           {/* The download itself: the PDF needs the sign-in token, so it is fetched first. */}
           <a ref={link} hidden download={`invoice-${order.invoiceNumber}.pdf`} aria-hidden="true" tabIndex={-1}>
-            {t.downloadInvoice}
+            {t('checkout.order.downloadInvoice')}
           </a>
         </>
       )}
@@ -59,7 +59,7 @@ export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolea
           disabled={cancellation.isLoading}
           onClick={onCancel}
         >
-          {cancellation.isLoading ? t.cancelling : text.common.cancelOrder}
+          {cancellation.isLoading ? t('checkout.order.cancelling') : t('common.cancelOrder')}
         </button>
       )}
       {error && (

@@ -2,32 +2,38 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api/errors';
 import { useGetOrderHistoryQuery } from '@/lib/api/orders';
 import { formatDateTime } from '@/lib/format';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
 
-const t = text.checkout.order;
+const ACTIONS = ['placed', 'paid', 'learned', 'cancelled', 'refunded', 'expired'] as const;
+const isKnownAction = (action: string): action is (typeof ACTIONS)[number] =>
+  (ACTIONS as readonly string[]).includes(action);
 
 /** Admin: who did what to the order and when, oldest first. */
 export function OrderHistory({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
   const { data: events, isLoading, error } = useGetOrderHistoryQuery(orderId);
   return (
     <section className="review__section" aria-labelledby="order-history">
       <h2 id="order-history" className="review__title">
-        {t.historyTitle}
+        {t('checkout.order.historyTitle')}
       </h2>
       {isLoading && <Spinner />}
       {error && <p className="message message--error">{errorMessage(error)}</p>}
-      {events && events.length === 0 && <p className="message message--info">{t.historyEmpty}</p>}
+      {events && events.length === 0 && <p className="message message--info">{t('checkout.order.historyEmpty')}</p>}
       {events && events.length > 0 && (
         <ol className="order-history">
           {events.map((event, index) => (
             <li key={`${event.at}-${index}`}>
               <time dateTime={event.at}>{formatDateTime(event.at)}</time>{' '}
-              {t.historyLine(
-                t.historyActions[event.action] ?? event.action,
-                event.actor.role === 'system'
-                  ? t.historyActors.system
-                  : `${event.actor.name} (${t.historyActors[event.actor.role]})`,
-              )}
+              {t('checkout.order.historyLine', {
+                action: isKnownAction(event.action)
+                  ? t(`checkout.order.historyActions.${event.action}`)
+                  : event.action,
+                who:
+                  event.actor.role === 'system'
+                    ? t('checkout.order.historyActors.system')
+                    : `${event.actor.name} (${t(`checkout.order.historyActors.${event.actor.role}`)})`,
+              })}
             </li>
           ))}
         </ol>

@@ -2,7 +2,8 @@ import { calculateOrderAmounts } from '@shop/shared';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 
 export interface OrderLineView {
   /** The course id; null once the course was deleted (the order keeps its name and price). */
@@ -15,6 +16,7 @@ export interface OrderLineView {
 
 /** Lines of a cart under review or of a placed order: image, name, qty x price = line total in $. */
 export function OrderLines({ lines }: { lines: OrderLineView[] }) {
+  const { t } = useTranslation();
   return (
     <ul className="order-lines">
       {lines.map((line, index) => {
@@ -41,11 +43,7 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
               <span className="order-lines__name">{line.name}</span>
             )}
             <span className="order-lines__math">
-              {text.checkout.lineTotal(
-                line.qty,
-                formatMoney(line.price, 'checkout'),
-                formatMoney(lineTotal, 'checkout'),
-              )}
+              {t('checkout.lineTotal', { qty: line.qty, price: formatMoney(line.price, 'checkout'), total: formatMoney(lineTotal, 'checkout') })}
             </span>
           </li>
         );

@@ -7,16 +7,16 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/errors';
 import { useGetCourseQuery } from '@/lib/api/courses';
 import { formatMoney } from '@/lib/format';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import { cartItemAdded, cartLineOf } from '@/stores/cart-slice';
 import { CartLine } from '../components/cart-line';
 import { clampQty } from '@/lib/seats';
 import '../components/checkout.css';
 
-const t = text.checkout.cart;
-
 /** /cart and /cart/:id?qty=n (SPEC §2, §4). */
 export function CartRoute() {
+  const { t } = useTranslation();
   const { id } = useParams();
   const [searchParams] = useSearchParams();
   const qtyParam = searchParams.get('qty');
@@ -37,7 +37,7 @@ export function CartRoute() {
 
   return (
     <div className="container page cart">
-      {adding && <Spinner label={t.adding} />}
+      {adding && <Spinner label={t('checkout.cart.adding')} />}
       {id && course.error && (
         <p className="message message--error" role="alert">
           {errorMessage(course.error)}
@@ -45,7 +45,7 @@ export function CartRoute() {
       )}
       {soldOut && (
         <p className="message message--error" role="alert">
-          {t.soldOut(soldOut)}
+          {t('checkout.cart.soldOut', { name: soldOut })}
         </p>
       )}
       {!adding && <CartContents />}
@@ -54,6 +54,7 @@ export function CartRoute() {
 }
 
 function CartContents() {
+  const { t } = useTranslation();
   const cartItems = useAppSelector((s) => s.cart.cartItems);
   const navigate = useNavigate();
 
@@ -61,10 +62,10 @@ function CartContents() {
     return (
       <section className="cart-empty" aria-labelledby="cart-title">
         <h1 id="cart-title" className="page__title">
-          {t.empty}
+          {t('checkout.cart.empty')}
         </h1>
         <Link className="button" to={paths.courses}>
-          {t.goLearn}
+          {t('checkout.cart.goLearn')}
         </Link>
       </section>
     );
@@ -75,7 +76,7 @@ function CartContents() {
   return (
     <>
       <h1 id="cart-title" className="page__title">
-        {t.heading(cartItems.length)}
+        {t('checkout.cart.heading', { count: cartItems.length })}
       </h1>
       <div className="checkout-grid">
         <ul className="cart-lines" aria-labelledby="cart-title">
@@ -85,19 +86,19 @@ function CartContents() {
         </ul>
         <aside className="summary-card" aria-labelledby="cart-summary-title">
           <h2 id="cart-summary-title" className="summary-card__title">
-            {t.summaryTitle}
+            {t('checkout.cart.summaryTitle')}
           </h2>
           <dl className="amounts">
             <div className="amounts__row">
-              <dt>{t.subtotal(seats)}</dt>
+              <dt>{t('checkout.cart.subtotal', { count: seats })}</dt>
               <dd>{formatMoney(itemsPrice, 'catalogue')}</dd>
             </div>
             <div className="amounts__row">
-              <dt>{t.taxes}</dt>
-              <dd className="amounts__placeholder">{t.taxesPlaceholder}</dd>
+              <dt>{t('checkout.cart.taxes')}</dt>
+              <dd className="amounts__placeholder">{t('checkout.cart.taxesPlaceholder')}</dd>
             </div>
             <div className="amounts__row amounts__row--total">
-              <dt>{t.total}</dt>
+              <dt>{t('checkout.cart.total')}</dt>
               <dd>{formatMoney(itemsPrice, 'catalogue')}</dd>
             </div>
           </dl>
@@ -107,7 +108,7 @@ function CartContents() {
             disabled={cartItems.length === 0}
             onClick={() => navigate(paths.login('shipping'))}
           >
-            {t.checkout}
+            {t('checkout.cart.checkout')}
           </button>
         </aside>
       </div>

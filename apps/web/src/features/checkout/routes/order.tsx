@@ -5,7 +5,8 @@ import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useGetOrderQuery } from '@/lib/api/orders';
 import { formatDate } from '@/lib/format';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import { AdminOrderActions } from '../components/admin-order-actions';
 import { AmountsSummary } from '../components/amounts-summary';
 import { OrderActions } from '../components/order-actions';
@@ -13,8 +14,6 @@ import { OrderHistory } from '../components/order-history';
 import { OrderLines } from '../components/order-lines';
 import { OrderStatus } from '../components/order-status';
 import '../components/checkout.css';
-
-const t = text.checkout.order;
 
 export function OrderRoute() {
   return (
@@ -26,6 +25,7 @@ export function OrderRoute() {
 
 /** /order/:id: everything as the server stored it, amounts included. */
 function OrderDetail() {
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   const isAdmin = useAppSelector((s) => s.user.userInfo?.isAdmin ?? false);
   const { data: order, isLoading, error, refetch } = useGetOrderQuery(id);
@@ -42,47 +42,47 @@ function OrderDetail() {
 
   return (
     <div className="container page">
-      <h1 className="page__title order__title">{t.title(order._id)}</h1>
+      <h1 className="page__title order__title">{t('checkout.order.title', { id: order._id })}</h1>
       <div className="checkout-grid">
         <div className="review">
           <OrderStatus order={order} />
           <section className="review__section" aria-labelledby="order-shipping">
             <h2 id="order-shipping" className="review__title">
-              {t.shippingTitle}
+              {t('checkout.order.shippingTitle')}
             </h2>
             <p>
-              <strong>{t.name}: </strong>
+              <strong>{t('checkout.order.name')}: </strong>
               {order.user.name}
             </p>
             {order.user.email && (
               <p>
-                <strong>{t.email}: </strong>
+                <strong>{t('checkout.order.email')}: </strong>
                 <a href={`mailto:${order.user.email}`}>{order.user.email}</a>
               </p>
             )}
             <p>
-              <strong>{t.address}: </strong>
+              <strong>{t('checkout.order.address')}: </strong>
               {address}, {city} {postalCode}, {country}
             </p>
             <p className={`message ${order.isLearned ? 'message--success' : 'message--error'}`}>
-              {order.isLearned ? t.learnedAt(formatDate(order.learnedAt)) : t.notLearned}
+              {order.isLearned ? t('checkout.order.learnedAt', { date: formatDate(order.learnedAt) }) : t('checkout.order.notLearned')}
             </p>
           </section>
           <section className="review__section" aria-labelledby="order-payment">
             <h2 id="order-payment" className="review__title">
-              {t.paymentTitle}
+              {t('checkout.order.paymentTitle')}
             </h2>
             <p>
-              <strong>{t.method}: </strong>
-              {text.checkout.paymentLabels[order.paymentMethod]}
+              <strong>{t('checkout.order.method')}: </strong>
+              {t(`checkout.paymentLabels.${order.paymentMethod}`)}
             </p>
             <p className={`message ${order.isPaid ? 'message--success' : 'message--error'}`}>
-              {order.isPaid ? t.paidAt(formatDate(order.paidAt)) : t.notPaid}
+              {order.isPaid ? t('checkout.order.paidAt', { date: formatDate(order.paidAt) }) : t('checkout.order.notPaid')}
             </p>
           </section>
           <section className="review__section" aria-labelledby="order-items">
             <h2 id="order-items" className="review__title">
-              {t.itemsTitle}
+              {t('checkout.order.itemsTitle')}
             </h2>
             <OrderLines lines={order.orderItems} />
           </section>
@@ -90,11 +90,11 @@ function OrderDetail() {
         </div>
         <aside className="summary-card" aria-labelledby="order-summary">
           <h2 id="order-summary" className="summary-card__title">
-            {t.summaryTitle}
+            {t('checkout.order.summaryTitle')}
           </h2>
-          <AmountsSummary amounts={order} labels={t} />
+          <AmountsSummary amounts={order} labels={t('checkout.order', { returnObjects: true })} />
           <p className="summary-card__id">
-            {t.orderId}: <code>{order._id}</code>
+            {t('checkout.order.orderId')}: <code>{order._id}</code>
           </p>
           {isAdmin && <AdminOrderActions order={order} />}
           <OrderActions order={order} isAdmin={isAdmin} />

@@ -6,15 +6,14 @@ import { RequireAuth } from '@/components/guards';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/errors';
 import { useCreateOrderMutation } from '@/lib/api/orders';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import { cartCleared } from '@/stores/cart-slice';
 import { AmountsSummary } from '../components/amounts-summary';
 import { CheckoutSteps } from '../components/checkout-steps';
 import { OrderLines } from '../components/order-lines';
 import { newIdempotencyKey } from '../lib/idempotency-key';
 import '../components/checkout.css';
-
-const t = text.checkout.placeOrder;
 
 export function PlaceOrderRoute() {
   return (
@@ -26,6 +25,7 @@ export function PlaceOrderRoute() {
 
 /** /placeorder: review, then POST /orders; the order page then shows the server's amounts. */
 function PlaceOrder() {
+  const { t } = useTranslation();
   const { cartItems, shippingAddress, paymentMethod } = useAppSelector((s) => s.cart);
   const dispatch = useAppDispatch();
   const [createOrder, { isLoading, error }] = useCreateOrderMutation();
@@ -63,31 +63,31 @@ function PlaceOrder() {
   return (
     <div className="container page">
       <CheckoutSteps current={3} />
-      <h1 className="page__title">{t.title}</h1>
+      <h1 className="page__title">{t('checkout.placeOrder.title')}</h1>
       <div className="checkout-grid">
         <div className="review">
           <section className="review__section" aria-labelledby="review-shipping">
             <h2 id="review-shipping" className="review__title">
-              {t.shippingTitle}
+              {t('checkout.placeOrder.shippingTitle')}
             </h2>
             <p>
-              <strong>{t.address}: </strong>
+              <strong>{t('checkout.placeOrder.address')}: </strong>
               {address}, {city} {postalCode}, {country}
             </p>
-            <Link to={paths.shipping}>{t.edit}</Link>
+            <Link to={paths.shipping}>{t('checkout.placeOrder.edit')}</Link>
           </section>
           <section className="review__section" aria-labelledby="review-payment">
             <h2 id="review-payment" className="review__title">
-              {t.paymentTitle}
+              {t('checkout.placeOrder.paymentTitle')}
             </h2>
             <p>
-              <strong>{t.method}: </strong>
-              {text.checkout.paymentLabels[paymentMethod]}
+              <strong>{t('checkout.placeOrder.method')}: </strong>
+              {t(`checkout.paymentLabels.${paymentMethod}`)}
             </p>
           </section>
           <section className="review__section" aria-labelledby="review-items">
             <h2 id="review-items" className="review__title">
-              {t.itemsTitle}
+              {t('checkout.placeOrder.itemsTitle')}
             </h2>
             <OrderLines
               lines={cartItems.map((item) => ({
@@ -102,9 +102,9 @@ function PlaceOrder() {
         </div>
         <aside className="summary-card" aria-labelledby="place-order-summary">
           <h2 id="place-order-summary" className="summary-card__title">
-            {t.summaryTitle}
+            {t('checkout.placeOrder.summaryTitle')}
           </h2>
-          <AmountsSummary amounts={amounts} labels={t} />
+          <AmountsSummary amounts={amounts} labels={t('checkout.placeOrder', { returnObjects: true })} />
           {error && (
             <p className="message message--error" role="alert">
               {errorMessage(error)}
@@ -116,7 +116,7 @@ function PlaceOrder() {
             disabled={isLoading}
             onClick={placeOrder}
           >
-            {isLoading ? t.submitting : t.submit}
+            {isLoading ? t('checkout.placeOrder.submitting') : t('checkout.placeOrder.submit')}
           </button>
         </aside>
       </div>

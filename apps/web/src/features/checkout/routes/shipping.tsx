@@ -15,13 +15,12 @@ import { TextField } from '@/components/form/text-field';
 import { RequireAuth } from '@/components/guards';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
-import { text } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
+
 import { paymentMethodSaved, shippingAddressSaved } from '@/stores/cart-slice';
 import { CardDetails } from '../components/card-details';
 import { CheckoutSteps } from '../components/checkout-steps';
 import '../components/checkout.css';
-
-const t = text.checkout.shipping;
 
 /** SPEC §5: address, city and zip are required: the order's own `shippingAddressSchema`. */
 const shippingFormSchema = shippingAddressSchema.extend({ paymentMethod: z.enum(PAYMENT_METHODS) });
@@ -37,6 +36,7 @@ export function ShippingRoute() {
 
 /** /shipping: address and payment choice, saved to the cart, then /placeorder. */
 function Shipping() {
+  const { t } = useTranslation();
   const { cartItems, shippingAddress, paymentMethod } = useAppSelector((s) => s.cart);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -66,20 +66,20 @@ function Shipping() {
   return (
     <div className="container page">
       <CheckoutSteps current={2} />
-      <h1 className="page__title">{t.title}</h1>
+      <h1 className="page__title">{t('checkout.shipping.title')}</h1>
       <Form className="checkout-grid" form={form} onSubmit={submit}>
         <div className="checkout-form">
           <TextField
             id="ship-address"
             name="address"
-            label={t.address}
+            label={t('checkout.shipping.address')}
             autoComplete="street-address"
             required
           />
           <SelectField
             id="ship-country"
             name="country"
-            label={t.country}
+            label={t('checkout.shipping.country')}
             autoComplete="country-name"
             options={COUNTRIES.map((c) => ({ value: c, label: c }))}
           />
@@ -87,14 +87,14 @@ function Shipping() {
             <TextField
               id="ship-city"
               name="city"
-              label={t.city}
+              label={t('checkout.shipping.city')}
               autoComplete="address-level2"
               required
             />
             <TextField
               id="ship-zip"
               name="postalCode"
-              label={t.postalCode}
+              label={t('checkout.shipping.postalCode')}
               autoComplete="postal-code"
               required
             />
@@ -102,17 +102,17 @@ function Shipping() {
           <RadioGroupField
             id="ship-payment"
             name="paymentMethod"
-            legend={t.payment}
+            legend={t('checkout.shipping.payment')}
             options={PAYMENT_METHODS.map((value) => ({
               value,
-              label: text.checkout.paymentLabels[value],
+              label: t(`checkout.paymentLabels.${value}`),
             }))}
           />
           {method === 'Card' && <CardDetails />}
         </div>
         <aside className="summary-card" aria-labelledby="shipping-summary-title">
           <h2 id="shipping-summary-title" className="summary-card__title">
-            {t.summaryTitle}
+            {t('checkout.shipping.summaryTitle')}
           </h2>
           <ul className="summary-card__lines">
             {cartItems.map((item) => (
@@ -124,12 +124,12 @@ function Shipping() {
           </ul>
           <dl className="amounts">
             <div className="amounts__row amounts__row--total">
-              <dt>{text.checkout.cart.subtotal(seats)}</dt>
+              <dt>{t('checkout.cart.subtotal', { count: seats })}</dt>
               <dd>{formatMoney(amounts.itemsPrice, 'checkout')}</dd>
             </div>
           </dl>
           <button type="submit" className="button button--accent button--block">
-            {t.submit}
+            {t('checkout.shipping.submit')}
           </button>
         </aside>
       </Form>

@@ -7,7 +7,7 @@ export const customer: UserInfo = {
   name: 'Amal Ben Salah',
   email: 'amal@example.com',
   isAdmin: false,
-  isKid: false,
+  isKid: false, language: 'en',
   token: 'token-1',
 };
 

@@ -23,7 +23,7 @@ export const account = {
     forgot: 'Forgot Password',
     newCustomer: 'New customer?',
     register: 'Create your Account',
-    signedInAs: (name: string) => `You are signed in as ${name}. Sign in with another account to continue.`,
+    signedInAs: "You are signed in as {{name}}. Sign in with another account to continue.",
   },
   register: {
     title: 'Create your Account',

@@ -2,7 +2,7 @@
 export const admin = {
   /** SPEC §8: admin lists show the bare word 'error' on failure. */
   listError: 'error',
-  listErrorDetail: (reason: string) => `Reason: ${reason}`,
+  listErrorDetail: "Reason: {{reason}}",
   confirmDelete: 'Are You Sure?',
   yes: 'YES',
   no: 'NO',
@@ -13,8 +13,8 @@ export const admin = {
   goBack: 'Go Back',
   nothingFound: 'Nothing Found !!!',
   pagination: {
-    label: (what: string) => `${what} pages`,
-    range: (from: number, to: number, total: number) => `${from}–${to} of ${total}`,
+    label: "{{what}} pages",
+    range: "{{from}}–{{to}} of {{total}}",
   },
   users: {
     title: 'Users',
@@ -24,8 +24,8 @@ export const admin = {
     email: 'Email',
     admin: 'Admin',
     actions: 'Actions',
-    editLabel: (name: string) => `Edit ${name}`,
-    deleteLabel: (name: string) => `Delete ${name}`,
+    editLabel: "Edit {{name}}",
+    deleteLabel: "Delete {{name}}",
     deleted: 'User removed',
   },
   userEdit: {
@@ -45,8 +45,8 @@ export const admin = {
     actions: 'Actions',
     add: 'ADD',
     adding: 'Adding…',
-    editLabel: (name: string) => `Edit ${name}`,
-    deleteLabel: (name: string) => `Delete ${name}`,
+    editLabel: "Edit {{name}}",
+    deleteLabel: "Delete {{name}}",
   },
   courseEdit: {
     title: 'Edit Course',
@@ -57,11 +57,17 @@ export const admin = {
     categories: 'Category',
     sizes: 'Sizes',
     images: 'Images',
-    imageUrl: (n: number) => `Image ${n} URL`,
+    imageUrl: "Image {{n}} URL",
     imageHint: 'An http(s) address or a path starting with /. Leave empty for no image.',
-    imagePreview: (n: number) => `Preview of image ${n}`,
+    imagePreview: "Preview of image {{n}}",
     noImage: 'No image',
     imageFailed: 'Image could not be loaded',
+    translations: 'French and Arabic',
+    translationsHint: 'Optional. Visitors who read French or Arabic see these; the main text is shown when one is empty.',
+    nameFr: 'Name (French)',
+    descriptionFr: 'Description (French)',
+    nameAr: 'Name (Arabic)',
+    descriptionAr: 'Description (Arabic)',
   },
   orders: {
     title: 'Orders',
@@ -76,9 +82,9 @@ export const admin = {
     actions: 'Actions',
     cancel: 'Cancel',
     details: 'Details',
-    detailsLabel: (id: string) => `Details of order ${id}`,
+    detailsLabel: "Details of order {{id}}",
     markPaid: 'Mark as Paid',
-    markPaidLabel: (id: string) => `Mark as Paid: order ${id}`,
+    markPaidLabel: "Mark as Paid: order {{id}}",
     deletedUser: 'Deleted user',
   },
 } as const;

@@ -1,0 +1,13 @@
+import { account } from './account';
+import { admin } from './admin';
+import { catalogue } from './catalogue';
+import { checkout } from './checkout';
+import { common } from './common';
+import { errors, messages, validation } from './messages';
+
+/**
+ * The English catalogue (SPEC.md's texts), the shape every language follows and the source of
+ * the message keys' types (i18next.d.ts). Values use i18next's `{{name}}` interpolation and
+ * `_one`/`_other` plural keys.
+ */
+export const en = { common, catalogue, account, checkout, admin, errors, messages, validation } as const;

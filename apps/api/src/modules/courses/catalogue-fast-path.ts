@@ -37,7 +37,7 @@ export function catalogueFastPath(
       if (!res.headersSent) {
         res.statusCode = 500;
         res.setHeader('Content-Type', 'application/json; charset=utf-8');
-        res.end(JSON.stringify({ message: MESSAGES.serverError }));
+        res.end(JSON.stringify({ message: MESSAGES.serverError, code: 'SERVER_ERROR' }));
       } else res.end();
     }
     return true;

@@ -165,6 +165,7 @@ describe('GET /api/orders/{id}/invoice', () => {
     expect(early.status).toBe(409);
     expect(JSON.parse((early.body as Buffer).toString())).toEqual({
       message: 'No invoice yet: the order is pending. An invoice exists once it is paid.',
+      code: 'ORDER_STATE',
     });
     await pay(order._id);
     const stranger = await createUser(ctx.database.db, ctx.config);

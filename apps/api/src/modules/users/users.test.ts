@@ -67,6 +67,7 @@ describe('register -> verify -> login, with the link read from the received mail
       email: 'sami@example.com',
       isAdmin: false,
       isKid: true,
+      language: 'en',
       token: expect.any(String),
     });
     const profile = await request(ctx.app).get('/api/users/profile').set('Authorization', `Bearer ${login.body.token}`);

@@ -680,6 +680,7 @@ const ar = {
     ratingNumber: 'يجب أن يكون التقييم رقمًا من 1 إلى 5',
     ratingWhole: 'يجب أن يكون التقييم عددًا صحيحًا من 1 إلى 5',
     zipRequired: 'الرمز البريدي مطلوب',
+    countryUnknown: 'يجب أن يكون البلد المغرب أو الجزائر أو فرنسا أو إسبانيا',
   },
 } satisfies Catalogue;
 

@@ -662,6 +662,7 @@ const fr = {
     ratingNumber: 'La note doit être un nombre de 1 à 5',
     ratingWhole: 'La note doit être un nombre entier de 1 à 5',
     zipRequired: 'Le code postal est obligatoire',
+    countryUnknown: 'Le pays doit être Maroc, Algérie, France ou Espagne',
   },
 } satisfies Catalogue;
 

@@ -50,7 +50,8 @@ describe('RegisterRoute', () => {
       name: 'Yasmine',
       email: 'yasmine@example.com',
       password: 'password-1',
-      isKid: true, language: 'en',
+      isKid: true,
+      language: 'en',
     });
   });
 
@@ -114,6 +115,6 @@ describe('RegisterRoute', () => {
     renderRegister();
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]!.body).toEqual({ name: '', email: '', password: '', isKid: false });
+    expect(sent[0]!.body).toEqual({ name: '', email: '', password: '', isKid: false, language: 'en' });
   });
 });

@@ -51,7 +51,7 @@ describe('UserEditRoute', () => {
       name: 'Sami Junior',
       email: 'sami@example.com',
       isAdmin: false,
-      isKid: true, language: 'en',
+      isKid: true,
     });
   });
 

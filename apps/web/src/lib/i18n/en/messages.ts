@@ -71,4 +71,5 @@ export const validation = {
   ratingNumber: 'Rating must be a number from 1 to 5',
   ratingWhole: 'Rating must be a whole number from 1 to 5',
   zipRequired: 'Zip is required',
+  countryUnknown: 'Country must be one of Maroc, Algerie, France, Espagne',
 } as const;

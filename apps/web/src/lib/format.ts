@@ -1,25 +1,42 @@
 import { formatAmount } from '@shop/shared';
+import { currentLanguage, INTL_LOCALES } from '@/lib/i18n';
+
+/** The amount with two decimals: SPEC's digits in English, the language's own with Intl otherwise. */
+function amountText(amount: number): string {
+  const language = currentLanguage();
+  if (language === 'en') return formatAmount(amount);
+  return new Intl.NumberFormat(INTL_LOCALES[language], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    Number(formatAmount(amount)),
+  );
+}
 
 /**
- * The one money formatter. SPEC §9: Tnd in the catalogue and cart, $ at checkout and on orders.
+ * The one money formatter. SPEC §9: Tnd in the catalogue and cart, $ at checkout and on orders,
+ * in every language (French and Arabic write the number their way: 1 234,50 Tnd).
  */
 export function formatMoney(amount: number, where: 'catalogue' | 'checkout'): string {
-  const value = formatAmount(amount);
+  const value = amountText(amount);
   return where === 'catalogue' ? `${value} Tnd` : `$${value}`;
 }
 
-/** Dates are shown as the first 10 characters of the stored ISO date (SPEC §9). */
+/** Dates are the first 10 characters of the stored ISO date in English (SPEC §9), Intl's medium date otherwise. */
 export function formatDate(iso: string | null | undefined): string {
-  return iso ? iso.slice(0, 10) : '';
+  if (!iso) return '';
+  const language = currentLanguage();
+  if (language === 'en') return iso.slice(0, 10);
+  return new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
 }
 
 /**
- * A moment to the minute in the viewer's own time, `YYYY-MM-DD HH:mm` (a seat hold ends at a
- * time of day, so the 10-character date alone would not say when).
+ * A moment to the minute in the viewer's own time: `YYYY-MM-DD HH:mm` in English (a seat hold
+ * ends at a time of day, so the 10-character date alone would not say when), Intl's otherwise.
  */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '';
   const at = new Date(iso);
+  const language = currentLanguage();
+  if (language !== 'en')
+    return new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' }).format(at);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
-import { Router, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import type { CourseDetail } from '@shop/shared';
+import { LANGUAGES, languageOf, type CourseDetail, type Language } from '@shop/shared';
 import type { AppContext } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { isId } from '../../http/route.js';
@@ -29,6 +29,22 @@ const NOT_FOR_ROBOTS = ['/admin/', '/cart', '/login', '/register', '/forgot', '/
 interface Template {
   before: string;
   after: string;
+}
+
+/** The start loader's line (index.html) in each language. */
+const LOADER_TEXT: Record<Language, string> = {
+  en: 'Loading the course shop…',
+  fr: 'Chargement de la boutique de cours…',
+  ar: 'جارٍ تحميل متجر الدورات…',
+};
+
+/** The page in a language: `<html lang dir>` and the start loader's line. */
+export function inLanguage(template: Template, language: Language): Template {
+  const dir = language === 'ar' ? 'rtl' : 'ltr';
+  return {
+    before: template.before.replace(/<html[^>]*>/, `<html lang="${language}" dir="${dir}">`),
+    after: template.after.replace(LOADER_TEXT.en, LOADER_TEXT[language]),
+  };
 }
 
 /** Splits the built index.html at its <title>; its description goes too: each page brings both. */
@@ -84,31 +100,39 @@ export function webClientRouter(deps: AppContext, catalogue: CatalogueCache): Ro
     if (!(await sendSitemapPart(res, db, appUrl, String(req.params['part'])))) next();
   });
 
-  const sendPage = (res: Response, head: PageHead, status = 200) => {
+  const byLanguage = Object.fromEntries(LANGUAGES.map((language) => [language, inLanguage(template, language)])) as Record<
+    Language,
+    Template
+  >;
+  const sendPage = (req: Request, res: Response, head: PageHead, status = 200) => {
+    // The browser's language (a first visit's choice, issue 18); the client then applies a stored one.
+    const language = languageOf(req.get('accept-language'));
+    const page = byLanguage[language];
     res.status(status).type('html').setHeader('Cache-Control', 'no-cache');
-    res.send(template.before + renderHead(head, appUrl) + template.after);
+    res.vary('Accept-Language').setHeader('Content-Language', language);
+    res.send(page.before + renderHead(head, appUrl) + page.after);
   };
 
   router.get('/course/:id', async (req, res) => {
     if (!req.accepts('html')) throw new AppError(404, 'Not Found');
     const id = String(req.params['id']);
     if (!isId(id)) {
-      sendPage(res, NOT_FOUND_HEAD, 404);
+      sendPage(req, res, NOT_FOUND_HEAD, 404);
       return;
     }
     try {
       // The same kept answer as GET /api/courses/{id}: no query when the course was asked for before.
       const answer = await catalogue.answer(courseDetailKey(id), async () => ({ body: await getCourseDetail(deps, id) }));
-      sendPage(res, courseHead(JSON.parse(answer.body.toString('utf8')) as CourseDetail, appUrl));
+      sendPage(req, res, courseHead(JSON.parse(answer.body.toString('utf8')) as CourseDetail, appUrl));
     } catch (err) {
       if (!(err instanceof AppError) || err.status !== 404) throw err;
-      sendPage(res, NOT_FOUND_HEAD, 404);
+      sendPage(req, res, NOT_FOUND_HEAD, 404);
     }
   });
   const heads: Record<string, PageHead> = { '/': HOME_HEAD, '/courses': COURSES_HEAD, '/kids': KIDS_HEAD };
   router.get('/{*splat}', (req, res, next) => {
     if (!req.accepts('html')) return next();
-    sendPage(res, heads[req.path.replace(/(.)\/$/, '$1')] ?? { ...HOME_HEAD, path: req.path });
+    sendPage(req, res, heads[req.path.replace(/(.)\/$/, '$1')] ?? { ...HOME_HEAD, path: req.path });
   });
   return router;
 }

@@ -118,6 +118,19 @@ describe('pages as served', () => {
     expect(html).toMatch(/<style>[^<]*\.start-loader\{position:fixed/);
   });
 
+  it('answers the page in the browser’s language: <html lang dir> and the loader’s line (issue 18)', async () => {
+    const arabic = await get('/courses', { 'Accept-Language': 'ar-TN,ar;q=0.9,fr;q=0.8' });
+    const html = decoded(arabic);
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain('جارٍ تحميل متجر الدورات…');
+    expect(arabic.headers['content-language']).toBe('ar');
+    expect(arabic.headers['vary']).toMatch(/Accept-Language/i);
+    expect(decoded(await get('/', { 'Accept-Language': 'fr-FR' }))).toContain('<html lang="fr" dir="ltr">');
+    const english = decoded(await get('/', { 'Accept-Language': 'de-DE' }));
+    expect(english).toContain('<html lang="en" dir="ltr">');
+    expect(english).toContain('Loading the course shop…');
+  });
+
   it('gives a course page its title, description, canonical link, Open Graph, Twitter card and JSON-LD, escaped', async () => {
     const page = await get(`/course/${trickyId}`, { Accept: 'text/html', 'Accept-Encoding': 'br' });
     expect(page.status).toBe(200);

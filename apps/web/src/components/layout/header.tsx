@@ -58,8 +58,9 @@ export function Header() {
 
         <SearchForm className="header-search" placeholder={t('common.search.placeholder')} />
 
+        <LanguageSwitch />
+
         <div className="header__tools">
-          <LanguageSwitch />
           <button
             type="button"
             className="icon-button"

@@ -27,13 +27,20 @@ export function browserLanguage(preferred: readonly string[]): Language {
   return 'en';
 }
 
-/** The stored choice, else the browser's language (first visit). */
-export function initialLanguage(): Language {
+/** The language chosen on this device with the switch (local storage `lang`), if any. */
+export function storedLanguage(): Language | undefined {
   try {
     const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    if (isLanguage(stored)) return stored;
+    return isLanguage(stored) ? stored : undefined;
   } catch {
-    // Storage disabled: fall through to the browser's language.
+    return undefined; // Storage disabled.
   }
-  return browserLanguage(typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]);
+}
+
+/** The stored choice, else the browser's language (first visit). */
+export function initialLanguage(): Language {
+  return (
+    storedLanguage() ??
+    browserLanguage(typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language])
+  );
 }

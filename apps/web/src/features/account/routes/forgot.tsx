@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { useForgotPasswordMutation } from '@/lib/api/users';
 import { showServerError } from '@/lib/forms/server-errors';
 import { useTranslation } from 'react-i18next';
+import { translateMessage } from '@/lib/i18n/messages';
 
 import { AuthCard } from '../components/auth-card';
 import '../components/form.css';
@@ -41,7 +42,7 @@ export function ForgotRoute() {
     <AuthCard title={t('account.forgot.title')}>
       {success !== null ? (
         <p className="message message--success" role="status">
-          {success}
+          {translateMessage(success)}
         </p>
       ) : (
         <Form className="auth-form" form={form} onSubmit={submit}>

@@ -6,9 +6,10 @@ import { useAppSelector } from '@/app/store';
 import { Form, FormError } from '@/components/form/form';
 import { PasswordField, TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
-import { useLoginMutation } from '@/lib/api/users';
+import { useLoginMutation, useUpdateProfileMutation } from '@/lib/api/users';
 import { showServerError } from '@/lib/forms/server-errors';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage, setLanguage, storedLanguage } from '@/lib/i18n';
 
 import { AuthCard } from '../components/auth-card';
 import { afterLoginPath } from '../lib/after-login';
@@ -26,6 +27,7 @@ export function LoginRoute() {
   const redirect = searchParams.get('redirect');
   const userInfo = useAppSelector((s) => s.user.userInfo);
   const [login] = useLoginMutation();
+  const [updateProfile] = useUpdateProfileMutation();
   const form = useForm<LoginBody>({ defaultValues: { email: '', password: '' } });
   const [arrivedSignedIn] = useState(() => userInfo !== null);
   const [signedInHere, setSignedInHere] = useState(false);
@@ -36,7 +38,12 @@ export function LoginRoute() {
 
   const submit = async (body: LoginBody) => {
     try {
-      await login(body).unwrap();
+      const userInfo = await login(body).unwrap();
+      // Issue 18: a language chosen on this device goes to the account; without one, the
+      // account's language follows its owner from device to device.
+      const chosen = storedLanguage();
+      if (chosen && chosen !== userInfo.language) void updateProfile({ language: chosen });
+      else if (!chosen && userInfo.language !== currentLanguage()) await setLanguage(userInfo.language);
       setSignedInHere(true);
     } catch (error) {
       showServerError(form.setError, error, { fields: ['email', 'password'] });

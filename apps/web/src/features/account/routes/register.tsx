@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { useRegisterMutation } from '@/lib/api/users';
 import { showServerError } from '@/lib/forms/server-errors';
 import { useTranslation } from 'react-i18next';
+import { translateMessage } from '@/lib/i18n/messages';
 import { currentLanguage } from '@/lib/i18n';
 
 import { AuthCard } from '../components/auth-card';
@@ -79,7 +80,7 @@ export function RegisterRoute() {
     <AuthCard title={t('account.register.title')}>
       {success !== null ? (
         <p className="message message--success" role="status">
-          {success}
+          {translateMessage(success)}
         </p>
       ) : (
         <Form className="auth-form" form={form} onSubmit={submit}>

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { serverMessage } from '@/lib/api/errors';
 import { useVerifyEmailQuery } from '@/lib/api/users';
 import { useTranslation } from 'react-i18next';
+import { translateMessage } from '@/lib/i18n/messages';
 
 import { AuthCard } from '../components/auth-card';
 
@@ -40,7 +41,7 @@ export function VerifyRoute() {
       ) : (
         <>
           <p className={`message ${data ? 'message--success' : 'message--error'}`} role="status">
-            {data ? data.message : serverMessage(error, t('account.verify.failed'))}
+            {data ? translateMessage(data.message) : serverMessage(error, t('account.verify.failed'))}
           </p>
           <p className="auth-card__intro">{t('account.verify.redirecting')}</p>
         </>

@@ -30,7 +30,9 @@ export function CategoryCards({ cards, variant = 'default' }: { cards: CategoryC
           <p className="category-card__text">{blurb}</p>
           <span className="category-card__more" aria-hidden="true">
             {t('catalogue.home.explore', { title })}
-            <ArrowRightIcon />
+            <span className="flip-rtl">
+              <ArrowRightIcon />
+            </span>
           </span>
         </li>
       ))}

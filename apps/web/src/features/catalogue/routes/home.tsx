@@ -14,6 +14,8 @@ import './home.css';
 export const HOME_SLIDE_MS = 6000;
 const ART = [CodeIcon, SmileIcon, PaletteIcon, LanguageIcon];
 const CARD_ICONS = [CodeIcon, LanguageIcon, PaletteIcon];
+/** The `cg` value of each category card (SPEC: /courses/?cg=Programming, Language, Art). */
+const CARD_CATEGORIES = ['Programming', 'Language', 'Art'];
 
 const slides = (t: TFunction) => t('catalogue.home.slides', { returnObjects: true }).map((slide, index) => {
   const Icon = ART[index] ?? CodeIcon;
@@ -21,7 +23,8 @@ const slides = (t: TFunction) => t('catalogue.home.slides', { returnObjects: tru
 });
 const cards = (t: TFunction) => t('catalogue.home.categoryCards', { returnObjects: true }).map((card, index) => ({
   ...card,
-  to: paths.coursesByCategory(card.title),
+  // The link names the category in the shop's own words, whatever the language on screen.
+  to: paths.coursesByCategory(CARD_CATEGORIES[index] ?? card.title),
   Icon: CARD_ICONS[index] ?? CodeIcon,
 }));
 

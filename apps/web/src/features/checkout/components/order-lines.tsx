@@ -42,7 +42,8 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
             ) : (
               <span className="order-lines__name">{line.name}</span>
             )}
-            <span className="order-lines__math">
+            {/* Arithmetic reads left to right in every language. */}
+            <span className="order-lines__math" dir="ltr">
               {t('checkout.lineTotal', { qty: line.qty, price: formatMoney(line.price, 'checkout'), total: formatMoney(lineTotal, 'checkout') })}
             </span>
           </li>

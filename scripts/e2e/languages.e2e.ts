@@ -10,7 +10,14 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, mailLinkFor, newContext, openPage, waitForApp } from './browser.js';
+import {
+  baseUrl,
+  launchBrowser,
+  mailLinkFor,
+  newContext,
+  openPage,
+  waitForApp,
+} from './browser.js';
 
 let browser: Browser;
 before(async () => {
@@ -35,7 +42,10 @@ async function shot(page: Page, name: string): Promise<void> {
 async function api<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
   const answer = await fetch(`${baseUrl()}/api${url}`, {
     method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   assert.ok(answer.ok, `${method} ${url}: ${answer.status}`);
@@ -47,7 +57,9 @@ async function verifiedCustomer(): Promise<string> {
   const email = uniqueEmail('lang');
   await api('POST', '/users', { name: 'Nour', email, password: PASSWORD });
   const link = await mailLinkFor(email, '/verify/');
-  const verified = await fetch(`${baseUrl()}/api/users/verify/${new URL(link).pathname.split('/').pop() ?? ''}`);
+  const verified = await fetch(
+    `${baseUrl()}/api/users/verify/${new URL(link).pathname.split('/').pop() ?? ''}`,
+  );
   assert.equal(verified.status, 200);
   return email;
 }
@@ -56,13 +68,22 @@ async function verifiedCustomer(): Promise<string> {
 function mailTextFor(to: string): string {
   const outbox = path.join(process.env['E2E_DATA_DIR'] ?? '', 'outbox');
   assert.ok(existsSync(outbox), 'the shop writes mails to DATA_DIR/outbox');
-  for (const name of readdirSync(outbox).filter((n) => n.endsWith('.eml')).sort().reverse()) {
+  for (const name of readdirSync(outbox)
+    .filter((n) => n.endsWith('.eml'))
+    .sort()
+    .reverse()) {
     const raw = readFileSync(path.join(outbox, name), 'utf8');
     if (!new RegExp(`^To:.*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(raw)) continue;
-    const qp = raw.replace(/=\r?\n/g, '').replace(/(?:=[0-9A-F]{2})+/g, (run) =>
-      Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'),
-    );
-    const base64 = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/g)]
+    const qp = raw
+      .replace(/=\r?\n/g, '')
+      .replace(/(?:=[0-9A-F]{2})+/g, (run) =>
+        Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'),
+      );
+    const base64 = [
+      ...raw.matchAll(
+        /Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/g,
+      ),
+    ]
       .map((m) => Buffer.from((m[1] ?? '').replace(/\s+/g, ''), 'base64').toString('utf8'))
       .join('\n');
     const subject = (/^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '')
@@ -71,7 +92,11 @@ function mailTextFor(to: string): string {
         enc.toUpperCase() === 'B'
           ? Buffer.from(data, 'base64').toString('utf8')
           : Buffer.from(
-              data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+              data
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-F]{2})/gi, (_x, h: string) =>
+                  String.fromCharCode(parseInt(h, 16)),
+                ),
               'latin1',
             ).toString('utf8'),
       );
@@ -94,9 +119,10 @@ describe('the shop in Arabic, right to left', () => {
   for (const width of [1280, 375]) {
     test(`home, catalogue, cart, checkout and the order page in Arabic at ${width} px`, async () => {
       const email = await verifiedCustomer();
-      const [course] = await api<{ _id: string; availability: number; nameAr: string }[]>('GET', '/courses?limit=10').then(
-        (courses) => courses.filter((c) => c.availability >= 2 && c.nameAr),
-      );
+      const [course] = await api<{ _id: string; availability: number; nameAr: string }[]>(
+        'GET',
+        '/courses?limit=10',
+      ).then((courses) => courses.filter((c) => c.availability >= 2 && c.nameAr));
       assert.ok(course, 'a demo course with an Arabic name and seats');
       const context = await newContext(browser, { width, height: width === 375 ? 812 : 900 });
       const page = await openPage(context, '/');
@@ -157,7 +183,11 @@ describe('the shop in Arabic, right to left', () => {
       // Signed in, the switch also saves the language on the account.
       await chooseLanguage(page, 'اللغة', 'fr');
       await page.getByRole('heading', { name: `Commande ${orderId}` }).waitFor();
-      const token = (JSON.parse((await page.evaluate('localStorage.getItem("userInfo")')) as string) as { token: string }).token;
+      const token = (
+        JSON.parse((await page.evaluate('localStorage.getItem("userInfo")')) as string) as {
+          token: string;
+        }
+      ).token;
       for (let tries = 0; tries < 20; tries++) {
         const me = await api<{ language: string }>('GET', '/users/profile', undefined, token);
         if (me.language === 'fr') break;
@@ -182,7 +212,9 @@ describe('the shop in French', () => {
     await page.getByLabel('Confirmer le mot de passe', { exact: true }).fill(PASSWORD);
     await page.getByRole('radio', { name: 'Adulte' }).check();
     await page.getByRole('button', { name: "S'inscrire" }).click();
-    await page.getByText('Inscription réussie. Consultez vos e-mails pour vérifier votre compte.').waitFor();
+    await page
+      .getByText('Inscription réussie. Consultez vos e-mails pour vérifier votre compte.')
+      .waitFor();
 
     await mailLinkFor(email, '/verify/');
     const mail = mailTextFor(email);
@@ -195,7 +227,11 @@ describe('the shop in French', () => {
 
   for (const width of [1280, 375]) {
     test(`main screens in French at ${width} px (screenshots)`, async () => {
-      const context = await newContext(browser, { width, height: width === 375 ? 812 : 900, storage: {} });
+      const context = await newContext(browser, {
+        width,
+        height: width === 375 ? 812 : 900,
+        storage: {},
+      });
       await context.addInitScript('localStorage.setItem("lang", "fr")');
       const page = await openPage(context, '/');
       assert.deepEqual(await direction(page), { lang: 'fr', dir: 'ltr' });
@@ -227,14 +263,22 @@ describe('the shop in French', () => {
       ['fr', 1280],
       ['fr', 375],
     ] as const) {
-      const context = await newContext(browser, { width, height: width === 375 ? 812 : 900, storage: { userInfo: admin } });
+      const context = await newContext(browser, {
+        width,
+        height: width === 375 ? 812 : 900,
+        storage: { userInfo: admin },
+      });
       await context.addInitScript(`localStorage.setItem("lang", "${language}")`);
       const page = await openPage(context, '/admin/courselist');
-      await page.getByRole('heading', { name: language === 'ar' ? 'الدورات' : 'Cours', level: 1 }).waitFor();
+      await page
+        .getByRole('heading', { name: language === 'ar' ? 'الدورات' : 'Cours', level: 1 })
+        .waitFor();
       await shot(page, `${language}-${width}-admin-courses`);
       await page.goto('/admin/orderlist');
       await waitForApp(page);
-      await page.getByRole('heading', { name: language === 'ar' ? 'الطلبات' : 'Commandes', level: 1 }).waitFor();
+      await page
+        .getByRole('heading', { name: language === 'ar' ? 'الطلبات' : 'Commandes', level: 1 })
+        .waitFor();
       await shot(page, `${language}-${width}-admin-orders`);
       await context.close();
     }

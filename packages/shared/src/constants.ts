@@ -63,7 +63,11 @@ export function languageOf(acceptLanguage: string | undefined | null): Language 
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
       const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-      return { primary: tag.trim().toLowerCase().split('-')[0], q: q === undefined ? 1 : Number(q), index };
+      return {
+        primary: tag.trim().toLowerCase().split('-')[0],
+        q: q === undefined ? 1 : Number(q),
+        index,
+      };
     })
     .filter((entry) => entry.q > 0 && !Number.isNaN(entry.q))
     .sort((a, b) => b.q - a.q || a.index - b.index);

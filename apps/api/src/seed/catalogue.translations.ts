@@ -2,7 +2,9 @@
  * French and Arabic names and descriptions of the demo courses (issue 18), by slug:
  * [name in French, name in Arabic, description in French, description in Arabic].
  */
-export const DEMO_TRANSLATIONS: Readonly<Record<string, readonly [string, string, string, string]>> = {
+export const DEMO_TRANSLATIONS: Readonly<
+  Record<string, readonly [string, string, string, string]>
+> = {
   'business-english-essentials': [
     "L'anglais des affaires : l'essentiel",
     'أساسيات الإنجليزية للأعمال',
@@ -22,7 +24,7 @@ export const DEMO_TRANSLATIONS: Readonly<Record<string, readonly [string, string
     'تحدّث بالإنجليزية كل أسبوع في مجموعة صغيرة حول مواضيع الساعة، مع منشّط يصحّح بلطف.',
   ],
   'english-grammar-from-zero': [
-    "La grammaire anglaise depuis zéro",
+    'La grammaire anglaise depuis zéro',
     'قواعد اللغة الإنجليزية من الصفر',
     'Les bases de la grammaire anglaise pas à pas, avec beaucoup d’exercices et des explications simples.',
     'أساسيات قواعد الإنجليزية خطوة بخطوة، مع تمارين كثيرة وشروح بسيطة.',

@@ -7,7 +7,8 @@ import { DEMO_TRANSLATIONS } from './catalogue.translations.js';
 
 /** The French and Arabic texts of a demo course (empty when it has none). */
 function translationsOf(slug: string) {
-  const [nameFr = '', nameAr = '', descriptionFr = '', descriptionAr = ''] = DEMO_TRANSLATIONS[slug] ?? [];
+  const [nameFr = '', nameAr = '', descriptionFr = '', descriptionAr = ''] =
+    DEMO_TRANSLATIONS[slug] ?? [];
   return { nameFr, nameAr, descriptionFr, descriptionAr };
 }
 

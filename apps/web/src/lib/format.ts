@@ -5,9 +5,10 @@ import { currentLanguage, INTL_LOCALES } from '@/lib/i18n';
 function amountText(amount: number): string {
   const language = currentLanguage();
   if (language === 'en') return formatAmount(amount);
-  return new Intl.NumberFormat(INTL_LOCALES[language], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    Number(formatAmount(amount)),
-  );
+  return new Intl.NumberFormat(INTL_LOCALES[language], {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(Number(formatAmount(amount)));
 }
 
 /**
@@ -24,7 +25,10 @@ export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const language = currentLanguage();
   if (language === 'en') return iso.slice(0, 10);
-  return new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(INTL_LOCALES[language], {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  }).format(new Date(iso));
 }
 
 /**
@@ -36,7 +40,10 @@ export function formatDateTime(iso: string | null | undefined): string {
   const at = new Date(iso);
   const language = currentLanguage();
   if (language !== 'en')
-    return new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+    return new Intl.DateTimeFormat(INTL_LOCALES[language], {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(at);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }

@@ -4,7 +4,12 @@ import { languageOf, MESSAGES } from '@shop/shared';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';
 import { createMailer } from '../mail/mailer.js';
-import { linkInText, startTestSmtpServer, verifyTokenOf, type TestSmtpServer } from '../mail/mail.testing.js';
+import {
+  linkInText,
+  startTestSmtpServer,
+  verifyTokenOf,
+  type TestSmtpServer,
+} from '../mail/mail.testing.js';
 
 /** Issue 18: the API speaks the user's language where people read its words. */
 let smtp: TestSmtpServer;
@@ -49,8 +54,12 @@ describe('accounts and their mails', () => {
     expect(mail.html).toContain('<html lang="fr">');
     expect(mail.html).toContain('Vérifier mon e-mail');
 
-    await request(ctx.app).get(`/api/users/verify/${verifyTokenOf(linkInText(mail))}`).expect(200);
-    const login = await request(ctx.app).post('/api/users/login').send({ email: 'chloe@example.com', password: 'mot-de-passe-1' });
+    await request(ctx.app)
+      .get(`/api/users/verify/${verifyTokenOf(linkInText(mail))}`)
+      .expect(200);
+    const login = await request(ctx.app)
+      .post('/api/users/login')
+      .send({ email: 'chloe@example.com', password: 'mot-de-passe-1' });
     expect(login.status).toBe(200);
     expect(login.body.language).toBe('fr');
   });
@@ -71,14 +80,23 @@ describe('accounts and their mails', () => {
 
   it('changes the account’s language in the profile; the reset mail follows it', async () => {
     const user = await createUser(ctx.database.db, ctx.config);
-    const changed = await request(ctx.app).put('/api/users/profile').set(bearer(user)).send({ language: 'ar' });
+    const changed = await request(ctx.app)
+      .put('/api/users/profile')
+      .set(bearer(user))
+      .send({ language: 'ar' });
     expect(changed.status).toBe(200);
     expect(changed.body.language).toBe('ar');
-    const bad = await request(ctx.app).put('/api/users/profile').set(bearer(user)).send({ language: 'de' });
+    const bad = await request(ctx.app)
+      .put('/api/users/profile')
+      .set(bearer(user))
+      .send({ language: 'de' });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('VALIDATION');
 
-    await request(ctx.app).post('/api/users/forgot-password').send({ email: user.user.email }).expect(200);
+    await request(ctx.app)
+      .post('/api/users/forgot-password')
+      .send({ email: user.user.email })
+      .expect(200);
     const mail = await smtp.nextMail();
     expect(mail.subject).toBe('إعادة تعيين كلمة المرور');
     expect(mail.html).toContain('dir="rtl"');
@@ -86,18 +104,29 @@ describe('accounts and their mails', () => {
 
   it('mails the placed order in the buyer’s language', async () => {
     const buyer = await createUser(ctx.database.db, ctx.config, { language: 'fr' });
-    const course = await createCourse(ctx.database.db, { name: 'Cours test', price: 40, availability: 5 });
+    const course = await createCourse(ctx.database.db, {
+      name: 'Cours test',
+      price: 40,
+      availability: 5,
+    });
     const placed = await request(ctx.app)
       .post('/api/orders')
       .set(bearer(buyer))
       .send({
         orderItems: [{ course: course.id, qty: 1 }],
-        shippingAddress: { address: '1 rue de Rome', city: 'Tunis', postalCode: '1000', country: 'France' },
+        shippingAddress: {
+          address: '1 rue de Rome',
+          city: 'Tunis',
+          postalCode: '1000',
+          country: 'France',
+        },
         paymentMethod: 'In Place',
       });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     const mail = await smtp.nextMail();
-    expect(mail.subject).toBe(`Votre commande ${String(placed.body._id).slice(0, 8)} est enregistrée`);
+    expect(mail.subject).toBe(
+      `Votre commande ${String(placed.body._id).slice(0, 8)} est enregistrée`,
+    );
     expect(mail.text).toContain('Merci pour votre commande.');
     expect(mail.text).toContain('Comment payer : au centre');
     expect(mail.text).toContain('(heure de Tunis)');
@@ -106,9 +135,14 @@ describe('accounts and their mails', () => {
 
 describe('error codes', () => {
   it('gives every refusal a stable code beside the contract’s English message', async () => {
-    const wrong = await request(ctx.app).post('/api/users/login').send({ email: 'nobody@example.com', password: 'whatever-1' });
+    const wrong = await request(ctx.app)
+      .post('/api/users/login')
+      .send({ email: 'nobody@example.com', password: 'whatever-1' });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({ message: MESSAGES.invalidCredentials, code: 'INVALID_CREDENTIALS' });
+    expect(wrong.body).toEqual({
+      message: MESSAGES.invalidCredentials,
+      code: 'INVALID_CREDENTIALS',
+    });
 
     const user = await createUser(ctx.database.db, ctx.config);
     const course = await createCourse(ctx.database.db, { name: 'Almost Full', availability: 1 });
@@ -121,9 +155,14 @@ describe('error codes', () => {
         paymentMethod: 'Card',
       });
     expect(seats.status, JSON.stringify(seats.body)).toBe(409);
-    expect(seats.body).toEqual({ message: 'Not enough seats left for Almost Full', code: 'SEATS_LEFT' });
+    expect(seats.body).toEqual({
+      message: 'Not enough seats left for Almost Full',
+      code: 'SEATS_LEFT',
+    });
 
-    const invalid = await request(ctx.app).post('/api/users').send({ name: '', email: 'x', password: 'short' });
+    const invalid = await request(ctx.app)
+      .post('/api/users')
+      .send({ name: '', email: 'x', password: 'short' });
     expect(invalid.status).toBe(400);
     expect(invalid.body.code).toBe('VALIDATION');
 
@@ -134,16 +173,16 @@ describe('error codes', () => {
 
 describe('courses in French and Arabic', () => {
   it('lets an admin give the French and Arabic texts, answers them and finds the course by each name', async () => {
-    const course = await createCourse(ctx.database.db, { name: 'Watercolour for Starters', description: 'Paint skies.' });
-    const res = await request(ctx.app)
-      .put(`/api/courses/${course.id}`)
-      .set(bearer(admin))
-      .send({
-        nameFr: 'Aquarelle pour débutants',
-        descriptionFr: 'Peindre le ciel.',
-        nameAr: 'الألوان المائية للمبتدئين',
-        descriptionAr: 'ارسم السماء.',
-      });
+    const course = await createCourse(ctx.database.db, {
+      name: 'Watercolour for Starters',
+      description: 'Paint skies.',
+    });
+    const res = await request(ctx.app).put(`/api/courses/${course.id}`).set(bearer(admin)).send({
+      nameFr: 'Aquarelle pour débutants',
+      descriptionFr: 'Peindre le ciel.',
+      nameAr: 'الألوان المائية للمبتدئين',
+      descriptionAr: 'ارسم السماء.',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       name: 'Watercolour for Starters',
@@ -156,7 +195,10 @@ describe('courses in French and Arabic', () => {
     for (const keyword of ['Aquarelle débutants', 'المائية', 'watercolour starters']) {
       const found = await request(ctx.app).get('/api/courses').query({ keyword });
       expect(found.status, keyword).toBe(200);
-      expect(found.body.map((c: { _id: string }) => c._id), keyword).toContain(course.id);
+      expect(
+        found.body.map((c: { _id: string }) => c._id),
+        keyword,
+      ).toContain(course.id);
     }
 
     const detail = await request(ctx.app).get(`/api/courses/${course.id}`);
@@ -173,6 +215,11 @@ describe('courses in French and Arabic', () => {
   it('answers empty French and Arabic texts for a course without them (the client shows the main text)', async () => {
     const course = await createCourse(ctx.database.db);
     const res = await request(ctx.app).get(`/api/courses/${course.id}`);
-    expect(res.body).toMatchObject({ nameFr: '', nameAr: '', descriptionFr: '', descriptionAr: '' });
+    expect(res.body).toMatchObject({
+      nameFr: '',
+      nameAr: '',
+      descriptionFr: '',
+      descriptionAr: '',
+    });
   });
 });

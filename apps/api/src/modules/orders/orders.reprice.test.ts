@@ -100,7 +100,10 @@ describe('courses changing while an order is placed', () => {
       await order(course.id, 2, 201);
     };
     const refused = await order(course.id, 1, 409);
-    expect(refused.body).toEqual({ message: 'Not enough seats left for Last Seats', code: 'SEATS_LEFT' });
+    expect(refused.body).toEqual({
+      message: 'Not enough seats left for Last Seats',
+      code: 'SEATS_LEFT',
+    });
     expect(await seatsOf(course.id)).toBe(0);
   });
 

@@ -52,7 +52,14 @@ describe('GET /api/users paging', () => {
   it('never shows a password hash in a page', async () => {
     const res = await list('?page=1&limit=2').expect(200);
     for (const user of res.body as Record<string, unknown>[]) {
-      expect(Object.keys(user).sort()).toEqual(['_id', 'email', 'isAdmin', 'isKid', 'language', 'name']);
+      expect(Object.keys(user).sort()).toEqual([
+        '_id',
+        'email',
+        'isAdmin',
+        'isKid',
+        'language',
+        'name',
+      ]);
     }
   });
 

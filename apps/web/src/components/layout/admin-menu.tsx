@@ -4,7 +4,6 @@ import { ChevronDownIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useTranslation } from 'react-i18next';
 
-
 /** Disclosure menu of the admin screens: a button with aria-expanded and a list of links. */
 export function AdminMenu() {
   const { t } = useTranslation();

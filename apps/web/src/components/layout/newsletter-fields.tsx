@@ -1,7 +1,6 @@
 import { lazy, Suspense, useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-
 /** The footer box's markup, shared by the form and the stand-in shown while it loads. */
 export function NewsletterFields({
   inputId,

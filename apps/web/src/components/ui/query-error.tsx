@@ -3,7 +3,6 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { errorMessage, isRetryable } from '@/lib/api/errors';
 import { useTranslation } from 'react-i18next';
 
-
 interface QueryErrorProps {
   error: FetchBaseQueryError | SerializedError | undefined;
   /** The query's refetch: offered when asking again may work (an outage, a network failure). */

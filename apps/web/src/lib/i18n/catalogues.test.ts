@@ -27,7 +27,9 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map(
 const english = leaves(en);
 /** English keys without plural suffixes, and which of them are plurals. */
 const baseKeys = new Set([...english.keys()].map((key) => key.replace(PLURAL, '')));
-const pluralKeys = new Set([...english.keys()].filter((key) => PLURAL.test(key)).map((key) => key.replace(PLURAL, '')));
+const pluralKeys = new Set(
+  [...english.keys()].filter((key) => PLURAL.test(key)).map((key) => key.replace(PLURAL, '')),
+);
 
 describe.each([
   ['fr', fr],
@@ -40,7 +42,8 @@ describe.each([
     const missing: string[] = [];
     for (const key of baseKeys) {
       if (pluralKeys.has(key)) {
-        for (const form of categories) if (!translated.has(`${key}_${form}`)) missing.push(`${key}_${form}`);
+        for (const form of categories)
+          if (!translated.has(`${key}_${form}`)) missing.push(`${key}_${form}`);
       } else if (!translated.has(key)) missing.push(key);
     }
     expect(missing).toEqual([]);
@@ -61,7 +64,11 @@ describe.each([
       const wanted = placeholders(String(source));
       // A plural form may spell its number out ("دورتان"), so `count` may be missing there.
       const got = placeholders(String(value));
-      if (PLURAL.test(key)) expect(wanted.filter((p) => p !== 'count'), key).toEqual(got.filter((p) => p !== 'count'));
+      if (PLURAL.test(key))
+        expect(
+          wanted.filter((p) => p !== 'count'),
+          key,
+        ).toEqual(got.filter((p) => p !== 'count'));
       else expect(got, key).toEqual(wanted);
     }
   });
@@ -131,23 +138,40 @@ describe('the API’s words on screen', () => {
   });
 
   it('shows English as the server wrote it and translates other languages by message or code', async () => {
-    expect(translateMessage('Not enough seats left for Python', 'SEATS_LEFT')).toBe('Not enough seats left for Python');
+    expect(translateMessage('Not enough seats left for Python', 'SEATS_LEFT')).toBe(
+      'Not enough seats left for Python',
+    );
     await setLanguage('fr');
-    expect(translateMessage(MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS')).toBe('E-mail ou mot de passe incorrect');
-    expect(translateMessage('Not enough seats left for Python', 'SEATS_LEFT')).toBe('Plus assez de places pour Python');
+    expect(translateMessage(MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS')).toBe(
+      'E-mail ou mot de passe incorrect',
+    );
+    expect(translateMessage('Not enough seats left for Python', 'SEATS_LEFT')).toBe(
+      'Plus assez de places pour Python',
+    );
     expect(translateMessage('Please enter a valid email')).toBe('Veuillez entrer un e-mail valide');
     expect(translateMessage('Cannot cancel this order: it is expired.', 'ORDER_STATE')).toBe(
       'Cette commande ne peut pas être modifiée dans son état actuel (Expirée).',
     );
     await setLanguage('ar');
-    expect(translateMessage('Something the catalogue does not know', 'RATE_LIMITED')).toBe('طلبات كثيرة جدًا، يرجى المحاولة لاحقًا.');
-    expect(translateMessage('Something the catalogue does not know')).toBe('Something the catalogue does not know');
+    expect(translateMessage('Something the catalogue does not know', 'RATE_LIMITED')).toBe(
+      'طلبات كثيرة جدًا، يرجى المحاولة لاحقًا.',
+    );
+    expect(translateMessage('Something the catalogue does not know')).toBe(
+      'Something the catalogue does not know',
+    );
   });
 });
 
 describe('course texts', () => {
   it('shows the visitor’s language and falls back to the main text', () => {
-    const course = { name: 'Drawing', description: 'Lines.', nameFr: 'Dessin', nameAr: '', descriptionFr: '', descriptionAr: 'خطوط.' };
+    const course = {
+      name: 'Drawing',
+      description: 'Lines.',
+      nameFr: 'Dessin',
+      nameAr: '',
+      descriptionFr: '',
+      descriptionAr: 'خطوط.',
+    };
     expect(courseText(course, 'fr')).toEqual({ name: 'Dessin', description: 'Lines.' });
     expect(courseText(course, 'ar')).toEqual({ name: 'Drawing', description: 'خطوط.' });
     expect(courseText(course, 'en')).toEqual({ name: 'Drawing', description: 'Lines.' });

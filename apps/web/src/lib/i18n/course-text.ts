@@ -2,14 +2,24 @@ import type { Course } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, type Language } from './languages';
 
-type Texts = Pick<Course, 'name' | 'description'> & Partial<Pick<Course, 'nameFr' | 'nameAr' | 'descriptionFr' | 'descriptionAr'>>;
+type Texts = Pick<Course, 'name' | 'description'> &
+  Partial<Pick<Course, 'nameFr' | 'nameAr' | 'descriptionFr' | 'descriptionAr'>>;
 
 /** A course's name and description in a language, each falling back to the main text. */
-export function courseText(course: Texts, language: Language): { name: string; description: string } {
+export function courseText(
+  course: Texts,
+  language: Language,
+): { name: string; description: string } {
   if (language === 'fr')
-    return { name: course.nameFr || course.name, description: course.descriptionFr || course.description };
+    return {
+      name: course.nameFr || course.name,
+      description: course.descriptionFr || course.description,
+    };
   if (language === 'ar')
-    return { name: course.nameAr || course.name, description: course.descriptionAr || course.description };
+    return {
+      name: course.nameAr || course.name,
+      description: course.descriptionAr || course.description,
+    };
   return { name: course.name, description: course.description };
 }
 

@@ -15,8 +15,9 @@ const fr = {
     notFoundHint: "La page que vous cherchez n'existe pas ou a été déplacée.",
     backHome: "Retour à l'accueil",
     routeError: {
-      title: "Un problème est survenu",
-      staleApp: 'Une nouvelle version de la boutique est disponible. Rechargez la page pour continuer.',
+      title: 'Un problème est survenu',
+      staleApp:
+        'Une nouvelle version de la boutique est disponible. Rechargez la page pour continuer.',
       unexpected: "Cette page n'a pas pu être affichée. Veuillez réessayer.",
       reload: 'Recharger la page',
     },
@@ -102,7 +103,12 @@ const fr = {
       subscribe: "S'abonner",
       subscribed: 'Abonné',
       follow: 'Suivez-nous',
-      social: { facebook: 'Facebook', instagram: 'Instagram', youtube: 'YouTube', linkedin: 'LinkedIn' },
+      social: {
+        facebook: 'Facebook',
+        instagram: 'Instagram',
+        youtube: 'YouTube',
+        linkedin: 'LinkedIn',
+      },
       copyright: '© 2024 Course Shop. Tous droits réservés.',
     },
   },
@@ -171,16 +177,34 @@ const fr = {
     },
     home: {
       slides: [
-        { title: 'Nos nouveautés', text: "De nouveaux cours de langues, de programmation et d'art, donnés par des formateurs passionnés." },
-        { title: 'Remises spéciales', text: 'Inscrivez-vous cette saison et économisez sur nos cours les plus demandés — places limitées.' },
-        { title: 'Libérez votre créativité', text: 'Dessin, aquarelle, calligraphie et photographie : apprenez à créer ce dont vous serez fier.' },
-        { title: 'Reprendre les études', text: 'Des groupes le soir et le week-end pour apprendre sans quitter votre emploi.' },
+        {
+          title: 'Nos nouveautés',
+          text: "De nouveaux cours de langues, de programmation et d'art, donnés par des formateurs passionnés.",
+        },
+        {
+          title: 'Remises spéciales',
+          text: 'Inscrivez-vous cette saison et économisez sur nos cours les plus demandés — places limitées.',
+        },
+        {
+          title: 'Libérez votre créativité',
+          text: 'Dessin, aquarelle, calligraphie et photographie : apprenez à créer ce dont vous serez fier.',
+        },
+        {
+          title: 'Reprendre les études',
+          text: 'Des groupes le soir et le week-end pour apprendre sans quitter votre emploi.',
+        },
       ],
       learnNow: 'Apprendre',
       categoriesTitle: 'Trouvez votre voie',
       categoryCards: [
-        { title: 'Programmation', text: "De votre premier script au web full-stack et à l'analyse de données." },
-        { title: 'Langues', text: "L'anglais et le français pour le travail, les examens et la vie de tous les jours." },
+        {
+          title: 'Programmation',
+          text: "De votre premier script au web full-stack et à l'analyse de données.",
+        },
+        {
+          title: 'Langues',
+          text: "L'anglais et le français pour le travail, les examens et la vie de tous les jours.",
+        },
         { title: 'Art', text: 'Ateliers de dessin, peinture, calligraphie et photographie.' },
       ],
       explore: 'Découvrir : {{title}}',
@@ -189,17 +213,41 @@ const fr = {
     },
     kids: {
       slides: [
-        { title: 'Apprendre en jouant', text: 'Des jeux, des histoires et des projets qui font de l’apprentissage le meilleur moment de la semaine.' },
-        { title: 'Petits codeurs', text: 'Scratch, Python et robots : construis tes propres jeux et machines.' },
-        { title: 'Hello, Bonjour !', text: "L'anglais et le français avec des chansons, des histoires et de nouveaux amis." },
-        { title: 'Prendre confiance', text: 'Prendre la parole, travailler en équipe et comprendre ses émotions.' },
+        {
+          title: 'Apprendre en jouant',
+          text: 'Des jeux, des histoires et des projets qui font de l’apprentissage le meilleur moment de la semaine.',
+        },
+        {
+          title: 'Petits codeurs',
+          text: 'Scratch, Python et robots : construis tes propres jeux et machines.',
+        },
+        {
+          title: 'Hello, Bonjour !',
+          text: "L'anglais et le français avec des chansons, des histoires et de nouveaux amis.",
+        },
+        {
+          title: 'Prendre confiance',
+          text: 'Prendre la parole, travailler en équipe et comprendre ses émotions.',
+        },
       ],
       learnNow: "C'est parti !",
       cardsTitle: "Qu'est-ce que tu aimes ?",
       cards: [
-        { title: 'Programmation', category: 'ProgrammingKids', text: 'Crée des jeux, des animations et des robots.' },
-        { title: 'Langues', category: 'LanguageKids', text: "Joue avec l'anglais, le français et l'espagnol." },
-        { title: 'Savoir-être', category: 'Softskills', text: 'Ose, prends la parole et travaille en équipe.' },
+        {
+          title: 'Programmation',
+          category: 'ProgrammingKids',
+          text: 'Crée des jeux, des animations et des robots.',
+        },
+        {
+          title: 'Langues',
+          category: 'LanguageKids',
+          text: "Joue avec l'anglais, le français et l'espagnol.",
+        },
+        {
+          title: 'Savoir-être',
+          category: 'Softskills',
+          text: 'Ose, prends la parole et travaille en équipe.',
+        },
       ],
       catalogueTitle: 'Cours pour enfants',
       seeAll: 'Voir tous les cours pour enfants',
@@ -242,9 +290,10 @@ const fr = {
       paragraphs: [
         "Nos formateurs sont des professionnels en activité — développeurs, traducteurs, artistes et anciens membres d'équipage — qui enseignent en petits groupes pour que chacun ait le temps de pratiquer et un retour personnel.",
         "Les cours ont lieu le soir et le week-end, dans nos salles et en ligne. Chaque cours se termine par un projet ou une préparation d'examen, et un certificat de réussite.",
-        "Notre espace enfants propose des cours ludiques de programmation, de langues et de savoir-être, pensés pour les esprits curieux de 7 à 14 ans.",
+        'Notre espace enfants propose des cours ludiques de programmation, de langues et de savoir-être, pensés pour les esprits curieux de 7 à 14 ans.',
       ],
-      imageAlt: "Illustration d'apprenants autour d'une table avec un ordinateur, des livres et une palette",
+      imageAlt:
+        "Illustration d'apprenants autour d'une table avec un ordinateur, des livres et une palette",
       videoTitle: 'Une journée au centre de formation (vidéo)',
       stats: [
         { value: '12', label: "ans d'enseignement" },
@@ -292,7 +341,8 @@ const fr = {
       forgot: 'Mot de passe oublié',
       newCustomer: 'Nouveau client ?',
       register: 'Créer votre compte',
-      signedInAs: 'Vous êtes connecté en tant que {{name}}. Connectez-vous avec un autre compte pour continuer.',
+      signedInAs:
+        'Vous êtes connecté en tant que {{name}}. Connectez-vous avec un autre compte pour continuer.',
     },
     register: {
       title: 'Créer votre compte',
@@ -308,7 +358,8 @@ const fr = {
     },
     forgot: {
       title: 'Mot de passe oublié',
-      intro: "Entrez l'adresse e-mail de votre compte et nous vous enverrons un lien pour choisir un nouveau mot de passe.",
+      intro:
+        "Entrez l'adresse e-mail de votre compte et nous vous enverrons un lien pour choisir un nouveau mot de passe.",
       submit: 'Réinitialiser le mot de passe',
       submitting: 'Envoi…',
       emailRequired: 'Veuillez entrer votre e-mail',
@@ -343,10 +394,19 @@ const fr = {
       updated: 'Profil mis à jour',
       passwordsDoNotMatch: 'Les mots de passe ne correspondent pas',
       passwordRequired: 'Le mot de passe est obligatoire',
-      passwordHint: 'Entrez votre mot de passe (un nouveau pour le changer) pour confirmer la mise à jour.',
+      passwordHint:
+        'Entrez votre mot de passe (un nouveau pour le changer) pour confirmer la mise à jour.',
       ordersTitle: 'Mes commandes',
       noOrders: "Vous n'avez encore passé aucune commande.",
-      columns: { id: 'ID', date: 'DATE', total: 'TOTAL', paid: 'PAYÉE', learned: 'SUIVIE', status: 'STATUT', details: 'DÉTAILS' },
+      columns: {
+        id: 'ID',
+        date: 'DATE',
+        total: 'TOTAL',
+        paid: 'PAYÉE',
+        learned: 'SUIVIE',
+        status: 'STATUT',
+        details: 'DÉTAILS',
+      },
       details: 'Détails',
       no: 'Non',
       notYet: 'pas encore',
@@ -393,7 +453,8 @@ const fr = {
       expMonth: "Mois d'exp.",
       expYear: 'Année',
       cvv: 'CVV',
-      cardNote: 'Les données de votre carte restent dans ce navigateur : elles ne sont jamais enregistrées ni envoyées.',
+      cardNote:
+        'Les données de votre carte restent dans ce navigateur : elles ne sont jamais enregistrées ni envoyées.',
       summaryTitle: 'Votre panier',
       submit: 'Passer à la commande',
     },
@@ -437,10 +498,12 @@ const fr = {
       markLearned: 'SUIVIE',
       working: 'Enregistrement…',
       statusTitle: 'Statut',
-      holdNote: "Si elle n'est pas payée d'ici là, la commande expire et ses places sont remises en vente.",
+      holdNote:
+        "Si elle n'est pas payée d'ici là, la commande expire et ses places sont remises en vente.",
       cancelledAt: 'Annulée le {{date}}',
       refundedAt: 'Remboursée le {{date}}',
-      expiredNote: "Pas payée à temps : la réservation des places a pris fin le {{date}} et les places ont été remises en vente.",
+      expiredNote:
+        'Pas payée à temps : la réservation des places a pris fin le {{date}} et les places ont été remises en vente.',
       cancelling: 'Annulation…',
       downloadInvoice: 'Télécharger la facture',
       preparingInvoice: 'Préparation de la facture…',
@@ -456,7 +519,11 @@ const fr = {
         refunded: 'Annulée et remboursée',
         expired: 'Expirée',
       },
-      historyActors: { customer: 'client', admin: 'admin', system: 'la boutique (fin de la réservation)' },
+      historyActors: {
+        customer: 'client',
+        admin: 'admin',
+        system: 'la boutique (fin de la réservation)',
+      },
     },
     lineTotal: '{{qty}} x {{price}} = {{total}}',
   },
@@ -518,12 +585,14 @@ const fr = {
       sizes: 'Tailles',
       images: 'Images',
       imageUrl: "URL de l'image {{n}}",
-      imageHint: 'Une adresse http(s) ou un chemin commençant par /. Laisser vide pour aucune image.',
+      imageHint:
+        'Une adresse http(s) ou un chemin commençant par /. Laisser vide pour aucune image.',
       imagePreview: "Aperçu de l'image {{n}}",
       noImage: 'Aucune image',
       imageFailed: "L'image n'a pas pu être chargée",
       translations: 'Français et arabe',
-      translationsHint: 'Facultatif. Les visiteurs qui lisent le français ou l’arabe voient ces textes ; le texte principal s’affiche quand l’un est vide.',
+      translationsHint:
+        'Facultatif. Les visiteurs qui lisent le français ou l’arabe voient ces textes ; le texte principal s’affiche quand l’un est vide.',
       nameFr: 'Nom (français)',
       descriptionFr: 'Description (français)',
       nameAr: 'Nom (arabe)',
@@ -564,12 +633,13 @@ const fr = {
     ORDER_NOT_FOUND: 'Commande introuvable',
     SEATS_LEFT: 'Plus assez de places pour {{course}}',
     ORDER_CHANGED: 'Les cours ont changé pendant votre commande. Veuillez réessayer.',
-    ORDER_STATE: "Cette commande ne peut pas être modifiée dans son état actuel ({{status}}).",
+    ORDER_STATE: 'Cette commande ne peut pas être modifiée dans son état actuel ({{status}}).',
     ALREADY_PAID: 'La commande est déjà payée',
     ALREADY_REVIEWED: 'Vous avez déjà donné votre avis sur ce cours',
     EMPTY_ORDER: 'Aucun article dans la commande',
-    PAID_ORDER_CANCEL: 'Cette commande est payée : seule la boutique peut l’annuler et vous rembourser.',
-    EXPIRED_SEATS_GONE: "Cette commande a expiré et ses places ne sont plus disponibles.",
+    PAID_ORDER_CANCEL:
+      'Cette commande est payée : seule la boutique peut l’annuler et vous rembourser.',
+    EXPIRED_SEATS_GONE: 'Cette commande a expiré et ses places ne sont plus disponibles.',
     CANNOT_DELETE_SELF: 'Vous ne pouvez pas supprimer votre propre compte',
     CANNOT_DEMOTE_SELF: "Vous ne pouvez pas retirer vos propres droits d'administrateur",
     MALFORMED_JSON: 'Corps JSON mal formé',
@@ -579,7 +649,8 @@ const fr = {
       "Les factures ne sont pas encore disponibles : la boutique n'a pas renseigné son identité légale (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_TAX_ID).",
     CONFLICT: "Impossible dans l'état actuel.",
     SERVER_ERROR: 'Un problème est survenu de notre côté. Veuillez réessayer.',
-    SERVICE_UNAVAILABLE: 'La boutique ne peut pas répondre pour le moment. Réessayez dans quelques secondes.',
+    SERVICE_UNAVAILABLE:
+      'La boutique ne peut pas répondre pour le moment. Réessayez dans quelques secondes.',
   },
   messages: {
     passwordsDoNotMatch: 'Les mots de passe ne correspondent pas',
@@ -613,8 +684,9 @@ const fr = {
     orderCoursesChanged: 'Les cours ont changé pendant votre commande. Veuillez réessayer.',
     alreadyPaid: 'La commande est déjà payée',
     learnRequiresPaid: 'La commande doit être payée et pas encore suivie',
-    paidOrderCustomerCancel: 'Cette commande est payée : seule la boutique peut l’annuler et vous rembourser.',
-    expiredSeatsGone: "Cette commande a expiré et ses places ne sont plus disponibles.",
+    paidOrderCustomerCancel:
+      'Cette commande est payée : seule la boutique peut l’annuler et vous rembourser.',
+    expiredSeatsGone: 'Cette commande a expiré et ses places ne sont plus disponibles.',
     invoicesNotConfigured:
       "Les factures ne sont pas encore disponibles : la boutique n'a pas renseigné son identité légale (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_TAX_ID).",
     notAuthorized: 'Non autorisé : veuillez vous connecter',
@@ -630,7 +702,8 @@ const fr = {
     bodyTooLarge: 'Requête trop volumineuse',
     tooManyRequests: 'Trop de requêtes, veuillez réessayer plus tard.',
     serverError: 'Un problème est survenu de notre côté. Veuillez réessayer.',
-    serviceUnavailable: 'La boutique ne peut pas répondre pour le moment. Réessayez dans quelques secondes.',
+    serviceUnavailable:
+      'La boutique ne peut pas répondre pour le moment. Réessayez dans quelques secondes.',
   },
   validation: {
     addressRequired: "L'adresse est obligatoire",

@@ -1,7 +1,13 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en';
-import { directionOf, initialLanguage, isLanguage, LANGUAGE_STORAGE_KEY, type Language } from './languages';
+import {
+  directionOf,
+  initialLanguage,
+  isLanguage,
+  LANGUAGE_STORAGE_KEY,
+  type Language,
+} from './languages';
 
 export * from './languages';
 export { en };

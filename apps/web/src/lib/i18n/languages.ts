@@ -5,7 +5,11 @@ export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_STORAGE_KEY = 'lang';
 
 /** How each language names itself in the switch. */
-export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', fr: 'Français', ar: 'العربية' };
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  fr: 'Français',
+  ar: 'العربية',
+};
 
 /** The locale given to Intl for numbers and dates (Tunisian French and Arabic, Latin digits). */
 export const INTL_LOCALES: Record<Language, string> = { en: 'en-GB', fr: 'fr-TN', ar: 'ar-TN' };
@@ -41,6 +45,8 @@ export function storedLanguage(): Language | undefined {
 export function initialLanguage(): Language {
   return (
     storedLanguage() ??
-    browserLanguage(typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language])
+    browserLanguage(
+      typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
+    )
   );
 }

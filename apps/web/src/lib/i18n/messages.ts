@@ -1,12 +1,17 @@
 import { en } from './en';
 import { currentLanguage, i18n } from './index';
 
-type MessageKey = `messages.${keyof typeof en.messages}` | `validation.${keyof typeof en.validation}`;
+type MessageKey =
+  `messages.${keyof typeof en.messages}` | `validation.${keyof typeof en.validation}`;
 
 /** English text of the API and the shared schemas -> its key in the catalogue. */
 const keyOfText = new Map<string, MessageKey>([
-  ...Object.entries(en.messages).map(([key, value]) => [value, `messages.${key}`] as [string, MessageKey]),
-  ...Object.entries(en.validation).map(([key, value]) => [value, `validation.${key}`] as [string, MessageKey]),
+  ...Object.entries(en.messages).map(
+    ([key, value]) => [value, `messages.${key}`] as [string, MessageKey],
+  ),
+  ...Object.entries(en.validation).map(
+    ([key, value]) => [value, `validation.${key}`] as [string, MessageKey],
+  ),
 ]);
 
 const SEATS_PREFIX = 'Not enough seats left for ';
@@ -25,12 +30,16 @@ export function translateMessage(message: string, code?: string): string {
   if (code === 'SEATS_LEFT' && message.startsWith(SEATS_PREFIX))
     return i18n.t('errors.SEATS_LEFT', { course: message.slice(SEATS_PREFIX.length) });
   if (code === 'ORDER_STATE') {
-    const status = /(?:it is|the order is) (pending|paid|learned|cancelled|expired)\b/.exec(message)?.[1] as
-      | keyof typeof en.common.orderStatus
-      | undefined;
-    return i18n.t('errors.ORDER_STATE', { status: status ? i18n.t(`common.orderStatus.${status}`) : '' });
+    const status = /(?:it is|the order is) (pending|paid|learned|cancelled|expired)\b/.exec(
+      message,
+    )?.[1] as keyof typeof en.common.orderStatus | undefined;
+    return i18n.t('errors.ORDER_STATE', {
+      status: status ? i18n.t(`common.orderStatus.${status}`) : '',
+    });
   }
   if (code && code !== 'SEATS_LEFT' && code !== 'ORDER_STATE' && code in en.errors)
-    return i18n.t(`errors.${code as Exclude<keyof typeof en.errors, 'SEATS_LEFT' | 'ORDER_STATE'>}`);
+    return i18n.t(
+      `errors.${code as Exclude<keyof typeof en.errors, 'SEATS_LEFT' | 'ORDER_STATE'>}`,
+    );
   return message;
 }

@@ -29,10 +29,49 @@ const course: Course = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
-const expected: Record<Language, { name: string; reviews: string; price: string; add: string; notFound: string; home: string; emptyCart: string; category: string }> = {
-  en: { name: 'Drawing Fundamentals', reviews: '(1 review)', price: '1234.50 Tnd', add: 'Add Drawing Fundamentals to the cart', notFound: '404 Not Found', home: 'Home', emptyCart: 'Wow Such an empty Cart', category: 'Art' },
-  fr: { name: 'Les bases du dessin', reviews: '(1 avis)', price: '1 234,50 Tnd', add: 'Ajouter Les bases du dessin au panier', notFound: '404 Page introuvable', home: 'Accueil', emptyCart: 'Oh, un panier bien vide', category: 'Art' },
-  ar: { name: 'أساسيات الرسم', reviews: '(مراجعة واحدة)', price: '1.234,50 Tnd', add: 'أضف أساسيات الرسم إلى السلة', notFound: '404 الصفحة غير موجودة', home: 'الرئيسية', emptyCart: 'يا لها من سلة فارغة', category: 'الفن' },
+const expected: Record<
+  Language,
+  {
+    name: string;
+    reviews: string;
+    price: string;
+    add: string;
+    notFound: string;
+    home: string;
+    emptyCart: string;
+    category: string;
+  }
+> = {
+  en: {
+    name: 'Drawing Fundamentals',
+    reviews: '(1 review)',
+    price: '1234.50 Tnd',
+    add: 'Add Drawing Fundamentals to the cart',
+    notFound: '404 Not Found',
+    home: 'Home',
+    emptyCart: 'Wow Such an empty Cart',
+    category: 'Art',
+  },
+  fr: {
+    name: 'Les bases du dessin',
+    reviews: '(1 avis)',
+    price: '1 234,50 Tnd',
+    add: 'Ajouter Les bases du dessin au panier',
+    notFound: '404 Page introuvable',
+    home: 'Accueil',
+    emptyCart: 'Oh, un panier bien vide',
+    category: 'Art',
+  },
+  ar: {
+    name: 'أساسيات الرسم',
+    reviews: '(مراجعة واحدة)',
+    price: '1.234,50 Tnd',
+    add: 'أضف أساسيات الرسم إلى السلة',
+    notFound: '404 الصفحة غير موجودة',
+    home: 'الرئيسية',
+    emptyCart: 'يا لها من سلة فارغة',
+    category: 'الفن',
+  },
 };
 
 describe.each(['en', 'fr', 'ar'] as const)('screens in %s', (language) => {
@@ -47,7 +86,11 @@ describe.each(['en', 'fr', 'ar'] as const)('screens in %s', (language) => {
     expect(screen.getByRole('heading', { name: words.name })).toBeInTheDocument();
     expect(screen.getByText(words.reviews)).toBeInTheDocument();
     // Intl separators around the number; the thin spaces of French are normalised for the check.
-    expect(screen.getByText((_, el) => el?.classList.contains('course-card__price') === true).textContent?.replace(/\s/g, ' ')).toBe(words.price);
+    expect(
+      screen
+        .getByText((_, el) => el?.classList.contains('course-card__price') === true)
+        .textContent?.replace(/\s/g, ' '),
+    ).toBe(words.price);
     expect(screen.getByRole('button', { name: words.add })).toBeInTheDocument();
     expect(screen.getByText(words.category)).toBeInTheDocument();
   });
@@ -61,7 +104,9 @@ describe.each(['en', 'fr', 'ar'] as const)('screens in %s', (language) => {
       </>,
     );
     expect(screen.getByRole('heading', { name: words.notFound })).toBeInTheDocument();
-    expect(within(screen.getByRole('banner')).getByRole('link', { name: words.home })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('banner')).getByRole('link', { name: words.home }),
+    ).toBeInTheDocument();
     expect(document.documentElement.dir).toBe(language === 'ar' ? 'rtl' : 'ltr');
     unmount();
     renderWithProviders(<CartRoute />, { route: '/cart', path: '/cart' });
@@ -77,7 +122,11 @@ describe('the language switch', () => {
   it('offers English, Français and العربية and turns the shop to Arabic at once', async () => {
     renderWithProviders(<Header />);
     const select = screen.getByRole('combobox', { name: 'Language' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['English', 'Français', 'العربية']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['English', 'Français', 'العربية']);
     await userEvent.selectOptions(select, 'ar');
     expect(await screen.findByRole('link', { name: 'الرئيسية' })).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');

@@ -11,7 +11,8 @@ const adult: UserInfo = {
   name: 'Amal',
   email: 'amal@example.com',
   isAdmin: false,
-  isKid: false, language: 'en',
+  isKid: false,
+  language: 'en',
   token: 't1',
 };
 

@@ -43,7 +43,8 @@ export function LoginRoute() {
       // account's language follows its owner from device to device.
       const chosen = storedLanguage();
       if (chosen && chosen !== userInfo.language) void updateProfile({ language: chosen });
-      else if (!chosen && userInfo.language !== currentLanguage()) await setLanguage(userInfo.language);
+      else if (!chosen && userInfo.language !== currentLanguage())
+        await setLanguage(userInfo.language);
       setSignedInHere(true);
     } catch (error) {
       showServerError(form.setError, error, { fields: ['email', 'password'] });
@@ -53,7 +54,9 @@ export function LoginRoute() {
 
   return (
     <AuthCard title={t('account.login.title')}>
-      {userInfo && <p className="message">{t('account.login.signedInAs', { name: userInfo.name })}</p>}
+      {userInfo && (
+        <p className="message">{t('account.login.signedInAs', { name: userInfo.name })}</p>
+      )}
       <Form className="auth-form" form={form} onSubmit={submit}>
         <TextField
           id="login-email"

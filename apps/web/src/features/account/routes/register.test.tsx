@@ -115,6 +115,12 @@ describe('RegisterRoute', () => {
     renderRegister();
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]!.body).toEqual({ name: '', email: '', password: '', isKid: false, language: 'en' });
+    expect(sent[0]!.body).toEqual({
+      name: '',
+      email: '',
+      password: '',
+      isKid: false,
+      language: 'en',
+    });
   });
 });

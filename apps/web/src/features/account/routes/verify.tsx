@@ -41,7 +41,9 @@ export function VerifyRoute() {
       ) : (
         <>
           <p className={`message ${data ? 'message--success' : 'message--error'}`} role="status">
-            {data ? translateMessage(data.message) : serverMessage(error, t('account.verify.failed'))}
+            {data
+              ? translateMessage(data.message)
+              : serverMessage(error, t('account.verify.failed'))}
           </p>
           <p className="auth-card__intro">{t('account.verify.redirecting')}</p>
         </>

@@ -125,7 +125,12 @@ export function CourseEditForm({ course }: { course: Course }) {
   return (
     <Form className="admin-form" form={form} onSubmit={submit} withSummary>
       <ErrorSummary className="admin-form__summary" fields={SUMMARY_FIELDS} />
-      <TextField id="course-name" name="name" label={t('admin.courseEdit.name')} autoComplete="off" />
+      <TextField
+        id="course-name"
+        name="name"
+        label={t('admin.courseEdit.name')}
+        autoComplete="off"
+      />
       <div className="admin-form__row">
         <NumberField id="course-price" name="price" label={t('admin.courseEdit.price')} min={0} />
         <NumberField
@@ -136,14 +141,44 @@ export function CourseEditForm({ course }: { course: Course }) {
           max={AVAILABILITY_MAX}
         />
       </div>
-      <TextAreaField id="course-description" name="description" label={t('admin.courseEdit.description')} />
+      <TextAreaField
+        id="course-description"
+        name="description"
+        label={t('admin.courseEdit.description')}
+      />
       <fieldset className="admin-form__fieldset">
         <legend className="admin-form__legend">{t('admin.courseEdit.translations')}</legend>
         <p className="admin-form__hint">{t('admin.courseEdit.translationsHint')}</p>
-        <TextField id="course-name-fr" name="nameFr" label={t('admin.courseEdit.nameFr')} autoComplete="off" lang="fr" dir="ltr" />
-        <TextAreaField id="course-description-fr" name="descriptionFr" label={t('admin.courseEdit.descriptionFr')} lang="fr" dir="ltr" />
-        <TextField id="course-name-ar" name="nameAr" label={t('admin.courseEdit.nameAr')} autoComplete="off" lang="ar" dir="rtl" />
-        <TextAreaField id="course-description-ar" name="descriptionAr" label={t('admin.courseEdit.descriptionAr')} lang="ar" dir="rtl" />
+        <TextField
+          id="course-name-fr"
+          name="nameFr"
+          label={t('admin.courseEdit.nameFr')}
+          autoComplete="off"
+          lang="fr"
+          dir="ltr"
+        />
+        <TextAreaField
+          id="course-description-fr"
+          name="descriptionFr"
+          label={t('admin.courseEdit.descriptionFr')}
+          lang="fr"
+          dir="ltr"
+        />
+        <TextField
+          id="course-name-ar"
+          name="nameAr"
+          label={t('admin.courseEdit.nameAr')}
+          autoComplete="off"
+          lang="ar"
+          dir="rtl"
+        />
+        <TextAreaField
+          id="course-description-ar"
+          name="descriptionAr"
+          label={t('admin.courseEdit.descriptionAr')}
+          lang="ar"
+          dir="rtl"
+        />
       </fieldset>
       <CheckboxGroupField
         id="course-category"

@@ -42,7 +42,9 @@ export function CoursesTable({ courses, onDelete, deletingId }: Props) {
           <td data-label={t('admin.courses.price')} className="admin-table__nowrap">
             {formatMoney(course.price, 'catalogue')}
           </td>
-          <td data-label={t('admin.courses.category')}>{course.category.map((category) => categoryLabel(t, category)).join(' | ')}</td>
+          <td data-label={t('admin.courses.category')}>
+            {course.category.map((category) => categoryLabel(t, category)).join(' | ')}
+          </td>
           <RowActions
             label={t('admin.courses.actions')}
             editTo={paths.adminCourseEdit(course._id)}

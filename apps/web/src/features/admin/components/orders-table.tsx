@@ -52,7 +52,9 @@ export function OrdersTable({ orders, onMarkPaid, payingId, onCancel, cancelling
           <td data-label={t('admin.orders.id')} className="admin-table__id" title={order._id}>
             {order._id}
           </td>
-          <td data-label={t('admin.orders.user')}>{order.user._id ? order.user.name : t('admin.orders.deletedUser')}</td>
+          <td data-label={t('admin.orders.user')}>
+            {order.user._id ? order.user.name : t('admin.orders.deletedUser')}
+          </td>
           <td data-label={t('admin.orders.date')} className="admin-table__nowrap">
             {formatDate(order.createdAt)}
           </td>

@@ -11,7 +11,8 @@ const sami = aUser({
   name: 'Sami',
   email: 'sami@example.com',
   isAdmin: false,
-  isKid: false, language: 'en',
+  isKid: false,
+  language: 'en',
 });
 
 const renderEdit = () =>

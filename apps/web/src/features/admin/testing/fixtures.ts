@@ -6,7 +6,8 @@ export const adminInfo: UserInfo = {
   name: 'Admin',
   email: 'admin@example.com',
   isAdmin: true,
-  isKid: false, language: 'en',
+  isKid: false,
+  language: 'en',
   token: 'admin-token',
 };
 
@@ -17,7 +18,8 @@ export const aUser = (overrides: Partial<User> = {}): User => ({
   name: 'Sami Ben Ali',
   email: 'sami@example.com',
   isAdmin: false,
-  isKid: false, language: 'en',
+  isKid: false,
+  language: 'en',
   ...overrides,
 });
 

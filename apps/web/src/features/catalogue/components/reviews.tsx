@@ -20,11 +20,16 @@ const reviewFormSchema = reviewBodySchema.extend({
   rating: z.string().transform(Number).pipe(reviewBodySchema.shape.rating),
 });
 type ReviewFormInput = z.input<typeof reviewFormSchema>;
-const RATING_OPTIONS = (t: TFunction) => t('catalogue.detail.ratings', { returnObjects: true }).map((label, index) => ({ value: String(index + 1), label }));
+const RATING_OPTIONS = (t: TFunction) =>
+  t('catalogue.detail.ratings', { returnObjects: true }).map((label, index) => ({
+    value: String(index + 1),
+    label,
+  }));
 
 export function ReviewList({ reviews }: { reviews: Review[] }) {
   const { t } = useTranslation();
-  if (reviews.length === 0) return <p className="message message--info">{t('catalogue.detail.noReviews')}</p>;
+  if (reviews.length === 0)
+    return <p className="message message--info">{t('catalogue.detail.noReviews')}</p>;
   return (
     <ul className="reviews__list">
       {reviews.map((review) => (

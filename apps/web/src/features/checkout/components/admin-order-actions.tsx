@@ -3,7 +3,6 @@ import { errorMessage } from '@/lib/api/errors';
 import { useLearnOrderMutation, usePayOrderMutation } from '@/lib/api/orders';
 import { useTranslation } from 'react-i18next';
 
-
 /**
  * Admin only: 'Mark as Paid' while unpaid (pending, or expired: the server takes the seats
  * again when it can), LEARNED once paid and not yet learned (SPEC §4).

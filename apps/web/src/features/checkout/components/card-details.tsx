@@ -5,11 +5,28 @@ import { useTranslation } from 'react-i18next';
 const EMPTY_CARD = { name: '', number: '', expMonth: '', expYear: '', cvv: '' };
 type CardField = keyof typeof EMPTY_CARD;
 
-const FIELDS = (t: TFunction): { field: CardField; label: string; autoComplete: string; inputMode?: 'numeric' }[] => [
+const FIELDS = (
+  t: TFunction,
+): { field: CardField; label: string; autoComplete: string; inputMode?: 'numeric' }[] => [
   { field: 'name', label: t('checkout.shipping.cardName'), autoComplete: 'cc-name' },
-  { field: 'number', label: t('checkout.shipping.cardNumber'), autoComplete: 'cc-number', inputMode: 'numeric' },
-  { field: 'expMonth', label: t('checkout.shipping.expMonth'), autoComplete: 'cc-exp-month', inputMode: 'numeric' },
-  { field: 'expYear', label: t('checkout.shipping.expYear'), autoComplete: 'cc-exp-year', inputMode: 'numeric' },
+  {
+    field: 'number',
+    label: t('checkout.shipping.cardNumber'),
+    autoComplete: 'cc-number',
+    inputMode: 'numeric',
+  },
+  {
+    field: 'expMonth',
+    label: t('checkout.shipping.expMonth'),
+    autoComplete: 'cc-exp-month',
+    inputMode: 'numeric',
+  },
+  {
+    field: 'expYear',
+    label: t('checkout.shipping.expYear'),
+    autoComplete: 'cc-exp-year',
+    inputMode: 'numeric',
+  },
   { field: 'cvv', label: t('checkout.shipping.cvv'), autoComplete: 'cc-csc', inputMode: 'numeric' },
 ];
 

@@ -1,6 +1,11 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-const STEPS = (t: TFunction) => [t('checkout.steps.signIn'), t('checkout.steps.shipping'), t('checkout.steps.placeOrder')] as const;
+const STEPS = (t: TFunction) =>
+  [
+    t('checkout.steps.signIn'),
+    t('checkout.steps.shipping'),
+    t('checkout.steps.placeOrder'),
+  ] as const;
 
 /** Where the customer is in the checkout: sign in, shipping, place order. */
 export function CheckoutSteps({ current }: { current: 1 | 2 | 3 }) {

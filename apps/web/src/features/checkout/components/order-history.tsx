@@ -19,7 +19,9 @@ export function OrderHistory({ orderId }: { orderId: string }) {
       </h2>
       {isLoading && <Spinner />}
       {error && <p className="message message--error">{errorMessage(error)}</p>}
-      {events && events.length === 0 && <p className="message message--info">{t('checkout.order.historyEmpty')}</p>}
+      {events && events.length === 0 && (
+        <p className="message message--info">{t('checkout.order.historyEmpty')}</p>
+      )}
       {events && events.length > 0 && (
         <ol className="order-history">
           {events.map((event, index) => (

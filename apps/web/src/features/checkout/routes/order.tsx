@@ -65,7 +65,9 @@ function OrderDetail() {
               {address}, {city} {postalCode}, {country}
             </p>
             <p className={`message ${order.isLearned ? 'message--success' : 'message--error'}`}>
-              {order.isLearned ? t('checkout.order.learnedAt', { date: formatDate(order.learnedAt) }) : t('checkout.order.notLearned')}
+              {order.isLearned
+                ? t('checkout.order.learnedAt', { date: formatDate(order.learnedAt) })
+                : t('checkout.order.notLearned')}
             </p>
           </section>
           <section className="review__section" aria-labelledby="order-payment">
@@ -77,7 +79,9 @@ function OrderDetail() {
               {t(`checkout.paymentLabels.${order.paymentMethod}`)}
             </p>
             <p className={`message ${order.isPaid ? 'message--success' : 'message--error'}`}>
-              {order.isPaid ? t('checkout.order.paidAt', { date: formatDate(order.paidAt) }) : t('checkout.order.notPaid')}
+              {order.isPaid
+                ? t('checkout.order.paidAt', { date: formatDate(order.paidAt) })
+                : t('checkout.order.notPaid')}
             </p>
           </section>
           <section className="review__section" aria-labelledby="order-items">

@@ -7,7 +7,8 @@ export const customer: UserInfo = {
   name: 'Amal Ben Salah',
   email: 'amal@example.com',
   isAdmin: false,
-  isKid: false, language: 'en',
+  isKid: false,
+  language: 'en',
   token: 'token-1',
 };
 

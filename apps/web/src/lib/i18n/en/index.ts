@@ -10,4 +10,13 @@ import { errors, messages, validation } from './messages';
  * the message keys' types (i18next.d.ts). Values use i18next's `{{name}}` interpolation and
  * `_one`/`_other` plural keys.
  */
-export const en = { common, catalogue, account, checkout, admin, errors, messages, validation } as const;
+export const en = {
+  common,
+  catalogue,
+  account,
+  checkout,
+  admin,
+  errors,
+  messages,
+  validation,
+} as const;

@@ -16,12 +16,24 @@ export interface CartItem {
   price: number;
   availability: number;
   qty: number;
+  /** The course's French and Arabic names when it has them (issue 18), shown in those languages. */
+  nameFr?: string;
+  nameAr?: string;
 }
 
 /** The cart line holding `qty` seats of a course. */
 export function cartLineOf(course: Course, qty: number): CartItem {
-  const { _id, name, images, price, availability } = course;
-  return { course: _id, name, images, price, availability, qty };
+  const { _id, name, images, price, availability, nameFr, nameAr } = course;
+  return {
+    course: _id,
+    name,
+    images,
+    price,
+    availability,
+    qty,
+    ...(nameFr ? { nameFr } : {}),
+    ...(nameAr ? { nameAr } : {}),
+  };
 }
 
 export interface CartState {

@@ -28,3 +28,13 @@ export function useCourseText(course: Texts): { name: string; description: strin
   const { i18n } = useTranslation();
   return courseText(course, isLanguage(i18n.language) ? i18n.language : 'en');
 }
+
+/** A course name kept with its translations (a cart line) in a language, else the main name. */
+export function localName(
+  item: { name: string; nameFr?: string; nameAr?: string },
+  language: Language,
+): string {
+  if (language === 'fr') return item.nameFr || item.name;
+  if (language === 'ar') return item.nameAr || item.name;
+  return item.name;
+}

@@ -6,6 +6,7 @@ import { NotFound } from '@/app/not-found';
 import { Header } from '@/components/layout/header';
 import { CourseCard } from '@/features/catalogue/components/course-card';
 import { CartRoute } from '@/features/checkout/routes/cart';
+import { cartLineOf } from '@/stores/cart-slice';
 import { renderWithProviders } from '@/testing/render';
 import { setLanguage, type Language } from './index';
 
@@ -111,6 +112,30 @@ describe.each(['en', 'fr', 'ar'] as const)('screens in %s', (language) => {
     unmount();
     renderWithProviders(<CartRoute />, { route: '/cart', path: '/cart' });
     expect(await screen.findByText(words.emptyCart)).toBeInTheDocument();
+  });
+});
+
+describe('the cart in Arabic', () => {
+  afterEach(async () => {
+    await setLanguage('en');
+  });
+
+  it('shows the line’s Arabic name, the plural of seats and the Tnd label', async () => {
+    await setLanguage('ar');
+    renderWithProviders(<CartRoute />, {
+      route: '/cart',
+      path: '/cart',
+      preloadedState: {
+        cart: {
+          cartItems: [{ ...cartLineOf(course, 2) }],
+          shippingAddress: null,
+          paymentMethod: null,
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'سلّتك : 1' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'أساسيات الرسم' })).toBeInTheDocument();
+    expect(screen.getByText('المجموع الفرعي (مقعدان)')).toBeInTheDocument();
   });
 });
 

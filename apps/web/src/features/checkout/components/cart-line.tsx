@@ -5,6 +5,8 @@ import { TrashIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '@/lib/i18n';
+import { localName } from '@/lib/i18n/course-text';
 
 import { cartItemAdded, cartItemRemoved, type CartItem } from '@/stores/cart-slice';
 import { maxSeats } from '@/lib/seats';
@@ -12,6 +14,7 @@ import { maxSeats } from '@/lib/seats';
 /** One cart line: image, name, price in Tnd, quantity 1..availability, line total, remove. */
 export function CartLine({ item }: { item: CartItem }) {
   const { t } = useTranslation();
+  const name = localName(item, currentLanguage());
   const dispatch = useAppDispatch();
   // A line saved before the seats ran low still shows its quantity; the order will say 409.
   const options = Math.max(maxSeats(item.availability), item.qty);
@@ -34,7 +37,7 @@ export function CartLine({ item }: { item: CartItem }) {
       )}
       <div className="cart-line__info">
         <Link className="cart-line__name" to={paths.course(item.course)}>
-          {item.name}
+          {name}
         </Link>
         <span className="cart-line__price">
           <span className="visually-hidden">{t('checkout.cart.unitPrice')}: </span>
@@ -43,7 +46,7 @@ export function CartLine({ item }: { item: CartItem }) {
       </div>
       <div className="cart-line__qty">
         <label className="visually-hidden" htmlFor={selectId}>
-          {t('checkout.cart.quantity', { name: item.name })}
+          {t('checkout.cart.quantity', { name })}
         </label>
         <select
           id={selectId}
@@ -65,7 +68,7 @@ export function CartLine({ item }: { item: CartItem }) {
       <button
         type="button"
         className="icon-button cart-line__remove"
-        aria-label={t('checkout.cart.remove', { name: item.name })}
+        aria-label={t('checkout.cart.remove', { name })}
         onClick={() => dispatch(cartItemRemoved(item.course))}
       >
         <TrashIcon />

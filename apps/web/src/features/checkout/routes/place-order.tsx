@@ -7,6 +7,8 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/errors';
 import { useCreateOrderMutation } from '@/lib/api/orders';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '@/lib/i18n';
+import { localName } from '@/lib/i18n/course-text';
 
 import { cartCleared } from '@/stores/cart-slice';
 import { AmountsSummary } from '../components/amounts-summary';
@@ -92,7 +94,7 @@ function PlaceOrder() {
             <OrderLines
               lines={cartItems.map((item) => ({
                 course: item.course,
-                name: item.name,
+                name: localName(item, currentLanguage()),
                 image: item.images[0],
                 qty: item.qty,
                 price: item.price,
@@ -104,7 +106,10 @@ function PlaceOrder() {
           <h2 id="place-order-summary" className="summary-card__title">
             {t('checkout.placeOrder.summaryTitle')}
           </h2>
-          <AmountsSummary amounts={amounts} labels={t('checkout.placeOrder', { returnObjects: true })} />
+          <AmountsSummary
+            amounts={amounts}
+            labels={t('checkout.placeOrder', { returnObjects: true })}
+          />
           {error && (
             <p className="message message--error" role="alert">
               {errorMessage(error)}

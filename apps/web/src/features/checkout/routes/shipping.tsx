@@ -16,6 +16,8 @@ import { RequireAuth } from '@/components/guards';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '@/lib/i18n';
+import { localName } from '@/lib/i18n/course-text';
 
 import { paymentMethodSaved, shippingAddressSaved } from '@/stores/cart-slice';
 import { CardDetails } from '../components/card-details';
@@ -117,7 +119,7 @@ function Shipping() {
           <ul className="summary-card__lines">
             {cartItems.map((item) => (
               <li key={item.course}>
-                <span>{item.name}</span>
+                <span>{localName(item, currentLanguage())}</span>
                 <span>× {item.qty}</span>
               </li>
             ))}

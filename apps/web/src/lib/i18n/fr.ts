@@ -4,7 +4,7 @@ import type { Catalogue } from './index';
 const fr = {
   common: {
     brand: 'Course Shop',
-    brandTagline: 'Centre de formation · Tunis',
+    brandTagline: 'Formation · Tunis',
     loading: 'Chargement…',
     startLoading: 'Chargement de la boutique de cours…',
     skipToContent: 'Aller au contenu',
@@ -60,7 +60,7 @@ const fr = {
       closeMenu: 'Fermer le menu',
     },
     search: {
-      placeholder: 'Rechercher ici ...',
+      placeholder: 'Rechercher…',
       secondPlaceholder: 'Touchez pour rechercher',
       label: 'Rechercher des cours',
       submit: 'Rechercher',

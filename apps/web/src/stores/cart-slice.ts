@@ -6,6 +6,7 @@ import {
   type PaymentMethod,
   type ShippingAddress,
 } from '@shop/shared';
+import { loggedOut } from '@/lib/api/session';
 import { readStored, STORAGE_KEYS } from '@/lib/storage';
 
 /** A cart line (SPEC §3): what the cart shows until the server prices the order. */
@@ -90,8 +91,29 @@ export const cartSlice = createSlice({
     cartCleared(state) {
       state.cartItems = [];
     },
+    /**
+     * Another tab of this browser changed the stored cart (a `storage` event): this tab takes
+     * the same lines, so both show one cart.
+     */
+    cartItemsChangedElsewhere(state, action: PayloadAction<unknown>) {
+      state.cartItems = isCartItems(action.payload) ? action.payload : [];
+    },
+  },
+  extraReducers: (builder) => {
+    // Sign-out forgets where the last person lives and how they pay (a shared computer at
+    // school or in a family); the cart is not personal and stays (SPEC §4).
+    builder.addCase(loggedOut, (state) => {
+      state.shippingAddress = null;
+      state.paymentMethod = null;
+    });
   },
 });
 
-export const { cartItemAdded, cartItemRemoved, shippingAddressSaved, paymentMethodSaved, cartCleared } =
-  cartSlice.actions;
+export const {
+  cartItemAdded,
+  cartItemRemoved,
+  shippingAddressSaved,
+  paymentMethodSaved,
+  cartCleared,
+  cartItemsChangedElsewhere,
+} = cartSlice.actions;

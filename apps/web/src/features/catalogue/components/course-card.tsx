@@ -1,6 +1,7 @@
 import type { Course } from '@shop/shared';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/store';
+import { CourseImage } from '@/components/ui/course-image';
 import { CartAddIcon } from '@/components/ui/icons';
 import { Stars } from '@/components/ui/stars';
 import { paths } from '@/config/paths';
@@ -30,18 +31,15 @@ export function CourseCard({ course, priority, headingLevel: Heading = 'h3' }: C
   return (
     <article className="course-card">
       <Link to={paths.course(course._id)} className="course-card__media" tabIndex={-1} aria-hidden="true">
-        {image && (
-          <img
-            className="course-card__image"
-            src={image}
-            alt=""
-            width={350}
-            height={263}
-            loading={priority ? 'eager' : 'lazy'}
-            decoding="async"
-            {...(priority === 'high' ? { fetchPriority: 'high' as const } : {})}
-          />
-        )}
+        <CourseImage
+          className="course-card__image"
+          src={image}
+          width={350}
+          height={263}
+          loading={priority ? 'eager' : 'lazy'}
+          decoding="async"
+          {...(priority === 'high' ? { fetchPriority: 'high' as const } : {})}
+        />
         {soldOut && <span className="course-card__ribbon">{text.catalogue.detail.soldOut}</span>}
       </Link>
       <div className="course-card__body">

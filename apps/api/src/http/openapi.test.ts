@@ -41,6 +41,7 @@ const CONTRACT_ROUTES = [
   'get /api/orders/{id}/history',
   'get /api/orders/{id}/invoice',
   'get /api/shop',
+  'get /api/courses/drafts',
   'get /api/health',
   'post /api/newsletter',
   'get /api/openapi.json',

@@ -160,6 +160,8 @@ export const courseSchema = z.object({
   numReviews: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Only on drafts (ADD, not saved yet), which only admins see: `true`. */
+  isDraft: z.literal(true).optional(),
 });
 export type Course = z.infer<typeof courseSchema>;
 

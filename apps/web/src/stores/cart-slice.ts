@@ -87,6 +87,19 @@ export const cartSlice = createSlice({
     paymentMethodSaved(state, action: PayloadAction<PaymentMethod>) {
       state.paymentMethod = action.payload;
     },
+    /**
+     * The server's current name and price of courses in the cart (a 409 PRICE_CHANGED): the
+     * lines show what the order will now cost, for the customer to confirm.
+     */
+    cartPricesUpdated(state, action: PayloadAction<{ course: string; name: string; price: number }[]>) {
+      for (const current of action.payload) {
+        const line = state.cartItems.find((item) => item.course.toLowerCase() === current.course.toLowerCase());
+        if (line) {
+          line.price = current.price;
+          line.name = current.name;
+        }
+      }
+    },
     /** After an order is placed: the seats are bought, the cart is empty again. */
     cartCleared(state) {
       state.cartItems = [];
@@ -116,4 +129,5 @@ export const {
   paymentMethodSaved,
   cartCleared,
   cartItemsChangedElsewhere,
+  cartPricesUpdated,
 } = cartSlice.actions;

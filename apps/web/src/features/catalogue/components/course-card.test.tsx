@@ -90,4 +90,11 @@ describe('CourseCard', () => {
     renderWithProviders(<CourseCard course={{ ...course, images: [] }} />);
     expect(screen.getByTestId('course-image-fallback')).toHaveTextContent('Picture coming soon');
   });
+
+  it('shows SOLD OUT beside the categories, not over the picture (whose corner has its own category chip)', () => {
+    const { container } = renderWithProviders(<CourseCard course={{ ...course, availability: 0 }} />);
+    const badge = screen.getByText('Sold Out');
+    expect(container.querySelector('.course-card__media')).not.toContainElement(badge);
+    expect(badge.parentElement).toContainElement(screen.getByText('Programming'));
+  });
 });

@@ -40,10 +40,14 @@ export function CourseCard({ course, priority, headingLevel: Heading = 'h3' }: C
           decoding="async"
           {...(priority === 'high' ? { fetchPriority: 'high' as const } : {})}
         />
-        {soldOut && <span className="course-card__ribbon">{text.catalogue.detail.soldOut}</span>}
       </Link>
       <div className="course-card__body">
-        <p className="course-card__categories">{course.category.join(' · ')}</p>
+        {/* The badge sits beside the categories, never over the picture: course pictures carry
+            their own category chip in a corner, which an overlay would hide. */}
+        <div className="course-card__tags">
+          <p className="course-card__categories">{course.category.join(' · ')}</p>
+          {soldOut && <span className="course-card__ribbon">{text.catalogue.detail.soldOut}</span>}
+        </div>
         <Heading className="course-card__title">
           <Link to={paths.course(course._id)}>{course.name}</Link>
         </Heading>

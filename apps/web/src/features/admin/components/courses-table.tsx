@@ -38,9 +38,9 @@ export function CoursesTable({ courses, caption, onDelete, deletingId }: Props) 
           </td>
           <td data-label={t.name}>
             {course.isDraft ? (
-              <>
+              <span>
                 {course.name} <span className="admin-badge admin-badge--draft">{t.draft}</span>
-              </>
+              </span>
             ) : (
               <Link to={paths.course(course._id)}>{course.name}</Link>
             )}

@@ -28,29 +28,21 @@ interface SliderProps {
  */
 export function Slider({ slides, intervalMs, ctaLabel, ctaTo, variant = 'home', headingLevel = 'h2' }: SliderProps) {
   const [current, setCurrent] = useState(0);
-  // The first slide shows at once (no wipe delaying the page's first paint); later ones wipe in.
-  const [moved, setMoved] = useState(false);
   const [paused, setPaused] = useState(false);
   const count = slides.length;
 
   useEffect(() => {
     if (paused || count < 2) return;
-    const timer = window.setInterval(() => {
-      setMoved(true);
-      setCurrent((i) => (i + 1) % count);
-    }, intervalMs);
+    const timer = window.setInterval(() => setCurrent((i) => (i + 1) % count), intervalMs);
     return () => window.clearInterval(timer);
   }, [paused, count, intervalMs, current]);
 
-  const go = (index: number) => {
-    setMoved(true);
-    setCurrent((index + count) % count);
-  };
+  const go = (index: number) => setCurrent((index + count) % count);
   const Heading = headingLevel;
 
   return (
     <section
-      className={`slider slider--${variant}${moved ? ' slider--moved' : ''}`}
+      className={`slider slider--${variant}`}
       aria-roledescription="carousel"
       aria-label={text.common.slider.label}
       onMouseEnter={() => setPaused(true)}

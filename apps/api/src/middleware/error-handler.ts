@@ -23,6 +23,7 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next)
       message: err.message,
       code: err.code ?? errorCodeOf(err.status, err.message),
       ...(err.details ? { details: err.details } : {}),
+      ...err.extra,
     });
     return;
   }

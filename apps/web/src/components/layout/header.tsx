@@ -4,6 +4,7 @@ import { logout, useAppDispatch, useAppSelector } from '@/stores/hooks';
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, SignOutIcon, UserIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useTranslation } from 'react-i18next';
+
 import { AdminMenu } from './admin-menu';
 import { LanguageSwitch } from './language-switch';
 import { SearchForm } from './search-form';
@@ -41,6 +42,8 @@ export function Header() {
 
   const isKid = !!userInfo?.isKid;
   const isAdmin = !!userInfo?.isAdmin;
+  // SPEC §6: kids are kept in the kids area, their searches too.
+  const searchPath = isKid ? paths.kidsSearch : paths.search;
   const navClass = ({ isActive }: { isActive: boolean }) => `header__link${isActive ? ' header__link--current' : ''}`;
 
   return (
@@ -56,7 +59,7 @@ export function Header() {
           </span>
         </Link>
 
-        <SearchForm className="header-search" placeholder={t('common.search.placeholder')} />
+        <SearchForm className="header-search" placeholder={t('common.search.placeholder')} toPath={searchPath} />
 
         <LanguageSwitch />
 
@@ -153,6 +156,7 @@ export function Header() {
             <SearchForm
               className="search-panel-form"
               placeholder={t('common.search.secondPlaceholder')}
+              toPath={searchPath}
               autoFocus
               onSearched={() => setSearchOpen(false)}
             />

@@ -174,6 +174,7 @@ const fr = {
       inCart: '{{name}} est dans le panier',
       soldOut: '{{name}} est complet',
       imageAlt: 'Illustration du cours {{name}}',
+      noImage: 'Image bientôt disponible',
     },
     home: {
       slides: [
@@ -474,6 +475,15 @@ const fr = {
       submit: 'Passer la commande',
       submitting: 'Envoi de votre commande…',
       edit: 'Modifier',
+      pricesChanged: 'Les prix ont changé depuis l’ouverture de cette page. Le nouveau total est {{total}}.',
+      confirmNewTotal: 'Commander à {{total}}',
+    },
+    placed: {
+      thanks: 'Merci, votre commande est enregistrée',
+      cardNext: 'Nous confirmerons votre paiement sur cette page.',
+      payOnSite: 'Veuillez payer {{total}} au centre pour confirmer vos places :',
+      address: 'Où',
+      hours: 'Quand',
     },
     order: {
       title: 'Commande {{id}}',
@@ -574,6 +584,10 @@ const fr = {
       adding: 'Ajout…',
       editLabel: 'Modifier {{name}}',
       deleteLabel: 'Supprimer {{name}}',
+      draftsTitle: 'Brouillons',
+      draftsCaption: 'Brouillons : absents de la boutique tant que vous ne les enregistrez pas',
+      draftsIntro: 'Un cours créé avec AJOUTER reste un brouillon, visible des seuls administrateurs, jusqu’à ce que vous l’enregistriez sur sa page de modification.',
+      draft: 'Brouillon',
     },
     courseEdit: {
       title: 'Modifier le cours',
@@ -632,6 +646,7 @@ const fr = {
     USER_NOT_FOUND: 'Utilisateur introuvable',
     ORDER_NOT_FOUND: 'Commande introuvable',
     SEATS_LEFT: 'Plus assez de places pour {{course}}',
+    PRICE_CHANGED: 'Les prix ont changé depuis l’ouverture de cette page. Vérifiez le nouveau total et passez à nouveau votre commande.',
     ORDER_CHANGED: 'Les cours ont changé pendant votre commande. Veuillez réessayer.',
     ORDER_STATE: 'Cette commande ne peut pas être modifiée dans son état actuel ({{status}}).',
     ALREADY_PAID: 'La commande est déjà payée',
@@ -681,6 +696,8 @@ const fr = {
     notFound404: '404 Page introuvable',
     subscribed: 'Abonné',
     emptyOrder: 'Aucun article dans la commande',
+    pricesChanged: 'Les prix ont changé depuis l’ouverture de cette page. Vérifiez le nouveau total et passez à nouveau votre commande.',
+    priceRangeReversed: 'Le prix « De » ne doit pas dépasser le prix « À »',
     orderCoursesChanged: 'Les cours ont changé pendant votre commande. Veuillez réessayer.',
     alreadyPaid: 'La commande est déjà payée',
     learnRequiresPaid: 'La commande doit être payée et pas encore suivie',
@@ -735,7 +752,7 @@ const fr = {
     ratingNumber: 'La note doit être un nombre de 1 à 5',
     ratingWhole: 'La note doit être un nombre entier de 1 à 5',
     zipRequired: 'Le code postal est obligatoire',
-    countryUnknown: 'Le pays doit être Maroc, Algérie, France ou Espagne',
+    countryUnknown: 'Le pays doit être Tunisie, Maroc, Algérie, France ou Espagne',
   },
 } satisfies Catalogue;
 

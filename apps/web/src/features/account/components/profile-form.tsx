@@ -123,6 +123,7 @@ export function ProfileForm({ userInfo }: { userInfo: UserInfo }) {
       <PasswordField
         id="profile-password"
         name="password"
+        revalidates={['confirm']}
         label={t('account.fields.password')}
         autoComplete="new-password"
         required

@@ -11,8 +11,8 @@ import { paths } from '@/config/paths';
 import { useRegisterMutation } from '@/lib/api/users';
 import { showServerError } from '@/lib/forms/server-errors';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '@/lib/i18n/messages';
 import { currentLanguage } from '@/lib/i18n';
+import { translateMessage } from '@/lib/i18n/messages';
 
 import { AuthCard } from '../components/auth-card';
 import '../components/form.css';
@@ -102,6 +102,7 @@ export function RegisterRoute() {
           <PasswordField
             id="register-password"
             name="password"
+            revalidates={['confirm']}
             label={t('account.fields.password')}
             autoComplete="new-password"
             placeholder={t('account.placeholders.password')}
@@ -130,8 +131,7 @@ export function RegisterRoute() {
       )}
       <div className="auth-form__links">
         <span>
-          {t('account.register.haveAccount')}{' '}
-          <Link to={paths.login(redirect)}>{t('account.register.login')}</Link>
+          {t('account.register.haveAccount')} <Link to={paths.login(redirect)}>{t('account.register.login')}</Link>
         </span>
       </div>
     </AuthCard>

@@ -81,6 +81,7 @@ function ResetForm({ token }: { token: string }) {
       <PasswordField
         id="reset-password"
         name="password"
+        revalidates={['confirm']}
         label={t('account.fields.newPassword')}
         autoComplete="new-password"
       />

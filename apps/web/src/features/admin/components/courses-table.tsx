@@ -11,16 +11,18 @@ import './admin-list.css';
 
 interface Props {
   courses: Course[];
+  /** The table's caption (default: the courses in the shop). */
+  caption?: string;
   onDelete: (course: Course) => void;
   deletingId?: string | undefined;
 }
 
 /** SPEC §2 Courses: ID, Name, Price, Category joined with ' | ', EDIT and DELETE. */
-export function CoursesTable({ courses, onDelete, deletingId }: Props) {
+export function CoursesTable({ courses, caption, onDelete, deletingId }: Props) {
   const { t } = useTranslation();
   return (
     <AdminTable
-      caption={t('admin.courses.caption')}
+      caption={caption ?? t('admin.courses.caption')}
       head={
         <>
           <th scope="col">{t('admin.courses.id')}</th>
@@ -37,14 +39,18 @@ export function CoursesTable({ courses, onDelete, deletingId }: Props) {
             {course._id}
           </td>
           <td data-label={t('admin.courses.name')}>
-            <Link to={paths.course(course._id)}>{course.name}</Link>
+            {course.isDraft ? (
+              <span>
+                {course.name} <span className="admin-badge admin-badge--draft">{t('admin.courses.draft')}</span>
+              </span>
+            ) : (
+              <Link to={paths.course(course._id)}>{course.name}</Link>
+            )}
           </td>
           <td data-label={t('admin.courses.price')} className="admin-table__nowrap">
             {formatMoney(course.price, 'catalogue')}
           </td>
-          <td data-label={t('admin.courses.category')}>
-            {course.category.map((category) => categoryLabel(t, category)).join(' | ')}
-          </td>
+          <td data-label={t('admin.courses.category')}>{course.category.map((category) => categoryLabel(t, category)).join(' | ')}</td>
           <RowActions
             label={t('admin.courses.actions')}
             editTo={paths.adminCourseEdit(course._id)}

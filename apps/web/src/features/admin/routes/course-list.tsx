@@ -5,6 +5,7 @@ import {
   useCreateCourseMutation,
   useDeleteCourseMutation,
   useGetCoursesQuery,
+  useGetDraftCoursesQuery,
 } from '@/lib/api/courses';
 import { useTranslation } from 'react-i18next';
 
@@ -23,6 +24,7 @@ export function CourseListRoute() {
     limit: ADMIN_PAGE_SIZE,
     sort: 'date',
   });
+  const drafts = useGetDraftCoursesQuery();
   const [deleteCourse, deletion] = useDeleteCourseMutation();
   const [createCourse, creation] = useCreateCourseMutation();
   const navigate = useNavigate();
@@ -58,6 +60,20 @@ export function CourseListRoute() {
         </button>
       </header>
       <ActionError error={creation.error ?? deletion.error} />
+      {!!drafts.data?.length && (
+        <section className="admin-drafts" aria-labelledby="admin-drafts-title">
+          <h2 id="admin-drafts-title" className="admin-drafts__title">
+            {t('admin.courses.draftsTitle')}
+          </h2>
+          <p className="admin-drafts__intro">{t('admin.courses.draftsIntro')}</p>
+          <CoursesTable
+            courses={drafts.data}
+            caption={t('admin.courses.draftsCaption')}
+            onDelete={onDelete}
+            deletingId={deletion.isLoading ? deletion.originalArgs : undefined}
+          />
+        </section>
+      )}
       <PagedList
         label={t('admin.courses.title')}
         page={page}

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MailIcon, MapPinIcon, PhoneIcon } from '@/components/ui/icons';
+import { useGetShopInfoQuery } from '@/lib/api/shop';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '@/lib/i18n';
 import './contact.css';
@@ -13,6 +14,8 @@ export function mailtoDraft(fields: { name: string; email: string; subject: stri
 export function Contact() {
   const { t } = useTranslation();
   const [fields, setFields] = useState({ name: '', email: '', subject: '', message: '' });
+  // Address and opening hours as the shop's settings give them (SHOP_ADDRESS, SHOP_HOURS).
+  const { data: shop } = useGetShopInfoQuery();
   const id = useId();
   const set = (key: keyof typeof fields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [key]: event.target.value }));
@@ -36,7 +39,7 @@ export function Contact() {
               <dt>
                 <MapPinIcon /> {t('catalogue.contact.address')}
               </dt>
-              <dd>{t('common.footer.address')}</dd>
+              <dd>{shop?.address || t('common.footer.address')}</dd>
             </div>
             <div>
               <dt>
@@ -45,7 +48,7 @@ export function Contact() {
               <dd>
                 <a href={`tel:${t('common.footer.phone').replace(/\s/g, '')}`}>{t('common.footer.phone')}</a>
                 <br />
-                <span className="contact__hours">{t('catalogue.contact.hours')}</span>
+                <span className="contact__hours">{shop?.hours || t('catalogue.contact.hours')}</span>
               </dd>
             </div>
             <div>

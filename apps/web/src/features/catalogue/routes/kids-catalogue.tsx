@@ -1,6 +1,6 @@
+import { paths } from '@/config/paths';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/config/paths';
 import { CataloguePage, type CategoryLink } from '../components/catalogue-page';
 
 /** SPEC §2: the kids list keyword defaults to 'kids'. */
@@ -11,16 +11,13 @@ const KIDS_CATEGORIES = (t: TFunction): CategoryLink[] => [
   { label: t('catalogue.categories.kidsSoftSkills'), value: 'Softskills' },
 ];
 
-/** Kids searches stay in the kids area: /courseskids/{keyword}. */
-const kidsSearch = (keyword: string) => `${paths.kidsCourses}/${encodeURIComponent(keyword)}`;
-
 export function KidsCatalogue() {
   const { t } = useTranslation();
   return (
     <CataloguePage
       basePath={paths.kidsCourses}
       categories={KIDS_CATEGORIES(t)}
-      searchPath={kidsSearch}
+      searchPath={paths.kidsSearch}
       defaultKeyword={KIDS_KEYWORD}
       variant="kids"
     />

@@ -12,6 +12,7 @@ import { AmountsSummary } from '../components/amounts-summary';
 import { OrderActions } from '../components/order-actions';
 import { OrderHistory } from '../components/order-history';
 import { OrderLines } from '../components/order-lines';
+import { OrderPlaced } from '../components/order-placed';
 import { OrderStatus } from '../components/order-status';
 import '../components/checkout.css';
 
@@ -43,6 +44,7 @@ function OrderDetail() {
   return (
     <div className="container page">
       <h1 className="page__title order__title">{t('checkout.order.title', { id: order._id })}</h1>
+      <OrderPlaced order={order} />
       <div className="checkout-grid">
         <div className="review">
           <OrderStatus order={order} />
@@ -65,9 +67,7 @@ function OrderDetail() {
               {address}, {city} {postalCode}, {country}
             </p>
             <p className={`message ${order.isLearned ? 'message--success' : 'message--error'}`}>
-              {order.isLearned
-                ? t('checkout.order.learnedAt', { date: formatDate(order.learnedAt) })
-                : t('checkout.order.notLearned')}
+              {order.isLearned ? t('checkout.order.learnedAt', { date: formatDate(order.learnedAt) }) : t('checkout.order.notLearned')}
             </p>
           </section>
           <section className="review__section" aria-labelledby="order-payment">
@@ -79,9 +79,7 @@ function OrderDetail() {
               {t(`checkout.paymentLabels.${order.paymentMethod}`)}
             </p>
             <p className={`message ${order.isPaid ? 'message--success' : 'message--error'}`}>
-              {order.isPaid
-                ? t('checkout.order.paidAt', { date: formatDate(order.paidAt) })
-                : t('checkout.order.notPaid')}
+              {order.isPaid ? t('checkout.order.paidAt', { date: formatDate(order.paidAt) }) : t('checkout.order.notPaid')}
             </p>
           </section>
           <section className="review__section" aria-labelledby="order-items">

@@ -1,4 +1,4 @@
-import { calculateOrderAmounts } from '@shop/shared';
+import { calculateOrderAmounts, type PriceChangedError } from '@shop/shared';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/store';
@@ -6,15 +6,17 @@ import { RequireAuth } from '@/components/guards';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/errors';
 import { useCreateOrderMutation } from '@/lib/api/orders';
+import { formatMoney } from '@/lib/format';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/lib/i18n';
 import { localName } from '@/lib/i18n/course-text';
 
-import { cartCleared } from '@/stores/cart-slice';
+import { cartCleared, cartPricesUpdated } from '@/stores/cart-slice';
 import { AmountsSummary } from '../components/amounts-summary';
 import { CheckoutSteps } from '../components/checkout-steps';
 import { OrderLines } from '../components/order-lines';
 import { newIdempotencyKey } from '../lib/idempotency-key';
+import { priceChangeOf } from '../lib/price-change';
 import '../components/checkout.css';
 
 export function PlaceOrderRoute() {
@@ -35,11 +37,19 @@ function PlaceOrder() {
   // or a retry after a lost answer returns the same order instead of placing a second one.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [placedOrderId, setPlacedOrderId] = useState<string | null>(null);
+  // The server's amounts after a 409 PRICE_CHANGED: shown, and confirmed by the next click.
+  const [priceChange, setPriceChange] = useState<PriceChangedError | null>(null);
 
   // Checked first: clearing the cart after success must not bounce the customer to /cart.
-  if (placedOrderId) return <Navigate to={paths.order(placedOrderId)} replace />;
+  // The order page greets a customer who has just placed the order (state `placed`).
+  if (placedOrderId) return <Navigate to={paths.order(placedOrderId)} replace state={{ placed: true }} />;
   if (cartItems.length === 0) return <Navigate to={paths.cart()} replace />;
   if (!shippingAddress || !paymentMethod) return <Navigate to={paths.shipping} replace />;
+
+  // What the customer sees, from the cart prices. It is sent along: the server prices the order
+  // itself and answers 409 PRICE_CHANGED when its amounts differ, so nobody pays a total they
+  // did not see.
+  const amounts = calculateOrderAmounts(cartItems);
 
   const placeOrder = async () => {
     try {
@@ -49,17 +59,23 @@ function PlaceOrder() {
           orderItems: cartItems.map((item) => ({ course: item.course, qty: item.qty })),
           shippingAddress,
           paymentMethod,
+          itemsPrice: amounts.itemsPrice,
+          shippingPrice: amounts.shippingPrice,
+          taxPrice: amounts.taxPrice,
+          totalPrice: amounts.totalPrice,
         },
       }).unwrap();
       setPlacedOrderId(order._id);
       dispatch(cartCleared());
-    } catch {
-      // The refusal shows on the error line below, from the mutation's state.
+    } catch (refusal) {
+      // A price change: the cart takes the server's prices, so the summary shows the new total
+      // and the next click confirms it. Other refusals show on the error line below.
+      const changed = priceChangeOf(refusal);
+      setPriceChange(changed ?? null);
+      if (changed) dispatch(cartPricesUpdated(changed.orderItems));
     }
   };
-
-  // An estimate from the cart prices; the server prices the order itself.
-  const amounts = calculateOrderAmounts(cartItems);
+  const newTotal = priceChange ? formatMoney(priceChange.amounts.totalPrice, 'checkout') : null;
   const { address, city, postalCode, country } = shippingAddress;
 
   return (
@@ -106,14 +122,17 @@ function PlaceOrder() {
           <h2 id="place-order-summary" className="summary-card__title">
             {t('checkout.placeOrder.summaryTitle')}
           </h2>
-          <AmountsSummary
-            amounts={amounts}
-            labels={t('checkout.placeOrder', { returnObjects: true })}
-          />
-          {error && (
+          <AmountsSummary amounts={amounts} labels={t('checkout.placeOrder', { returnObjects: true })} />
+          {newTotal ? (
             <p className="message message--error" role="alert">
-              {errorMessage(error)}
+              {t('checkout.placeOrder.pricesChanged', { total: newTotal })}
             </p>
+          ) : (
+            error && (
+              <p className="message message--error" role="alert">
+                {errorMessage(error)}
+              </p>
+            )
           )}
           <button
             type="button"
@@ -121,7 +140,7 @@ function PlaceOrder() {
             disabled={isLoading}
             onClick={placeOrder}
           >
-            {isLoading ? t('checkout.placeOrder.submitting') : t('checkout.placeOrder.submit')}
+            {isLoading ? t('checkout.placeOrder.submitting') : newTotal ? t('checkout.placeOrder.confirmNewTotal', { total: newTotal }) : t('checkout.placeOrder.submit')}
           </button>
         </aside>
       </div>

@@ -63,6 +63,7 @@ export const catalogue = {
     inCart: "{{name}} is in the cart",
     soldOut: "{{name}} is sold out",
     imageAlt: "Illustration of the course {{name}}",
+    noImage: 'Picture coming soon',
   },
   home: {
     slides: [

@@ -59,6 +59,15 @@ export const checkout = {
     submit: 'Place Order',
     submitting: 'Placing your order…',
     edit: 'Edit',
+    pricesChanged: 'The prices changed since you opened this page. The new total is {{total}}.',
+    confirmNewTotal: 'Place Order at {{total}}',
+  },
+  placed: {
+    thanks: 'Thank you, your order is placed',
+    cardNext: 'We will confirm your payment on this page.',
+    payOnSite: 'Please pay {{total}} at the centre to confirm your seats:',
+    address: 'Where',
+    hours: 'When',
   },
   order: {
     title: "Order {{id}}",

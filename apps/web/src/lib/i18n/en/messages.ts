@@ -22,6 +22,7 @@ export const errors = {
   ORDER_NOT_FOUND: MESSAGES.orderNotFound,
   SEATS_LEFT: 'Not enough seats left for {{course}}',
   ORDER_CHANGED: MESSAGES.orderCoursesChanged,
+  PRICE_CHANGED: MESSAGES.pricesChanged,
   ORDER_STATE: 'This order cannot be changed in its current state ({{status}}).',
   ALREADY_PAID: MESSAGES.alreadyPaid,
   ALREADY_REVIEWED: MESSAGES.alreadyReviewed,
@@ -71,5 +72,5 @@ export const validation = {
   ratingNumber: 'Rating must be a number from 1 to 5',
   ratingWhole: 'Rating must be a whole number from 1 to 5',
   zipRequired: 'Zip is required',
-  countryUnknown: 'Country must be one of Maroc, Algerie, France, Espagne',
+  countryUnknown: 'Country must be one of Tunisie, Maroc, Algerie, France, Espagne',
 } as const;

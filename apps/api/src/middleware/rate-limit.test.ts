@@ -62,7 +62,7 @@ describe('auth rate limits in memory', () => {
     // Even the right password waits now: the counter stops guessing, not only wrong guesses.
     const blocked = await request(app).post('/api/users/login').send({ email: victim.user.email.toUpperCase(), password: victim.password });
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ message: MESSAGES.tooManyRequests });
+    expect(blocked.body).toEqual({ message: MESSAGES.tooManyRequests, code: 'RATE_LIMITED' });
     const other = await request(app).post('/api/users/login').send({ email: neighbour.user.email, password: neighbour.password });
     expect(other.status).toBe(200);
   });

@@ -38,7 +38,7 @@ describe('a course made with ADD is a draft until the admin saves it', () => {
     expect((await listed({ sort: 'price_asc' })).names).not.toContain('Sample name');
 
     const visitor = await request(ctx.app).get(`/api/courses/${draft._id}`).expect(404);
-    expect(visitor.body).toEqual({ message: MESSAGES.courseNotFound });
+    expect(visitor.body).toEqual({ message: MESSAGES.courseNotFound, code: 'COURSE_NOT_FOUND' });
     await request(ctx.app).get(`/api/courses/${draft._id}`).set('Authorization', `Bearer ${customer}`).expect(404);
     await request(ctx.app).get(`/api/courses/${draft._id}`).set('Authorization', 'Bearer not-a-token').expect(404);
   });

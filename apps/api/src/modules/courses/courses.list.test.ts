@@ -302,6 +302,7 @@ describe('GET /api/courses', () => {
     const reversed = await list({ from: '300', to: '100' });
     expect(reversed.body).toEqual({
       message: 'The From price must not be above the To price',
+      code: 'VALIDATION',
       details: [{ path: 'from', message: 'The From price must not be above the To price' }],
     });
     const unknown = await list({ Cg: 'Astrology' });

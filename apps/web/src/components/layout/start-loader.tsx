@@ -1,7 +1,6 @@
 import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
-
 /** SPEC §2: a spinner for the first 3 seconds, counted from the navigation's start (the loader is in the served HTML). */
 export const START_LOADER_MS = 3000;
 

@@ -475,7 +475,8 @@ const fr = {
       submit: 'Passer la commande',
       submitting: 'Envoi de votre commande…',
       edit: 'Modifier',
-      pricesChanged: 'Les prix ont changé depuis l’ouverture de cette page. Le nouveau total est {{total}}.',
+      pricesChanged:
+        'Les prix ont changé depuis l’ouverture de cette page. Le nouveau total est {{total}}.',
       confirmNewTotal: 'Commander à {{total}}',
     },
     placed: {
@@ -586,7 +587,8 @@ const fr = {
       deleteLabel: 'Supprimer {{name}}',
       draftsTitle: 'Brouillons',
       draftsCaption: 'Brouillons : absents de la boutique tant que vous ne les enregistrez pas',
-      draftsIntro: 'Un cours créé avec AJOUTER reste un brouillon, visible des seuls administrateurs, jusqu’à ce que vous l’enregistriez sur sa page de modification.',
+      draftsIntro:
+        'Un cours créé avec AJOUTER reste un brouillon, visible des seuls administrateurs, jusqu’à ce que vous l’enregistriez sur sa page de modification.',
       draft: 'Brouillon',
     },
     courseEdit: {
@@ -646,7 +648,8 @@ const fr = {
     USER_NOT_FOUND: 'Utilisateur introuvable',
     ORDER_NOT_FOUND: 'Commande introuvable',
     SEATS_LEFT: 'Plus assez de places pour {{course}}',
-    PRICE_CHANGED: 'Les prix ont changé depuis l’ouverture de cette page. Vérifiez le nouveau total et passez à nouveau votre commande.',
+    PRICE_CHANGED:
+      'Les prix ont changé depuis l’ouverture de cette page. Vérifiez le nouveau total et passez à nouveau votre commande.',
     ORDER_CHANGED: 'Les cours ont changé pendant votre commande. Veuillez réessayer.',
     ORDER_STATE: 'Cette commande ne peut pas être modifiée dans son état actuel ({{status}}).',
     ALREADY_PAID: 'La commande est déjà payée',
@@ -696,7 +699,8 @@ const fr = {
     notFound404: '404 Page introuvable',
     subscribed: 'Abonné',
     emptyOrder: 'Aucun article dans la commande',
-    pricesChanged: 'Les prix ont changé depuis l’ouverture de cette page. Vérifiez le nouveau total et passez à nouveau votre commande.',
+    pricesChanged:
+      'Les prix ont changé depuis l’ouverture de cette page. Vérifiez le nouveau total et passez à nouveau votre commande.',
     priceRangeReversed: 'Le prix « De » ne doit pas dépasser le prix « À »',
     orderCoursesChanged: 'Les cours ont changé pendant votre commande. Veuillez réessayer.',
     alreadyPaid: 'La commande est déjà payée',

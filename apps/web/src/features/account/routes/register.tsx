@@ -131,7 +131,8 @@ export function RegisterRoute() {
       )}
       <div className="auth-form__links">
         <span>
-          {t('account.register.haveAccount')} <Link to={paths.login(redirect)}>{t('account.register.login')}</Link>
+          {t('account.register.haveAccount')}{' '}
+          <Link to={paths.login(redirect)}>{t('account.register.login')}</Link>
         </span>
       </div>
     </AuthCard>

@@ -41,7 +41,8 @@ export function CoursesTable({ courses, caption, onDelete, deletingId }: Props) 
           <td data-label={t('admin.courses.name')}>
             {course.isDraft ? (
               <span>
-                {course.name} <span className="admin-badge admin-badge--draft">{t('admin.courses.draft')}</span>
+                {course.name}{' '}
+                <span className="admin-badge admin-badge--draft">{t('admin.courses.draft')}</span>
               </span>
             ) : (
               <Link to={paths.course(course._id)}>{course.name}</Link>
@@ -50,7 +51,9 @@ export function CoursesTable({ courses, caption, onDelete, deletingId }: Props) 
           <td data-label={t('admin.courses.price')} className="admin-table__nowrap">
             {formatMoney(course.price, 'catalogue')}
           </td>
-          <td data-label={t('admin.courses.category')}>{course.category.map((category) => categoryLabel(t, category)).join(' | ')}</td>
+          <td data-label={t('admin.courses.category')}>
+            {course.category.map((category) => categoryLabel(t, category)).join(' | ')}
+          </td>
           <RowActions
             label={t('admin.courses.actions')}
             editTo={paths.adminCourseEdit(course._id)}

@@ -43,6 +43,15 @@ export const MESSAGES = {
   expiredSeatsGone: 'This order has expired and its seats are no longer available.',
   invoicesNotConfigured:
     'Invoices are not available yet: the shop has not set its legal identity (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_TAX_ID).',
+  // Online payment (issue 17)
+  /** 400: POST /api/orders with Card when the shop takes no online payments. */
+  cardPaymentsUnavailable: 'Online card payment is not available. Please choose to pay on site.',
+  /** 409: asking to pay online for an order paid on site. */
+  payOnSiteOrder: 'This order is paid on site: online payment is not available for it.',
+  /** 503: the payment provider did not answer (or refused); the order stays as it was. */
+  paymentProviderUnavailable:
+    'The payment service cannot be reached right now. Your order is saved: please try again in a few minutes.',
+  webhookReceived: 'Received',
   // Generic API errors
   notAuthorized: 'Not authorized, no token',
   tokenInvalid: 'Not authorized, token failed',

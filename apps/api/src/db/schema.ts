@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { CATEGORIES, ORDER_STATUSES, type OrderStatus } from '@shop/shared';
+import { CATEGORIES, ORDER_STATUSES, type OrderStatus, type PaymentResult } from '@shop/shared';
 import {
   bigint,
   boolean,
@@ -140,6 +140,8 @@ export const orders = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
     /** `YYYY-NNNNN`, given in the transaction that marks the order paid (invoice_counters). */
     invoiceNumber: text('invoice_number'),
+    /** Set with the payment when a provider's own API confirmed it (issue 17). */
+    paymentResult: jsonb('payment_result').$type<PaymentResult>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -186,6 +188,42 @@ export const auditEvents = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('audit_events_entity_idx').on(t.entity, t.entityId, t.at)],
+);
+
+/** Where an online payment attempt stands (payments module). */
+export type PaymentAttemptStatus = 'pending' | 'completed' | 'rejected' | 'expired';
+
+/**
+ * One online payment started for an order: the provider's reference and page, the amount asked
+ * in millimes, and until when it can be paid. Pending attempts are asked about again (on the
+ * webhook, when the order is read, by the payment sweeper) until they complete or end.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    reference: text('reference').notNull(),
+    payUrl: text('pay_url').notNull(),
+    amountMillimes: bigint('amount_millimes', { mode: 'number' }).notNull(),
+    status: text('status').$type<PaymentAttemptStatus>().notNull().default('pending'),
+    /** The end of the payment's life span at the provider. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Last time the provider was asked (reading the order asks at most every 2 s). */
+    checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }),
+    /** When the payment sweeper asks the provider next. */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_attempts_reference_unique').on(t.provider, t.reference),
+    index('payment_attempts_order_idx').on(t.orderId, t.createdAt.desc()),
+    // The payment sweeper's claim: pending attempts due for a check, soonest first.
+    index('payment_attempts_due_idx').on(t.nextCheckAt).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 export const orderItems = pgTable(

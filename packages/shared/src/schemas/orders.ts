@@ -48,6 +48,18 @@ export const orderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
+/**
+ * How an order was paid online (CONTRACT §6): the provider, its payment reference, the status
+ * its own API confirmed and the amount in TND. Null for orders not paid online.
+ */
+export const paymentResultSchema = z.object({
+  provider: z.string(),
+  reference: z.string(),
+  status: z.string(),
+  amount: z.number(),
+});
+export type PaymentResult = z.infer<typeof paymentResultSchema>;
+
 export const orderSchema = z.object({
   _id: z.string(),
   user: z.object({ _id: z.string().nullable(), name: z.string(), email: z.string().optional() }),
@@ -71,6 +83,8 @@ export const orderSchema = z.object({
   refundedAt: z.string().nullable(),
   /** `YYYY-NNNNN`, given when the order is paid. */
   invoiceNumber: z.string().nullable(),
+  /** Set when a payment provider's own API confirmed the payment (issue 17). */
+  paymentResult: paymentResultSchema.nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { OrderStatus } from '@shop/shared';
+import type { OrderStatus, PaymentResult } from '@shop/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { courses, invoiceCounters, orderItems, orders } from '../../db/schema.js';
 import { recordAuditEvents, SYSTEM_ACTOR, type AuditActor } from '../audit/audit.repository.js';
@@ -118,7 +118,14 @@ export type PayOutcome = StateChange<{ invoiceNumber: string }> | { kind: 'seats
  * pending → paid; expired → paid only when its seats can be taken again; otherwise refused.
  * The invoice number is given in the same transaction.
  */
-export async function payOrderRecord(db: Db, id: string, actor: AuditActor, at: Date): Promise<PayOutcome> {
+export async function payOrderRecord(
+  db: Db,
+  id: string,
+  actor: AuditActor,
+  at: Date,
+  /** A payment provider's confirmed result, kept on the order (absent for "Mark as Paid"). */
+  payment?: PaymentResult,
+): Promise<PayOutcome> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (!order) return { kind: 'missing' };
@@ -128,10 +135,15 @@ export async function payOrderRecord(db: Db, id: string, actor: AuditActor, at: 
       return { kind: 'refused', status: order.status };
     }
     const invoiceNumber = await nextInvoiceNumber(tx, invoiceYear(at));
-    await tx.update(orders).set({ status: 'paid', isPaid: true, paidAt: at, invoiceNumber }).where(eq(orders.id, id));
-    await recordAuditEvents(tx, [
-      { entity: 'order', entityId: id, action: 'paid', actor, at, changes: statusChange(order.status, 'paid') },
-    ]);
+    await tx
+      .update(orders)
+      .set({ status: 'paid', isPaid: true, paidAt: at, invoiceNumber, ...(payment ? { paymentResult: payment } : {}) })
+      .where(eq(orders.id, id));
+    const changes = {
+      ...statusChange(order.status, 'paid'),
+      ...(payment ? { paymentResult: { from: null, to: payment } } : {}),
+    };
+    await recordAuditEvents(tx, [{ entity: 'order', entityId: id, action: 'paid', actor, at, changes }]);
     return { kind: 'changed', from: order.status, value: { invoiceNumber } };
   });
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, orderStateConflict, type Order, type OrderEvent, type OrderStatus } from '@shop/shared';
+import { MESSAGES, orderStateConflict, type Order, type OrderEvent, type OrderStatus, type PaymentResult } from '@shop/shared';
 import type { ServiceContext } from '../../deps.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import { isId } from '../../lib/ids.js';
@@ -33,14 +33,19 @@ const payConflict = (status: OrderStatus) =>
   status === 'paid' || status === 'learned' ? MESSAGES.alreadyPaid : orderStateConflict('pay', status);
 
 /**
- * Marks an order paid: admin "Mark as Paid" today, a payment provider's confirmation later,
- * both through payOrderRecord. An expired order is paid only when its seats can be taken
+ * Marks an order paid: admin "Mark as Paid", or a payment provider's confirmed payment (with its
+ * `payment` result, modules/payments), both through payOrderRecord. An expired order is paid only when its seats can be taken
  * again (409 otherwise). The customer gets a "payment received" mail.
  */
-export async function payOrder(ctx: ServiceContext, id: string, actor: AuditActor): Promise<Order> {
+export async function payOrder(
+  ctx: ServiceContext,
+  id: string,
+  actor: AuditActor,
+  payment?: PaymentResult,
+): Promise<Order> {
   if (!isId(id)) throw notFound(MESSAGES.orderNotFound);
   const { db } = ctx.database;
-  const outcome = await payOrderRecord(db, id, actor, ctx.clock.now());
+  const outcome = await payOrderRecord(db, id, actor, ctx.clock.now(), payment);
   if (outcome.kind === 'seatsGone') throw conflict(MESSAGES.expiredSeatsGone);
   if (outcome.kind !== 'changed') throw refusal(outcome, payConflict);
   // Paying an expired order took its seats again: this instance's next catalogue answer shows it.

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { OrderStatus } from '@shop/shared';
+import type { OrderStatus, PaymentResult } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { auditEvents, courses, orderItems, orders, users } from '../../db/schema.js';
 
@@ -37,6 +37,8 @@ export interface OrderRecord {
   cancelledAt: Date | null;
   refundedAt: Date | null;
   invoiceNumber: string | null;
+  /** How it was paid online, as the provider's API confirmed it (issue 17). */
+  paymentResult: PaymentResult | null;
   lines: OrderLineRecord[];
 }
 
@@ -51,7 +53,8 @@ type OrderProgress =
   | 'status'
   | 'cancelledAt'
   | 'refundedAt'
-  | 'invoiceNumber';
+  | 'invoiceNumber'
+  | 'paymentResult';
 
 export type NewOrder = Omit<OrderRecord, OrderProgress> & {
   idempotencyKey: string | null;
@@ -249,6 +252,7 @@ const orderColumns = {
   cancelledAt: orders.cancelledAt,
   refundedAt: orders.refundedAt,
   invoiceNumber: orders.invoiceNumber,
+  paymentResult: orders.paymentResult,
 };
 
 type OrderHeader = Omit<OrderRecord, 'lines'>;

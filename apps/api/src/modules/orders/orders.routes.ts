@@ -7,11 +7,13 @@ import {
   orderEventSchema,
   orderListQuerySchema,
   orderSchema,
+  paymentStartedSchema,
 } from '@shop/shared';
 import type { AppContext } from '../../deps.js';
 import { badRequest } from '../../errors.js';
 import { apiRoutes, idParams } from '../../http/route.js';
 import { accessGuards } from '../auth/guards.js';
+import type { Payments } from '../payments/payments.service.js';
 import {
   actorOf,
   cancelOrder,
@@ -32,7 +34,7 @@ const rejectEmptyOrder: RequestHandler = (req, _res, next) => {
 
 const orderParams = idParams(MESSAGES.orderNotFound);
 
-export function ordersRouter(ctx: AppContext): Router {
+export function ordersRouter(ctx: AppContext, payments: Payments): Router {
   const router = Router();
   const routes = apiRoutes(router, accessGuards(ctx));
 
@@ -50,6 +52,8 @@ export function ordersRouter(ctx: AppContext): Router {
       errors: [409],
     },
     async ({ user, body, headers }, _req, res) => {
+      // Production without a payment provider offers no Card payment (GET /api/payments/options).
+      if (!payments.options.methods.includes(body.paymentMethod)) throw badRequest(MESSAGES.cardPaymentsUnavailable);
       const { order, created } = await placeOrder(ctx, user, body, headers['idempotency-key']);
       res.status(created ? 201 : 200).json(order);
     },
@@ -79,8 +83,34 @@ export function ordersRouter(ctx: AppContext): Router {
 
   routes.get(
     '/:id',
-    { summary: 'An order (owner or admin)', access: 'user', params: orderParams, answer: orderSchema, errors: [403] },
-    ({ user, params }) => getOrder(ctx, user, params.id),
+    {
+      summary: 'An order (owner or admin)',
+      description: 'An unpaid Card order with an online payment under way is first checked at the payment provider (at most every 2 s).',
+      access: 'user',
+      params: orderParams,
+      answer: orderSchema,
+      errors: [403],
+    },
+    async ({ user, params }) => {
+      const order = await getOrder(ctx, user, params.id);
+      // The customer back from the payment page sees PAID without waiting for the webhook.
+      const paid = await payments.refreshOrder({ id: order._id, status: order.status, paymentMethod: order.paymentMethod });
+      return paid ? getOrder(ctx, user, params.id) : order;
+    },
+  );
+
+  routes.post(
+    '/:id/payment',
+    {
+      summary: 'Pay an unpaid Card order online (its owner): the payment page to send the customer to',
+      description:
+        'A payment still open for the order is handed out again. Paid, cancelled, expired and In Place orders: 409. The payment provider unreachable: 503 (the order stays as it was).',
+      access: 'user',
+      params: orderParams,
+      answer: paymentStartedSchema,
+      errors: [403, 409],
+    },
+    ({ user, params }) => payments.startPayment(user, params.id),
   );
 
   // A body (empty, or a payment provider's result) is ignored: no card data is stored.

@@ -66,6 +66,7 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
     cancelledAt: order.cancelledAt?.toISOString() ?? null,
     refundedAt: order.refundedAt?.toISOString() ?? null,
     invoiceNumber: order.invoiceNumber,
+    paymentResult: order.paymentResult,
   };
 }
 
@@ -189,6 +190,7 @@ async function createOrder(
         cancelledAt: null,
         refundedAt: null,
         invoiceNumber: null,
+        paymentResult: null,
       };
       return { order: toOrderJson(record), record };
     }

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { useAppSelector } from '@/app/store';
 import { RequireAuth } from '@/components/guards';
 import { QueryError } from '@/components/ui/query-error';
@@ -12,6 +12,8 @@ import { OrderActions } from '../components/order-actions';
 import { OrderHistory } from '../components/order-history';
 import { OrderLines } from '../components/order-lines';
 import { OrderStatus } from '../components/order-status';
+import { PayOnline } from '../components/pay-online';
+import { PaymentReturn } from '../components/payment-return';
 import '../components/checkout.css';
 
 const t = text.checkout.order;
@@ -28,6 +30,13 @@ export function OrderRoute() {
 function OrderDetail() {
   const { id = '' } = useParams();
   const isAdmin = useAppSelector((s) => s.user.userInfo?.isAdmin ?? false);
+  const userId = useAppSelector((s) => s.user.userInfo?._id);
+  // Back from the payment provider's page: ?payment=success or ?payment=failed (never trusted:
+  // only the server's answer says whether the order is paid).
+  const [search] = useSearchParams();
+  const outcome = search.get('payment');
+  // Placing a Card order whose payment page could not be opened says why here.
+  const paymentError = (useLocation().state as { paymentError?: string } | null)?.paymentError;
   const { data: order, isLoading, error, refetch } = useGetOrderQuery(id);
 
   if (isLoading) return <Spinner />;
@@ -39,6 +48,7 @@ function OrderDetail() {
     );
 
   const { address, city, postalCode, country } = order.shippingAddress;
+  const canPayOnline = order.paymentMethod === 'Card' && order.status === 'pending' && order.user._id === userId;
 
   return (
     <div className="container page">
@@ -79,6 +89,7 @@ function OrderDetail() {
             <p className={`message ${order.isPaid ? 'message--success' : 'message--error'}`}>
               {order.isPaid ? t.paidAt(formatDate(order.paidAt)) : t.notPaid}
             </p>
+            <PaymentReturn order={order} outcome={outcome} />
           </section>
           <section className="review__section" aria-labelledby="order-items">
             <h2 id="order-items" className="review__title">
@@ -96,6 +107,7 @@ function OrderDetail() {
           <p className="summary-card__id">
             {t.orderId}: <code>{order._id}</code>
           </p>
+          {canPayOnline && <PayOnline order={order} again={outcome === 'failed'} error={paymentError} />}
           {isAdmin && <AdminOrderActions order={order} />}
           <OrderActions order={order} isAdmin={isAdmin} />
         </aside>

@@ -6,6 +6,8 @@ import { RequireAuth } from '@/components/guards';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/errors';
 import { useCreateOrderMutation } from '@/lib/api/orders';
+import { useStartPaymentMutation } from '@/lib/api/payments';
+import { leaveShopFor } from '@/lib/leave-shop';
 import { text } from '@/lib/i18n';
 import { cartCleared } from '@/stores/cart-slice';
 import { AmountsSummary } from '../components/amounts-summary';
@@ -29,13 +31,31 @@ function PlaceOrder() {
   const { cartItems, shippingAddress, paymentMethod } = useAppSelector((s) => s.cart);
   const dispatch = useAppDispatch();
   const [createOrder, { isLoading, error }] = useCreateOrderMutation();
+  const [startPayment] = useStartPaymentMutation();
   // One key per checkout attempt, kept through retries until an order exists: a double click
   // or a retry after a lost answer returns the same order instead of placing a second one.
   const [idempotencyKey] = useState(newIdempotencyKey);
-  const [placedOrderId, setPlacedOrderId] = useState<string | null>(null);
+  const [placed, setPlaced] = useState<{ id: string; paymentError?: string } | null>(null);
+  const [openingPayment, setOpeningPayment] = useState(false);
 
   // Checked first: clearing the cart after success must not bounce the customer to /cart.
-  if (placedOrderId) return <Navigate to={paths.order(placedOrderId)} replace />;
+  // A Card order whose payment page could not be opened shows why on its page (Pay online there).
+  if (placed)
+    return (
+      <Navigate
+        to={paths.order(placed.id)}
+        replace
+        state={placed.paymentError ? { paymentError: placed.paymentError } : undefined}
+      />
+    );
+  if (openingPayment)
+    return (
+      <div className="container page">
+        <p className="message message--info" role="status">
+          {text.checkout.payment.opening}
+        </p>
+      </div>
+    );
   if (cartItems.length === 0) return <Navigate to={paths.cart()} replace />;
   if (!shippingAddress || !paymentMethod) return <Navigate to={paths.shipping} replace />;
 
@@ -49,8 +69,19 @@ function PlaceOrder() {
           paymentMethod,
         },
       }).unwrap();
-      setPlacedOrderId(order._id);
       dispatch(cartCleared());
+      if (order.paymentMethod !== 'Card') {
+        setPlaced({ id: order._id });
+        return;
+      }
+      // Card: straight on to the payment provider's page.
+      setOpeningPayment(true);
+      try {
+        const { payUrl } = await startPayment(order._id).unwrap();
+        leaveShopFor(payUrl);
+      } catch (err) {
+        setPlaced({ id: order._id, paymentError: errorMessage(err as Parameters<typeof errorMessage>[0]) });
+      }
     } catch {
       // The refusal shows on the error line below, from the mutation's state.
     }

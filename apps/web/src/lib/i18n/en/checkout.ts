@@ -31,14 +31,7 @@ export const checkout = {
     city: 'City',
     postalCode: 'Zip',
     payment: 'Payment Method',
-    card: 'Credit Card',
     inPlace: 'On place',
-    cardName: 'Name on card',
-    cardNumber: 'Card number',
-    expMonth: 'Exp. month',
-    expYear: 'Year',
-    cvv: 'CVV',
-    cardNote: 'Your card details stay in this browser: they are never stored or sent.',
     summaryTitle: 'Your Cart',
     submit: 'Place to order',
   },
@@ -104,4 +97,19 @@ export const checkout = {
     historyActors: { customer: 'customer', admin: 'admin', system: 'the shop (seat hold ended)' },
   },
   lineTotal: (qty: number, price: string, total: string) => `${qty} x ${price} = ${total}`,
+  /** Online payment (issue 17). */
+  payment: {
+    konnectNote:
+      'After placing your order you pay on the secure Konnect page (bank card, e-DINAR or wallet). Card details are never entered on this site.',
+    testNote:
+      'Test mode: after placing your order you pay on the shop’s test payment page. No card is asked for and no money moves.',
+    payOnline: 'Pay online',
+    payAgain: 'Pay again',
+    opening: 'Opening the payment page…',
+    confirming: 'Confirming your payment with the payment service…',
+    received: 'Thank you: your payment was received.',
+    notConfirmedYet:
+      'Your payment is not confirmed yet. This page shows it as soon as the payment service confirms it: there is no need to pay again.',
+    failed: 'Your payment did not go through, and no money was taken. You can try again with Pay again.',
+  },
 } as const;

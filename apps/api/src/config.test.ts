@@ -188,6 +188,12 @@ describe('online payment settings (issue 17)', () => {
       PAYMENT_LIFESPAN_MINUTES: '15',
     });
     expect(sandbox.payments).toMatchObject({ apiUrl: 'https://api.preprod.konnect.network/api/v2', lifespanMinutes: 15 });
+    // .env.example leaves it empty: the production API.
+    const empty = loadConfig({ ...production, DATA_DIR: dataDir, KONNECT_API_KEY: 'k', KONNECT_WALLET_ID: 'w', KONNECT_API_URL: '' });
+    expect(empty.payments).toMatchObject({ apiUrl: 'https://api.konnect.network/api/v2' });
+    expect(loadError({ ...production, KONNECT_API_KEY: 'k', KONNECT_WALLET_ID: 'w', KONNECT_API_URL: 'not a url' }).message).toMatch(
+      /KONNECT_API_URL/,
+    );
   });
 
   it('falls back to the built-in test gateway outside production, and to no online payment in production', () => {

@@ -54,7 +54,11 @@ const envSchema = z.object({
   // Online payment (issue 17).
   KONNECT_API_KEY: z.string().trim().optional(),
   KONNECT_WALLET_ID: z.string().trim().optional(),
-  KONNECT_API_URL: z.string().trim().url().default(KONNECT_PRODUCTION_API_URL),
+  // Empty (as in .env.example) means the default.
+  KONNECT_API_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().trim().url().default(KONNECT_PRODUCTION_API_URL),
+  ),
   // 5 minutes to 1 day: how long a payment page can be paid (and the seats stay held).
   PAYMENT_LIFESPAN_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
   PAYMENT_TIMEOUT_MS: ms(5_000),

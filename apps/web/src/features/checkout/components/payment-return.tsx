@@ -1,5 +1,5 @@
 import type { Order } from '@shop/shared';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useGetOrderQuery } from '@/lib/api/orders';
 import { text } from '@/lib/i18n';
 
@@ -12,6 +12,7 @@ const POLL_MS = 1_000;
 /** Back from the provider's page (`?payment=success|failed`): what the customer should know. */
 export function PaymentReturn({ order, outcome }: { order: Order; outcome: string | null }) {
   const [waitOver, setWaitOver] = useState(false);
+  const giveUp = useCallback(() => setWaitOver(true), []);
   if (order.isPaid) {
     return outcome === 'success' ? (
       <p className="message message--success" role="status">
@@ -32,7 +33,7 @@ export function PaymentReturn({ order, outcome }: { order: Order; outcome: strin
       {t.notConfirmedYet}
     </p>
   ) : (
-    <ConfirmPayment orderId={order._id} onGiveUp={() => setWaitOver(true)} />
+    <ConfirmPayment orderId={order._id} onGiveUp={giveUp} />
   );
 }
 

@@ -69,13 +69,15 @@ function PlaceOrder() {
           paymentMethod,
         },
       }).unwrap();
-      dispatch(cartCleared());
+      // The next screen is chosen before the cart empties (an empty cart goes back to /cart).
       if (order.paymentMethod !== 'Card') {
         setPlaced({ id: order._id });
+        dispatch(cartCleared());
         return;
       }
       // Card: straight on to the payment provider's page.
       setOpeningPayment(true);
+      dispatch(cartCleared());
       try {
         const { payUrl } = await startPayment(order._id).unwrap();
         leaveShopFor(payUrl);

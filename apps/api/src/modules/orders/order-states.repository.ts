@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { OrderStatus, PaymentResult } from '@shop/shared';
+import { claimDueRows } from '../../db/claim-due.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { courses, invoiceCounters, orderItems, orders } from '../../db/schema.js';
 import { recordAuditEvents, SYSTEM_ACTOR, type AuditActor } from '../audit/audit.repository.js';
@@ -203,18 +204,8 @@ export async function cancelOrderRecord(
  */
 export async function expireDueOrders(db: Db, now: Date, limit: number): Promise<string[]> {
   return db.transaction(async (tx) => {
-    const result = (await tx.execute(sql`
-      with due as (
-        select ${orders.id} as id from ${orders}
-        where ${orders.status} = 'pending' and ${orders.holdExpiresAt} <= ${now.toISOString()}::timestamptz
-        order by ${orders.holdExpiresAt}
-        limit ${limit}
-        for update skip locked
-      )
-      update ${orders} set status = 'expired' from due where ${orders.id} = due.id
-      returning ${orders.id} as id
-    `)) as unknown as { rows: { id: string }[] };
-    const ids = result.rows.map((r) => r.id);
+    const due = { table: orders, id: orders.id, status: orders.status, dueAt: orders.holdExpiresAt };
+    const ids = await claimDueRows(tx, due, now, limit, sql`status = 'expired'`);
     if (ids.length === 0) return [];
     await releaseSeats(tx, ids);
     await recordAuditEvents(

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { claimDueRows } from '../../db/claim-due.js';
 import type { DbOrTx, Db } from '../../db/client.js';
 import { paymentAttempts, type PaymentAttemptStatus } from '../../db/schema.js';
 
@@ -68,19 +69,14 @@ export async function claimDueAttempts(
   limit: number,
   nextCheckSql: ReturnType<typeof sql>,
 ): Promise<PaymentAttempt[]> {
-  const result = (await db.execute(sql`
-    with due as (
-      select ${paymentAttempts.id} as id from ${paymentAttempts}
-      where ${paymentAttempts.status} = 'pending' and ${paymentAttempts.nextCheckAt} <= ${now.toISOString()}::timestamptz
-      order by ${paymentAttempts.nextCheckAt}
-      limit ${limit}
-      for update skip locked
-    )
-    update ${paymentAttempts} set next_check_at = ${nextCheckSql}, checked_at = ${now.toISOString()}::timestamptz
-    from due where ${paymentAttempts.id} = due.id
-    returning ${paymentAttempts.id} as id
-  `)) as unknown as { rows: { id: string }[] };
-  const ids = result.rows.map((r) => r.id);
+  const due = { table: paymentAttempts, id: paymentAttempts.id, status: paymentAttempts.status, dueAt: paymentAttempts.nextCheckAt };
+  const ids = await claimDueRows(
+    db,
+    due,
+    now,
+    limit,
+    sql`next_check_at = ${nextCheckSql}, checked_at = ${now.toISOString()}::timestamptz`,
+  );
   if (ids.length === 0) return [];
   return db
     .select()

@@ -133,7 +133,7 @@ export function createKonnectProvider(settings: KonnectSettings): PaymentProvide
         },
         (status, body) => {
           const parsed = status >= 200 && status < 300 ? initAnswerSchema.safeParse(body) : undefined;
-          if (!parsed?.success) throw new PaymentProviderUnavailable(`Konnect refused init-payment (${status})`);
+          if (!parsed?.success) throw new PaymentProviderUnavailable(`Konnect refused init-payment (${status})`, {}, status);
           return { payUrl: parsed.data.payUrl, reference: parsed.data.paymentRef };
         },
       ),
@@ -146,7 +146,7 @@ export function createKonnectProvider(settings: KonnectSettings): PaymentProvide
         (status, body) => {
           if (status === 404) return undefined;
           const parsed = status >= 200 && status < 300 ? paymentAnswerSchema.safeParse(body) : undefined;
-          if (!parsed?.success) throw new PaymentProviderUnavailable(`Konnect refused get-payment (${status})`);
+          if (!parsed?.success) throw new PaymentProviderUnavailable(`Konnect refused get-payment (${status})`, {}, status);
           const { payment } = parsed.data;
           return {
             status: payment.status,

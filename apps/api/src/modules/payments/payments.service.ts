@@ -109,7 +109,9 @@ export function createPayments(
       });
     } catch (err) {
       if (!(err instanceof PaymentProviderUnavailable)) throw err;
-      logger.warn({ orderId: order.id, provider: provider.name, cause: err.message }, 'payment could not be started');
+      const about = { orderId: order.id, provider: provider.name, cause: err.message };
+      if (err.misconfigured) logger.error(about, 'the payment provider refused the shop’s credentials: check KONNECT_API_KEY and KONNECT_WALLET_ID');
+      else logger.warn(about, 'payment could not be started');
       throw providerUnavailable();
     }
     const expiresAt = new Date(now.getTime() + lifespanMinutes * 60_000);

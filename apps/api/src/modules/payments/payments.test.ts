@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, type Order } from '@shop/shared';
+import { createApp } from '../../app.js';
 import { auditEvents, orders, paymentAttempts } from '../../db/schema.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';
 import { FakeKonnect } from '../../test/fake-konnect.js';
+import { capturingLogger } from '../../test/logs.js';
 import { TcpProxy } from '../../test/tcp-proxy.js';
 
 const API_KEY = '6137ad140c181c5eb44a7f88:test-secret-key';
@@ -334,5 +336,37 @@ describe('GET /api/payments/options', () => {
   it('offers Card through Konnect when it is configured', async () => {
     const res = await request(ctx.app).get('/api/payments/options').expect(200);
     expect(res.body).toEqual({ methods: ['Card', 'In Place'], onlineProvider: 'konnect' });
+  });
+});
+
+describe('payment logs', () => {
+  it('name the order and the payment reference of every event, never the API key', async () => {
+    const { logger, lines } = capturingLogger('info');
+    const app = createApp({ ...ctx.deps, logger });
+    const order = await placeCardOrder();
+    await request(app).post(`/api/orders/${order._id}/payment`).set('Authorization', auth(buyer)).expect(200);
+    const ref = refOf(order._id);
+    konnect.complete(ref);
+    await request(app).get(`/api/payments/konnect/webhook?payment_ref=${ref}`).expect(200);
+    await expect.poll(() => lines.some((l) => l['msg'] === 'order paid online')).toBe(true);
+    for (const msg of ['payment started', 'payment webhook received', 'order paid online']) {
+      expect(lines.find((l) => l['msg'] === msg)).toMatchObject({ orderId: order._id, paymentRef: ref, provider: 'konnect' });
+    }
+    expect(JSON.stringify(lines)).not.toContain(API_KEY);
+    expect(JSON.stringify(lines)).not.toContain('test-secret-key');
+  });
+
+  it('a key Konnect refuses is a 503 for the customer and an error naming the settings for the shop', async () => {
+    const { logger, lines } = capturingLogger('info');
+    const config = { ...ctx.config, payments: { ...ctx.config.payments, apiKey: 'a-wrong-key' } as typeof ctx.config.payments };
+    const app = createApp({ ...ctx.deps, config, logger });
+    const order = await placeCardOrder();
+    const res = await request(app).post(`/api/orders/${order._id}/payment`).set('Authorization', auth(buyer));
+    expect(res.status).toBe(503);
+    expect(res.body.message).toBe(MESSAGES.paymentProviderUnavailable);
+    const error = lines.find((l) => l['level'] === 50);
+    expect(error?.['msg']).toMatch(/check KONNECT_API_KEY and KONNECT_WALLET_ID/);
+    expect(error).toMatchObject({ orderId: order._id });
+    expect(JSON.stringify(lines)).not.toContain('a-wrong-key');
   });
 });

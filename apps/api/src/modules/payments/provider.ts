@@ -49,9 +49,19 @@ export interface ProviderPayment {
 
 /** The provider did not answer in time, could not be reached, or answered something unusable. */
 export class PaymentProviderUnavailable extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  constructor(
+    message: string,
+    options?: { cause?: unknown },
+    /** The provider's HTTP status when it answered with a refusal (401: a wrong API key). */
+    readonly status?: number,
+  ) {
     super(message, options);
     this.name = 'PaymentProviderUnavailable';
+  }
+
+  /** The shop's own settings are wrong (the key or wallet refused): someone must fix them. */
+  get misconfigured(): boolean {
+    return this.status === 401 || this.status === 403;
   }
 }
 

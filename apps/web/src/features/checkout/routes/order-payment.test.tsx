@@ -72,6 +72,16 @@ describe('OrderRoute: paying online', () => {
     expect(screen.queryByRole('button', { name: 'Pay online' })).not.toBeInTheDocument();
   });
 
+  it('offers no online payment when the shop takes none (production without a provider)', async () => {
+    mockApi({
+      'GET /api/orders/o1': { body: cardOrder },
+      'GET /api/payments/options': { body: { methods: ['In Place'], onlineProvider: null } },
+    });
+    renderOrder();
+    expect(await screen.findByText('NOT PAID YET')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Pay online' })).not.toBeInTheDocument());
+  });
+
   it('back with ?payment=success, asks the server again until the order shows PAID', async () => {
     let reads = 0;
     mockApi({ 'GET /api/orders/o1': () => ({ body: ++reads < 3 ? cardOrder : paid }) });

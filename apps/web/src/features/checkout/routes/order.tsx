@@ -4,6 +4,7 @@ import { RequireAuth } from '@/components/guards';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useGetOrderQuery } from '@/lib/api/orders';
+import { useGetPaymentOptionsQuery } from '@/lib/api/payments';
 import { formatDate } from '@/lib/format';
 import { text } from '@/lib/i18n';
 import { AdminOrderActions } from '../components/admin-order-actions';
@@ -38,6 +39,7 @@ function OrderDetail() {
   // Placing a Card order whose payment page could not be opened says why here.
   const paymentError = (useLocation().state as { paymentError?: string } | null)?.paymentError;
   const { data: order, isLoading, error, refetch } = useGetOrderQuery(id);
+  const { data: paymentOptions } = useGetPaymentOptionsQuery();
 
   if (isLoading) return <Spinner />;
   if (error || !order)
@@ -48,7 +50,12 @@ function OrderDetail() {
     );
 
   const { address, city, postalCode, country } = order.shippingAddress;
-  const canPayOnline = order.paymentMethod === 'Card' && order.status === 'pending' && order.user._id === userId;
+  // Not when the shop says it takes no online payments (production without a provider).
+  const canPayOnline =
+    order.paymentMethod === 'Card' &&
+    order.status === 'pending' &&
+    order.user._id === userId &&
+    paymentOptions?.onlineProvider !== null;
 
   return (
     <div className="container page">

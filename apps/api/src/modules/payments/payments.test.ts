@@ -258,6 +258,29 @@ describe('GET /api/payments/konnect/webhook', () => {
     expect([...konnect.lookups.values()].reduce((a, b) => a + b, 0)).toBe(before);
   });
 
+  it('answers within a few seconds while Konnect does not answer; the payment is found later', async () => {
+    const order = await placeCardOrder();
+    await startPayment(order._id).expect(200);
+    const ref = refOf(order._id);
+    konnect.complete(ref);
+    await proxy.set('freeze');
+    const started = Date.now();
+    const res = await webhook(ref);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: MESSAGES.webhookReceived });
+    expect(Date.now() - started).toBeLessThan(4_000);
+    const statusOf = async () =>
+      (await ctx.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order._id)))[0]?.status;
+    expect(await statusOf()).toBe('pending');
+    // Konnect back: the next look (here the sweeper's) pays it; nothing was lost.
+    await proxy.set('pass');
+    ctx.clock.advance(61_000);
+    await expect.poll(async () => {
+      await ctx.app.payments.sweep();
+      return statusOf();
+    }).toBe('paid');
+  });
+
   it('pays once when two webhooks for the same payment arrive at once', async () => {
     const order = await placeCardOrder();
     await startPayment(order._id).expect(200);

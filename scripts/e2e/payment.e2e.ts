@@ -81,7 +81,14 @@ describe('paying online with the built-in test gateway', () => {
           paymentMethod: 'Card',
         },
       });
-      const page = await openPage(context, '/placeorder');
+      // Shipping: Credit Card is offered, with a line saying where the customer will pay.
+      const page = await openPage(context, '/shipping');
+      await page.getByRole('radio', { name: 'Credit Card' }).check();
+      await page.getByText(/^Test mode: .* no money moves\.$/).waitFor();
+      assert.equal(await page.getByLabel('Card number').count(), 0, 'no card inputs in the shop');
+      await shot(page, `shipping-${width}`);
+      await page.getByRole('button', { name: 'Place to order' }).click();
+      await page.waitForURL('**/placeorder');
       await page.getByRole('button', { name: 'Place Order' }).click();
 
       // The provider's page (here the shop's own test gateway).

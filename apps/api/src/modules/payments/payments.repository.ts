@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { claimDueRows } from '../../db/claim-due.js';
 import type { DbOrTx, Db } from '../../db/client.js';
 import { paymentAttempts, type PaymentAttemptStatus } from '../../db/schema.js';
@@ -84,12 +84,20 @@ export async function claimDueAttempts(
     .where(sql`${paymentAttempts.id} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
 }
 
-/** Ends a pending attempt (completed, rejected or expired); false when it had already ended. */
-export async function settleAttempt(db: DbOrTx, id: string, status: Exclude<PaymentAttemptStatus, 'pending'>): Promise<boolean> {
+/**
+ * Ends an attempt that is in one of the `from` states (default: pending) as completed, rejected
+ * or expired; false when it was not (another check settled it first).
+ */
+export async function settleAttempt(
+  db: DbOrTx,
+  id: string,
+  status: Exclude<PaymentAttemptStatus, 'pending'>,
+  from: PaymentAttemptStatus[] = ['pending'],
+): Promise<boolean> {
   const rows = await db
     .update(paymentAttempts)
     .set({ status })
-    .where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.status, 'pending')))
+    .where(and(eq(paymentAttempts.id, id), inArray(paymentAttempts.status, from)))
     .returning({ id: paymentAttempts.id });
   return rows.length === 1;
 }

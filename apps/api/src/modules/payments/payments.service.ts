@@ -28,6 +28,8 @@ export const HOLD_GRACE_MS = 2 * 60_000;
 export const ORDER_CHECK_GAP_MS = 2_000;
 /** Reading an order waits at most this long for the provider (one try). */
 export const ORDER_CHECK_TIMEOUT_MS = 2_000;
+/** An attempt still pending this long after its life span is ended (clocks differ a little). */
+export const EXPIRY_MARGIN_MS = 30_000;
 /** Attempts claimed per statement by the payment sweeper. */
 export const PAYMENT_SWEEP_BATCH = 20;
 /** Payment references the shop accepts in a webhook (Konnect's are 24 hex digits). */
@@ -155,7 +157,7 @@ export function createPayments(
     }
     const now = ctx.clock.now();
     if (!payment || payment.status !== 'completed') {
-      if (now >= attempt.expiresAt && (await settleAttempt(db, attempt.id, 'expired'))) {
+      if (now.getTime() >= attempt.expiresAt.getTime() + EXPIRY_MARGIN_MS && (await settleAttempt(db, attempt.id, 'expired'))) {
         logger.info({ ...about, status: payment?.status ?? 'unknown' }, 'payment life span ended unpaid');
         return 'ended';
       }
@@ -204,7 +206,8 @@ export function createPayments(
         outcome = 'ended';
       }
     }
-    await settleAttempt(db, attempt.id, 'completed');
+    // A payment completed at the very end of its life span may come after the attempt was ended.
+    await settleAttempt(db, attempt.id, 'completed', ['pending', 'expired']);
     return outcome;
   }
 
@@ -220,7 +223,9 @@ export function createPayments(
       return;
     }
     const about = { orderId: attempt.orderId, paymentRef: reference, provider: provider.name };
-    if (attempt.status !== 'pending') {
+    // Completed and rejected are final. An attempt ended as expired is asked about once more:
+    // Konnect calls when something happened, e.g. a payment finished at the last second.
+    if (attempt.status === 'completed' || attempt.status === 'rejected') {
       logger.info({ ...about, attemptStatus: attempt.status }, 'payment webhook for a settled payment: nothing to do');
       return;
     }
@@ -243,9 +248,9 @@ export function createPayments(
     let total = 0;
     for (;;) {
       const now = ctx.clock.now().toISOString();
-      // Every minute, with a last check just after the life span ends; at least 10 s apart.
+      // Every minute, with a last check just after the life span (and its margin) ends; at least 10 s apart.
       const nextCheck = sql`greatest(
-        least(${now}::timestamptz + interval '60 seconds', ${paymentAttempts.expiresAt} + interval '15 seconds'),
+        least(${now}::timestamptz + interval '60 seconds', ${paymentAttempts.expiresAt} + interval '45 seconds'),
         ${now}::timestamptz + interval '10 seconds')`;
       const due = await claimDueAttempts(db, new Date(now), PAYMENT_SWEEP_BATCH, nextCheck);
       for (const attempt of due) await verify(attempt);

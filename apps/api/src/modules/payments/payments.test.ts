@@ -355,6 +355,26 @@ describe('the return page and the sweeper, without a webhook', () => {
   });
 });
 
+describe('a payment completed at the very end of its life span', () => {
+  it('still pays the order when Konnect’s webhook comes after the attempt was ended', async () => {
+    const order = await placeCardOrder();
+    await startPayment(order._id).expect(200);
+    const ref = refOf(order._id);
+    // The life span (30 min) and its margin pass with the payment pending: the sweeper ends it.
+    ctx.clock.advance(31 * 60_000);
+    await ctx.app.payments.sweep();
+    const [ended] = await ctx.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.reference, ref));
+    expect(ended?.status).toBe('expired');
+    // Konnect took the payment at the last second and says so now.
+    konnect.complete(ref);
+    await webhook(ref).expect(200);
+    await expect.poll(async () => (await readOrder(order._id)).status).toBe('paid');
+    expect((await readOrder(order._id)).paymentResult).toMatchObject({ reference: ref, amount: 214.99 });
+    const [settled] = await ctx.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.reference, ref));
+    expect(settled?.status).toBe('completed');
+  });
+});
+
 describe('GET /api/payments/options', () => {
   it('offers Card through Konnect when it is configured', async () => {
     const res = await request(ctx.app).get('/api/payments/options').expect(200);

@@ -89,6 +89,7 @@ describe('OrderRoute: paying online', () => {
     expect(await screen.findByText('Confirming your payment with the payment service…')).toBeInTheDocument();
     expect(await screen.findByText('PAID AT 2026-11-21', undefined, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.getByText('Thank you: your payment was received.')).toBeInTheDocument();
+    expect(screen.getByText('Paid online through Konnect, payment reference ref')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pay online' })).not.toBeInTheDocument();
     const settled = reads;
     await new Promise((resolve) => setTimeout(resolve, 1_500));

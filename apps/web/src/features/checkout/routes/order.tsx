@@ -96,6 +96,11 @@ function OrderDetail() {
             <p className={`message ${order.isPaid ? 'message--success' : 'message--error'}`}>
               {order.isPaid ? t.paidAt(formatDate(order.paidAt)) : t.notPaid}
             </p>
+            {order.paymentResult && (
+              <p className="order__payment-ref">
+                {text.checkout.payment.paidOnline(order.paymentResult.provider, order.paymentResult.reference)}
+              </p>
+            )}
             <PaymentReturn order={order} outcome={outcome} />
           </section>
           <section className="review__section" aria-labelledby="order-items">

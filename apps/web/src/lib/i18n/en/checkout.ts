@@ -111,5 +111,7 @@ export const checkout = {
     notConfirmedYet:
       'Your payment is not confirmed yet. This page shows it as soon as the payment service confirms it: there is no need to pay again.',
     failed: 'Your payment did not go through, and no money was taken. You can try again with Pay again.',
+    paidOnline: (provider: string, reference: string) =>
+      `Paid online through ${provider === 'konnect' ? 'Konnect' : 'the test gateway'}, payment reference ${reference}`,
   },
 } as const;

@@ -21,6 +21,7 @@ import { paymentProviderFor } from './modules/payments/payment-provider-for.js';
 import { paymentsRouter } from './modules/payments/payments.routes.js';
 import { createPayments, type Payments } from './modules/payments/payments.service.js';
 import { createTestGateway, TEST_GATEWAY_PATH } from './modules/payments/test-gateway.js';
+import { shopRouter } from './modules/shop/shop.routes.js';
 import { usersRouter } from './modules/users/users.routes.js';
 import { compressAnswers, webClientRouter } from './modules/web-client/web-client.routes.js';
 
@@ -108,6 +109,7 @@ function createExpressApp(
 
   app.use('/api/health', healthRouter(deps));
   app.use('/api/newsletter', newsletterRouter(deps));
+  app.use('/api/shop', shopRouter(deps));
   // Feature routers are mounted here, one line each.
   app.use('/api/users', usersRouter(deps));
   app.use('/api/courses', coursesRouter(deps, catalogue));

@@ -8,3 +8,4 @@ export * from './schemas/courses.js';
 export * from './schemas/orders.js';
 export * from './schemas/newsletter.js';
 export * from './schemas/payments.js';
+export * from './schemas/shop.js';

@@ -49,6 +49,8 @@ const CONTRACT_ROUTES = [
   'get /api/payments/test-gateway/pay/{ref}',
   'post /api/payments/test-gateway/pay/{ref}/complete',
   'post /api/payments/test-gateway/pay/{ref}/fail',
+  'get /api/shop',
+  'get /api/courses/drafts',
   'get /api/health',
   'post /api/newsletter',
   'get /api/openapi.json',

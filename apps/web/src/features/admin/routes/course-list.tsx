@@ -5,6 +5,7 @@ import {
   useCreateCourseMutation,
   useDeleteCourseMutation,
   useGetCoursesQuery,
+  useGetDraftCoursesQuery,
 } from '@/lib/api/courses';
 import { text } from '@/lib/i18n';
 import { CoursesTable } from '../components/courses-table';
@@ -21,6 +22,7 @@ export function CourseListRoute() {
     limit: ADMIN_PAGE_SIZE,
     sort: 'date',
   });
+  const drafts = useGetDraftCoursesQuery();
   const [deleteCourse, deletion] = useDeleteCourseMutation();
   const [createCourse, creation] = useCreateCourseMutation();
   const navigate = useNavigate();
@@ -56,6 +58,20 @@ export function CourseListRoute() {
         </button>
       </header>
       <ActionError error={creation.error ?? deletion.error} />
+      {!!drafts.data?.length && (
+        <section className="admin-drafts" aria-labelledby="admin-drafts-title">
+          <h2 id="admin-drafts-title" className="admin-drafts__title">
+            {text.admin.courses.draftsTitle}
+          </h2>
+          <p className="admin-drafts__intro">{text.admin.courses.draftsIntro}</p>
+          <CoursesTable
+            courses={drafts.data}
+            caption={text.admin.courses.draftsCaption}
+            onDelete={onDelete}
+            deletingId={deletion.isLoading ? deletion.originalArgs : undefined}
+          />
+        </section>
+      )}
       <PagedList
         label={text.admin.courses.title}
         page={page}

@@ -1,4 +1,4 @@
-import { calculateOrderAmounts } from '@shop/shared';
+import { calculateOrderAmounts, type PriceChangedError } from '@shop/shared';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/store';
@@ -8,12 +8,14 @@ import { errorMessage } from '@/lib/api/errors';
 import { useCreateOrderMutation } from '@/lib/api/orders';
 import { useStartPaymentMutation } from '@/lib/api/payments';
 import { leaveShopFor } from '@/lib/leave-shop';
+import { formatMoney } from '@/lib/format';
 import { text } from '@/lib/i18n';
-import { cartCleared } from '@/stores/cart-slice';
+import { cartCleared, cartPricesUpdated } from '@/stores/cart-slice';
 import { AmountsSummary } from '../components/amounts-summary';
 import { CheckoutSteps } from '../components/checkout-steps';
 import { OrderLines } from '../components/order-lines';
 import { newIdempotencyKey } from '../lib/idempotency-key';
+import { priceChangeOf } from '../lib/price-change';
 import '../components/checkout.css';
 
 const t = text.checkout.placeOrder;
@@ -37,15 +39,18 @@ function PlaceOrder() {
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [placed, setPlaced] = useState<{ id: string; paymentError?: string } | null>(null);
   const [openingPayment, setOpeningPayment] = useState(false);
+  // The server's amounts after a 409 PRICE_CHANGED: shown, and confirmed by the next click.
+  const [priceChange, setPriceChange] = useState<PriceChangedError | null>(null);
 
   // Checked first: clearing the cart after success must not bounce the customer to /cart.
-  // A Card order whose payment page could not be opened shows why on its page (Pay online there).
+  // The order page greets a customer who has just placed the order (state `placed`); a Card
+  // order whose payment page could not be opened says why there (Pay online there).
   if (placed)
     return (
       <Navigate
         to={paths.order(placed.id)}
         replace
-        state={placed.paymentError ? { paymentError: placed.paymentError } : undefined}
+        state={{ placed: true, ...(placed.paymentError ? { paymentError: placed.paymentError } : {}) }}
       />
     );
   if (openingPayment)
@@ -59,6 +64,11 @@ function PlaceOrder() {
   if (cartItems.length === 0) return <Navigate to={paths.cart()} replace />;
   if (!shippingAddress || !paymentMethod) return <Navigate to={paths.shipping} replace />;
 
+  // What the customer sees, from the cart prices. It is sent along: the server prices the order
+  // itself and answers 409 PRICE_CHANGED when its amounts differ, so nobody pays a total they
+  // did not see.
+  const amounts = calculateOrderAmounts(cartItems);
+
   const placeOrder = async () => {
     try {
       const order = await createOrder({
@@ -67,6 +77,10 @@ function PlaceOrder() {
           orderItems: cartItems.map((item) => ({ course: item.course, qty: item.qty })),
           shippingAddress,
           paymentMethod,
+          itemsPrice: amounts.itemsPrice,
+          shippingPrice: amounts.shippingPrice,
+          taxPrice: amounts.taxPrice,
+          totalPrice: amounts.totalPrice,
         },
       }).unwrap();
       // The next screen is chosen before the cart empties (an empty cart goes back to /cart).
@@ -84,13 +98,15 @@ function PlaceOrder() {
       } catch (err) {
         setPlaced({ id: order._id, paymentError: errorMessage(err as Parameters<typeof errorMessage>[0]) });
       }
-    } catch {
-      // The refusal shows on the error line below, from the mutation's state.
+    } catch (refusal) {
+      // A price change: the cart takes the server's prices, so the summary shows the new total
+      // and the next click confirms it. Other refusals show on the error line below.
+      const changed = priceChangeOf(refusal);
+      setPriceChange(changed ?? null);
+      if (changed) dispatch(cartPricesUpdated(changed.orderItems));
     }
   };
-
-  // An estimate from the cart prices; the server prices the order itself.
-  const amounts = calculateOrderAmounts(cartItems);
+  const newTotal = priceChange ? formatMoney(priceChange.amounts.totalPrice, 'checkout') : null;
   const { address, city, postalCode, country } = shippingAddress;
 
   return (
@@ -138,10 +154,16 @@ function PlaceOrder() {
             {t.summaryTitle}
           </h2>
           <AmountsSummary amounts={amounts} labels={t} />
-          {error && (
+          {newTotal ? (
             <p className="message message--error" role="alert">
-              {errorMessage(error)}
+              {t.pricesChanged(newTotal)}
             </p>
+          ) : (
+            error && (
+              <p className="message message--error" role="alert">
+                {errorMessage(error)}
+              </p>
+            )
           )}
           <button
             type="button"
@@ -149,7 +171,7 @@ function PlaceOrder() {
             disabled={isLoading}
             onClick={placeOrder}
           >
-            {isLoading ? t.submitting : t.submit}
+            {isLoading ? t.submitting : newTotal ? t.confirmNewTotal(newTotal) : t.submit}
           </button>
         </aside>
       </div>

@@ -38,7 +38,10 @@ describe('ShippingRoute', () => {
     mockApi({ 'GET /api/payments/options': { body: { methods: ['Card', 'In Place'], onlineProvider: 'konnect' } } });
     const user = userEvent.setup();
     const { store, router } = renderShipping();
+    // Tunisie first and chosen by default: the shop is in Tunisia.
+    expect(screen.getByLabelText('Country')).toHaveValue('Tunisie');
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Tunisie',
       'Maroc',
       'Algerie',
       'France',

@@ -47,6 +47,10 @@ export const admin = {
     adding: 'Adding…',
     editLabel: (name: string) => `Edit ${name}`,
     deleteLabel: (name: string) => `Delete ${name}`,
+    draftsTitle: 'Drafts',
+    draftsCaption: 'Drafts: not in the shop until you save them',
+    draftsIntro: 'A course made with ADD stays a draft, seen only by admins, until you save it on its edit page.',
+    draft: 'Draft',
   },
   courseEdit: {
     title: 'Edit Course',

@@ -14,7 +14,9 @@ import { requestLogging } from './middleware/request-log.js';
 import { createCatalogueCache, type CatalogueCache } from './modules/courses/catalogue-cache.js';
 import { catalogueFastPath } from './modules/courses/catalogue-fast-path.js';
 import { coursesRouter } from './modules/courses/courses.routes.js';
+import { adminRouter } from './modules/admin/admin.routes.js';
 import { healthRouter } from './modules/health/health.routes.js';
+import { imagesRouter } from './modules/images/images.routes.js';
 import { newsletterRouter } from './modules/newsletter/newsletter.routes.js';
 import { ordersRouter } from './modules/orders/orders.routes.js';
 import { usersRouter } from './modules/users/users.routes.js';
@@ -102,6 +104,8 @@ function createExpressApp(
   app.use('/api/users', usersRouter(deps));
   app.use('/api/courses', coursesRouter(deps, catalogue));
   app.use('/api/orders', ordersRouter(deps));
+  app.use('/api/admin', adminRouter(deps));
+  app.use('/api/images', imagesRouter(deps));
   // The document is written from the routers above (and itself), once, when first asked for.
   let document: ReturnType<typeof openApiDocument> | undefined;
   app.use('/api', docsRouter(() => (document ??= openApiDocument(app))));

@@ -43,6 +43,12 @@ export const MESSAGES = {
   expiredSeatsGone: 'This order has expired and its seats are no longer available.',
   invoicesNotConfigured:
     'Invoices are not available yet: the shop has not set its legal identity (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_TAX_ID).',
+  /** 400 for an upload that is not a JPEG, PNG or WebP picture (read from the bytes, not the name). */
+  imageTypeRefused: 'The file is not a JPEG, PNG or WebP picture.',
+  /** 413 for an upload over 5 MB. */
+  imageTooLarge: 'The picture is larger than 5 MB.',
+  imageEmpty: 'No picture was sent.',
+  imageNotFound: 'Picture not found',
   // Generic API errors
   notAuthorized: 'Not authorized, no token',
   tokenInvalid: 'Not authorized, token failed',

@@ -75,6 +75,8 @@ const WRITE_ROUTES: WriteRoute[] = [
   { method: 'put', path: (ids) => `/api/orders/${ids.unknown}/pay`, caller: 'admin', fields: ['isPaid'] },
   { method: 'put', path: (ids) => `/api/orders/${ids.unknown}/learn`, caller: 'admin', fields: ['isLearned'] },
   { method: 'post', path: (ids) => `/api/orders/${ids.unknown}/cancel`, caller: 'admin', fields: ['status', 'refundedAt'] },
+  // A picture upload takes the file as its body; a JSON body is no picture (400).
+  { method: 'post', path: () => '/api/images', caller: 'admin', fields: [] },
 ];
 
 /** A current token: a fuzzed profile update may legitimately change the password and retire the old one. */

@@ -25,6 +25,7 @@ export function CoursesTable({ courses, onDelete, deletingId }: Props) {
           <th scope="col">{t.name}</th>
           <th scope="col">{t.price}</th>
           <th scope="col">{t.category}</th>
+          <th scope="col">{t.seats}</th>
           <th scope="col">{t.actions}</th>
         </>
       }
@@ -41,6 +42,7 @@ export function CoursesTable({ courses, onDelete, deletingId }: Props) {
             {formatMoney(course.price, 'catalogue')}
           </td>
           <td data-label={t.category}>{course.category.join(' | ')}</td>
+          <td data-label={t.seats}>{course.availability}</td>
           <RowActions
             label={t.actions}
             editTo={paths.adminCourseEdit(course._id)}

@@ -1,4 +1,4 @@
-import type { Course } from '@shop/shared';
+import { srcsetOfImageUrl, type Course } from '@shop/shared';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/store';
 import { CartAddIcon } from '@/components/ui/icons';
@@ -34,6 +34,8 @@ export function CourseCard({ course, priority, headingLevel: Heading = 'h3' }: C
           <img
             className="course-card__image"
             src={image}
+            srcSet={srcsetOfImageUrl(image)}
+            sizes="(min-width: 768px) 350px, 100vw"
             alt=""
             width={350}
             height={263}

@@ -15,6 +15,8 @@ export const paths = {
   shipping: '/shipping',
   placeOrder: '/placeorder',
   order: (id: string) => `/order/${id}`,
+  adminDashboard: '/admin',
+  adminAudit: '/admin/audit',
   adminUsers: '/admin/userlist',
   adminCourses: '/admin/courselist',
   adminOrders: '/admin/orderlist',

@@ -25,7 +25,7 @@ const renderList = () =>
 describe('CourseListRoute', () => {
   it("lists courses with price in Tnd and categories joined with ' | '", async () => {
     const { sent } = mockApi({
-      'GET /api/courses': { body: [python, art], headers: { 'X-Total-Count': '2' } },
+      'GET /api/admin/courses': { body: [python, art], headers: { 'X-Total-Count': '2' } },
     });
     renderList();
     const table = await screen.findByRole('table', { name: 'Courses in the shop' });
@@ -37,7 +37,9 @@ describe('CourseListRoute', () => {
       'href',
       '/admin/course/c2/edit',
     );
-    expect(sent[0]?.search.get('sort')).toBe('date');
+    // The admin list (every course, newest first unless the URL says otherwise).
+    expect(sent[0]?.path).toBe('/api/admin/courses');
+    expect(sent[0]?.search.get('sort')).toBeNull();
     // One page only: the range, no page links.
     expect(screen.getByText('1–2 of 2')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Next' })).not.toBeInTheDocument();
@@ -45,7 +47,7 @@ describe('CourseListRoute', () => {
 
   it('ADD creates a blank course on the server, then opens its edit page', async () => {
     const { sent } = mockApi({
-      'GET /api/courses': { body: [python], headers: { 'X-Total-Count': '1' } },
+      'GET /api/admin/courses': { body: [python], headers: { 'X-Total-Count': '1' } },
       'POST /api/courses': {
         status: 201,
         body: aCourse({ _id: 'new-1', name: 'Sample name', price: 0 }),
@@ -59,7 +61,7 @@ describe('CourseListRoute', () => {
 
   it('stays on the list and shows why when ADD is refused', async () => {
     mockApi({
-      'GET /api/courses': { body: [python], headers: { 'X-Total-Count': '1' } },
+      'GET /api/admin/courses': { body: [python], headers: { 'X-Total-Count': '1' } },
       'POST /api/courses': { status: 403, body: { message: 'Not authorized as an admin' } },
     });
     renderList();
@@ -70,7 +72,7 @@ describe('CourseListRoute', () => {
 
   it('deletes a course after confirmation', async () => {
     const { sent } = mockApi({
-      'GET /api/courses': { body: [python, art], headers: { 'X-Total-Count': '2' } },
+      'GET /api/admin/courses': { body: [python, art], headers: { 'X-Total-Count': '2' } },
       'DELETE /api/courses/c2': { body: { message: 'Course removed' } },
     });
     vi.spyOn(window, 'confirm').mockReturnValue(true);

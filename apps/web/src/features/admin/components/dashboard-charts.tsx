@@ -36,7 +36,7 @@ export function RevenueChart({ revenue }: { revenue: Stats['revenue'] }) {
   const t = text.admin.dashboard;
   return (
     <ChartFrame title={t.revenue} height={240}>
-      <BarChart data={revenue} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+      <BarChart accessibilityLayer={false} data={revenue} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="period" tick={AXIS} minTickGap={16} />
         <YAxis tick={AXIS} width={56} />
@@ -52,7 +52,7 @@ export function StatusChart({ byStatus }: { byStatus: Stats['ordersByStatus'] })
   const data = byStatus.map((s) => ({ label: text.common.orderStatus[s.status], orders: s.orders }));
   return (
     <ChartFrame title={t.byStatus} height={220}>
-      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+      <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={AXIS} interval={0} />
         <YAxis tick={AXIS} width={40} allowDecimals={false} />
@@ -68,7 +68,7 @@ export function SeatsChart({ seats }: { seats: Stats['seats'] }) {
   const data = seats.map((s) => ({ name: s.name, sold: s.sold, left: s.left ?? 0 }));
   return (
     <ChartFrame title={t.seats} height={Math.max(160, data.length * 36 + 60)}>
-      <BarChart data={data} layout="vertical" margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+      <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" horizontal={false} />
         <XAxis type="number" tick={AXIS} allowDecimals={false} />
         <YAxis type="category" dataKey="name" tick={AXIS} width={110} />

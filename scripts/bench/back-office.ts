@@ -3,7 +3,7 @@
  * loaded, then `GET /api/admin/stats` and the filtered admin order list are measured at
  * `BENCH_ADMIN_CONNECTIONS` (8) connections, target p99 under 200 ms each.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { BENCH_PASSWORD } from './database.js';
 import bcrypt from 'bcryptjs';
 

@@ -127,7 +127,11 @@ async function main(): Promise<void> {
       await insertOrders(pool, ORDERS);
       const [adminToken] = await signIn(api.url, [adminUser]);
       const adminLoad = (path: string) =>
-        load({ url: `${api?.url ?? ''}${path}`, connections: ADMIN_CONNECTIONS, headers: { Authorization: `Bearer ${adminToken ?? ''}` } });
+        load({
+          url: `${api?.url ?? ''}${path}`,
+          connections: ADMIN_CONNECTIONS,
+          headers: { Authorization: `Bearer ${adminToken ?? ''}` },
+        });
       const month = lastDays(30);
       row(
         `GET /api/admin/stats (30 days by day, ${ORDERS} orders, ${ADMIN_CONNECTIONS} conn.)`,
@@ -269,7 +273,13 @@ async function main(): Promise<void> {
       });
     };
     if (ONLY_ADMIN) {
-      const outcome = printReport({ rows, plans, seatChecks, courses: total, strict: process.env['BENCH_STRICT'] === '1' });
+      const outcome = printReport({
+        rows,
+        plans,
+        seatChecks,
+        courses: total,
+        strict: process.env['BENCH_STRICT'] === '1',
+      });
       process.exitCode = outcome.ok ? 0 : 1;
       return;
     }

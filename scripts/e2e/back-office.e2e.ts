@@ -8,7 +8,13 @@ import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { accessibilityViolations, baseUrl, launchBrowser, newContext, openPage } from './browser.js';
+import {
+  accessibilityViolations,
+  baseUrl,
+  launchBrowser,
+  newContext,
+  openPage,
+} from './browser.js';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 const run = Date.now().toString(36);
@@ -22,7 +28,12 @@ after(async () => {
   await browser?.close();
 });
 
-async function api<T>(method: string, pathname: string, body?: unknown, token?: string): Promise<T> {
+async function api<T>(
+  method: string,
+  pathname: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
   const answer = await fetch(`${baseUrl()}/api${pathname}`, {
     method,
     headers: {
@@ -62,7 +73,8 @@ function gradientPng(width: number, height: number): Buffer {
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
   const rows = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) rows.set([(x * 255) / width, (y * 255) / height, 140], y * (width * 3 + 1) + 1 + x * 3);
+    for (let x = 0; x < width; x++)
+      rows.set([(x * 255) / width, (y * 255) / height, 140], y * (width * 3 + 1) + 1 + x * 3);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
@@ -82,15 +94,45 @@ function watchErrors(page: Page): string[] {
 
 describe('back office', () => {
   test('dashboard charts, unpaid orders filtered and exported, a picture uploaded and shown', async () => {
-    const admin = await api<{ _id: string; name: string; token: string }>('POST', '/users/login', ADMIN);
-    const courses = await api<{ _id: string; name: string; availability: number }[]>('GET', '/courses?limit=50');
+    const admin = await api<{ _id: string; name: string; token: string }>(
+      'POST',
+      '/users/login',
+      ADMIN,
+    );
+    const courses = await api<{ _id: string; name: string; availability: number }[]>(
+      'GET',
+      '/courses?limit=50',
+    );
     const course = courses.find((c) => c.availability >= 3);
     assert.ok(course, 'a demo course with 3 seats or more');
     // The admin buys too (any signed-in user may): one order paid, one left unpaid "On place".
-    const address = { address: '5 Rue du Lac', city: 'Tunis', postalCode: '1053', country: 'France' };
-    const paid = await api<{ _id: string }>('POST', '/orders', { orderItems: [{ course: course._id, qty: 1 }], shippingAddress: address, paymentMethod: 'Card' }, admin.token);
+    const address = {
+      address: '5 Rue du Lac',
+      city: 'Tunis',
+      postalCode: '1053',
+      country: 'France',
+    };
+    const paid = await api<{ _id: string }>(
+      'POST',
+      '/orders',
+      {
+        orderItems: [{ course: course._id, qty: 1 }],
+        shippingAddress: address,
+        paymentMethod: 'Card',
+      },
+      admin.token,
+    );
     await api('PUT', `/orders/${paid._id}/pay`, {}, admin.token);
-    const unpaid = await api<{ _id: string }>('POST', '/orders', { orderItems: [{ course: course._id, qty: 1 }], shippingAddress: address, paymentMethod: 'In Place' }, admin.token);
+    const unpaid = await api<{ _id: string }>(
+      'POST',
+      '/orders',
+      {
+        orderItems: [{ course: course._id, qty: 1 }],
+        shippingAddress: address,
+        paymentMethod: 'In Place',
+      },
+      admin.token,
+    );
 
     const context = await newContext(browser, { storage: { userInfo: admin } });
     const page = await openPage(context, '/');
@@ -108,8 +150,14 @@ describe('back office', () => {
     // The charts are drawn (SVG bars), and the figures are there for screen readers too.
     await page.locator('.recharts-surface').first().waitFor();
     await page.locator('.recharts-bar-rectangle').first().waitFor();
-    assert.ok((await page.locator('.dashboard-chart svg.recharts-surface').count()) >= 2, 'revenue and status charts');
-    assert.match(await page.getByRole('table', { name: 'Revenue paid per period' }).innerText(), /\d+\.\d{2}/);
+    assert.ok(
+      (await page.locator('.dashboard-chart svg.recharts-surface').count()) >= 2,
+      'revenue and status charts',
+    );
+    assert.match(
+      await page.getByRole('table', { name: 'Revenue paid per period' }).innerText(),
+      /\d+\.\d{2}/,
+    );
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-1280.png`, fullPage: true });
 
     // Orders, filtered to the unpaid ones: the filter is in the URL, every row says NO under PAID.
@@ -124,10 +172,16 @@ describe('back office', () => {
     assert.equal(await page.getByRole('row').filter({ hasText: paid._id }).count(), 0);
     const table = page.getByRole('table', { name: 'Orders' });
     const paidCells = await table.locator('tbody td[data-label="PAID"]').allInnerTexts();
-    assert.ok(paidCells.length > 0 && paidCells.every((cell) => cell.trim() === 'NO'), paidCells.join(','));
+    assert.ok(
+      paidCells.length > 0 && paidCells.every((cell) => cell.trim() === 'NO'),
+      paidCells.join(','),
+    );
 
     // Export CSV of that filter: UTF-8 with BOM, the unpaid order in it, the paid one not.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     const csv = await readFile(await download.path());
     assert.deepEqual([...csv.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
     const text = csv.toString('utf8');
@@ -138,7 +192,13 @@ describe('back office', () => {
     // Course edit: upload a picture into the first image box, update, see it on the course page.
     await page.goto(`/admin/course/${course._id}/edit`);
     await page.getByRole('heading', { name: 'Edit Course' }).waitFor();
-    await page.getByLabel('Upload picture 1').setInputFiles({ name: `photo-${run}.png`, mimeType: 'image/png', buffer: gradientPng(900, 600) });
+    await page
+      .getByLabel('Upload picture 1')
+      .setInputFiles({
+        name: `photo-${run}.png`,
+        mimeType: 'image/png',
+        buffer: gradientPng(900, 600),
+      });
     await page.getByText('Picture 1 uploaded. Update the course to keep it.').waitFor();
     const url = await page.getByLabel('Image 1 URL').inputValue();
     assert.match(url, /^\/api\/images\/[0-9a-f-]{36}$/);
@@ -149,8 +209,15 @@ describe('back office', () => {
     const picture = page.locator('img.gallery__main');
     await picture.waitFor();
     assert.equal(await picture.getAttribute('src'), url);
-    assert.match((await picture.getAttribute('srcset')) ?? '', /\/api\/images\/[0-9a-f-]{36}\/640 640w/);
-    const shown = await picture.evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth);
+    assert.match(
+      (await picture.getAttribute('srcset')) ?? '',
+      /\/api\/images\/[0-9a-f-]{36}\/640 640w/,
+    );
+    const shown = await picture.evaluate(
+      (img) =>
+        (img as unknown as { complete: boolean; naturalWidth: number }).complete &&
+        (img as unknown as { naturalWidth: number }).naturalWidth,
+    );
     assert.ok(Number(shown) > 0, 'the picture is drawn');
 
     assert.deepEqual(errors, []);
@@ -166,10 +233,25 @@ describe('back office', () => {
         await page.getByRole('heading', { level: 1 }).waitFor();
         await page.locator('.spinner').waitFor({ state: 'detached' });
         if (pathname === '/admin') await page.locator('.recharts-surface').first().waitFor();
+        if (SHOTS)
+          await page.screenshot({
+            path: `${SHOTS}/${pathname.split('?')[0]!.replace(/\W+/g, '-')}-${width}.png`,
+            fullPage: true,
+          });
         const pageWidth = Number(await page.evaluate('document.documentElement.scrollWidth'));
-        assert.ok(pageWidth <= width, `${pathname} is ${pageWidth}px wide at ${width}`);
-        assert.deepEqual(await accessibilityViolations(page, { seriousOnly: true }), [], `${pathname} at ${width} px`);
-        if (SHOTS) await page.screenshot({ path: `${SHOTS}/${pathname.split('?')[0]!.replace(/\W+/g, '-')}-${width}.png`, fullPage: true });
+        // The widest elements, to say what overflows.
+        const wide = await page.evaluate(
+          `[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > ${width} + 1).slice(-5).map((e) => e.tagName + '.' + e.className).join(' | ')`,
+        );
+        assert.ok(
+          pageWidth <= width,
+          `${pathname} is ${pageWidth}px wide at ${width}: ${String(wide)}`,
+        );
+        assert.deepEqual(
+          await accessibilityViolations(page, { seriousOnly: true }),
+          [],
+          `${pathname} at ${width} px`,
+        );
         await page.close();
       }
       await context.close();

@@ -28,5 +28,3 @@ export const dayStart = (day: string): SQL =>
 /** The instant after a Tunis day ends (the next day's start): `to` days are inclusive. */
 export const dayEnd = (day: string): SQL =>
   sql`(((${day}::date + 1))::timestamp at time zone ${SHOP_TIME_ZONE})`;
-
-

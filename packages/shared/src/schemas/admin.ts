@@ -43,11 +43,21 @@ export const statsSchema = z.object({
   ordersByStatus: z.array(z.object({ status: z.enum(ORDER_STATUSES), orders: z.number().int() })),
   /** Seats sold (paid or learned orders placed in the period) and seats left now, per course, most sold first. */
   seats: z.array(
-    z.object({ course: z.string().nullable(), name: z.string(), sold: z.number().int(), left: z.number().int().nullable() }),
+    z.object({
+      course: z.string().nullable(),
+      name: z.string(),
+      sold: z.number().int(),
+      left: z.number().int().nullable(),
+    }),
   ),
   /** Courses by revenue in the period (paid or learned orders), best first. */
   topCourses: z.array(
-    z.object({ course: z.string().nullable(), name: z.string(), revenue: z.number(), seats: z.number().int() }),
+    z.object({
+      course: z.string().nullable(),
+      name: z.string(),
+      revenue: z.number(),
+      seats: z.number().int(),
+    }),
   ),
   /** Unpaid In Place orders whose hold ends in the next 24 hours, soonest first. */
   holdsEnding: z.array(
@@ -64,7 +74,9 @@ export type Stats = z.infer<typeof statsSchema>;
 /** Query of the admin course list `GET /api/admin/courses`. */
 export const adminCourseListQuerySchema = pageQuerySchema.extend({
   q: querySearchSchema,
-  category: z.enum(CATEGORIES, { error: `category must be one of ${CATEGORIES.join(', ')}` }).optional(),
+  category: z
+    .enum(CATEGORIES, { error: `category must be one of ${CATEGORIES.join(', ')}` })
+    .optional(),
   soldOut: queryBooleanSchema('soldOut').optional(),
   sort: z
     .enum(ADMIN_COURSE_SORTS, { error: `sort must be one of ${ADMIN_COURSE_SORTS.join(', ')}` })
@@ -75,7 +87,9 @@ export type AdminCourseListQuery = z.output<typeof adminCourseListQuerySchema>;
 /** Query of `GET /api/admin/audit`: newest first, filtered by what, which one, what was done, who and when. */
 export const auditQuerySchema = pageQuerySchema
   .extend({
-    entity: z.enum(AUDIT_ENTITIES, { error: `entity must be one of ${AUDIT_ENTITIES.join(', ')}` }).optional(),
+    entity: z
+      .enum(AUDIT_ENTITIES, { error: `entity must be one of ${AUDIT_ENTITIES.join(', ')}` })
+      .optional(),
     entityId: z.uuid('entityId must be an id').optional(),
     action: z.string().trim().min(1).max(50).optional(),
     actor: z.uuid('actor must be a user id').optional(),

@@ -55,7 +55,9 @@ export type PageQuery = z.output<typeof pageQuerySchema>;
 
 /** `true` or `false` in a query string, as a boolean. */
 export const queryBooleanSchema = (label: string) =>
-  z.enum(['true', 'false'], { error: `${label} must be true or false` }).transform((v) => v === 'true');
+  z
+    .enum(['true', 'false'], { error: `${label} must be true or false` })
+    .transform((v) => v === 'true');
 
 /** A calendar day `YYYY-MM-DD` in a query string (the shop's days are Tunis days). */
 export const queryDaySchema = (label: string) =>

@@ -100,7 +100,9 @@ export type OrderEvent = z.infer<typeof orderEventSchema>;
  */
 export const orderFilterSchema = z.object({
   q: querySearchSchema,
-  status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
+  status: z
+    .enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` })
+    .optional(),
   paymentMethod: z
     .enum(PAYMENT_METHODS, { error: `paymentMethod must be ${PAYMENT_METHODS.join(' or ')}` })
     .optional(),

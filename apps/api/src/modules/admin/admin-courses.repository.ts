@@ -15,8 +15,14 @@ export type AdminCourseFilter = Omit<AdminCourseListQuery, 'page' | 'limit'>;
 function adminCourseWhere(filter: AdminCourseFilter): SQL | undefined {
   return and(
     filter.q ? sql`${courses.searchText} like ${containsPattern(filter.q)}` : undefined,
-    filter.category ? sql`${courses.category} @> ${sql`ARRAY[${filter.category}]::text[]`}` : undefined,
-    filter.soldOut === undefined ? undefined : filter.soldOut ? eq(courses.availability, 0) : gt(courses.availability, 0),
+    filter.category
+      ? sql`${courses.category} @> ${sql`ARRAY[${filter.category}]::text[]`}`
+      : undefined,
+    filter.soldOut === undefined
+      ? undefined
+      : filter.soldOut
+        ? eq(courses.availability, 0)
+        : gt(courses.availability, 0),
   );
 }
 

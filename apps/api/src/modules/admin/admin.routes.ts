@@ -13,7 +13,9 @@ import { apiRoutes } from '../../http/route.js';
 import { accessGuards } from '../auth/guards.js';
 import { getAdminCourses, getAuditTrail, getStats } from './admin.service.js';
 
-const totalHeader = (what: string) => ({ 'X-Total-Count': z.string().meta({ description: `Number of matching ${what}` }) });
+const totalHeader = (what: string) => ({
+  'X-Total-Count': z.string().meta({ description: `Number of matching ${what}` }),
+});
 
 /** The back office's own reads (issue 19): the dashboard, the course list, the audit trail. */
 export function adminRouter(ctx: AppContext): Router {

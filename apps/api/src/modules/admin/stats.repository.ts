@@ -40,7 +40,11 @@ export async function revenueByPeriod(db: DbOrTx, period: StatsPeriod) {
       from buckets left join paid on paid.period = buckets.period
       order by buckets.period`,
   );
-  return rows.map((r) => ({ period: r.period, revenue: Number(r.revenue), orders: Number(r.orders) }));
+  return rows.map((r) => ({
+    period: r.period,
+    revenue: Number(r.revenue),
+    orders: Number(r.orders),
+  }));
 }
 
 /** Orders placed in the period, by their status now (orders_created_at_idx range). */

@@ -41,7 +41,6 @@ export function searchTextOf(course: {
     .toLowerCase();
 }
 
-
 /** At most this many words of a keyword are matched; more would only slow the query down. */
 const KEYWORD_WORDS_MAX = 8;
 
@@ -87,7 +86,6 @@ export function courseFilter(query: CourseQuery): SQL | undefined {
   if (query.to) conditions.push(lte(courses.price, query.to));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
-
 
 /** The column a catalogue order sorts on, before the id. */
 function sortColumn(sort: CourseSort | undefined): AnyPgColumn {

@@ -22,7 +22,12 @@ export async function insertImage(db: DbOrTx, image: NewImage): Promise<string> 
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(images)
-      .values({ sourceType: image.sourceType, width: image.width, height: image.height, uploadedBy: image.uploadedBy })
+      .values({
+        sourceType: image.sourceType,
+        width: image.width,
+        height: image.height,
+        uploadedBy: image.uploadedBy,
+      })
       .returning({ id: images.id });
     if (!row) throw new Error('image insert returned nothing');
     await tx.insert(imageVariants).values(image.variants.map((v) => ({ imageId: row.id, ...v })));
@@ -34,7 +39,11 @@ export async function insertImage(db: DbOrTx, image: NewImage): Promise<string> 
  * The copy of a picture at `width`, or its widest copy no wider than that (the widest of all
  * without a width); undefined when there is no such picture.
  */
-export async function findImageVariant(db: DbOrTx, id: string, width?: number): Promise<ImageVariant | undefined> {
+export async function findImageVariant(
+  db: DbOrTx,
+  id: string,
+  width?: number,
+): Promise<ImageVariant | undefined> {
   const [row] = await db
     .select({
       width: imageVariants.width,
@@ -43,7 +52,12 @@ export async function findImageVariant(db: DbOrTx, id: string, width?: number): 
       bytes: imageVariants.bytes,
     })
     .from(imageVariants)
-    .where(and(eq(imageVariants.imageId, id), width === undefined ? undefined : lte(imageVariants.width, width)))
+    .where(
+      and(
+        eq(imageVariants.imageId, id),
+        width === undefined ? undefined : lte(imageVariants.width, width),
+      ),
+    )
     .orderBy(desc(imageVariants.width))
     .limit(1);
   return row;

@@ -1,6 +1,11 @@
 import express, { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
-import { MESSAGES, UPLOAD_IMAGE_MAX_BYTES, UPLOAD_IMAGE_WIDTHS, uploadedImageSchema } from '@shop/shared';
+import {
+  MESSAGES,
+  UPLOAD_IMAGE_MAX_BYTES,
+  UPLOAD_IMAGE_WIDTHS,
+  uploadedImageSchema,
+} from '@shop/shared';
 import type { AppContext } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { apiRoutes, idParams } from '../../http/route.js';
@@ -10,7 +15,9 @@ import { getImage, uploadImage } from './images.service.js';
 const imageParams = idParams(MESSAGES.imageNotFound);
 const variantParams = imageParams.extend({
   width: z
-    .enum(UPLOAD_IMAGE_WIDTHS.map(String) as [string, ...string[]], { error: MESSAGES.imageNotFound })
+    .enum(UPLOAD_IMAGE_WIDTHS.map(String) as [string, ...string[]], {
+      error: MESSAGES.imageNotFound,
+    })
     .transform(Number)
     .meta({ description: `One of ${UPLOAD_IMAGE_WIDTHS.join(', ')}: the widest copy up to it` }),
 });
@@ -39,7 +46,8 @@ export function imagesRouter(ctx: AppContext): Router {
   routes.post(
     '/',
     {
-      summary: 'Upload a picture: JPEG, PNG or WebP up to 5 MB, the file itself as the body (admin)',
+      summary:
+        'Upload a picture: JPEG, PNG or WebP up to 5 MB, the file itself as the body (admin)',
       description:
         'The type is read from the bytes (a renamed file is a 400). The picture is turned upright, its metadata dropped, and WebP copies 320, 640 and 1280 px wide (never enlarged) are stored.',
       access: 'admin',
@@ -47,10 +55,16 @@ export function imagesRouter(ctx: AppContext): Router {
       status: 201,
       answer: uploadedImageSchema,
     },
-    ({ user }, req) => uploadImage(ctx, user, Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)),
+    ({ user }, req) =>
+      uploadImage(ctx, user, Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)),
   );
 
-  const send = async (id: string, width: number | undefined, req: express.Request, res: express.Response) => {
+  const send = async (
+    id: string,
+    width: number | undefined,
+    req: express.Request,
+    res: express.Response,
+  ) => {
     const picture = await getImage(ctx, id, width);
     const etag = `"${id}-${picture.width}"`;
     res.setHeader('Cache-Control', IMMUTABLE);

@@ -1,12 +1,22 @@
 import sharp, { type Metadata } from 'sharp';
-import { MESSAGES, UPLOAD_IMAGE_WIDTHS, imageSrcset, imageUrl, type UploadedImage } from '@shop/shared';
+import {
+  MESSAGES,
+  UPLOAD_IMAGE_WIDTHS,
+  imageSrcset,
+  imageUrl,
+  type UploadedImage,
+} from '@shop/shared';
 import type { ServiceContext } from '../../deps.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import { findImageVariant, insertImage, type ImageVariant } from './images.repository.js';
 
 /** The types accepted, as sharp names what it reads from the bytes. */
-const ACCEPTED_FORMATS: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+const ACCEPTED_FORMATS: Record<string, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
 /** A decompression bomb (a small file of huge dimensions) is refused before it is decoded. */
 const PIXELS_MAX = 50_000_000;
 const WEBP_QUALITY = 80;
@@ -26,7 +36,9 @@ function widthsFor(width: number): number[] {
  * upright (EXIF orientation), then each copy is resized and written as WebP without any
  * metadata (sharp keeps none unless asked: no camera, no GPS position).
  */
-async function resizedCopies(bytes: Buffer): Promise<{ sourceType: string; width: number; height: number; variants: ImageVariant[] }> {
+async function resizedCopies(
+  bytes: Buffer,
+): Promise<{ sourceType: string; width: number; height: number; variants: ImageVariant[] }> {
   if (bytes.length === 0) throw badRequest(MESSAGES.imageEmpty);
   let metadata: Metadata;
   try {
@@ -35,7 +47,8 @@ async function resizedCopies(bytes: Buffer): Promise<{ sourceType: string; width
     throw badRequest(MESSAGES.imageTypeRefused);
   }
   const sourceType = metadata.format ? ACCEPTED_FORMATS[metadata.format] : undefined;
-  if (!sourceType || !metadata.width || !metadata.height) throw badRequest(MESSAGES.imageTypeRefused);
+  if (!sourceType || !metadata.width || !metadata.height)
+    throw badRequest(MESSAGES.imageTypeRefused);
   // Width and height as seen once turned upright (orientations 5-8 swap them).
   const turned = (metadata.orientation ?? 1) >= 5;
   const width = turned ? metadata.height : metadata.width;
@@ -58,16 +71,29 @@ async function resizedCopies(bytes: Buffer): Promise<{ sourceType: string; width
   }
 }
 
-export async function uploadImage(ctx: ServiceContext, admin: AuthUser, bytes: Buffer): Promise<UploadedImage> {
+export async function uploadImage(
+  ctx: ServiceContext,
+  admin: AuthUser,
+  bytes: Buffer,
+): Promise<UploadedImage> {
   const picture = await resizedCopies(bytes);
   const id = await insertImage(ctx.database.db, { ...picture, uploadedBy: admin.id });
   const widths = picture.variants.map((v) => v.width);
-  return { _id: id, url: imageUrl(id), width: picture.width, height: picture.height, srcset: imageSrcset(id, widths) };
+  return {
+    _id: id,
+    url: imageUrl(id),
+    width: picture.width,
+    height: picture.height,
+    srcset: imageSrcset(id, widths),
+  };
 }
 
-export async function getImage(ctx: ServiceContext, id: string, width?: number): Promise<ImageVariant> {
+export async function getImage(
+  ctx: ServiceContext,
+  id: string,
+  width?: number,
+): Promise<ImageVariant> {
   const variant = await findImageVariant(ctx.database.db, id, width);
   if (!variant) throw notFound(MESSAGES.imageNotFound);
   return variant;
 }
-

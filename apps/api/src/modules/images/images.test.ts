@@ -23,7 +23,11 @@ async function cameraJpeg(width: number, height: number): Promise<Buffer> {
 }
 
 const upload = (body: Buffer, contentType = 'image/jpeg') =>
-  request(ctx.app).post('/api/images').set('Authorization', `Bearer ${admin.token}`).set('Content-Type', contentType).send(body);
+  request(ctx.app)
+    .post('/api/images')
+    .set('Authorization', `Bearer ${admin.token}`)
+    .set('Content-Type', contentType)
+    .send(body);
 
 const fetchBytes = (path: string) =>
   request(ctx.app)
@@ -55,31 +59,54 @@ describe('POST /api/images (course pictures)', () => {
     const small = await fetchBytes(`${image.url}/320`).expect(200);
     expect((await sharp(small.body as Buffer).metadata()).width).toBe(320);
 
-    const again = await request(ctx.app).get(image.url).set('If-None-Match', web.headers['etag'] as string);
+    const again = await request(ctx.app)
+      .get(image.url)
+      .set('If-None-Match', web.headers['etag'] as string);
     expect(again.status).toBe(304);
   });
 
   it('accepts PNG and WebP, never enlarging a small picture', async () => {
-    const png = await sharp({ create: { width: 200, height: 100, channels: 4, background: '#00aa00' } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 200, height: 100, channels: 4, background: '#00aa00' },
+    })
+      .png()
+      .toBuffer();
     const image = (await upload(png, 'image/png').expect(201)).body as UploadedImage;
     expect(image).toMatchObject({ width: 200, height: 100 });
     const served = await fetchBytes(`${image.url}/640`).expect(200);
     expect((await sharp(served.body as Buffer).metadata()).width).toBe(200);
 
-    const webp = await sharp({ create: { width: 700, height: 700, channels: 3, background: '#123456' } }).webp().toBuffer();
+    const webp = await sharp({
+      create: { width: 700, height: 700, channels: 3, background: '#123456' },
+    })
+      .webp()
+      .toBuffer();
     // The browser's type is not trusted either way: the bytes decide.
-    expect((await upload(webp, 'application/octet-stream').expect(201)).body).toMatchObject({ width: 700 });
+    expect((await upload(webp, 'application/octet-stream').expect(201)).body).toMatchObject({
+      width: 700,
+    });
   });
 
   it('refuses a text file renamed as a picture with a 400 and a message', async () => {
-    const res = await upload(Buffer.from('name,email\nLeila,leila@example.tn\n'), 'image/jpeg').expect(400);
+    const res = await upload(
+      Buffer.from('name,email\nLeila,leila@example.tn\n'),
+      'image/jpeg',
+    ).expect(400);
     expect(res.body).toEqual({ message: MESSAGES.imageTypeRefused });
   });
 
   it('refuses other picture types (GIF) and an empty body with a 400', async () => {
-    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#ffffff' } }).gif().toBuffer();
-    expect((await upload(gif, 'image/gif').expect(400)).body).toEqual({ message: MESSAGES.imageTypeRefused });
-    expect((await upload(Buffer.alloc(0)).expect(400)).body).toEqual({ message: MESSAGES.imageEmpty });
+    const gif = await sharp({
+      create: { width: 20, height: 20, channels: 3, background: '#ffffff' },
+    })
+      .gif()
+      .toBuffer();
+    expect((await upload(gif, 'image/gif').expect(400)).body).toEqual({
+      message: MESSAGES.imageTypeRefused,
+    });
+    expect((await upload(Buffer.alloc(0)).expect(400)).body).toEqual({
+      message: MESSAGES.imageEmpty,
+    });
   });
 
   it('refuses 6 MB with a 413 and a message', async () => {

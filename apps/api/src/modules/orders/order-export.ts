@@ -67,14 +67,23 @@ function rowOf(order: OrderRecord, line: OrderLineRecord): string[] {
  * time and written as the client takes them (backpressure): memory stays flat at any size.
  * The first batch is read before anything is sent, so a database outage is still a 503.
  */
-export async function sendOrdersCsv(ctx: ServiceContext, filter: OrderFilter, res: Response): Promise<void> {
+export async function sendOrdersCsv(
+  ctx: ServiceContext,
+  filter: OrderFilter,
+  res: Response,
+): Promise<void> {
   const batches = eachOrderBatch(ctx.database.db, filter);
   const first = await batches.next();
   const day = ctx.clock.now().toISOString().slice(0, 10);
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
   res.setHeader('Content-Disposition', `attachment; filename="orders-${day}.csv"`);
   res.setHeader('Cache-Control', 'private, no-store');
-  const csv = stringify({ bom: true, header: true, columns: [...EXPORT_COLUMNS], record_delimiter: '\r\n' });
+  const csv = stringify({
+    bom: true,
+    header: true,
+    columns: [...EXPORT_COLUMNS],
+    record_delimiter: '\r\n',
+  });
   csv.pipe(res);
   let gone = false;
   res.once('close', () => {

@@ -2,7 +2,13 @@ import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-o
 import type { OrderFilter, OrderSort } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
-import { ascBackwards, containsPattern, dayEnd, dayStart, descIndexed } from '../../db/sql-helpers.js';
+import {
+  ascBackwards,
+  containsPattern,
+  dayEnd,
+  dayStart,
+  descIndexed,
+} from '../../db/sql-helpers.js';
 import { selectOrders, withLines, type OrderRecord } from './orders.repository.js';
 
 /** Hex digits of the start of an order id ("3fa2b1c4-1"), or undefined when `q` cannot be one. */
@@ -46,13 +52,32 @@ export function orderFilterWhere(filter: OrderFilter): SQL | undefined {
 }
 
 /** The sort key of each order sort and how the indexes deliver it (always ending on the id). */
-const SORTS: Record<OrderSort, { key: typeof orders.createdAt | typeof orders.totalPrice; descending: boolean; order: SQL[] }> = {
+const SORTS: Record<
+  OrderSort,
+  { key: typeof orders.createdAt | typeof orders.totalPrice; descending: boolean; order: SQL[] }
+> = {
   // orders_created_at_idx and the filter indexes are (…, created_at DESC NULLS LAST, id DESC NULLS LAST).
-  date_desc: { key: orders.createdAt, descending: true, order: [descIndexed(orders.createdAt), descIndexed(orders.id)] },
-  date_asc: { key: orders.createdAt, descending: false, order: [ascBackwards(orders.createdAt), ascBackwards(orders.id)] },
+  date_desc: {
+    key: orders.createdAt,
+    descending: true,
+    order: [descIndexed(orders.createdAt), descIndexed(orders.id)],
+  },
+  date_asc: {
+    key: orders.createdAt,
+    descending: false,
+    order: [ascBackwards(orders.createdAt), ascBackwards(orders.id)],
+  },
   // orders_total_idx is (total_price, id) ascending.
-  total_desc: { key: orders.totalPrice, descending: true, order: [desc(orders.totalPrice), desc(orders.id)] },
-  total_asc: { key: orders.totalPrice, descending: false, order: [asc(orders.totalPrice), asc(orders.id)] },
+  total_desc: {
+    key: orders.totalPrice,
+    descending: true,
+    order: [desc(orders.totalPrice), desc(orders.id)],
+  },
+  total_asc: {
+    key: orders.totalPrice,
+    descending: false,
+    order: [asc(orders.totalPrice), asc(orders.id)],
+  },
 };
 
 /** One page of the admin list, lines included (two queries), and the number of matches. */

@@ -23,14 +23,44 @@ beforeAll(async () => {
   ctx = await createTestContext();
   admin = await createAdmin(ctx.database.db, ctx.config);
   customer = await createUser(ctx.database.db, ctx.config);
-  amira = await createUser(ctx.database.db, ctx.config, { name: 'أميرة بن علي', email: 'amira@example.tn' });
-  samir = await createUser(ctx.database.db, ctx.config, { name: 'Samir Trabelsi', email: 'samir@example.tn' });
-  const french = await createCourse(ctx.database.db, { name: 'Français débutant', price: 33.5, availability: 50 });
-  const scratch = await createCourse(ctx.database.db, { name: '=Scratch for kids', price: 40, availability: 50 });
-  cardPaid = await placeTestOrder(ctx, amira, [{ course: french.id, qty: 2 }, { course: scratch.id, qty: 1 }], { createdAt: at('2026-03-01') });
-  inPlacePending = await placeTestOrder(ctx, samir, [{ course: french.id, qty: 1 }], { paymentMethod: 'In Place', createdAt: at('2026-03-02') });
-  learned = await placeTestOrder(ctx, samir, [{ course: scratch.id, qty: 3 }], { createdAt: at('2026-03-03') });
-  cancelled = await placeTestOrder(ctx, amira, [{ course: scratch.id, qty: 1 }], { paymentMethod: 'In Place', createdAt: at('2026-03-04') });
+  amira = await createUser(ctx.database.db, ctx.config, {
+    name: 'أميرة بن علي',
+    email: 'amira@example.tn',
+  });
+  samir = await createUser(ctx.database.db, ctx.config, {
+    name: 'Samir Trabelsi',
+    email: 'samir@example.tn',
+  });
+  const french = await createCourse(ctx.database.db, {
+    name: 'Français débutant',
+    price: 33.5,
+    availability: 50,
+  });
+  const scratch = await createCourse(ctx.database.db, {
+    name: '=Scratch for kids',
+    price: 40,
+    availability: 50,
+  });
+  cardPaid = await placeTestOrder(
+    ctx,
+    amira,
+    [
+      { course: french.id, qty: 2 },
+      { course: scratch.id, qty: 1 },
+    ],
+    { createdAt: at('2026-03-01') },
+  );
+  inPlacePending = await placeTestOrder(ctx, samir, [{ course: french.id, qty: 1 }], {
+    paymentMethod: 'In Place',
+    createdAt: at('2026-03-02'),
+  });
+  learned = await placeTestOrder(ctx, samir, [{ course: scratch.id, qty: 3 }], {
+    createdAt: at('2026-03-03'),
+  });
+  cancelled = await placeTestOrder(ctx, amira, [{ course: scratch.id, qty: 1 }], {
+    paymentMethod: 'In Place',
+    createdAt: at('2026-03-04'),
+  });
   await adminOrderAction(ctx, admin, cardPaid._id, 'pay');
   await adminOrderAction(ctx, admin, learned._id, 'pay');
   await adminOrderAction(ctx, admin, learned._id, 'learn');
@@ -47,13 +77,24 @@ describe('GET /api/orders filters (admin)', () => {
     const res = await list('').expect(200);
     expect(idsOf(res)).toEqual([cancelled._id, learned._id, inPlacePending._id, cardPaid._id]);
     expect(res.headers['x-total-count']).toBe('4');
-    expect((res.body as Order[]).map((o) => o.paymentMethod)).toEqual(['In Place', 'Card', 'In Place', 'Card']);
+    expect((res.body as Order[]).map((o) => o.paymentMethod)).toEqual([
+      'In Place',
+      'Card',
+      'In Place',
+      'Card',
+    ]);
   });
 
   it('finds a customer by any part of the name or e-mail, Arabic included', async () => {
-    expect(idsOf(await list(`?q=${encodeURIComponent('بن علي')}`).expect(200))).toEqual([cancelled._id, cardPaid._id]);
+    expect(idsOf(await list(`?q=${encodeURIComponent('بن علي')}`).expect(200))).toEqual([
+      cancelled._id,
+      cardPaid._id,
+    ]);
     expect(idsOf(await list('?q=TRABELSI').expect(200))).toEqual([learned._id, inPlacePending._id]);
-    expect(idsOf(await list('?q=samir%40example').expect(200))).toEqual([learned._id, inPlacePending._id]);
+    expect(idsOf(await list('?q=samir%40example').expect(200))).toEqual([
+      learned._id,
+      inPlacePending._id,
+    ]);
   });
 
   it('finds an order by the start of its id', async () => {
@@ -64,11 +105,16 @@ describe('GET /api/orders filters (admin)', () => {
 
   it('filters by paid, learned, status and payment method, together', async () => {
     // The cancelled order was never paid.
-    expect(idsOf(await list('?paid=false').expect(200))).toEqual([cancelled._id, inPlacePending._id]);
+    expect(idsOf(await list('?paid=false').expect(200))).toEqual([
+      cancelled._id,
+      inPlacePending._id,
+    ]);
     expect(idsOf(await list('?paid=true&learned=false').expect(200))).toEqual([cardPaid._id]);
     expect(idsOf(await list('?learned=true').expect(200))).toEqual([learned._id]);
     expect(idsOf(await list('?status=cancelled').expect(200))).toEqual([cancelled._id]);
-    expect(idsOf(await list('?paymentMethod=In%20Place&status=pending').expect(200))).toEqual([inPlacePending._id]);
+    expect(idsOf(await list('?paymentMethod=In%20Place&status=pending').expect(200))).toEqual([
+      inPlacePending._id,
+    ]);
   });
 
   it('filters by the days the order was placed, both ends included', async () => {
@@ -78,9 +124,16 @@ describe('GET /api/orders filters (admin)', () => {
   });
 
   it('sorts by date or total either way and pages', async () => {
-    expect(idsOf(await list('?sort=date_asc').expect(200))).toEqual([cardPaid._id, inPlacePending._id, learned._id, cancelled._id]);
+    expect(idsOf(await list('?sort=date_asc').expect(200))).toEqual([
+      cardPaid._id,
+      inPlacePending._id,
+      learned._id,
+      cancelled._id,
+    ]);
     const byTotal = (await list('?sort=total_desc').expect(200)).body as Order[];
-    expect(byTotal.map((o) => o.totalPrice)).toEqual([...byTotal.map((o) => o.totalPrice)].sort((a, b) => b - a));
+    expect(byTotal.map((o) => o.totalPrice)).toEqual(
+      [...byTotal.map((o) => o.totalPrice)].sort((a, b) => b - a),
+    );
     const second = await list('?sort=date_asc&page=2&limit=3').expect(200);
     expect(idsOf(second)).toEqual([cancelled._id]);
     expect(second.headers['x-total-count']).toBe('4');
@@ -94,7 +147,9 @@ describe('GET /api/orders filters (admin)', () => {
     ['?sort=name', 'sort must be one of date_desc, date_asc, total_desc, total_asc'],
   ])('refuses %s with a 400 naming the problem', async (query, message) => {
     const res = await list(query).expect(400);
-    expect((res.body as { details: { message: string }[] }).details.map((d) => d.message)).toContain(message);
+    expect(
+      (res.body as { details: { message: string }[] }).details.map((d) => d.message),
+    ).toContain(message);
   });
 });
 
@@ -118,13 +173,21 @@ describe('GET /api/orders/export.csv', () => {
   it('answers UTF-8 CSV with a BOM, one row per order line, amounts with two decimals', async () => {
     const res = await exportCsv('').expect(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const bytes = res.body as Buffer;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parse(bytes, { bom: true, columns: true }) as Record<string, string>[];
     // 2 + 1 + 1 + 1 lines, newest order first.
     expect(rows).toHaveLength(5);
-    expect(rows.map((r) => r['Order'])).toEqual([cancelled._id, learned._id, inPlacePending._id, cardPaid._id, cardPaid._id]);
+    expect(rows.map((r) => r['Order'])).toEqual([
+      cancelled._id,
+      learned._id,
+      inPlacePending._id,
+      cardPaid._id,
+      cardPaid._id,
+    ]);
     const [french, scratch] = rows.slice(3);
     expect(french).toMatchObject({
       Customer: 'أميرة بن علي',
@@ -147,7 +210,10 @@ describe('GET /api/orders/export.csv', () => {
 
   it('applies the list filters', async () => {
     const res = await exportCsv('?status=pending&paymentMethod=In%20Place').expect(200);
-    const rows = parse(res.body as Buffer, { bom: true, columns: true }) as Record<string, string>[];
+    const rows = parse(res.body as Buffer, { bom: true, columns: true }) as Record<
+      string,
+      string
+    >[];
     expect(rows.map((r) => r['Order'])).toEqual([inPlacePending._id]);
   });
 

@@ -83,8 +83,15 @@ describe('GET /api/users search and filters', () => {
   let kid: UserFixture;
   let otherAdmin: UserFixture;
   beforeAll(async () => {
-    kid = await createUser(ctx.database.db, ctx.config, { name: 'Youssef Ben Salah', email: 'youssef@kids.tn', isKid: true });
-    otherAdmin = await createAdmin(ctx.database.db, ctx.config, { name: 'Zeineb Admin', email: 'zeineb@centre.tn' });
+    kid = await createUser(ctx.database.db, ctx.config, {
+      name: 'Youssef Ben Salah',
+      email: 'youssef@kids.tn',
+      isKid: true,
+    });
+    otherAdmin = await createAdmin(ctx.database.db, ctx.config, {
+      name: 'Zeineb Admin',
+      email: 'zeineb@centre.tn',
+    });
   });
   const ids = (res: request.Response) => (res.body as { _id: string }[]).map((u) => u._id);
 
@@ -100,7 +107,9 @@ describe('GET /api/users search and filters', () => {
     expect(ids(admins)).toEqual([otherAdmin.user.id, admin.user.id]);
     expect(admins.headers['x-total-count']).toBe('2');
     expect(ids(await list('?kid=true').expect(200))).toEqual([kid.user.id]);
-    const byName = (await list('?sort=name_asc&admin=false&page=1&limit=100').expect(200)).body as { name: string }[];
+    const byName = (await list('?sort=name_asc&admin=false&page=1&limit=100').expect(200)).body as {
+      name: string;
+    }[];
     const names = byName.map((u) => u.name.toLowerCase());
     expect(names).toEqual([...names].sort());
   });

@@ -8,74 +8,80 @@ import { AdminTable } from './admin-table';
 
 const t = text.admin.dashboard;
 
-/** The figures of the revenue chart, for screen readers. */
+/** The figures of the revenue chart, for screen readers (hidden by a wrapper: overflow does not clip a table box). */
 export function RevenueTable({ revenue }: { revenue: Stats['revenue'] }) {
   return (
-    <table className="visually-hidden">
-      <caption>{t.revenueCaption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t.periodColumn}</th>
-          <th scope="col">{t.amountColumn}</th>
-          <th scope="col">{t.paidOrdersColumn}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {revenue.map((bucket) => (
-          <tr key={bucket.period}>
-            <th scope="row">{bucket.period}</th>
-            <td>{formatAmount(bucket.revenue)}</td>
-            <td>{bucket.orders}</td>
+    <div className="visually-hidden">
+      <table>
+        <caption>{t.revenueCaption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t.periodColumn}</th>
+            <th scope="col">{t.amountColumn}</th>
+            <th scope="col">{t.paidOrdersColumn}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {revenue.map((bucket) => (
+            <tr key={bucket.period}>
+              <th scope="row">{bucket.period}</th>
+              <td>{formatAmount(bucket.revenue)}</td>
+              <td>{bucket.orders}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
 export function StatusTable({ byStatus }: { byStatus: Stats['ordersByStatus'] }) {
   return (
-    <table className="visually-hidden">
-      <caption>{t.byStatusCaption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t.statusColumn}</th>
-          <th scope="col">{t.ordersColumn}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {byStatus.map((s) => (
-          <tr key={s.status}>
-            <th scope="row">{text.common.orderStatus[s.status]}</th>
-            <td>{s.orders}</td>
+    <div className="visually-hidden">
+      <table>
+        <caption>{t.byStatusCaption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t.statusColumn}</th>
+            <th scope="col">{t.ordersColumn}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {byStatus.map((s) => (
+            <tr key={s.status}>
+              <th scope="row">{text.common.orderStatus[s.status]}</th>
+              <td>{s.orders}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
 export function SeatsTable({ seats }: { seats: Stats['seats'] }) {
   return (
-    <table className="visually-hidden">
-      <caption>{t.seatsCaption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t.courseColumn}</th>
-          <th scope="col">{t.soldColumn}</th>
-          <th scope="col">{t.leftColumn}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {seats.map((s) => (
-          <tr key={s.course ?? s.name}>
-            <th scope="row">{s.name}</th>
-            <td>{s.sold}</td>
-            <td>{s.left ?? '—'}</td>
+    <div className="visually-hidden">
+      <table>
+        <caption>{t.seatsCaption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t.courseColumn}</th>
+            <th scope="col">{t.soldColumn}</th>
+            <th scope="col">{t.leftColumn}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {seats.map((s) => (
+            <tr key={s.course ?? s.name}>
+              <th scope="row">{s.name}</th>
+              <td>{s.sold}</td>
+              <td>{s.left ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -128,7 +134,11 @@ export function HoldsTable({ holds }: { holds: Stats['holdsEnding'] }) {
           </td>
           <td className="admin-table__nowrap">{formatMoney(o.totalPrice, 'checkout')}</td>
           <td>
-            <Link className="button button--ghost button--small" to={paths.order(o._id)} aria-label={text.admin.orders.detailsLabel(o._id)}>
+            <Link
+              className="button button--ghost button--small"
+              to={paths.order(o._id)}
+              aria-label={text.admin.orders.detailsLabel(o._id)}
+            >
               {text.admin.orders.details}
             </Link>
           </td>

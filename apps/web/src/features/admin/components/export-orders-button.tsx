@@ -25,7 +25,12 @@ export function ExportOrdersButton({ filters }: { filters: Record<string, string
 
   return (
     <div className="admin-export">
-      <button type="button" className="button button--small" onClick={() => void onExport()} disabled={exporting.isLoading}>
+      <button
+        type="button"
+        className="button button--small"
+        onClick={() => void onExport()}
+        disabled={exporting.isLoading}
+      >
         {exporting.isLoading ? t.exporting : t.export}
       </button>
       {exporting.error && (

@@ -5,7 +5,14 @@ import './list-filters.css';
 export type FilterField<Key extends string> =
   | { name: Key; label: string; kind: 'search'; placeholder?: string }
   | { name: Key; label: string; kind: 'date' }
-  | { name: Key; label: string; kind: 'select'; options: readonly { value: string; label: string }[] };
+  | {
+      name: Key;
+      label: string;
+      kind: 'select';
+      options: readonly { value: string; label: string }[];
+      /** What no choice means ("Newest first" for a sort); default "Any". */
+      emptyLabel?: string;
+    };
 
 interface Props<Key extends string> {
   /** What the filters narrow ("Filter orders"), for the form's name. */
@@ -40,18 +47,33 @@ export function ListFilters<Key extends string>({ label, fields, values, onApply
   const active = fields.some((field) => values[field.name]);
 
   return (
-    <form key={JSON.stringify(values)} className="list-filters" role="search" aria-label={label} onSubmit={onSubmit}>
+    <form
+      key={JSON.stringify(values)}
+      className="list-filters"
+      role="search"
+      aria-label={label}
+      onSubmit={onSubmit}
+    >
       {fields.map((field) => {
         const fieldId = `${id}-${field.name}`;
         const value = values[field.name] ?? '';
         return (
-          <div key={field.name} className={`list-filters__field list-filters__field--${field.kind}`}>
+          <div
+            key={field.name}
+            className={`list-filters__field list-filters__field--${field.kind}`}
+          >
             <label className="field__label" htmlFor={fieldId}>
               {field.label}
             </label>
             {field.kind === 'select' ? (
-              <select id={fieldId} name={field.name} className="field__input" defaultValue={value} onChange={applyNow}>
-                <option value="">{t.any}</option>
+              <select
+                id={fieldId}
+                name={field.name}
+                className="field__input"
+                defaultValue={value}
+                onChange={applyNow}
+              >
+                <option value="">{field.emptyLabel ?? t.any}</option>
                 {field.options.map((option) => (
                   <option key={option.value} value={option.value}>
                     {option.label}
@@ -59,7 +81,14 @@ export function ListFilters<Key extends string>({ label, fields, values, onApply
                 ))}
               </select>
             ) : field.kind === 'date' ? (
-              <input id={fieldId} name={field.name} className="field__input" type="date" defaultValue={value} onChange={applyNow} />
+              <input
+                id={fieldId}
+                name={field.name}
+                className="field__input"
+                type="date"
+                defaultValue={value}
+                onChange={applyNow}
+              />
             ) : (
               <input
                 id={fieldId}
@@ -78,7 +107,11 @@ export function ListFilters<Key extends string>({ label, fields, values, onApply
           {t.search}
         </button>
         {active && (
-          <button type="button" className="button button--ghost button--small" onClick={() => onApply({})}>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => onApply({})}
+          >
             {t.clear}
           </button>
         )}

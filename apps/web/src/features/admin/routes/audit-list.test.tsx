@@ -27,16 +27,25 @@ const removal: AuditEventJson = {
 };
 
 const renderTrail = (route = '/admin/audit') =>
-  renderWithProviders(<AuditListRoute />, { route, path: '/admin/audit', preloadedState: signedInAdmin });
+  renderWithProviders(<AuditListRoute />, {
+    route,
+    path: '/admin/audit',
+    preloadedState: signedInAdmin,
+  });
 
 describe('AuditListRoute', () => {
   it('lists who changed what, with each field before and after', async () => {
-    mockApi({ 'GET /api/admin/audit': { body: [edit, removal], headers: { 'X-Total-Count': '2' } } });
+    mockApi({
+      'GET /api/admin/audit': { body: [edit, removal], headers: { 'X-Total-Count': '2' } },
+    });
     renderTrail();
     const table = await screen.findByRole('table', { name: 'Every admin change, newest first' });
     const [first, second] = within(table).getAllByRole('row').slice(1);
     expect(first).toHaveTextContent('Admin Sami (admin)');
-    expect(within(first!).getByRole('link', { name: 'c1' })).toHaveAttribute('href', '/admin/course/c1/edit');
+    expect(within(first!).getByRole('link', { name: 'c1' })).toHaveAttribute(
+      'href',
+      '/admin/course/c1/edit',
+    );
     expect(within(first!).getByText('price: 0 → 80')).toBeInTheDocument();
     expect(within(first!).getByText('category: (empty) → Art, English')).toBeInTheDocument();
     // A deleted user has no screen left to link to.
@@ -46,11 +55,18 @@ describe('AuditListRoute', () => {
   });
 
   it('filters by kind from the URL and the form', async () => {
-    const { sent } = mockApi({ 'GET /api/admin/audit': { body: [], headers: { 'X-Total-Count': '0' } } });
+    const { sent } = mockApi({
+      'GET /api/admin/audit': { body: [], headers: { 'X-Total-Count': '0' } },
+    });
     renderTrail('/admin/audit?entity=order');
     expect(await screen.findByText('Nothing Found !!!')).toBeInTheDocument();
     expect(sent[0]?.search.get('entity')).toBe('order');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'Paid');
-    expect(Object.fromEntries(sent.at(-1)!.search)).toEqual({ entity: 'order', action: 'paid', page: '1', limit: '20' });
+    expect(Object.fromEntries(sent.at(-1)!.search)).toEqual({
+      entity: 'order',
+      action: 'paid',
+      page: '1',
+      limit: '20',
+    });
   });
 });

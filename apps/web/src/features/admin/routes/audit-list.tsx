@@ -14,8 +14,18 @@ import '../components/admin-list.css';
 const t = text.admin.audit;
 const FILTER_KEYS = ['entity', 'action', 'from', 'to'] as const;
 const FIELDS: FilterField<(typeof FILTER_KEYS)[number]>[] = [
-  { name: 'entity', label: t.entity, kind: 'select', options: AUDIT_ENTITIES.map((e) => ({ value: e, label: t.entities[e] })) },
-  { name: 'action', label: t.action, kind: 'select', options: Object.entries(t.actions).map(([value, label]) => ({ value, label })) },
+  {
+    name: 'entity',
+    label: t.entity,
+    kind: 'select',
+    options: AUDIT_ENTITIES.map((e) => ({ value: e, label: t.entities[e] })),
+  },
+  {
+    name: 'action',
+    label: t.action,
+    kind: 'select',
+    options: Object.entries(t.actions).map(([value, label]) => ({ value, label })),
+  },
   { name: 'from', label: text.admin.filters.from, kind: 'date' },
   { name: 'to', label: text.admin.filters.to, kind: 'date' },
 ];

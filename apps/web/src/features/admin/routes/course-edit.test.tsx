@@ -233,7 +233,9 @@ describe('CourseEditRoute', () => {
     // The mock reads bodies as JSON: the file's bytes are a JSON string here.
     const file = new File(['"bytes of a photo"'], 'photo.png', { type: 'image/png' });
     await userEvent.upload(screen.getByLabelText('Upload picture 3'), file);
-    expect(await screen.findByText('Picture 3 uploaded. Update the course to keep it.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Picture 3 uploaded. Update the course to keep it.'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Image 3 URL')).toHaveValue('/api/images/p1');
     const upload = sent.find((r) => r.method === 'POST');
     expect(upload?.path).toBe('/api/images');
@@ -252,12 +254,20 @@ describe('CourseEditRoute', () => {
   it('shows why a picture was refused and keeps the box as it was', async () => {
     mockApi({
       'GET /api/courses/c1': { body: { ...course, reviews: [] } },
-      'POST /api/images': { status: 400, body: { message: 'The file is not a JPEG, PNG or WebP picture.' } },
+      'POST /api/images': {
+        status: 400,
+        body: { message: 'The file is not a JPEG, PNG or WebP picture.' },
+      },
     });
     renderEdit();
     await screen.findByLabelText('Name');
-    await userEvent.upload(screen.getByLabelText('Upload picture 1'), new File(['"text"'], 'notes.jpg', { type: 'image/jpeg' }));
-    expect(await screen.findByText('The file is not a JPEG, PNG or WebP picture.')).toBeInTheDocument();
+    await userEvent.upload(
+      screen.getByLabelText('Upload picture 1'),
+      new File(['"text"'], 'notes.jpg', { type: 'image/jpeg' }),
+    );
+    expect(
+      await screen.findByText('The file is not a JPEG, PNG or WebP picture.'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Image 1 URL')).toHaveValue('/images/python.svg');
   });
 });

@@ -18,9 +18,23 @@ const FILTER_KEYS = ['q', 'category', 'soldOut', 'sort'] as const;
 const t = text.admin.courses;
 const FIELDS: FilterField<(typeof FILTER_KEYS)[number]>[] = [
   { name: 'q', label: t.search, kind: 'search' },
-  { name: 'category', label: t.categoryFilter, kind: 'select', options: CATEGORIES.map((c) => ({ value: c, label: c })) },
+  {
+    name: 'category',
+    label: t.categoryFilter,
+    kind: 'select',
+    options: CATEGORIES.map((c) => ({ value: c, label: c })),
+  },
   { name: 'soldOut', label: t.soldOutFilter, kind: 'select', options: yesNoOptions },
-  { name: 'sort', label: text.admin.filters.sort, kind: 'select', options: ADMIN_COURSE_SORTS.map((s) => ({ value: s, label: t.sorts[s] })) },
+  {
+    name: 'sort',
+    label: text.admin.filters.sort,
+    kind: 'select',
+    options: ADMIN_COURSE_SORTS.filter((s) => s !== 'date_desc').map((s) => ({
+      value: s,
+      label: t.sorts[s],
+    })),
+    emptyLabel: t.sorts.date_desc,
+  },
 ];
 
 /** /admin/courselist: newest first by default, so a course just added is on the first page. */
@@ -29,7 +43,8 @@ export function CourseListRoute() {
   const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
   const { data, error, isLoading, isFetching } = useGetAdminCoursesQuery({
     ...filters,
-    soldOut: filters.soldOut === 'true' || filters.soldOut === 'false' ? filters.soldOut : undefined,
+    soldOut:
+      filters.soldOut === 'true' || filters.soldOut === 'false' ? filters.soldOut : undefined,
     sort: filters.sort as AdminCourseSort | undefined,
     page,
     limit: ADMIN_PAGE_SIZE,

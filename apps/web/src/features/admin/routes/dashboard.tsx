@@ -3,7 +3,13 @@ import { STATS_INTERVALS, formatAmount, type StatsInterval } from '@shop/shared'
 import { Spinner } from '@/components/ui/spinner';
 import { text } from '@/lib/i18n';
 import { useGetStatsQuery } from '../api/admin';
-import { HoldsTable, RevenueTable, SeatsTable, StatusTable, TopCoursesTable } from '../components/dashboard-tables';
+import {
+  HoldsTable,
+  RevenueTable,
+  SeatsTable,
+  StatusTable,
+  TopCoursesTable,
+} from '../components/dashboard-tables';
 import { ListError } from '../components/list-error';
 import { ListFilters, type FilterField } from '../components/list-filters';
 import { useUrlFilters } from '../hooks/use-url-filters';
@@ -11,16 +17,31 @@ import '../components/admin-list.css';
 import '../components/dashboard.css';
 
 // The chart library loads only here, after the screen itself.
-const RevenueChart = lazy(() => import('../components/dashboard-charts').then((m) => ({ default: m.RevenueChart })));
-const StatusChart = lazy(() => import('../components/dashboard-charts').then((m) => ({ default: m.StatusChart })));
-const SeatsChart = lazy(() => import('../components/dashboard-charts').then((m) => ({ default: m.SeatsChart })));
+const RevenueChart = lazy(() =>
+  import('../components/dashboard-charts').then((m) => ({ default: m.RevenueChart })),
+);
+const StatusChart = lazy(() =>
+  import('../components/dashboard-charts').then((m) => ({ default: m.StatusChart })),
+);
+const SeatsChart = lazy(() =>
+  import('../components/dashboard-charts').then((m) => ({ default: m.SeatsChart })),
+);
 
 const t = text.admin.dashboard;
 const PERIOD_KEYS = ['from', 'to', 'interval'] as const;
 const FIELDS: FilterField<(typeof PERIOD_KEYS)[number]>[] = [
   { name: 'from', label: text.admin.filters.from, kind: 'date' },
   { name: 'to', label: text.admin.filters.to, kind: 'date' },
-  { name: 'interval', label: t.interval, kind: 'select', options: STATS_INTERVALS.map((i) => ({ value: i, label: t.intervals[i] })) },
+  {
+    name: 'interval',
+    label: t.interval,
+    kind: 'select',
+    options: STATS_INTERVALS.filter((i) => i !== 'day').map((i) => ({
+      value: i,
+      label: t.intervals[i],
+    })),
+    emptyLabel: t.intervals.day,
+  },
 ];
 
 function ChartFallback() {
@@ -50,11 +71,19 @@ export function DashboardRoute() {
         <ListError error={error} />
       ) : (
         <div className="dashboard__grid" aria-busy={isFetching}>
-          <section className="dashboard__panel dashboard__panel--wide" aria-labelledby="dashboard-revenue">
+          <section
+            className="dashboard__panel dashboard__panel--wide"
+            aria-labelledby="dashboard-revenue"
+          >
             <h2 id="dashboard-revenue" className="dashboard__title">
-              {t.revenue} <span className="dashboard__period">({data.from} – {data.to})</span>
+              {t.revenue}{' '}
+              <span className="dashboard__period">
+                ({data.from} – {data.to})
+              </span>
             </h2>
-            <p className="dashboard__figure">{t.revenueTotal(`${formatAmount(data.revenueTotal)} TND`)}</p>
+            <p className="dashboard__figure">
+              {t.revenueTotal(`${formatAmount(data.revenueTotal)} TND`)}
+            </p>
             <Suspense fallback={<ChartFallback />}>
               <RevenueChart revenue={data.revenue} />
             </Suspense>

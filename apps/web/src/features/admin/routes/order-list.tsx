@@ -23,7 +23,7 @@ const FIELDS: FilterField<FilterKey>[] = [
   { name: 'learned', label: t.learnedFilter, kind: 'select', options: yesNoOptions },
   { name: 'from', label: text.admin.filters.from, kind: 'date' },
   { name: 'to', label: text.admin.filters.to, kind: 'date' },
-  { name: 'sort', label: text.admin.filters.sort, kind: 'select', options: ORDER_SORTS.map((s) => ({ value: s, label: t.sorts[s] })) },
+  { name: 'sort', label: text.admin.filters.sort, kind: 'select', options: ORDER_SORTS.filter((s) => s !== 'date_desc').map((s) => ({ value: s, label: t.sorts[s] })), emptyLabel: t.sorts.date_desc },
 ];
 
 /** /admin/orderlist: filters in the URL (?paid=false&…), paged on the server, exported as CSV. */

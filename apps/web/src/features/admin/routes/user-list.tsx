@@ -16,14 +16,27 @@ const FIELDS: FilterField<(typeof FILTER_KEYS)[number]>[] = [
   { name: 'q', label: t.search, kind: 'search' },
   { name: 'admin', label: t.adminFilter, kind: 'select', options: yesNoOptions },
   { name: 'kid', label: t.kidFilter, kind: 'select', options: yesNoOptions },
-  { name: 'sort', label: text.admin.filters.sort, kind: 'select', options: USER_SORTS.map((s) => ({ value: s, label: t.sorts[s] })) },
+  {
+    name: 'sort',
+    label: text.admin.filters.sort,
+    kind: 'select',
+    options: USER_SORTS.filter((s) => s !== 'date_desc').map((s) => ({
+      value: s,
+      label: t.sorts[s],
+    })),
+    emptyLabel: t.sorts.date_desc,
+  },
 ];
 
 /** /admin/userlist: search and filters in the URL, paged on the server. */
 export function UserListRoute() {
   const page = usePage();
   const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
-  const { data, error, isLoading, isFetching } = useGetUsersQuery({ ...filters, page, limit: ADMIN_PAGE_SIZE });
+  const { data, error, isLoading, isFetching } = useGetUsersQuery({
+    ...filters,
+    page,
+    limit: ADMIN_PAGE_SIZE,
+  });
   const [deleteUser, deletion] = useDeleteUserMutation();
 
   const onDelete = (user: User) => {

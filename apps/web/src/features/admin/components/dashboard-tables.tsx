@@ -101,9 +101,13 @@ export function TopCoursesTable({ topCourses }: { topCourses: Stats['topCourses'
     >
       {topCourses.map((c) => (
         <tr key={c.course ?? c.name}>
-          <td>{c.course ? <Link to={paths.course(c.course)}>{c.name}</Link> : c.name}</td>
-          <td className="admin-table__nowrap">{formatAmount(c.revenue)}</td>
-          <td>{c.seats}</td>
+          <td data-label={t.courseColumn}>
+            {c.course ? <Link to={paths.course(c.course)}>{c.name}</Link> : c.name}
+          </td>
+          <td data-label={t.amountColumn} className="admin-table__nowrap">
+            {formatAmount(c.revenue)}
+          </td>
+          <td data-label={t.seatsColumn}>{c.seats}</td>
         </tr>
       ))}
     </AdminTable>
@@ -126,14 +130,18 @@ export function HoldsTable({ holds }: { holds: Stats['holdsEnding'] }) {
     >
       {holds.map((o) => (
         <tr key={o._id}>
-          <td className="admin-table__nowrap">{formatDateTime(o.holdExpiresAt)}</td>
-          <td>
+          <td data-label={t.holdEnds} className="admin-table__nowrap">
+            {formatDateTime(o.holdExpiresAt)}
+          </td>
+          <td data-label={t.customer}>
             {o.user.name}
             <br />
             <span className="admin-form__hint">{o.user.email}</span>
           </td>
-          <td className="admin-table__nowrap">{formatMoney(o.totalPrice, 'checkout')}</td>
-          <td>
+          <td data-label={t.total} className="admin-table__nowrap">
+            {formatMoney(o.totalPrice, 'checkout')}
+          </td>
+          <td data-label={text.admin.orders.actions}>
             <Link
               className="button button--ghost button--small"
               to={paths.order(o._id)}

@@ -109,15 +109,17 @@ export function AuditListRoute() {
           >
             {data.events.map((event) => (
               <tr key={event._id}>
-                <td className="admin-table__nowrap">{formatDateTime(event.at)}</td>
-                <td>
+                <td data-label={t.at} className="admin-table__nowrap">
+                  {formatDateTime(event.at)}
+                </td>
+                <td data-label={t.who}>
                   {event.actor.name} ({t.roles[event.actor.role]})
                 </td>
-                <td>
+                <td data-label={t.what}>
                   <Subject event={event} />
                 </td>
-                <td>{t.actions[event.action] ?? event.action}</td>
-                <td>
+                <td data-label={t.action}>{t.actions[event.action] ?? event.action}</td>
+                <td data-label={t.changes}>
                   <ul className="admin-audit__changes">
                     {Object.entries(event.changes).map(([field, change]) => (
                       <li key={field}>{t.change(field, shown(change.from), shown(change.to))}</li>

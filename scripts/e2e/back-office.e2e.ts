@@ -7,14 +7,9 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import {
-  accessibilityViolations,
-  baseUrl,
-  launchBrowser,
-  newContext,
-  openPage,
-} from './browser.js';
+import type { Browser } from 'playwright-core';
+import { accessibilityViolations, launchBrowser, newContext, openPage } from './browser.js';
+import { api, watchErrors } from './shop-api.js';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 const run = Date.now().toString(36);
@@ -27,25 +22,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-async function api<T>(
-  method: string,
-  pathname: string,
-  body?: unknown,
-  token?: string,
-): Promise<T> {
-  const answer = await fetch(`${baseUrl()}/api${pathname}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await answer.json()) as T & { message?: string };
-  if (!answer.ok) throw new Error(`${method} ${pathname}: ${answer.status} ${json.message ?? ''}`);
-  return json;
-}
 
 /** A real PNG picture (a colour gradient), made here so the journey needs no file on disk. */
 function gradientPng(width: number, height: number): Buffer {
@@ -81,15 +57,6 @@ function gradientPng(width: number, height: number): Buffer {
     chunk('IDAT', deflateSync(rows)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return errors;
 }
 
 describe('back office', () => {
@@ -192,13 +159,11 @@ describe('back office', () => {
     // Course edit: upload a picture into the first image box, update, see it on the course page.
     await page.goto(`/admin/course/${course._id}/edit`);
     await page.getByRole('heading', { name: 'Edit Course' }).waitFor();
-    await page
-      .getByLabel('Upload picture 1')
-      .setInputFiles({
-        name: `photo-${run}.png`,
-        mimeType: 'image/png',
-        buffer: gradientPng(900, 600),
-      });
+    await page.getByLabel('Upload picture 1').setInputFiles({
+      name: `photo-${run}.png`,
+      mimeType: 'image/png',
+      buffer: gradientPng(900, 600),
+    });
     await page.getByText('Picture 1 uploaded. Update the course to keep it.').waitFor();
     const url = await page.getByLabel('Image 1 URL').inputValue();
     assert.match(url, /^\/api\/images\/[0-9a-f-]{36}$/);

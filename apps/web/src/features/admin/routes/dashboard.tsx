@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { STATS_INTERVALS, formatAmount, type StatsInterval } from '@shop/shared';
 import { Spinner } from '@/components/ui/spinner';
 import { text } from '@/lib/i18n';
@@ -44,8 +44,39 @@ const FIELDS: FilterField<(typeof PERIOD_KEYS)[number]>[] = [
   },
 ];
 
-function ChartFallback() {
-  return <p className="dashboard-chart dashboard-chart--loading">{t.chartsLoading}</p>;
+/** A chart, drawn once the chart library has loaded. */
+function Chart({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={<p className="dashboard-chart dashboard-chart--loading">{t.chartsLoading}</p>}
+    >
+      {children}
+    </Suspense>
+  );
+}
+
+/** One titled panel of the dashboard (a region named by its heading). */
+function Panel({
+  title,
+  wide = false,
+  children,
+}: {
+  title: ReactNode;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section
+      className={`dashboard__panel${wide ? ' dashboard__panel--wide' : ''}`}
+      aria-labelledby={id}
+    >
+      <h2 id={id} className="dashboard__title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
 }
 
 /** /admin: the figures of a period (the last 30 days unless the URL says otherwise). */
@@ -71,58 +102,47 @@ export function DashboardRoute() {
         <ListError error={error} />
       ) : (
         <div className="dashboard__grid" aria-busy={isFetching}>
-          <section
-            className="dashboard__panel dashboard__panel--wide"
-            aria-labelledby="dashboard-revenue"
+          <Panel
+            wide
+            title={
+              <>
+                {t.revenue}{' '}
+                <span className="dashboard__period">
+                  ({data.from} – {data.to})
+                </span>
+              </>
+            }
           >
-            <h2 id="dashboard-revenue" className="dashboard__title">
-              {t.revenue}{' '}
-              <span className="dashboard__period">
-                ({data.from} – {data.to})
-              </span>
-            </h2>
             <p className="dashboard__figure">
               {t.revenueTotal(`${formatAmount(data.revenueTotal)} TND`)}
             </p>
-            <Suspense fallback={<ChartFallback />}>
+            <Chart>
               <RevenueChart revenue={data.revenue} />
-            </Suspense>
+            </Chart>
             <RevenueTable revenue={data.revenue} />
-          </section>
-          <section className="dashboard__panel" aria-labelledby="dashboard-status">
-            <h2 id="dashboard-status" className="dashboard__title">
-              {t.byStatus}
-            </h2>
-            <Suspense fallback={<ChartFallback />}>
+          </Panel>
+          <Panel title={t.byStatus}>
+            <Chart>
               <StatusChart byStatus={data.ordersByStatus} />
-            </Suspense>
+            </Chart>
             <StatusTable byStatus={data.ordersByStatus} />
-          </section>
-          <section className="dashboard__panel" aria-labelledby="dashboard-seats">
-            <h2 id="dashboard-seats" className="dashboard__title">
-              {t.seats}
-            </h2>
+          </Panel>
+          <Panel title={t.seats}>
             {data.seats.length === 0 ? (
               <p className="admin-list-empty">{t.noSales}</p>
             ) : (
-              <Suspense fallback={<ChartFallback />}>
+              <Chart>
                 <SeatsChart seats={data.seats} />
-              </Suspense>
+              </Chart>
             )}
             <SeatsTable seats={data.seats} />
-          </section>
-          <section className="dashboard__panel" aria-labelledby="dashboard-top">
-            <h2 id="dashboard-top" className="dashboard__title">
-              {t.topCourses}
-            </h2>
+          </Panel>
+          <Panel title={t.topCourses}>
             <TopCoursesTable topCourses={data.topCourses} />
-          </section>
-          <section className="dashboard__panel" aria-labelledby="dashboard-holds">
-            <h2 id="dashboard-holds" className="dashboard__title">
-              {t.holds}
-            </h2>
+          </Panel>
+          <Panel title={t.holds}>
             <HoldsTable holds={data.holdsEnding} />
-          </section>
+          </Panel>
         </div>
       )}
     </section>

@@ -19,3 +19,6 @@ export function srcsetOfImageUrl(url: string): string | undefined {
   const id = UPLOADED.exec(url)?.[1];
   return id ? imageSrcset(id) : undefined;
 }
+
+/** `sizes` of a course page's main picture (its srcset), the same in the page and its preload. */
+export const COURSE_PAGE_IMAGE_SIZES = '(min-width: 768px) 50vw, 100vw';

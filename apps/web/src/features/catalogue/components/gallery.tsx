@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { COURSE_IMAGES_MAX, srcsetOfImageUrl } from '@shop/shared';
+import { COURSE_IMAGES_MAX, COURSE_PAGE_IMAGE_SIZES, srcsetOfImageUrl } from '@shop/shared';
 import { text } from '@/lib/i18n';
 
 const t = text.catalogue.detail;
@@ -17,7 +17,7 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
           src={main}
           // An uploaded picture has resized copies: the browser takes the one the screen needs.
           srcSet={srcsetOfImageUrl(main)}
-          sizes="(min-width: 768px) 50vw, 100vw"
+          sizes={COURSE_PAGE_IMAGE_SIZES}
           alt={text.catalogue.card.imageAlt(name)}
           width={800}
           height={600}

@@ -136,7 +136,9 @@ describe('back office', () => {
     const unpaidRow = page.getByRole('row').filter({ hasText: unpaid._id });
     await unpaidRow.waitFor();
     assert.match(await unpaidRow.innerText(), /On place/);
-    assert.equal(await page.getByRole('row').filter({ hasText: paid._id }).count(), 0);
+    // The unfiltered page stays on screen until the filtered one arrives: the paid order then goes.
+    await page.getByRole('row').filter({ hasText: paid._id }).waitFor({ state: 'detached' });
+    await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
     const table = page.getByRole('table', { name: 'Orders' });
     const paidCells = await table.locator('tbody td[data-label="PAID"]').allInnerTexts();
     assert.ok(

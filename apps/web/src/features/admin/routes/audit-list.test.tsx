@@ -69,4 +69,30 @@ describe('AuditListRoute', () => {
       limit: '20',
     });
   });
+
+  it('shows the history of one course from its edit screen link, and offers every change', async () => {
+    const { sent } = mockApi({
+      'GET /api/admin/audit': { body: [edit], headers: { 'X-Total-Count': '1' } },
+    });
+    renderTrail('/admin/audit?entity=course&entityId=c1');
+    expect(await screen.findByText(/Changes of course c1 only\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Show every change' })).toHaveAttribute(
+      'href',
+      '/admin/audit',
+    );
+    expect(Object.fromEntries(sent[0]!.search)).toEqual({
+      entity: 'course',
+      entityId: 'c1',
+      page: '1',
+      limit: '20',
+    });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'Updated');
+    expect(Object.fromEntries(sent.at(-1)!.search)).toEqual({
+      entity: 'course',
+      entityId: 'c1',
+      action: 'updated',
+      page: '1',
+      limit: '20',
+    });
+  });
 });

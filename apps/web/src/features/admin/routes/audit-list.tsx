@@ -12,8 +12,9 @@ import { useUrlFilters } from '../hooks/use-url-filters';
 import '../components/admin-list.css';
 
 const t = text.admin.audit;
-const FILTER_KEYS = ['entity', 'action', 'from', 'to'] as const;
-const FIELDS: FilterField<(typeof FILTER_KEYS)[number]>[] = [
+// `entityId` comes from an edit screen's Change history link; the form has no field for it.
+const FILTER_KEYS = ['entity', 'entityId', 'action', 'from', 'to'] as const;
+const FIELDS: FilterField<Exclude<(typeof FILTER_KEYS)[number], 'entityId'>>[] = [
   {
     name: 'entity',
     label: t.entity,
@@ -84,7 +85,19 @@ export function AuditListRoute() {
           {t.title}
         </h1>
       </header>
-      <ListFilters label={t.title} fields={FIELDS} values={filters} onApply={setFilters} />
+      <ListFilters
+        label={t.title}
+        fields={FIELDS}
+        values={filters}
+        // The history of one thing stays so while its filters change.
+        onApply={(next) => setFilters({ ...next, entityId: filters.entityId })}
+      />
+      {filters.entityId && (
+        <p className="admin-form__hint">
+          {t.oneThing(t.entities[filters.entity as AuditEntity] ?? '', filters.entityId)}{' '}
+          <Link to={paths.adminAudit}>{t.showAll}</Link>
+        </p>
+      )}
       <PagedList
         label={t.title}
         page={page}

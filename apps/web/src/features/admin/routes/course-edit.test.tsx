@@ -270,4 +270,13 @@ describe('CourseEditRoute', () => {
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Image 1 URL')).toHaveValue('/images/python.svg');
   });
+
+  it("links to the course's change history in the audit trail", async () => {
+    mockApi({ 'GET /api/courses/c1': { body: { ...course, reviews: [] } } });
+    renderEdit();
+    expect(await screen.findByRole('link', { name: 'Change history' })).toHaveAttribute(
+      'href',
+      '/admin/audit?entity=course&entityId=c1',
+    );
+  });
 });

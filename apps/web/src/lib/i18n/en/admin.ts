@@ -63,6 +63,9 @@ export const admin = {
   audit: {
     title: 'Audit trail',
     caption: 'Every admin change, newest first',
+    history: 'Change history',
+    oneThing: (kind: string, id: string) => `Changes of ${kind.toLowerCase()} ${id} only.`,
+    showAll: 'Show every change',
     at: 'When',
     who: 'Who',
     what: 'What',

@@ -19,6 +19,7 @@ import { healthRouter } from './modules/health/health.routes.js';
 import { imagesRouter } from './modules/images/images.routes.js';
 import { newsletterRouter } from './modules/newsletter/newsletter.routes.js';
 import { ordersRouter } from './modules/orders/orders.routes.js';
+import { shopRouter } from './modules/shop/shop.routes.js';
 import { usersRouter } from './modules/users/users.routes.js';
 import { compressAnswers, webClientRouter } from './modules/web-client/web-client.routes.js';
 
@@ -100,6 +101,7 @@ function createExpressApp(
 
   app.use('/api/health', healthRouter(deps));
   app.use('/api/newsletter', newsletterRouter(deps));
+  app.use('/api/shop', shopRouter(deps));
   // Feature routers are mounted here, one line each.
   app.use('/api/users', usersRouter(deps));
   app.use('/api/courses', coursesRouter(deps, catalogue));

@@ -112,6 +112,23 @@ describe('bootstrap on an empty database with the demo catalogue on', () => {
     expect(detail.body.reviews).toHaveLength(reviewed[0]?.numReviews ?? -1);
   });
 
+  it('prints the configured admin password only on the start that created the account', async () => {
+    const lines: string[] = [];
+    const logger = { info: (line: string) => void lines.push(line) };
+    const fresh = await createTestContext({ ADMIN_EMAIL: 'chef@example.com', ADMIN_PASSWORD: 'first-pass-123' });
+    try {
+      await bootstrap({ ...depsOf(fresh, false), logger });
+      expect(lines.join('\n')).toContain('chef@example.com / first-pass-123');
+      // The admin changes the password in the shop; the next start must not print the old one.
+      lines.length = 0;
+      await bootstrap({ ...depsOf(fresh, false), logger });
+      expect(lines.join('\n')).not.toContain('first-pass-123');
+      expect(lines.join('\n')).toContain('An admin account exists');
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('does nothing the second time (admin once, catalogue once)', async () => {
     const before = (await ctx.database.db.select().from(courses)).length;
     expect(await bootstrap(depsOf(ctx, true))).toEqual({ admin: 'exists', demoCourses: 0 });

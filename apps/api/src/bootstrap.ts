@@ -67,6 +67,18 @@ async function ensureAdmin(db: DbOrTx, deps: BootstrapDeps): Promise<AdminOutcom
 }
 
 /**
+ * The start log's line about the admin account. The configured password is printed only when
+ * this start just gave it to the account (created or promoted), and never in production: once
+ * the admin changed it in the shop, ADMIN_PASSWORD is stale and printing it would mislead.
+ */
+export function adminSignInLine(config: Pick<Config, 'env' | 'adminEmail' | 'adminPassword'>, outcome: AdminOutcome): string {
+  if (outcome === 'exists')
+    return 'An admin account exists: sign in with its own password (ADMIN_PASSWORD is only used to create the first admin).';
+  const password = config.env === 'production' ? '(ADMIN_PASSWORD)' : config.adminPassword;
+  return `Admin account ${config.adminEmail} ${outcome}. Admin sign-in: ${config.adminEmail} / ${password}`;
+}
+
+/**
  * Start-up tasks, run once per start after the migrations: the admin account, then the
  * demo catalogue (only into an empty catalogue, only when SEED_DEMO is on). One transaction
  * under an advisory lock, so instances starting together do it once, and a failure leaves
@@ -87,8 +99,7 @@ export async function bootstrap(deps: BootstrapDeps): Promise<BootstrapReport> {
     }
     return { admin, demoCourses };
   });
-  if (report.admin !== 'exists')
-    deps.logger.info(`Admin account ${deps.config.adminEmail} ${report.admin}`);
+  deps.logger.info(adminSignInLine(deps.config, report.admin));
   if (report.demoCourses > 0)
     deps.logger.info(`Demo catalogue loaded: ${report.demoCourses} courses`);
   return report;

@@ -25,6 +25,20 @@ function loadError(env: NodeJS.ProcessEnv): ConfigError {
   throw new Error('loadConfig accepted the configuration');
 }
 
+describe('APP_URL', () => {
+  it('defaults to the port the shop listens on, so e-mail links follow a changed PORT', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: '5123' }).appUrl).toBe('http://localhost:5123');
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: '5123', APP_URL: '' }).appUrl).toBe('http://localhost:5123');
+    expect(loadConfig({ DATA_DIR: dataDir }).appUrl).toBe('http://localhost:5000');
+  });
+
+  it('keeps a configured address, without its trailing slash', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: '5123', APP_URL: 'https://shop.example.tn/' }).appUrl).toBe(
+      'https://shop.example.tn',
+    );
+  });
+});
+
 describe('loadConfig in production', () => {
   it('refuses to start without JWT_SECRET', () => {
     const err = loadError({ NODE_ENV: 'production', DATABASE_URL: POSTGRES_URL });

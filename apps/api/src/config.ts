@@ -20,7 +20,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: z.string().optional(),
-  APP_URL: z.string().url().default('http://localhost:5000'),
+  /** Default: http://localhost:<PORT>, so e-mail links follow a changed PORT. */
+  APP_URL: z.union([z.string().url(), z.literal('')]).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Course Shop <no-reply@localhost>'),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
@@ -183,7 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseKind,
     dataDir,
     jwtSecret: e.JWT_SECRET ?? (databaseKind === 'memory' ? randomBytes(32).toString('hex') : devSecret(dataDir)),
-    appUrl: e.APP_URL.replace(/\/+$/, ''),
+    appUrl: (e.APP_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),

@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly details?: { path: string; message: string }[],
     /** A stable code beside the message (CONTRACT §6), e.g. SERVICE_UNAVAILABLE. */
     readonly code?: string,
+    /** More fields of the answer's body for a client to act on (e.g. the new amounts of PRICE_CHANGED). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -64,7 +64,6 @@ async function main(): Promise<void> {
   const server = createHttpServer(app, config.limits, lifecycle).listen(config.port, () => {
     const address = `http://localhost:${config.port}`;
     logger.info(`Course shop listening on ${address} (database: ${database.kind})`);
-    logger.info(`Admin sign-in: ${config.adminEmail} / ${config.env === 'production' ? '(ADMIN_PASSWORD)' : config.adminPassword}`);
   });
 
   // SIGTERM (docker compose stop, a rolling restart): health answers 503 at once, no new

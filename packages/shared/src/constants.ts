@@ -2,7 +2,8 @@
  * Plain constants of the shop, free of zod so the storefront bundle can import them without
  * pulling in the validation library.
  */
-export const COUNTRIES = ['Maroc', 'Algerie', 'France', 'Espagne'] as const;
+/** Tunisie first (the shop is in Tunisia; issue 15), then SPEC §9's four. */
+export const COUNTRIES = ['Tunisie', 'Maroc', 'Algerie', 'France', 'Espagne'] as const;
 export type Country = (typeof COUNTRIES)[number];
 
 /** Radio labels Credit Card and On place (SPEC §9). */

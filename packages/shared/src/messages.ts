@@ -35,6 +35,11 @@ export const MESSAGES = {
   emptyOrder: 'No order items',
   /** 409 when the courses of an order kept changing while it was placed (seats or prices), several times over. */
   orderCoursesChanged: 'The courses changed while your order was placed. Please try again.',
+  /**
+   * 409 `PRICE_CHANGED` (issue 15): the amounts the customer saw are not the server's any more;
+   * the answer carries the new ones for the customer to confirm.
+   */
+  pricesChanged: 'The prices changed since you opened this page. Please check the new total and place your order again.',
   alreadyPaid: 'Order is already paid',
   learnRequiresPaid: 'Order must be paid and not yet learned',
   /** 409 when a customer tries to cancel a paid order: only the centre refunds. */
@@ -59,6 +64,7 @@ export const MESSAGES = {
   userNotFound: 'User not found',
   orderNotFound: 'Order not found',
   invalidInput: 'Invalid input',
+  priceRangeReversed: 'The From price must not be above the To price',
   malformedJson: 'Malformed JSON body',
   bodyTooLarge: 'Request body too large',
   tooManyRequests: 'Too many requests, please try again later.',

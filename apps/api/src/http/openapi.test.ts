@@ -40,6 +40,8 @@ const CONTRACT_ROUTES = [
   'post /api/orders/{id}/cancel',
   'get /api/orders/{id}/history',
   'get /api/orders/{id}/invoice',
+  'get /api/shop',
+  'get /api/courses/drafts',
   // Issue 19: the back office.
   'get /api/orders/export.csv',
   'get /api/admin/stats',

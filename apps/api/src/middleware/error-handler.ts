@@ -23,6 +23,7 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next)
       message: err.message,
       ...(err.code ? { code: err.code } : {}),
       ...(err.details ? { details: err.details } : {}),
+      ...err.extra,
     });
     return;
   }

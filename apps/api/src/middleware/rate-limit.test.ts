@@ -7,7 +7,8 @@ import { createApp } from '../app.js';
 import { createLogger } from '../logger.js';
 import { freePort } from '../modules/mail/mail.testing.js';
 import { createTestContext, type TestContext } from '../test/context.js';
-import { connectRateLimitRedis } from './rate-limit.js';
+import { createUser } from '../test/factories.js';
+import { connectRateLimitRedis, LOGIN_ADDRESS_FAILURES_FACTOR } from './rate-limit.js';
 
 const LIMIT = 3;
 const logger = createLogger({ env: 'test', logLevel: 'silent' });
@@ -35,6 +36,46 @@ describe('auth rate limits in memory', () => {
       .post('/api/users')
       .send({ name: 'New', email: 'fresh@example.com', password: 'fresh-password' });
     expect(register.status).toBe(201);
+  });
+
+  it('counts only failed sign-ins: a class of 30 pupils behind one address all sign in', async () => {
+    const app = createApp(ctx.deps); // fresh counters
+    const pupils = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => createUser(ctx.database.db, ctx.config, { email: `pupil-${i}@school.tn` })),
+    );
+    for (const { user, password } of pupils) {
+      const res = await request(app).post('/api/users/login').send({ email: user.email, password });
+      expect(res.status).toBe(200);
+    }
+    // One pupil signing in again and again is not a reason to stop anyone either.
+    const [first] = pupils;
+    for (let i = 0; i < LIMIT + 2; i++)
+      expect((await request(app).post('/api/users/login').send({ email: first!.user.email, password: first!.password })).status).toBe(200);
+  });
+
+  it('stops failed sign-ins per address and account, without locking other accounts of that address out', async () => {
+    const app = createApp(ctx.deps);
+    const victim = await createUser(ctx.database.db, ctx.config);
+    const neighbour = await createUser(ctx.database.db, ctx.config);
+    for (let i = 0; i < LIMIT; i++)
+      expect((await request(app).post('/api/users/login').send({ email: victim.user.email, password: 'wrong-password' })).status).toBe(401);
+    // Even the right password waits now: the counter stops guessing, not only wrong guesses.
+    const blocked = await request(app).post('/api/users/login').send({ email: victim.user.email.toUpperCase(), password: victim.password });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ message: MESSAGES.tooManyRequests });
+    const other = await request(app).post('/api/users/login').send({ email: neighbour.user.email, password: neighbour.password });
+    expect(other.status).toBe(200);
+  });
+
+  it(`stops one address after ${LOGIN_ADDRESS_FAILURES_FACTOR} times the limit of failures over many accounts`, async () => {
+    const app = createApp(ctx.deps);
+    const allowed = LIMIT * LOGIN_ADDRESS_FAILURES_FACTOR;
+    for (let i = 0; i < allowed; i++) {
+      const res = await request(app).post('/api/users/login').send({ email: `guess-${i}@example.com`, password: 'wrong-password' });
+      expect(res.status).toBe(401);
+    }
+    const blocked = await request(app).post('/api/users/login').send({ email: 'one-more@example.com', password: 'wrong-password' });
+    expect(blocked.status).toBe(429);
   });
 
   it('limits register, forgot-password and reset-password the same way', async () => {

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { rateLimit, type IncrementResponse, type Options, type Store } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type IncrementResponse, type Options, type Store } from 'express-rate-limit';
 import { Redis } from 'ioredis';
 import { RedisStore } from 'rate-limit-redis';
 import { MESSAGES } from '@shop/shared';
@@ -11,11 +11,21 @@ export const AUTH_RATE_WINDOW_MS = 15 * 60 * 1000;
 
 export type AuthRateLimitedRoute = 'login' | 'register' | 'forgot' | 'reset';
 
+/** Counter families: the four routes, plus sign-in failures per address across accounts. */
+type CounterName = AuthRateLimitedRoute | 'login-address';
+
+/**
+ * Failed sign-ins one address may make across all accounts, as a multiple of AUTH_RATE_LIMIT:
+ * room for a class of pupils behind one school connection mistyping now and then, while one
+ * machine trying password lists over many accounts is still stopped.
+ */
+export const LOGIN_ADDRESS_FAILURES_FACTOR = 10;
+
 /**
  * Counters in Redis when the app has a Redis connection (shared by every API instance),
  * else in this process's memory.
  */
-function storeFor(deps: Pick<AppDeps, 'redis' | 'logger'>, route: AuthRateLimitedRoute): Store | undefined {
+function storeFor(deps: Pick<AppDeps, 'redis' | 'logger'>, route: CounterName): Store | undefined {
   if (!deps.redis) return undefined;
   const { client, keyPrefix } = deps.redis;
   const store = new RedisStore({
@@ -46,7 +56,7 @@ class FailOpenStore implements Store {
   constructor(
     private readonly inner: RedisStore,
     private readonly logger: Pick<AppDeps['logger'], 'warn'>,
-    private readonly route: AuthRateLimitedRoute,
+    private readonly route: CounterName,
     private readonly redisReady: () => boolean,
   ) {}
 
@@ -86,28 +96,57 @@ class FailOpenStore implements Store {
   }
 }
 
+/** The account a sign-in names (the body is parsed before the limiter runs). */
+function accountOf(body: unknown): string {
+  const email = typeof body === 'object' && body !== null && 'email' in body ? body.email : undefined;
+  return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 320) : '';
+}
+
 /**
  * One limiter per route (CONTRACT §3): AUTH_RATE_LIMIT requests per 15 minutes per client
- * address to EACH of login, register, forgot-password and reset-password.
+ * address to EACH of register, forgot-password and reset-password.
+ *
+ * Sign-in counts only FAILED attempts (issue 15: a class of 30 pupils behind one school address
+ * must all be able to sign in): AUTH_RATE_LIMIT failures per address and account, and
+ * LOGIN_ADDRESS_FAILURES_FACTOR times that per address over all accounts. A successful sign-in
+ * costs nothing.
  */
 export function authRateLimiters(
   deps: Pick<AppDeps, 'config' | 'redis' | 'logger'>,
 ): Record<AuthRateLimitedRoute, RequestHandler> {
-  const make = (route: AuthRateLimitedRoute): RequestHandler => {
-    const store = storeFor(deps, route);
+  const make = (
+    counter: CounterName,
+    limit: number,
+    extra: Pick<Partial<Options>, 'keyGenerator' | 'skipSuccessfulRequests'> = {},
+  ): RequestHandler => {
+    const store = storeFor(deps, counter);
     return rateLimit({
       windowMs: AUTH_RATE_WINDOW_MS,
-      limit: deps.config.authRateLimit,
+      limit,
       standardHeaders: 'draft-8',
       legacyHeaders: false,
+      ...extra,
       ...(store ? { store } : {}),
       handler: (req, res) => {
-        req.log?.warn({ route }, 'auth rate limit reached');
+        req.log?.warn({ route: counter }, 'auth rate limit reached');
         res.status(429).json({ message: MESSAGES.tooManyRequests });
       },
     });
   };
-  return { login: make('login'), register: make('register'), forgot: make('forgot'), reset: make('reset') };
+  const limit = deps.config.authRateLimit;
+  const loginPerAccount = make('login', limit, {
+    skipSuccessfulRequests: true,
+    // The address as the library keys it (an IPv6 client counts by its /56).
+    keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? '')}|${accountOf(req.body)}`,
+  });
+  const loginPerAddress = make('login-address', limit * LOGIN_ADDRESS_FAILURES_FACTOR, {
+    skipSuccessfulRequests: true,
+    keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''),
+  });
+  const login: RequestHandler = (req, res, next) => {
+    void loginPerAddress(req, res, (err?: unknown) => (err ? next(err) : loginPerAccount(req, res, next)));
+  };
+  return { login, register: make('register', limit), forgot: make('forgot', limit), reset: make('reset', limit) };
 }
 
 /**

@@ -3,7 +3,12 @@ import type { z } from 'zod';
 import { MESSAGES } from '@shop/shared';
 import { badRequest } from '../errors.js';
 
-/** Parses a value with a shared zod schema or throws a 400 listing the field problems. */
+/**
+ * Parses a value with a shared zod schema or throws a 400 listing the field problems. The
+ * answer's `message` is the first problem in the shop's words, without the field's path
+ * ("Password must be at least 8 characters", not "password: …"): clients show it as it is, and
+ * `details` names the fields.
+ */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
@@ -11,8 +16,7 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
     path: issue.path.map(String).join('.'),
     message: issue.message,
   }));
-  const first = details[0];
-  throw badRequest(first ? (first.path ? `${first.path}: ${first.message}` : first.message) : MESSAGES.invalidInput, details);
+  throw badRequest(details[0]?.message ?? MESSAGES.invalidInput, details);
 }
 
 /**

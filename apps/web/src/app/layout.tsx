@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
-import { StartLoader, startLoaderLeftMs } from '@/components/layout/start-loader';
+import { setStartLoaderShowing, StartLoader, startLoaderLeftMs } from '@/components/layout/start-loader';
 import { Spinner } from '@/components/ui/spinner';
 import { text } from '@/lib/i18n';
 import './layout.css';
@@ -13,12 +13,23 @@ import './layout.css';
  * during those seconds instead of after them.
  */
 export function AppLayout() {
-  const [starting, setStarting] = useState(true);
+  const [starting, setStarting] = useState(() => {
+    // Set before the first page renders (no one listens yet): that page sees the loader up.
+    setStartLoaderShowing(true, false);
+    return true;
+  });
   const location = useLocation();
 
   useEffect(() => {
-    const timer = window.setTimeout(() => setStarting(false), startLoaderLeftMs());
-    return () => window.clearTimeout(timer);
+    setStartLoaderShowing(true);
+    const timer = window.setTimeout(() => {
+      setStarting(false);
+      setStartLoaderShowing(false);
+    }, startLoaderLeftMs());
+    return () => {
+      window.clearTimeout(timer);
+      setStartLoaderShowing(false);
+    };
   }, []);
 
   // SPEC §2: every route change starts at the top of the page.

@@ -1,5 +1,7 @@
 import { combineReducers, configureStore, createListenerMiddleware, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
 import { api } from '@/lib/api/base';
+import { sessionMayBeStale } from '@/lib/api/session';
+import { usersApi } from '@/lib/api/users';
 import { STORAGE_KEYS, writeStored } from '@/lib/storage';
 import { cartSlice } from '@/stores/cart-slice';
 import { userSlice } from '@/stores/user-slice';
@@ -28,12 +30,28 @@ persistence.startListening({
   },
 });
 
+/** Reads the profile again when the signed-in user's name or roles may be out of date (user slice). */
+const profileRefresh = createListenerMiddleware<RootState>();
+profileRefresh.startListening({
+  actionCreator: sessionMayBeStale,
+  effect: async (_action, listenerApi) => {
+    if (!listenerApi.getState().user.userInfo) return;
+    // One refresh at a time: a burst of 403s asks once.
+    listenerApi.unsubscribe();
+    try {
+      await listenerApi.dispatch(usersApi.endpoints.getProfile.initiate(undefined, { forceRefetch: true, subscribe: false }));
+    } finally {
+      listenerApi.subscribe();
+    }
+  },
+});
+
 /** A store; tests pass a preloaded state. */
 export function makeStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(persistence.middleware).concat(api.middleware),
+    middleware: (getDefault) => getDefault().prepend(persistence.middleware, profileRefresh.middleware).concat(api.middleware),
   });
 }
 

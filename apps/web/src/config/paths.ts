@@ -27,6 +27,8 @@ export const paths = {
   adminCourseEdit: (id: string) => `/admin/course/${id}/edit`,
   kids: '/kids',
   kidsCourses: '/courseskids',
+  /** A kid's search stays in the kids area. */
+  kidsSearch: (keyword: string) => `/courseskids/${encodeURIComponent(keyword)}`,
   verify: (token: string) => `/verify/${token}`,
   quizz: '/notfound',
   /** Catalogue by category (home and footer cards). */

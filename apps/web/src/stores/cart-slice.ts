@@ -6,6 +6,7 @@ import {
   type PaymentMethod,
   type ShippingAddress,
 } from '@shop/shared';
+import { loggedOut } from '@/lib/api/session';
 import { readStored, STORAGE_KEYS } from '@/lib/storage';
 
 /** A cart line (SPEC §3): what the cart shows until the server prices the order. */
@@ -86,12 +87,47 @@ export const cartSlice = createSlice({
     paymentMethodSaved(state, action: PayloadAction<PaymentMethod>) {
       state.paymentMethod = action.payload;
     },
+    /**
+     * The server's current name and price of courses in the cart (a 409 PRICE_CHANGED): the
+     * lines show what the order will now cost, for the customer to confirm.
+     */
+    cartPricesUpdated(state, action: PayloadAction<{ course: string; name: string; price: number }[]>) {
+      for (const current of action.payload) {
+        const line = state.cartItems.find((item) => item.course.toLowerCase() === current.course.toLowerCase());
+        if (line) {
+          line.price = current.price;
+          line.name = current.name;
+        }
+      }
+    },
     /** After an order is placed: the seats are bought, the cart is empty again. */
     cartCleared(state) {
       state.cartItems = [];
     },
+    /**
+     * Another tab of this browser changed the stored cart (a `storage` event): this tab takes
+     * the same lines, so both show one cart.
+     */
+    cartItemsChangedElsewhere(state, action: PayloadAction<unknown>) {
+      state.cartItems = isCartItems(action.payload) ? action.payload : [];
+    },
+  },
+  extraReducers: (builder) => {
+    // Sign-out forgets where the last person lives and how they pay (a shared computer at
+    // school or in a family); the cart is not personal and stays (SPEC §4).
+    builder.addCase(loggedOut, (state) => {
+      state.shippingAddress = null;
+      state.paymentMethod = null;
+    });
   },
 });
 
-export const { cartItemAdded, cartItemRemoved, shippingAddressSaved, paymentMethodSaved, cartCleared } =
-  cartSlice.actions;
+export const {
+  cartItemAdded,
+  cartItemRemoved,
+  shippingAddressSaved,
+  paymentMethodSaved,
+  cartCleared,
+  cartItemsChangedElsewhere,
+  cartPricesUpdated,
+} = cartSlice.actions;

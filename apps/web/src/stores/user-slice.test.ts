@@ -2,6 +2,9 @@ import type { UserInfo } from '@shop/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { logout, makeStore } from '@/app/store';
 import { usersApi } from '@/lib/api/users';
+import { waitFor } from '@testing-library/react';
+import { ordersApi } from '@/lib/api/orders';
+import { sessionMayBeStale } from '@/lib/api/session';
 import { mockApi } from '@/testing/mock-api';
 
 const amal: UserInfo = {
@@ -56,5 +59,36 @@ describe('user slice', () => {
     expect(store.getState().user.userInfo).toBeNull();
     store.dispatch(logout());
     expect(store.getState().user.userInfo).toBeNull();
+  });
+
+  it('takes the name and roles an admin gave the account from the profile, keeping the token', async () => {
+    const { sent } = mockApi({
+      'GET /api/users/profile': { body: { _id: 'u1', name: 'Amal Ben Salah', email: 'amal@example.com', isAdmin: true, isKid: false } },
+    });
+    const store = makeStore({ user: { userInfo: amal } });
+    store.dispatch(sessionMayBeStale());
+    await waitFor(() => expect(store.getState().user.userInfo?.name).toBe('Amal Ben Salah'));
+    expect(store.getState().user.userInfo).toEqual({ ...amal, name: 'Amal Ben Salah', isAdmin: true });
+    expect(JSON.parse(localStorage.getItem('userInfo')!)).toMatchObject({ name: 'Amal Ben Salah', isAdmin: true, token: 'token-1' });
+    expect(sent[0]!.headers.get('Authorization')).toBe('Bearer token-1');
+  });
+
+  it('reads the profile again after a 403: an admin whose rights were taken loses the Admin menu', async () => {
+    const { sent } = mockApi({
+      'GET /api/orders': { status: 403, body: { message: 'Not authorized as an admin' } },
+      'GET /api/users/profile': { body: { _id: 'u1', name: 'Amal', email: 'amal@example.com', isAdmin: false, isKid: false } },
+    });
+    const store = makeStore({ user: { userInfo: { ...amal, isAdmin: true } } });
+    await store.dispatch(ordersApi.endpoints.getOrders.initiate({}));
+    await waitFor(() => expect(store.getState().user.userInfo?.isAdmin).toBe(false));
+    expect(sent.map((r) => r.path)).toEqual(['/api/orders', '/api/users/profile']);
+  });
+
+  it('asks nothing when nobody is signed in', async () => {
+    const { sent } = mockApi({});
+    const store = makeStore();
+    store.dispatch(sessionMayBeStale());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf } from '@reduxjs/toolkit';
 import type { UserInfo } from '@shop/shared';
 import { loggedOut } from '@/lib/api/session';
 import { usersApi } from '@/lib/api/users';
@@ -40,6 +40,19 @@ export const userSlice = createSlice({
       })
       .addMatcher(usersApi.endpoints.updateProfile.matchFulfilled, (state, { payload }) => {
         state.userInfo = payload;
-      });
+      })
+      // The profile as the server has it now (read on start and after a 403), or an admin's
+      // edit of their own account: the name and roles follow, the token stays.
+      .addMatcher(
+        isAnyOf(usersApi.endpoints.getProfile.matchFulfilled, usersApi.endpoints.updateUser.matchFulfilled),
+        (state, { payload }) => {
+          if (!state.userInfo || state.userInfo._id !== payload._id) return;
+          const { name, email, isAdmin, isKid } = payload;
+          const current = state.userInfo;
+          if (current.name === name && current.email === email && current.isAdmin === isAdmin && current.isKid === isKid)
+            return;
+          state.userInfo = { ...current, name, email, isAdmin, isKid };
+        },
+      );
   },
 });

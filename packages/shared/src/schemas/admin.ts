@@ -74,6 +74,8 @@ export type Stats = z.infer<typeof statsSchema>;
 /** Query of the admin course list `GET /api/admin/courses`. */
 export const adminCourseListQuerySchema = pageQuerySchema.extend({
   q: querySearchSchema,
+  /** A draft (ADD, not saved yet) or a published course; absent: both. */
+  status: z.enum(['draft', 'published'], { error: 'status must be draft or published' }).optional(),
   category: z
     .enum(CATEGORIES, { error: `category must be one of ${CATEGORIES.join(', ')}` })
     .optional(),

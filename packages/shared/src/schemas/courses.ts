@@ -9,6 +9,7 @@ import {
   SIZES,
 } from '../constants.js';
 import { CATEGORIES, matchCategories, matchCategory, type Category } from '../categories.js';
+import { MESSAGES } from '../messages.js';
 import { moneySchema, pageQuerySchema } from './common.js';
 
 /** A category text (trimmed, 1 to 50 characters) that `match` turns into its value, or a 400. */
@@ -64,7 +65,7 @@ export const courseQuerySchema = z
     ...pageQuerySchema.shape,
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
-    message: 'from must not be above to',
+    message: MESSAGES.priceRangeReversed,
     path: ['from'],
   });
 export type CourseQuery = z.infer<typeof courseQuerySchema>;
@@ -159,6 +160,8 @@ export const courseSchema = z.object({
   numReviews: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Only on drafts (ADD, not saved yet), which only admins see: `true`. */
+  isDraft: z.literal(true).optional(),
 });
 export type Course = z.infer<typeof courseSchema>;
 

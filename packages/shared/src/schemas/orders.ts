@@ -1,6 +1,7 @@
 import { z } from '../zod.js';
 import {
   dayRangeInOrder,
+  moneySchema,
   pageQuerySchema,
   queryBooleanSchema,
   queryDaySchema,
@@ -33,7 +34,13 @@ export const orderItemInputSchema = z.object({
     .max(ORDER_QTY_MAX, `Quantity must be at most ${ORDER_QTY_MAX}`),
 });
 
-/** Body of `POST /api/orders`. Amounts the client sends are not read: the server prices. */
+/**
+ * Body of `POST /api/orders`. The server prices the order from its own data; amounts the client
+ * sends are never used as prices. When the client sends the amounts it showed (the web client
+ * always does), they are compared with the server's: any difference answers
+ * 409 `PRICE_CHANGED` with the server's amounts ({@link priceChangedErrorSchema}), so a
+ * customer never pays a total they did not see. Clients that send none get no check.
+ */
 export const createOrderBodySchema = z.object({
   orderItems: z
     .array(orderItemInputSchema, { error: 'No order items' })
@@ -43,8 +50,32 @@ export const createOrderBodySchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, {
     error: `Payment method must be ${PAYMENT_METHODS.join(' or ')}`,
   }),
+  itemsPrice: moneySchema.optional(),
+  shippingPrice: moneySchema.optional(),
+  taxPrice: moneySchema.optional(),
+  totalPrice: moneySchema.optional(),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
+
+/** The four amounts of an order (shared calculator), as the server computes them. */
+export const orderAmountsSchema = z.object({
+  itemsPrice: z.number(),
+  shippingPrice: z.number(),
+  taxPrice: z.number(),
+  totalPrice: z.number(),
+});
+
+/**
+ * 409 of `POST /api/orders` when the amounts the client showed differ from the server's: the
+ * server's amounts and each line at its current price, for the customer to confirm.
+ */
+export const priceChangedErrorSchema = z.object({
+  message: z.string(),
+  code: z.literal('PRICE_CHANGED'),
+  amounts: orderAmountsSchema,
+  orderItems: z.array(z.object({ course: z.string(), name: z.string(), qty: z.number().int(), price: z.number() })),
+});
+export type PriceChangedError = z.infer<typeof priceChangedErrorSchema>;
 
 export const orderLineSchema = z.object({
   course: z.string().nullable(),

@@ -10,10 +10,12 @@ export type AdminCourseFilter = Omit<AdminCourseListQuery, 'page' | 'limit'>;
  * The admin course list's filters, on the indexes the catalogue already has (courses is at
  * PostgreSQL's 16 fast-path locks, see docs/decisions.md): `q` any part of name, description
  * or category (courses_search_trgm), one category (its partial price index or the GIN), sold
- * out (no seat left, checked on the rows the other conditions or the sort index give).
+ * out (no seat left) and draft or published (`is_draft`), checked on the rows the other
+ * conditions or the sort index give (drafts are few).
  */
 function adminCourseWhere(filter: AdminCourseFilter): SQL | undefined {
   return and(
+    filter.status === undefined ? undefined : eq(courses.isDraft, filter.status === 'draft'),
     filter.q ? sql`${courses.searchText} like ${containsPattern(filter.q)}` : undefined,
     filter.category
       ? sql`${courses.category} @> ${sql`ARRAY[${filter.category}]::text[]`}`

@@ -221,7 +221,7 @@ describe('GET /api/admin/courses', () => {
   });
   const names = (res: request.Response) => (res.body as Course[]).map((c) => c.name);
 
-  it('searches, filters by category and sold out, sorts and pages', async () => {
+  it('searches, filters by category, sold out and draft, sorts and pages', async () => {
     expect(names(await asAdmin('/api/admin/courses?q=CALLIGRAPHY').expect(200))).toEqual([
       'Arabic calligraphy',
     ]);
@@ -233,6 +233,18 @@ describe('GET /api/admin/courses', () => {
     ).toEqual(expect.arrayContaining(['Arabic calligraphy', 'English B2']));
     const art = await asAdmin('/api/admin/courses?category=Art&soldOut=false').expect(200);
     expect(names(art)).toEqual(['Watercolour']);
+    const draft = (
+      await request(ctx.app)
+        .post('/api/courses')
+        .set('Authorization', `Bearer ${admin.token}`)
+        .expect(201)
+    ).body as Course;
+    expect((await asAdmin('/api/admin/courses?status=draft').expect(200)).body).toEqual([
+      expect.objectContaining({ _id: draft._id, name: 'Sample name' }),
+    ]);
+    expect(
+      names(await asAdmin('/api/admin/courses?status=published&q=Sample').expect(200)),
+    ).toEqual([]);
     const paged = await asAdmin('/api/admin/courses?limit=2&page=1').expect(200);
     expect(paged.body).toHaveLength(2);
     expect(Number(paged.headers['x-total-count'])).toBeGreaterThanOrEqual(5);
@@ -292,12 +304,17 @@ describe('audit trail of admin writes', () => {
       .expect(200);
     const events = await trail(`?entity=course&entityId=${created._id}`);
     expect(events.map((e) => e.action)).toEqual(['deleted', 'updated', 'created']);
+    // The first save also publishes the draft ADD made.
     expect(events[1]?.changes).toEqual({
       name: { from: 'Sample name', to: 'Spanish A1' },
       price: { from: 0, to: 80 },
       availability: { from: 0, to: 12 },
+      isDraft: { from: true, to: false },
     });
-    expect(events[2]?.changes).toMatchObject({ name: { from: null, to: 'Sample name' } });
+    expect(events[2]?.changes).toMatchObject({
+      name: { from: null, to: 'Sample name' },
+      isDraft: { from: null, to: true },
+    });
     expect(events[0]?.changes).toMatchObject({ name: { from: 'Spanish A1', to: null } });
   });
 

@@ -297,6 +297,22 @@ describe('GET /api/courses', () => {
     const repeated = await request(ctx.app).get('/api/courses?Cg=Art&Cg=English');
     expect(repeated.status).toBe(400);
   });
+
+  it('says each problem once, in the shop\'s words, without the raw field key', async () => {
+    const reversed = await list({ from: '300', to: '100' });
+    expect(reversed.body).toEqual({
+      message: 'The From price must not be above the To price',
+      details: [{ path: 'from', message: 'The From price must not be above the To price' }],
+    });
+    const unknown = await list({ Cg: 'Astrology' });
+    expect(unknown.body.message).toBe('Unknown category: Astrology');
+    const shortPassword = await request(ctx.app)
+      .post('/api/users')
+      .send({ name: 'Amal', email: 'amal.short@example.com', password: 'short' })
+      .expect(400);
+    expect(shortPassword.body.message).not.toMatch(/^password:/);
+    expect(shortPassword.body.details).toEqual([{ path: 'password', message: shortPassword.body.message }]);
+  });
 });
 
 describe('GET /api/courses page size', () => {

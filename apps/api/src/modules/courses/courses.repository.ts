@@ -149,6 +149,9 @@ export type CataloguePage = Statement<(CourseRow & { total?: number })[]>;
  * count had to read all of them in both. `total` then runs only when the page has no row to
  * carry the count (a page past the last match).
  */
+/** What every public read asks first: a draft (ADD, not saved yet) is not in the catalogue. */
+export const listedCourse = (): SQL => sql`not ${courses.isDraft}`;
+
 export function catalogueQueries(
   db: DbOrTx,
   query: CourseQuery,
@@ -159,8 +162,9 @@ export function catalogueQueries(
   /** False when the query keeps every course: its total is the size of the catalogue. */
   filtered: boolean;
 } {
-  const where = courseFilter(query);
-  const filtered = where !== undefined;
+  const filter = courseFilter(query);
+  const filtered = filter !== undefined;
+  const where = filter ? and(listedCourse(), filter) : listedCourse();
   const limit = query.limit ?? PAGE_LIMIT_DEFAULT;
   const offset = ((query.page ?? 1) - 1) * limit;
   const total = db.select({ total: count() }).from(courses).where(where);
@@ -274,9 +278,10 @@ export async function updateCourse(
     const [current] = await tx.select().from(courses).where(eq(courses.id, id)).for('update');
     if (!current) return undefined;
     const merged = { ...current, ...changes };
+    // The admin's first save publishes a draft.
     const [row] = await tx
       .update(courses)
-      .set({ ...changes, searchText: searchTextOf(merged), updatedAt: now })
+      .set({ ...changes, isDraft: false, searchText: searchTextOf(merged), updatedAt: now })
       .where(eq(courses.id, id))
       .returning();
     if (row && recordChange) await recordChange(tx, current, row);
@@ -288,6 +293,16 @@ export async function updateCourse(
 export async function deleteCourse(db: DbOrTx, id: string): Promise<CourseRow | undefined> {
   const [removed] = await db.delete(courses).where(eq(courses.id, id)).returning();
   return removed;
+}
+
+/** The drafts (ADD not saved yet), newest first: the admin's course list shows them apart. */
+export function listDrafts(db: DbOrTx, limit: number): Promise<CourseRow[]> {
+  return db
+    .select()
+    .from(courses)
+    .where(eq(courses.isDraft, true))
+    .orderBy(desc(courses.createdAt), desc(courses.id))
+    .limit(limit);
 }
 
 export async function countCourses(db: DbOrTx): Promise<number> {

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import {
   courseDetailSchema,
@@ -9,6 +9,7 @@ import {
   MESSAGES,
 } from '@shop/shared';
 import type { AppContext } from '../../deps.js';
+import { AppError } from '../../errors.js';
 import { apiRoutes, idParams } from '../../http/route.js';
 import { accessGuards } from '../auth/guards.js';
 import { reviewsRouter } from '../reviews/reviews.routes.js';
@@ -18,6 +19,8 @@ import {
   createBlankCourse,
   editCourse,
   getCourseDetail,
+  getDraftDetail,
+  getDrafts,
   removeCourse,
 } from './courses.service.js';
 
@@ -30,7 +33,8 @@ const catalogueHeaders = { ETag: z.string(), 'Cache-Control': z.string() };
 /** Catalogue reads answer from `catalogue` (shared with the server's fast path); writes call courseChanged. */
 export function coursesRouter(ctx: AppContext, catalogue: CatalogueCache): Router {
   const router = Router();
-  const routes = apiRoutes(router, accessGuards(ctx));
+  const guards = accessGuards(ctx);
+  const routes = apiRoutes(router, guards);
 
   routes.get(
     '/',
@@ -55,18 +59,53 @@ export function coursesRouter(ctx: AppContext, catalogue: CatalogueCache): Route
   );
 
   routes.get(
+    '/drafts',
+    {
+      summary: 'Courses created with ADD and not saved yet, newest first (admin)',
+      description: 'Drafts are in no public list, their page answers 404 to everyone but admins, and they cannot be ordered.',
+      access: 'admin',
+      answer: z.array(courseSchema),
+    },
+    (_input, _req, res) => {
+      res.setHeader('Cache-Control', 'private, no-store');
+      return getDrafts(ctx);
+    },
+  );
+
+  /** The signed-in admin behind the request's bearer token, if any (a bad token is no admin here). */
+  const isAdminRequest = async (req: Request, res: Response): Promise<boolean> => {
+    if (!req.headers.authorization) return false;
+    const passed = await new Promise<boolean>((resolve) => {
+      void Promise.resolve(guards.user(req, res, (err?: unknown) => resolve(!err))).catch(() => resolve(false));
+    });
+    return passed && !!req.user?.isAdmin;
+  };
+
+  routes.get(
     '/:id',
     {
       summary: 'A course with its reviews',
+      description: 'A draft (see `/api/courses/drafts`) answers 404, except to an admin (then `isDraft: true`, not cached).',
       params: courseParams,
       answer: courseDetailSchema,
       answerHeaders: catalogueHeaders,
       otherAnswers: notModified,
     },
     async ({ params }, req, res) => {
-      await catalogue.send(req, res, courseDetailKey(params.id), async () => ({
-        body: await getCourseDetail(ctx, params.id),
-      }));
+      try {
+        await catalogue.send(req, res, courseDetailKey(params.id), async () => ({
+          body: await getCourseDetail(ctx, params.id),
+        }));
+      } catch (err) {
+        // Drafts never enter the shared cache (its fast path answers without checking anyone):
+        // the admin filling one in reads it here, uncached.
+        if (!(err instanceof AppError && err.status === 404) || !(await isAdminRequest(req, res))) throw err;
+        const draft = await getDraftDetail(ctx, params.id);
+        if (!draft) throw err;
+        res.setHeader('Cache-Control', 'private, no-store');
+        res.setHeader('ETag', `W/"draft-${draft.updatedAt}"`);
+        return draft;
+      }
     },
   );
 

@@ -17,6 +17,7 @@ import {
   findCourse,
   insertCourse,
   listCourses,
+  listDrafts,
   updateCourse,
   type CourseRow,
   type NewCourse,
@@ -25,8 +26,12 @@ import {
 /** The image every new course starts with (shipped in apps/api/public). */
 export const PLACEHOLDER_IMAGE = '/images/courses/placeholder.svg';
 
-/** What the admin's ADD button creates: the admin fills it in on the edit page. */
+/**
+ * What the admin's ADD button creates: a draft the admin fills in on the edit page. It stays out
+ * of the catalogue (lists, its page, orders, sitemap) until the admin saves it.
+ */
 export const BLANK_COURSE: NewCourse = {
+  isDraft: true,
   name: 'Sample name',
   price: 0,
   description: '',
@@ -50,6 +55,7 @@ export function toCourseJson(row: CourseRow): Course {
     numReviews: row.numReviews,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    ...(row.isDraft ? { isDraft: true } : {}),
   };
 }
 
@@ -68,14 +74,28 @@ async function detailOf(db: DbOrTx, row: CourseRow): Promise<CourseDetail> {
   return { ...toCourseJson(row), reviews: await reviewsOfCourse(db, row.id) };
 }
 
+/** The public course page: a draft is not there yet (404, as for an unknown id). */
 export async function getCourseDetail(ctx: ServiceContext, id: string): Promise<CourseDetail> {
   const row = await findCourse(ctx.database.db, id);
-  if (!row) throw notFound(MESSAGES.courseNotFound);
+  if (!row || row.isDraft) throw notFound(MESSAGES.courseNotFound);
   return detailOf(ctx.database.db, row);
 }
 
+/** A draft for the admin who fills it in; undefined when `id` names no draft. */
+export async function getDraftDetail(ctx: ServiceContext, id: string): Promise<CourseDetail | undefined> {
+  const row = await findCourse(ctx.database.db, id);
+  return row?.isDraft ? detailOf(ctx.database.db, row) : undefined;
+}
+
+/** How many drafts the admin's list shows (they are few: each ADD makes one until saved). */
+export const DRAFTS_SHOWN = 100;
+
+export async function getDrafts(ctx: ServiceContext): Promise<Course[]> {
+  return (await listDrafts(ctx.database.db, DRAFTS_SHOWN)).map(toCourseJson);
+}
+
 /** What the audit trail keeps of a course's changes (admin-edited fields and the seats). */
-const AUDITED_COURSE_FIELDS = ['name', 'price', 'description', 'images', 'category', 'sizes', 'availability'] as const;
+const AUDITED_COURSE_FIELDS = ['name', 'price', 'description', 'images', 'category', 'sizes', 'availability', 'isDraft'] as const;
 
 /** The audit record of an admin's write to a course, in the write's transaction. */
 async function recordCourseWrite(

@@ -45,7 +45,7 @@ describe('GET /api/courses/:id', () => {
 });
 
 describe('POST /api/courses', () => {
-  it('creates a blank course for an admin', async () => {
+  it('creates a blank draft course for an admin (only the admin sees it until saved)', async () => {
     const res = await request(ctx.app).post('/api/courses').set(bearer(admin));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -55,9 +55,10 @@ describe('POST /api/courses', () => {
       images: ['/images/courses/placeholder.svg'],
       rating: 0,
       numReviews: 0,
+      isDraft: true,
     });
-    const detail = await request(ctx.app).get(`/api/courses/${res.body._id}`);
-    expect(detail.status).toBe(200);
+    expect((await request(ctx.app).get(`/api/courses/${res.body._id}`).set(bearer(admin))).status).toBe(200);
+    expect((await request(ctx.app).get(`/api/courses/${res.body._id}`)).status).toBe(404);
   });
 
   it('refuses a visitor (401) and a customer (403)', async () => {

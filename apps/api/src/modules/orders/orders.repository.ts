@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { OrderStatus } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
@@ -82,7 +82,8 @@ export async function findOrderCourses(db: DbOrTx, ids: readonly string[]): Prom
       availability: courses.availability,
     })
     .from(courses)
-    .where(inArray(courses.id, [...ids]));
+    // A draft is not for sale: its line answers 400 Course not found.
+    .where(and(inArray(courses.id, [...ids]), not(courses.isDraft)));
 }
 
 /**

@@ -2,6 +2,8 @@ import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import {
   createOrderBodySchema,
+  errorSchema,
+  priceChangedErrorSchema,
   idempotencyKeySchema,
   MESSAGES,
   orderEventSchema,
@@ -42,13 +44,25 @@ export function ordersRouter(ctx: AppContext): Router {
     '/',
     {
       summary: 'Place an order (the server prices it and takes the seats)',
+      description:
+        'The server prices every line from its own data. Send `itemsPrice`, `shippingPrice`, `taxPrice` and `totalPrice` as the customer saw them: ' +
+        'when they differ from the server\'s, the answer is 409 `PRICE_CHANGED` with the new amounts and no order is placed. Without them nothing is compared.',
       access: 'user',
       before: [rejectEmptyOrder],
       headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
       body: createOrderBodySchema,
       status: 201,
       answer: orderSchema,
-      otherAnswers: { 200: { description: 'A retry with the same Idempotency-Key: the first order', schema: orderSchema } },
+      otherAnswers: {
+        200: { description: 'A retry with the same Idempotency-Key: the first order', schema: orderSchema },
+        409: {
+          description:
+            'Not enough seats (`{message}`), the courses kept changing, or `code: PRICE_CHANGED`: the amounts the client sent ' +
+            '(what the customer saw) differ from the server\'s; the answer carries the server\'s amounts and line prices ' +
+            'to show and confirm, then to send again',
+          schema: z.union([priceChangedErrorSchema, errorSchema]),
+        },
+      },
       errors: [409],
     },
     async ({ user, body, headers }, _req, res) => {

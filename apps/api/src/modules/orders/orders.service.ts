@@ -82,6 +82,35 @@ function mergeLines(items: CreateOrderBody['orderItems']): { courseId: string; q
   return [...merged].map(([courseId, qty]) => ({ courseId, qty }));
 }
 
+type OrderAmounts = ReturnType<typeof calculateOrderAmounts>;
+const AMOUNT_FIELDS = ['itemsPrice', 'shippingPrice', 'taxPrice', 'totalPrice'] as const;
+
+/**
+ * The amounts the client showed, when it sent them, must be the server's: otherwise 409
+ * `PRICE_CHANGED` with the server's amounts and line prices, for the customer to confirm. The
+ * client's amounts are only compared, never used to price.
+ */
+function checkShownAmounts(
+  body: CreateOrderBody,
+  amounts: OrderAmounts,
+  lines: { courseId: string; name: string; qty: number; price: number }[],
+): void {
+  const differs = AMOUNT_FIELDS.some((field) => {
+    const shown = body[field];
+    return shown !== undefined && Math.round(shown * 100) !== Math.round(amounts[field] * 100);
+  });
+  if (!differs) return;
+  throw new AppError(409, MESSAGES.pricesChanged, undefined, 'PRICE_CHANGED', {
+    amounts: {
+      itemsPrice: amounts.itemsPrice,
+      shippingPrice: amounts.shippingPrice,
+      taxPrice: amounts.taxPrice,
+      totalPrice: amounts.totalPrice,
+    },
+    orderItems: lines.map(({ courseId, name, qty, price }) => ({ course: courseId, name, qty, price })),
+  });
+}
+
 function unknownCourse(index: number): AppError {
   return badRequest(MESSAGES.courseNotFound, [
     { path: `orderItems.${index}.course`, message: MESSAGES.courseNotFound },
@@ -164,6 +193,9 @@ async function createOrder(
       return { courseId, name: course.name, qty, price: course.price, image: course.images[0] ?? '' };
     });
     const amounts = calculateOrderAmounts(lines);
+    // Checked on every round: a price changed between this read and the insert makes the insert
+    // refuse, and the next round compares the new price with what the customer saw.
+    checkShownAmounts(body, amounts, lines);
     const placed = await insertOrderIfCoursesUnchanged(db, {
       ...header,
       ...amounts,

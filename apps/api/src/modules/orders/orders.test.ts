@@ -59,9 +59,9 @@ describe('POST /api/orders: amounts', () => {
     });
   });
 
-  it('ignores amounts and line prices sent by the client', async () => {
+  it('never prices from the client: line prices are ignored, differing amounts are refused (PRICE_CHANGED)', async () => {
     const course = await createCourse(ctx.database.db, { price: 80, availability: 10 });
-    const res = await place(
+    const refused = await place(
       buyer.token,
       orderBody([{ course: course.id, qty: 2, price: 0.01, name: 'Cheap' } as never], {
         itemsPrice: 0.01,
@@ -69,6 +69,13 @@ describe('POST /api/orders: amounts', () => {
         taxPrice: 0,
         totalPrice: 0.01,
       }),
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'PRICE_CHANGED', amounts: { itemsPrice: 160, totalPrice: 184 } });
+    expect(await seatsOf(course.id)).toBe(10);
+    const res = await place(
+      buyer.token,
+      orderBody([{ course: course.id, qty: 2, price: 0.01, name: 'Cheap' } as never]),
     );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ itemsPrice: 160, shippingPrice: 0, taxPrice: 24, totalPrice: 184 });
@@ -203,9 +210,9 @@ describe('POST /api/orders: bad input', () => {
   it('refuses a country outside the list, a missing city and an unknown payment method', async () => {
     const course = await createCourse(ctx.database.db, { availability: 5 });
     const items = [{ course: course.id, qty: 1 }];
-    const badCountry = await place(buyer.token, { ...orderBody(items), shippingAddress: { ...address, country: 'Tunisie' } });
+    const badCountry = await place(buyer.token, { ...orderBody(items), shippingAddress: { ...address, country: 'Italia' } });
     expect(badCountry.status).toBe(400);
-    expect(badCountry.body.message).toMatch(/Country must be one of Maroc, Algerie, France, Espagne/);
+    expect(badCountry.body.message).toMatch(/Country must be one of Tunisie, Maroc, Algerie, France, Espagne/);
     const { city: _city, ...noCity } = address;
     const missingCity = await place(buyer.token, { ...orderBody(items), shippingAddress: noCity });
     expect(missingCity.status).toBe(400);

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, not, sql } from 'drizzle-orm';
 import { isUniqueViolation, type DbOrTx } from '../../db/client.js';
 import { courses, reviews } from '../../db/schema.js';
 
@@ -31,7 +31,7 @@ export async function addReview(db: DbOrTx, review: NewReview): Promise<AddRevie
       const [course] = await tx
         .select({ id: courses.id })
         .from(courses)
-        .where(eq(courses.id, review.courseId))
+        .where(and(eq(courses.id, review.courseId), not(courses.isDraft)))
         .for('update');
       if (!course) return 'course-missing' as const;
       await tx.insert(reviews).values(review);

@@ -1,4 +1,4 @@
-import { and, asc, gt, lt } from 'drizzle-orm';
+import { and, asc, gt, lt, not } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { courses } from '../../db/schema.js';
 
@@ -18,7 +18,7 @@ export function sitemapBatch(
   return db
     .select({ id: courses.id, updatedAt: courses.updatedAt })
     .from(courses)
-    .where(and(gt(courses.id, afterId), beforeId ? lt(courses.id, beforeId) : undefined))
+    .where(and(gt(courses.id, afterId), beforeId ? lt(courses.id, beforeId) : undefined, not(courses.isDraft)))
     .orderBy(asc(courses.id))
     .limit(limit);
 }

@@ -172,6 +172,17 @@ describe('pages as served', () => {
     }
   });
 
+  it('answers a draft course (ADD, not saved) like an unknown one: 404, noindex, no course in the head', async () => {
+    const draft = await createCourse(ctx.database.db, { name: 'Unsaved Draft Course', isDraft: true });
+    const page = await get(`/course/${draft.id}`, { Accept: 'text/html' });
+    expect(page.status).toBe(404);
+    const html = decoded(page);
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).not.toContain('Unsaved Draft Course');
+    expect(decoded(await get('/sitemap.xml'))).not.toContain(draft.id);
+    await ctx.database.db.delete(courses).where(sql`${courses.id} = ${draft.id}`);
+  });
+
   it('answers an unknown or malformed course id with the 404 page and status 404', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       const page = await get(`/course/${id}`, { Accept: 'text/html' });

@@ -15,6 +15,11 @@ interface TextFieldProps extends Omit<
   action?: ReactNode;
   /** A line under the input, before the error. */
   hint?: string;
+  /**
+   * Fields checked again when this one changes (react-hook-form `deps`): a new password
+   * re-checks its confirmation, so a "do not match" that no longer holds goes away.
+   */
+  revalidates?: string[];
 }
 
 /** A labelled one-line input with its error line, wired for screen readers. */
@@ -25,6 +30,7 @@ export function TextField({
   type = 'text',
   action,
   hint,
+  revalidates,
   ...input
 }: TextFieldProps) {
   const { register } = useFormContext();
@@ -40,7 +46,7 @@ export function TextField({
       aria-invalid={!!error}
       aria-describedby={describedBy}
       {...input}
-      {...register(name)}
+      {...register(name, revalidates ? { deps: revalidates } : undefined)}
     />
   );
   return (

@@ -85,4 +85,36 @@ describe('Header', () => {
     scrollTo(0);
     expect(header).not.toHaveClass('header--scrolled');
   });
+
+  it("keeps a kid's header search in the kids area", async () => {
+    const { router } = renderWithProviders(<Header />, {
+      preloadedState: { user: { userInfo: user({ isKid: true }) } },
+    });
+    await userEvent.type(screen.getAllByRole('searchbox')[0]!, 'scratch{Enter}');
+    expect(router.state.location.pathname).toBe('/courseskids/scratch');
+  });
+
+  it("sends an adult's header search to the catalogue", async () => {
+    const { router } = renderWithProviders(<Header />);
+    await userEvent.type(screen.getAllByRole('searchbox')[0]!, 'scratch{Enter}');
+    expect(router.state.location.pathname).toBe('/search/scratch');
+  });
+
+  it('forgets the shipping address and payment method on sign-out (a shared computer), keeping the cart', async () => {
+    const address = { address: '1 Rue de Marseille', city: 'Tunis', postalCode: '1000', country: 'Tunisie' as const };
+    const { store } = renderWithProviders(<Header />, {
+      preloadedState: {
+        user: { userInfo: user() },
+        cart: { ...cart, shippingAddress: address, paymentMethod: 'In Place' },
+      },
+    });
+    localStorage.setItem('shippingAddress', JSON.stringify(address));
+    localStorage.setItem('paymentMethod', JSON.stringify('In Place'));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(store.getState().cart.shippingAddress).toBeNull();
+    expect(store.getState().cart.paymentMethod).toBeNull();
+    expect(localStorage.getItem('shippingAddress')).toBeNull();
+    expect(localStorage.getItem('paymentMethod')).toBeNull();
+    expect(store.getState().cart.cartItems).toHaveLength(2);
+  });
 });

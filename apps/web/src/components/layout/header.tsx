@@ -41,6 +41,8 @@ export function Header() {
 
   const isKid = !!userInfo?.isKid;
   const isAdmin = !!userInfo?.isAdmin;
+  // SPEC §6: kids are kept in the kids area, their searches too.
+  const searchPath = isKid ? paths.kidsSearch : paths.search;
   const navClass = ({ isActive }: { isActive: boolean }) => `header__link${isActive ? ' header__link--current' : ''}`;
 
   return (
@@ -56,7 +58,7 @@ export function Header() {
           </span>
         </Link>
 
-        <SearchForm className="header-search" placeholder={text.common.search.placeholder} />
+        <SearchForm className="header-search" placeholder={text.common.search.placeholder} toPath={searchPath} />
 
         <div className="header__tools">
           <button
@@ -151,6 +153,7 @@ export function Header() {
             <SearchForm
               className="search-panel-form"
               placeholder={text.common.search.secondPlaceholder}
+              toPath={searchPath}
               autoFocus
               onSearched={() => setSearchOpen(false)}
             />

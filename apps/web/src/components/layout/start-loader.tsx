@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { text } from '@/lib/i18n';
 
 /** SPEC §2: a spinner for the first 3 seconds, counted from the navigation's start (the loader is in the served HTML). */
@@ -7,6 +7,32 @@ export const START_LOADER_MS = 3000;
 /** What is left of the start loader's 3 s when the app starts (the bundle loaded under the HTML's copy meanwhile). */
 export function startLoaderLeftMs(): number {
   return Math.max(0, START_LOADER_MS - performance.now());
+}
+
+let loaderShowing = false;
+const loaderListeners = new Set<() => void>();
+
+/**
+ * The shell says when its start loader covers the page and when it really went away: its timer
+ * can fire late on a busy phone, so pages that must stay readable for a while after the loader
+ * (the verify page, SPEC §4) count from this, not from the nominal 3 s.
+ */
+export function setStartLoaderShowing(showing: boolean, notify = true): void {
+  if (loaderShowing === showing) return;
+  loaderShowing = showing;
+  if (notify) loaderListeners.forEach((listener) => listener());
+}
+
+/** Whether the start loader covers the page now (false outside the shell, e.g. in tests). */
+export function useStartLoaderShowing(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      loaderListeners.add(listener);
+      return () => loaderListeners.delete(listener);
+    },
+    () => loaderShowing,
+    () => false,
+  );
 }
 
 /** The spin period of the ring (index.html's styles): the app's copy goes on where the HTML's was. */

@@ -6,7 +6,7 @@ import {
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
-import { loggedOut } from './session';
+import { loggedOut, sessionMayBeStale } from './session';
 
 interface TokenState {
   user: { userInfo: { token: string } | null };
@@ -21,7 +21,10 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
-/** A 401 on a request that carried a token means the session is over: sign out. */
+/**
+ * A 401 on a request that carried a token means the session is over: sign out. A 403 means
+ * the account's roles may have changed (an admin edited it): read the profile again.
+ */
 const baseQuery: BaseQueryFn<
   string | FetchArgs,
   unknown,
@@ -32,6 +35,7 @@ const baseQuery: BaseQueryFn<
   const result = await rawBaseQuery(args, api, extra);
   const hadToken = !!(api.getState() as TokenState).user.userInfo;
   if (result.error?.status === 401 && hadToken) api.dispatch(loggedOut());
+  if (result.error?.status === 403 && hadToken) api.dispatch(sessionMayBeStale());
   return result;
 };
 

@@ -47,9 +47,14 @@ export const coursesApi = api.injectEndpoints({
       query: (id) => `/courses/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: 'Course', id }],
     }),
+    /** Admin: courses made with ADD and not saved yet (in no public list). */
+    getDraftCourses: build.query<Course[], void>({
+      query: () => '/courses/drafts',
+      providesTags: [{ type: 'Course', id: 'DRAFTS' }],
+    }),
     createCourse: build.mutation<Course, void>({
       query: () => ({ url: '/courses', method: 'POST', body: {} }),
-      invalidatesTags: onSuccess(() => [{ type: 'Course', id: 'LIST' }]),
+      invalidatesTags: onSuccess(() => [{ type: 'Course', id: 'DRAFTS' }]),
     }),
     updateCourse: build.mutation<Course, CourseUpdateBody & { _id: string }>({
       query: ({ _id, ...body }) => ({
@@ -57,9 +62,11 @@ export const coursesApi = api.injectEndpoints({
         method: 'PUT',
         body,
       }),
+      // The first save publishes a draft: it leaves the drafts and enters the lists.
       invalidatesTags: onSuccess(({ _id }) => [
         { type: 'Course', id: _id },
         { type: 'Course', id: 'LIST' },
+        { type: 'Course', id: 'DRAFTS' },
       ]),
     }),
     deleteCourse: build.mutation<MessageResponse, string>({
@@ -67,6 +74,7 @@ export const coursesApi = api.injectEndpoints({
       invalidatesTags: onSuccess((id) => [
         { type: 'Course', id },
         { type: 'Course', id: 'LIST' },
+        { type: 'Course', id: 'DRAFTS' },
       ]),
     }),
     createReview: build.mutation<MessageResponse, ReviewBody & { courseId: string }>({
@@ -86,6 +94,7 @@ export const coursesApi = api.injectEndpoints({
 export const {
   useGetCoursesQuery,
   useGetCourseQuery,
+  useGetDraftCoursesQuery,
   useCreateCourseMutation,
   useUpdateCourseMutation,
   useDeleteCourseMutation,

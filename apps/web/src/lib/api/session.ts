@@ -6,3 +6,10 @@ import { createAction } from '@reduxjs/toolkit';
  * slice, which itself listens to the login endpoints.
  */
 export const loggedOut = createAction('user/loggedOut');
+
+/**
+ * What the shop knows of the signed-in user (name, roles) may be out of date: the app just
+ * started from local storage, or the server refused a request with 403 (an admin may have
+ * changed this account meanwhile). The store then reads GET /users/profile again.
+ */
+export const sessionMayBeStale = createAction('user/sessionMayBeStale');

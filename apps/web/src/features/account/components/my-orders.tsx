@@ -59,21 +59,21 @@ export function MyOrders() {
         <tbody>
           {orders.map((order) => (
             <tr key={order._id}>
-              <td>
+              <td data-label={t.columns.id}>
                 <code title={order._id}>{order._id.slice(0, 8)}</code>
               </td>
-              <td>{formatDate(order.createdAt)}</td>
-              <td>{formatMoney(order.totalPrice, 'checkout')}</td>
-              <td>
+              <td data-label={t.columns.date}>{formatDate(order.createdAt)}</td>
+              <td data-label={t.columns.total}>{formatMoney(order.totalPrice, 'checkout')}</td>
+              <td data-label={t.columns.paid}>
                 <DoneOn date={order.isPaid ? order.paidAt : null} />
               </td>
-              <td>
+              <td data-label={t.columns.learned}>
                 <DoneOn date={order.isLearned ? order.learnedAt : null} />
               </td>
-              <td>
+              <td data-label={t.columns.status}>
                 <StatusCell order={order} />
               </td>
-              <td>
+              <td className="orders-table__details">
                 <Link className="button button--ghost button--small" to={paths.order(order._id)}>
                   {t.details}
                   <span className="visually-hidden"> {order._id}</span>

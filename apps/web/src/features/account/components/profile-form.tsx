@@ -124,6 +124,7 @@ export function ProfileForm({ userInfo }: { userInfo: UserInfo }) {
       <PasswordField
         id="profile-password"
         name="password"
+        revalidates={['confirm']}
         label={fields.password}
         autoComplete="new-password"
         required

@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { afterLoginPath } from './after-login';
 
 describe('afterLoginPath', () => {
-  it('sends kids to the kids home whatever the redirect', () => {
-    expect(afterLoginPath({ isKid: true }, 'shipping')).toBe('/kids');
+  it('sends kids to the kids home only when no redirect is asked for', () => {
+    expect(afterLoginPath({ isKid: true }, null)).toBe('/kids');
+    expect(afterLoginPath({ isKid: true }, '')).toBe('/kids');
+  });
+
+  it('sends a kid following CHECKOUT to the shipping step', () => {
+    expect(afterLoginPath({ isKid: true }, 'shipping')).toBe('/shipping');
   });
 
   it('sends others to / followed by the redirect, or home', () => {

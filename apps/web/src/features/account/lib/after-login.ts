@@ -2,10 +2,13 @@ import type { UserInfo } from '@shop/shared';
 import { paths } from '@/config/paths';
 
 /**
- * Where a signed-in user goes from /login (SPEC §4): kids to /kids, others to '/' + redirect.
+ * Where a signed-in user goes from /login (SPEC §4): to '/' + redirect when one is asked for
+ * (CHECKOUT's `redirect=shipping`, for kids too: a kid with a full cart must reach /shipping);
+ * without one, kids go to /kids and others home.
  * Leading slashes are dropped so a crafted `?redirect=//elsewhere.example` stays on this site.
  */
 export function afterLoginPath(userInfo: Pick<UserInfo, 'isKid'>, redirect: string | null): string {
-  if (userInfo.isKid) return paths.kids;
-  return `/${(redirect ?? '').replace(/^[/\\]+/, '')}`;
+  const target = (redirect ?? '').trim().replace(/^[/\\]+/, '');
+  if (!target) return userInfo.isKid ? paths.kids : paths.home;
+  return `/${target}`;
 }

@@ -41,11 +41,23 @@ describe('LoginRoute', () => {
     expect(JSON.parse(localStorage.getItem('userInfo')!)).toEqual(adult);
   });
 
-  it('sends kids to /kids whatever the redirect', async () => {
+  it('sends kids to /kids when no redirect is asked for', async () => {
+    mockApi({ 'POST /api/users/login': { body: { ...adult, isKid: true } } });
+    const { router } = renderLogin('/login');
+    await signIn('kid@example.com');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/kids'));
+  });
+
+  it('sends a kid following CHECKOUT on to shipping', async () => {
     mockApi({ 'POST /api/users/login': { body: { ...adult, isKid: true } } });
     const { router } = renderLogin('/login?redirect=shipping');
     await signIn('kid@example.com');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/kids'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shipping'));
+  });
+
+  it('forwards a kid already signed in from CHECKOUT to shipping', async () => {
+    const { router } = renderLogin('/login?redirect=shipping', { ...adult, isKid: true });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shipping'));
   });
 
   it('goes home without a redirect', async () => {

@@ -48,6 +48,21 @@ describe('ProfileRoute', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it("takes 'Password do not match' away once the password is fixed to match", async () => {
+    const user = userEvent.setup();
+    mockApi({});
+    renderProfile();
+    await user.type(screen.getByLabelText('Password'), 'new-password-1');
+    await user.type(screen.getByLabelText('Confirm Password'), 'new-password-2');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Password do not match$/);
+    // The customer fixes the first field, not the confirmation.
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'new-password-2');
+    await waitFor(() => expect(screen.queryByText('Password do not match')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Confirm Password')).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('requires the password before sending anything', async () => {
     const user = userEvent.setup();
     const { sent } = mockApi({});
@@ -193,11 +208,12 @@ describe('ProfileRoute', () => {
     expect(router.state.location.search).toBe('?redirect=profile');
   });
 
-  it('forgets the user and the cached orders on logout, and keeps the cart', async () => {
+  it('forgets the user, the cached orders and the payment method on logout, and keeps the cart', async () => {
     const user = userEvent.setup();
     mockApi({ 'GET /api/orders/myorders': { body: [] } });
     localStorage.setItem('userInfo', JSON.stringify(me));
-    const cart = { cartItems: [], shippingAddress: null, paymentMethod: 'Card' as const };
+    const line = { course: 'c1', name: 'Scratch', images: [], price: 40, availability: 5, qty: 1 };
+    const cart = { cartItems: [line], shippingAddress: null, paymentMethod: 'Card' as const };
     const { store, router } = renderWithProviders(<ProfileRoute />, {
       route: '/profile',
       path: '/profile',
@@ -213,6 +229,6 @@ describe('ProfileRoute', () => {
     expect(store.getState().user.userInfo).toBeNull();
     expect(localStorage.getItem('userInfo')).toBeNull();
     expect(store.getState().api.queries).toEqual({});
-    expect(store.getState().cart).toEqual(cart);
+    expect(store.getState().cart).toEqual({ ...cart, paymentMethod: null });
   });
 });

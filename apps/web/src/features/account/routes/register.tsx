@@ -98,6 +98,7 @@ export function RegisterRoute() {
           <PasswordField
             id="register-password"
             name="password"
+            revalidates={['confirm']}
             label={t.fields.password}
             autoComplete="new-password"
             placeholder={t.placeholders.password}

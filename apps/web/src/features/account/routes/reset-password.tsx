@@ -80,6 +80,7 @@ function ResetForm({ token }: { token: string }) {
       <PasswordField
         id="reset-password"
         name="password"
+        revalidates={['confirm']}
         label={t.fields.newPassword}
         autoComplete="new-password"
       />

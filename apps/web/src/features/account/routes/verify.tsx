@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { START_LOADER_MS } from '@/components/layout/start-loader';
+import { useStartLoaderShowing } from '@/components/layout/start-loader';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { serverMessage } from '@/lib/api/errors';
@@ -13,25 +13,21 @@ const t = text.account;
 /** SPEC §4: the verification answer shows, then the login screen opens 3 s later. */
 export const VERIFY_REDIRECT_MS = 3000;
 
-/**
- * The link comes from a mail, so this page is usually the first one: the start loader covers
- * it for its first seconds. The message stays readable for the full 3 s after that.
- */
-function redirectDelay(): number {
-  return VERIFY_REDIRECT_MS + Math.max(0, START_LOADER_MS - performance.now());
-}
-
 export function VerifyRoute() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const { data, error, isLoading } = useVerifyEmailQuery(token);
-  const done = !isLoading;
+  // The link comes from a mail, so this page is usually the first one: the start loader covers
+  // it for its first seconds. The 3 s count from when the message is really seen: the answer
+  // is there and the loader has gone (its end can come late on a busy phone).
+  const loaderShowing = useStartLoaderShowing();
+  const seen = !isLoading && !loaderShowing;
 
   useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => navigate(paths.login(), { replace: true }), redirectDelay());
+    if (!seen) return;
+    const timer = setTimeout(() => navigate(paths.login(), { replace: true }), VERIFY_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [done, navigate]);
+  }, [seen, navigate]);
 
   return (
     <AuthCard title={t.verify.title}>

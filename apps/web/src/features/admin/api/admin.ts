@@ -21,6 +21,8 @@ export interface StatsArgs {
 
 export interface AdminCourseListArgs {
   q?: string | undefined;
+  /** Absent: drafts and published courses alike. */
+  status?: 'draft' | 'published' | undefined;
   category?: string | undefined;
   soldOut?: 'true' | 'false' | undefined;
   sort?: AdminCourseSort | undefined;

@@ -9,16 +9,18 @@ import './admin-list.css';
 
 interface Props {
   courses: Course[];
+  /** The table's caption (default: the courses in the shop). */
+  caption?: string;
   onDelete: (course: Course) => void;
   deletingId?: string | undefined;
 }
 
 /** SPEC §2 Courses: ID, Name, Price, Category joined with ' | ', EDIT and DELETE. */
-export function CoursesTable({ courses, onDelete, deletingId }: Props) {
+export function CoursesTable({ courses, caption, onDelete, deletingId }: Props) {
   const t = text.admin.courses;
   return (
     <AdminTable
-      caption={t.caption}
+      caption={caption ?? t.caption}
       head={
         <>
           <th scope="col">{t.id}</th>
@@ -36,7 +38,13 @@ export function CoursesTable({ courses, onDelete, deletingId }: Props) {
             {course._id}
           </td>
           <td data-label={t.name}>
-            <Link to={paths.course(course._id)}>{course.name}</Link>
+            {course.isDraft ? (
+              <span>
+                {course.name} <span className="admin-badge admin-badge--draft">{t.draft}</span>
+              </span>
+            ) : (
+              <Link to={paths.course(course._id)}>{course.name}</Link>
+            )}
           </td>
           <td data-label={t.price} className="admin-table__nowrap">
             {formatMoney(course.price, 'catalogue')}

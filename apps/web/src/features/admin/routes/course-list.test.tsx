@@ -45,6 +45,23 @@ describe('CourseListRoute', () => {
     expect(screen.queryByRole('link', { name: 'Next' })).not.toBeInTheDocument();
   });
 
+  it('shows the drafts apart, marked Draft and with no link to a public page', async () => {
+    const { sent } = mockApi({
+      'GET /api/admin/courses': { body: [python], headers: { 'X-Total-Count': '1' } },
+      'GET /api/courses/drafts': { body: [aCourse({ _id: 'd1', name: 'Sample name', price: 0, isDraft: true })] },
+    });
+    renderList();
+    const drafts = await screen.findByRole('table', { name: 'Drafts: not in the shop until you save them' });
+    const [row] = within(drafts).getAllByRole('row').slice(1);
+    expect(within(row!).getByText('Draft')).toBeInTheDocument();
+    expect(within(row!).queryByRole('link', { name: 'Sample name' })).not.toBeInTheDocument();
+    expect(within(row!).getByRole('link', { name: 'Edit Sample name' })).toHaveAttribute('href', '/admin/course/d1/edit');
+    const published = screen.getByRole('table', { name: 'Courses in the shop' });
+    expect(within(published).queryByText('Draft')).not.toBeInTheDocument();
+    // The list below them asks for the published courses unless the Status filter says otherwise.
+    expect(sent.find((r) => r.path === '/api/admin/courses')?.search.get('status')).toBe('published');
+  });
+
   it('ADD creates a blank course on the server, then opens its edit page', async () => {
     const { sent } = mockApi({
       'GET /api/admin/courses': { body: [python], headers: { 'X-Total-Count': '1' } },

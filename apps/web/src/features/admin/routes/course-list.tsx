@@ -1,7 +1,11 @@
 import { ADMIN_COURSE_SORTS, CATEGORIES, type AdminCourseSort, type Course } from '@shop/shared';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { useCreateCourseMutation, useDeleteCourseMutation } from '@/lib/api/courses';
+import {
+  useCreateCourseMutation,
+  useDeleteCourseMutation,
+  useGetDraftCoursesQuery,
+} from '@/lib/api/courses';
 import { text } from '@/lib/i18n';
 import { useGetAdminCoursesQuery } from '../api/admin';
 import { CoursesTable } from '../components/courses-table';
@@ -13,11 +17,21 @@ import { ADMIN_PAGE_SIZE, usePage } from '../hooks/use-page';
 import { useUrlFilters } from '../hooks/use-url-filters';
 import '../components/admin-list.css';
 
-// Draft / published: the drafts of issue 15 are not in this branch yet (see docs/decisions.md).
-const FILTER_KEYS = ['q', 'category', 'soldOut', 'sort'] as const;
+const FILTER_KEYS = ['q', 'status', 'category', 'soldOut', 'sort'] as const;
 const t = text.admin.courses;
 const FIELDS: FilterField<(typeof FILTER_KEYS)[number]>[] = [
   { name: 'q', label: t.search, kind: 'search' },
+  // Published by default: the drafts have their own table above the list.
+  {
+    name: 'status',
+    label: t.statusFilter,
+    kind: 'select',
+    options: [
+      { value: 'draft', label: t.statuses.draft },
+      { value: 'all', label: t.statuses.all },
+    ],
+    emptyLabel: t.statuses.published,
+  },
   {
     name: 'category',
     label: t.categoryFilter,
@@ -43,12 +57,14 @@ export function CourseListRoute() {
   const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
   const { data, error, isLoading, isFetching } = useGetAdminCoursesQuery({
     ...filters,
+    status: filters.status === 'all' ? undefined : filters.status === 'draft' ? 'draft' : 'published',
     soldOut:
       filters.soldOut === 'true' || filters.soldOut === 'false' ? filters.soldOut : undefined,
     sort: filters.sort as AdminCourseSort | undefined,
     page,
     limit: ADMIN_PAGE_SIZE,
   });
+  const drafts = useGetDraftCoursesQuery();
   const [deleteCourse, deletion] = useDeleteCourseMutation();
   const [createCourse, creation] = useCreateCourseMutation();
   const navigate = useNavigate();
@@ -85,6 +101,20 @@ export function CourseListRoute() {
       </header>
       <ListFilters label={t.filtersLabel} fields={FIELDS} values={filters} onApply={setFilters} />
       <ActionError error={creation.error ?? deletion.error} />
+      {!!drafts.data?.length && (
+        <section className="admin-drafts" aria-labelledby="admin-drafts-title">
+          <h2 id="admin-drafts-title" className="admin-drafts__title">
+            {text.admin.courses.draftsTitle}
+          </h2>
+          <p className="admin-drafts__intro">{text.admin.courses.draftsIntro}</p>
+          <CoursesTable
+            courses={drafts.data}
+            caption={text.admin.courses.draftsCaption}
+            onDelete={onDelete}
+            deletingId={deletion.isLoading ? deletion.originalArgs : undefined}
+          />
+        </section>
+      )}
       <PagedList
         label={t.title}
         page={page}

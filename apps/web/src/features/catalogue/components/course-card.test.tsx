@@ -1,5 +1,5 @@
 import type { Course } from '@shop/shared';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
@@ -74,5 +74,27 @@ describe('CourseCard', () => {
     const { store } = renderWithProviders(<CourseCard course={{ ...course, availability: 0 }} />);
     expect(screen.getByRole('button', { name: `${course.name} is sold out` })).toBeDisabled();
     expect(store.getState().cart.cartItems).toEqual([]);
+  });
+
+  it('shows a designed stand-in instead of the broken-image icon when the picture fails to load', () => {
+    const { container } = renderWithProviders(<CourseCard course={course} />);
+    const image = container.querySelector('img.course-card__image')!;
+    fireEvent.error(image);
+    expect(container.querySelector('img.course-card__image')).toBeNull();
+    const standIn = screen.getByTestId('course-image-fallback');
+    expect(standIn).toHaveClass('course-card__image');
+    expect(standIn).toHaveTextContent('Picture coming soon');
+  });
+
+  it('shows the stand-in for a course without pictures', () => {
+    renderWithProviders(<CourseCard course={{ ...course, images: [] }} />);
+    expect(screen.getByTestId('course-image-fallback')).toHaveTextContent('Picture coming soon');
+  });
+
+  it('shows SOLD OUT beside the categories, not over the picture (whose corner has its own category chip)', () => {
+    const { container } = renderWithProviders(<CourseCard course={{ ...course, availability: 0 }} />);
+    const badge = screen.getByText('Sold Out');
+    expect(container.querySelector('.course-card__media')).not.toContainElement(badge);
+    expect(badge.parentElement).toContainElement(screen.getByText('Programming'));
   });
 });

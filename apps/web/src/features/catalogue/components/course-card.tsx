@@ -1,6 +1,7 @@
-import { srcsetOfImageUrl, type Course } from '@shop/shared';
+import type { Course } from '@shop/shared';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/store';
+import { CourseImage, uploadedCopies } from '@/components/ui/course-image';
 import { CartAddIcon } from '@/components/ui/icons';
 import { Stars } from '@/components/ui/stars';
 import { paths } from '@/config/paths';
@@ -30,24 +31,24 @@ export function CourseCard({ course, priority, headingLevel: Heading = 'h3' }: C
   return (
     <article className="course-card">
       <Link to={paths.course(course._id)} className="course-card__media" tabIndex={-1} aria-hidden="true">
-        {image && (
-          <img
-            className="course-card__image"
-            src={image}
-            srcSet={srcsetOfImageUrl(image)}
-            sizes="(min-width: 768px) 350px, 100vw"
-            alt=""
-            width={350}
-            height={263}
-            loading={priority ? 'eager' : 'lazy'}
-            decoding="async"
-            {...(priority === 'high' ? { fetchPriority: 'high' as const } : {})}
-          />
-        )}
-        {soldOut && <span className="course-card__ribbon">{text.catalogue.detail.soldOut}</span>}
+        <CourseImage
+          className="course-card__image"
+          src={image}
+          {...uploadedCopies(image, '(min-width: 768px) 350px, 100vw')}
+          width={350}
+          height={263}
+          loading={priority ? 'eager' : 'lazy'}
+          decoding="async"
+          {...(priority === 'high' ? { fetchPriority: 'high' as const } : {})}
+        />
       </Link>
       <div className="course-card__body">
-        <p className="course-card__categories">{course.category.join(' · ')}</p>
+        {/* The badge sits beside the categories, never over the picture: course pictures carry
+            their own category chip in a corner, which an overlay would hide. */}
+        <div className="course-card__tags">
+          <p className="course-card__categories">{course.category.join(' · ')}</p>
+          {soldOut && <span className="course-card__ribbon">{text.catalogue.detail.soldOut}</span>}
+        </div>
         <Heading className="course-card__title">
           <Link to={paths.course(course._id)}>{course.name}</Link>
         </Heading>

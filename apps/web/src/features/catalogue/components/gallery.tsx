@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { COURSE_IMAGES_MAX, COURSE_PAGE_IMAGE_SIZES, srcsetOfImageUrl } from '@shop/shared';
+import { COURSE_IMAGES_MAX, COURSE_PAGE_IMAGE_SIZES } from '@shop/shared';
+import { CourseImage, uploadedCopies } from '@/components/ui/course-image';
 import { text } from '@/lib/i18n';
 
 const t = text.catalogue.detail;
@@ -11,19 +12,16 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
   const main = shown[current] ?? shown[0];
   return (
     <div className="gallery">
-      {main && (
-        <img
-          className="gallery__main"
-          src={main}
-          // An uploaded picture has resized copies: the browser takes the one the screen needs.
-          srcSet={srcsetOfImageUrl(main)}
-          sizes={COURSE_PAGE_IMAGE_SIZES}
-          alt={text.catalogue.card.imageAlt(name)}
-          width={800}
-          height={600}
-          fetchPriority="high"
-        />
-      )}
+      <CourseImage
+        className="gallery__main"
+        src={main}
+        // An uploaded picture has resized copies: the browser takes the one the screen needs.
+        {...uploadedCopies(main, COURSE_PAGE_IMAGE_SIZES)}
+        alt={text.catalogue.card.imageAlt(name)}
+        width={800}
+        height={600}
+        fetchPriority="high"
+      />
       {shown.length > 1 && (
         <ul className="gallery__thumbs" aria-label={t.gallery}>
           {shown.map((image, index) => (
@@ -35,7 +33,7 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
                 aria-pressed={index === current}
                 onClick={() => setCurrent(index)}
               >
-                <img src={image} alt="" width={120} height={90} loading="lazy" decoding="async" />
+                <CourseImage className="gallery__thumb-image" src={image} width={120} height={90} loading="lazy" decoding="async" />
               </button>
             </li>
           ))}

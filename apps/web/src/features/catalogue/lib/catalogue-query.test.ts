@@ -37,7 +37,33 @@ describe('catalogue query rules', () => {
 
   it("defaults the kids keyword to 'kids'", () => {
     expect(catalogueQuery(at('/courseskids'), 'kids').args).toEqual({ keyword: 'kids', page: 1, limit: 24 });
-    expect(catalogueQuery(at('/courseskids?cg=LanguageKids'), 'kids').args).toEqual({ Cg: 'LanguageKids', page: 1, limit: 24 });
+    expect(catalogueQuery(at('/courseskids?cg=LanguageKids'), 'kids').args).toEqual({
+      Cg: 'LanguageKids',
+      keyword: 'kids',
+      page: 1,
+      limit: 24,
+    });
+  });
+
+  it('keeps every kids list to kids courses: a category or a search also asks for the kids keyword', () => {
+    expect(catalogueQuery(at('/courseskids/?cg=Softskills'), 'kids').args).toEqual({
+      Cg: 'Softskills',
+      keyword: 'kids',
+      page: 1,
+      limit: 24,
+    });
+    expect(catalogueQuery(at('/courseskids/scratch'), 'kids').args).toEqual({ keyword: 'kids scratch', page: 1, limit: 24 });
+    expect(catalogueQuery(at('/courseskids/Kids%20games'), 'kids').args).toEqual({ keyword: 'Kids games', page: 1, limit: 24 });
+    expect(catalogueQuery(at('/courseskids/?cg=Cooking'), 'kids').args).toEqual({ keyword: 'kids Cooking', page: 1, limit: 24 });
+  });
+
+  it('ignores tracking parameters: only cg and filter choose courses', () => {
+    for (const url of ['/courses?fbclid=IwAR0abc', '/courses/?utm_source=facebook&utm_medium=social', '/courses?gclid=x&page=1']) {
+      expect(catalogueQuery(at(url)).selection).toEqual({ kind: 'all' });
+      expect(catalogueQuery(at(url)).args).toEqual({ page: 1, limit: 24 });
+    }
+    expect(catalogueQuery(at('/courses/?utm_source=x&cg=Programming')).args).toEqual({ Cg: 'Programming', page: 1, limit: 24 });
+    expect(catalogueQuery(at('/search/react?fbclid=abc')).args).toEqual({ keyword: 'react', page: 1, limit: 24 });
   });
 
   it('keeps page, sort and price range out of the selection and sends them along', () => {
@@ -53,11 +79,11 @@ describe('catalogue query rules', () => {
   it('sends the Language group of the home card as Cg', () => {
     expect(catalogueQuery(at('/courses/?cg=Language')).args).toEqual({ Cg: 'Language', page: 1, limit: 24 });
     expect(catalogueQuery(at('/courses/?language')).args).toEqual({ page: 1, limit: 24 });
-    expect(catalogueQuery(at('/courses/?x=language')).args).toEqual({ filter: 'language', page: 1, limit: 24 });
+    expect(catalogueQuery(at('/courses/?filter=language')).args).toEqual({ filter: 'language', page: 1, limit: 24 });
   });
 
   it('searches a cg or filter value that names no category or group as a keyword', () => {
     expect(catalogueQuery(at('/courses/?cg=Cooking')).args).toEqual({ keyword: 'Cooking', page: 1, limit: 24 });
-    expect(catalogueQuery(at('/courses/?x=Languages')).args).toEqual({ keyword: 'Languages', page: 1, limit: 24 });
+    expect(catalogueQuery(at('/courses/?filter=Languages')).args).toEqual({ keyword: 'Languages', page: 1, limit: 24 });
   });
 });

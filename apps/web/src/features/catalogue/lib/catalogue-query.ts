@@ -4,6 +4,13 @@ import type { CourseListArgs } from '@/lib/api/courses';
 /** URL search keys the catalogue itself writes; they never count as a category or filter. */
 export const VIEW_KEYS = ['page', 'sort', 'from', 'to'] as const;
 
+/**
+ * The only query keys that choose courses (SPEC §2's two link forms). Every other key
+ * (`fbclid`, `utm_source`, `gclid`, …: links shared on social networks and in mails) is ignored,
+ * so it can never empty the catalogue.
+ */
+const SELECTION_KEYS = ['cg', 'filter'] as const;
+
 export const CATALOGUE_PAGE_SIZE = PAGE_LIMIT_DEFAULT;
 
 export type Selection =
@@ -43,10 +50,13 @@ function nonNegative(value: string | null): number {
 /**
  * SPEC §2 "Header and footer": if the first query key is cg, load by category; otherwise a
  * non-empty query value loads by filter; with no query, the keyword is the third path segment
- * (/search/{keyword}). The kids catalogue passes defaultKeyword 'kids'.
+ * (/search/{keyword}). Only `cg` and `filter` count as query keys here (SELECTION_KEYS).
+ * The kids catalogue passes defaultKeyword 'kids'.
  */
 export function readSelection(pathname: string, search: string, defaultKeyword?: string): Selection {
-  const entries = [...new URLSearchParams(search)].filter(([key]) => !(VIEW_KEYS as readonly string[]).includes(key));
+  const entries = [...new URLSearchParams(search)].filter(([key]) =>
+    (SELECTION_KEYS as readonly string[]).includes(key.toLowerCase()),
+  );
   const [first] = entries;
   if (first && first[0].toLowerCase() === 'cg' && first[1].trim()) return { kind: 'category', value: first[1].trim() };
   const filled = entries.find(([, value]) => value.trim());
@@ -69,23 +79,38 @@ export function readView(search: string): CatalogueView {
   };
 }
 
+/** `keyword` with `areaKeyword` added as one more word, unless it is already one of its words. */
+function withinArea(keyword: string | undefined, areaKeyword: string | undefined): string | undefined {
+  if (!areaKeyword) return keyword;
+  if (!keyword) return areaKeyword;
+  const words = keyword.toLowerCase().split(/\s+/);
+  return words.includes(areaKeyword.toLowerCase()) ? keyword : `${areaKeyword} ${keyword}`;
+}
+
 /**
  * The API query for a catalogue location. A cg or filter value naming a category or a category
  * group (the home card "Language") goes to the API as Cg / filter; one that names neither is
  * searched as a keyword instead of failing with a 400.
+ *
+ * `areaKeyword` (the kids area: 'kids', SPEC §2's default keyword) is a word every course of
+ * the page must match, also under a category or a search: the kids "Soft skills" link lists the
+ * kids' soft-skills courses, never the adults' ones of the same category.
  */
-export function catalogueQuery(location: { pathname: string; search: string }, defaultKeyword?: string): CatalogueQuery {
-  const selection = readSelection(location.pathname, location.search, defaultKeyword);
+export function catalogueQuery(location: { pathname: string; search: string }, areaKeyword?: string): CatalogueQuery {
+  const selection = readSelection(location.pathname, location.search, areaKeyword);
   const view = readView(location.search);
   const args: CourseListArgs = { page: view.page, limit: CATALOGUE_PAGE_SIZE };
   if (view.sort) args.sort = view.sort;
   if (view.from) args.from = view.from;
   if (view.to) args.to = view.to;
-  if (selection.kind === 'keyword') args.keyword = selection.value;
+  let keyword: string | undefined;
+  if (selection.kind === 'keyword') keyword = selection.value;
   else if (selection.kind === 'category' || selection.kind === 'filter') {
-    if (!matchCategories(selection.value)) args.keyword = selection.value;
+    if (!matchCategories(selection.value)) keyword = selection.value;
     else if (selection.kind === 'category') args.Cg = selection.value;
     else args.filter = selection.value;
   }
+  keyword = withinArea(keyword, areaKeyword);
+  if (keyword) args.keyword = keyword;
   return { selection, view, args };
 }

@@ -1,5 +1,8 @@
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mailtoDraft } from './contact';
+import { mockApi } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render';
+import { Contact, mailtoDraft } from './contact';
 
 describe('contact form', () => {
   it('drafts a mail to the support address with subject, message and sender, all encoded', () => {
@@ -9,5 +12,12 @@ describe('contact form', () => {
     expect(url.pathname).toBe('support@courseshop.tn');
     expect(url.searchParams.get('subject')).toBe('Group & prices');
     expect(url.searchParams.get('body')).toBe('Hello?\nTen seats.\n\nFrom: Amal <amal@example.com>');
+  });
+
+  it('shows the address and opening hours the shop set (SHOP_ADDRESS, SHOP_HOURS)', async () => {
+    mockApi({ 'GET /api/shop': { body: { name: 'Centre', address: '7 Rue de Marseille, 1000 Tunis', hours: 'Mon-Fri 8:30-17:30' } } });
+    renderWithProviders(<Contact />);
+    expect(await screen.findByText('7 Rue de Marseille, 1000 Tunis')).toBeInTheDocument();
+    expect(screen.getByText('Mon-Fri 8:30-17:30')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MailIcon, MapPinIcon, PhoneIcon } from '@/components/ui/icons';
+import { useGetShopInfoQuery } from '@/lib/api/shop';
 import { text } from '@/lib/i18n';
 import './contact.css';
 
@@ -14,6 +15,8 @@ export function mailtoDraft(fields: { name: string; email: string; subject: stri
 
 export function Contact() {
   const [fields, setFields] = useState({ name: '', email: '', subject: '', message: '' });
+  // Address and opening hours as the shop's settings give them (SHOP_ADDRESS, SHOP_HOURS).
+  const { data: shop } = useGetShopInfoQuery();
   const id = useId();
   const set = (key: keyof typeof fields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [key]: event.target.value }));
@@ -37,7 +40,7 @@ export function Contact() {
               <dt>
                 <MapPinIcon /> {t.address}
               </dt>
-              <dd>{centre.address}</dd>
+              <dd>{shop?.address || centre.address}</dd>
             </div>
             <div>
               <dt>
@@ -46,7 +49,7 @@ export function Contact() {
               <dd>
                 <a href={`tel:${centre.phone.replace(/\s/g, '')}`}>{centre.phone}</a>
                 <br />
-                <span className="contact__hours">{t.hours}</span>
+                <span className="contact__hours">{shop?.hours || t.hours}</span>
               </dd>
             </div>
             <div>

@@ -12,15 +12,12 @@ const KIDS_CATEGORIES: CategoryLink[] = [
   { label: c.kidsSoftSkills, value: 'Softskills' },
 ];
 
-/** Kids searches stay in the kids area: /courseskids/{keyword}. */
-const kidsSearch = (keyword: string) => `${paths.kidsCourses}/${encodeURIComponent(keyword)}`;
-
 export function KidsCatalogue() {
   return (
     <CataloguePage
       basePath={paths.kidsCourses}
       categories={KIDS_CATEGORIES}
-      searchPath={kidsSearch}
+      searchPath={paths.kidsSearch}
       defaultKeyword={KIDS_KEYWORD}
       variant="kids"
     />

@@ -1,3 +1,4 @@
+import { CourseImage } from '@/components/ui/course-image';
 import { calculateOrderAmounts } from '@shop/shared';
 import { Link } from 'react-router';
 import { useAppDispatch } from '@/app/store';
@@ -20,18 +21,7 @@ export function CartLine({ item }: { item: CartItem }) {
 
   return (
     <li className="cart-line">
-      {item.images[0] ? (
-        <img
-          className="cart-line__image"
-          src={item.images[0]}
-          alt=""
-          width={120}
-          height={80}
-          loading="lazy"
-        />
-      ) : (
-        <span className="cart-line__image" aria-hidden="true" />
-      )}
+      <CourseImage className="cart-line__image" src={item.images[0]} width={120} height={80} loading="lazy" />
       <div className="cart-line__info">
         <Link className="cart-line__name" to={paths.course(item.course)}>
           {item.name}

@@ -1,3 +1,4 @@
+import { CourseImage } from '@/components/ui/course-image';
 import { calculateOrderAmounts } from '@shop/shared';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -21,18 +22,7 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
         const lineTotal = calculateOrderAmounts([line]).itemsPrice;
         return (
           <li className="order-lines__line" key={line.course ?? `deleted-${index}`}>
-            {line.image ? (
-              <img
-                className="order-lines__image"
-                src={line.image}
-                alt=""
-                width={64}
-                height={48}
-                loading="lazy"
-              />
-            ) : (
-              <span className="order-lines__image" aria-hidden="true" />
-            )}
+            <CourseImage className="order-lines__image" src={line.image || undefined} width={64} height={48} loading="lazy" />
             {line.course ? (
               <Link className="order-lines__name" to={paths.course(line.course)}>
                 {line.name}

@@ -11,6 +11,7 @@ import { AmountsSummary } from '../components/amounts-summary';
 import { OrderActions } from '../components/order-actions';
 import { OrderHistory } from '../components/order-history';
 import { OrderLines } from '../components/order-lines';
+import { OrderPlaced } from '../components/order-placed';
 import { OrderStatus } from '../components/order-status';
 import '../components/checkout.css';
 
@@ -43,6 +44,7 @@ function OrderDetail() {
   return (
     <div className="container page">
       <h1 className="page__title order__title">{t.title(order._id)}</h1>
+      <OrderPlaced order={order} />
       <div className="checkout-grid">
         <div className="review">
           <OrderStatus order={order} />

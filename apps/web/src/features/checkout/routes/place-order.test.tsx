@@ -73,7 +73,7 @@ describe('PlaceOrderRoute', () => {
     expect(screen.getByText('2 x $30.00 = $60.00')).toBeInTheDocument();
   });
 
-  it('sends only course ids and quantities, clears the cart and opens the order', async () => {
+  it('sends course ids, quantities and the amounts shown, clears the cart and opens the order', async () => {
     const user = userEvent.setup();
     const { sent } = mockApi({
       'POST /api/orders': { status: 201, body: anOrder({ _id: 'o42' }) },
@@ -91,7 +91,42 @@ describe('PlaceOrderRoute', () => {
         country: 'France',
       },
       paymentMethod: 'In Place',
+      // What the summary showed (the server compares, never prices from them).
+      itemsPrice: 60,
+      shippingPrice: 100,
+      taxPrice: 9,
+      totalPrice: 169,
     });
+  });
+
+  it('shows the new total after a 409 PRICE_CHANGED, and places the order once the customer confirms it', async () => {
+    const user = userEvent.setup();
+    const newAmounts = { itemsPrice: 120, shippingPrice: 0, taxPrice: 18, totalPrice: 138 };
+    let calls = 0;
+    const { sent } = mockApi({
+      'POST /api/orders': () =>
+        ++calls === 1
+          ? {
+              status: 409,
+              body: {
+                message: 'The prices changed since you opened this page. Please check the new total and place your order again.',
+                code: 'PRICE_CHANGED',
+                amounts: newAmounts,
+                orderItems: [{ course: 'c1', name: 'React from scratch', qty: 1, price: 120 }],
+              },
+            }
+          : { status: 201, body: anOrder({ _id: 'o9' }) },
+    });
+    const { router } = renderPlaceOrder(checkoutState([aCartItem({ price: 186.95, qty: 1 })]));
+    expect(summary()).toMatchObject({ Total: '$214.99' });
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The prices changed since you opened this page. The new total is $138.00.');
+    expect(summary()).toEqual({ Items: '$120.00', Shipping: '$0.00', Tax: '$18.00', Total: '$138.00' });
+    expect(router.state.location.pathname).toBe('/placeorder');
+    await user.click(screen.getByRole('button', { name: 'Place Order at $138.00' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/o9'));
+    expect(sent[0]!.body).toMatchObject({ totalPrice: 214.99 });
+    expect(sent[1]!.body).toMatchObject(newAmounts);
   });
 
   it('shows a 409 and retries with the same Idempotency-Key', async () => {

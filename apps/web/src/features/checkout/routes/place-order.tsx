@@ -1,4 +1,4 @@
-import { calculateOrderAmounts } from '@shop/shared';
+import { calculateOrderAmounts, type PriceChangedError } from '@shop/shared';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/store';
@@ -6,12 +6,14 @@ import { RequireAuth } from '@/components/guards';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/errors';
 import { useCreateOrderMutation } from '@/lib/api/orders';
+import { formatMoney } from '@/lib/format';
 import { text } from '@/lib/i18n';
-import { cartCleared } from '@/stores/cart-slice';
+import { cartCleared, cartPricesUpdated } from '@/stores/cart-slice';
 import { AmountsSummary } from '../components/amounts-summary';
 import { CheckoutSteps } from '../components/checkout-steps';
 import { OrderLines } from '../components/order-lines';
 import { newIdempotencyKey } from '../lib/idempotency-key';
+import { priceChangeOf } from '../lib/price-change';
 import '../components/checkout.css';
 
 const t = text.checkout.placeOrder;
@@ -33,11 +35,19 @@ function PlaceOrder() {
   // or a retry after a lost answer returns the same order instead of placing a second one.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [placedOrderId, setPlacedOrderId] = useState<string | null>(null);
+  // The server's amounts after a 409 PRICE_CHANGED: shown, and confirmed by the next click.
+  const [priceChange, setPriceChange] = useState<PriceChangedError | null>(null);
 
   // Checked first: clearing the cart after success must not bounce the customer to /cart.
-  if (placedOrderId) return <Navigate to={paths.order(placedOrderId)} replace />;
+  // The order page greets a customer who has just placed the order (state `placed`).
+  if (placedOrderId) return <Navigate to={paths.order(placedOrderId)} replace state={{ placed: true }} />;
   if (cartItems.length === 0) return <Navigate to={paths.cart()} replace />;
   if (!shippingAddress || !paymentMethod) return <Navigate to={paths.shipping} replace />;
+
+  // What the customer sees, from the cart prices. It is sent along: the server prices the order
+  // itself and answers 409 PRICE_CHANGED when its amounts differ, so nobody pays a total they
+  // did not see.
+  const amounts = calculateOrderAmounts(cartItems);
 
   const placeOrder = async () => {
     try {
@@ -47,17 +57,23 @@ function PlaceOrder() {
           orderItems: cartItems.map((item) => ({ course: item.course, qty: item.qty })),
           shippingAddress,
           paymentMethod,
+          itemsPrice: amounts.itemsPrice,
+          shippingPrice: amounts.shippingPrice,
+          taxPrice: amounts.taxPrice,
+          totalPrice: amounts.totalPrice,
         },
       }).unwrap();
       setPlacedOrderId(order._id);
       dispatch(cartCleared());
-    } catch {
-      // The refusal shows on the error line below, from the mutation's state.
+    } catch (refusal) {
+      // A price change: the cart takes the server's prices, so the summary shows the new total
+      // and the next click confirms it. Other refusals show on the error line below.
+      const changed = priceChangeOf(refusal);
+      setPriceChange(changed ?? null);
+      if (changed) dispatch(cartPricesUpdated(changed.orderItems));
     }
   };
-
-  // An estimate from the cart prices; the server prices the order itself.
-  const amounts = calculateOrderAmounts(cartItems);
+  const newTotal = priceChange ? formatMoney(priceChange.amounts.totalPrice, 'checkout') : null;
   const { address, city, postalCode, country } = shippingAddress;
 
   return (
@@ -105,10 +121,16 @@ function PlaceOrder() {
             {t.summaryTitle}
           </h2>
           <AmountsSummary amounts={amounts} labels={t} />
-          {error && (
+          {newTotal ? (
             <p className="message message--error" role="alert">
-              {errorMessage(error)}
+              {t.pricesChanged(newTotal)}
             </p>
+          ) : (
+            error && (
+              <p className="message message--error" role="alert">
+                {errorMessage(error)}
+              </p>
+            )
           )}
           <button
             type="button"
@@ -116,7 +138,7 @@ function PlaceOrder() {
             disabled={isLoading}
             onClick={placeOrder}
           >
-            {isLoading ? t.submitting : t.submit}
+            {isLoading ? t.submitting : newTotal ? t.confirmNewTotal(newTotal) : t.submit}
           </button>
         </aside>
       </div>

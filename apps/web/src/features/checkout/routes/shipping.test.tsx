@@ -36,7 +36,10 @@ describe('ShippingRoute', () => {
   it('saves the address and the method, keeps card details out of the store and storage', async () => {
     const user = userEvent.setup();
     const { store, router } = renderShipping();
+    // Tunisie first and chosen by default: the shop is in Tunisia.
+    expect(screen.getByLabelText('Country')).toHaveValue('Tunisie');
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Tunisie',
       'Maroc',
       'Algerie',
       'France',

@@ -118,6 +118,8 @@ export const admin = {
     search: 'Name, description or category',
     categoryFilter: 'Category',
     soldOutFilter: 'Sold out',
+    statusFilter: 'Status',
+    statuses: { published: 'Published', draft: 'Draft', all: 'All' },
     seats: 'Seats left',
     sorts: {
       date_desc: 'Newest first',
@@ -135,6 +137,10 @@ export const admin = {
     adding: 'Adding…',
     editLabel: (name: string) => `Edit ${name}`,
     deleteLabel: (name: string) => `Delete ${name}`,
+    draftsTitle: 'Drafts',
+    draftsCaption: 'Drafts: not in the shop until you save them',
+    draftsIntro: 'A course made with ADD stays a draft, seen only by admins, until you save it on its edit page.',
+    draft: 'Draft',
   },
   courseEdit: {
     title: 'Edit Course',

@@ -47,6 +47,7 @@ export const catalogue = {
     inCart: (name: string) => `${name} is in the cart`,
     soldOut: (name: string) => `${name} is sold out`,
     imageAlt: (name: string) => `Illustration of the course ${name}`,
+    noImage: 'Picture coming soon',
   },
   home: {
     slides: [

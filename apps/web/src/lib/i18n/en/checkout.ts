@@ -58,6 +58,15 @@ export const checkout = {
     submit: 'Place Order',
     submitting: 'Placing your order…',
     edit: 'Edit',
+    pricesChanged: (total: string) => `The prices changed since you opened this page. The new total is ${total}.`,
+    confirmNewTotal: (total: string) => `Place Order at ${total}`,
+  },
+  placed: {
+    thanks: 'Thank you, your order is placed',
+    cardNext: 'We will confirm your payment on this page.',
+    payOnSite: (total: string) => `Please pay ${total} at the centre to confirm your seats:`,
+    address: 'Where',
+    hours: 'When',
   },
   order: {
     title: (id: string) => `Order ${id}`,

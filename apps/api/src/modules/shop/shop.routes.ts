@@ -1,0 +1,25 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { shopInfoSchema } from '@shop/shared';
+import type { AppDeps } from '../../deps.js';
+import { apiRoutes } from '../../http/route.js';
+
+/** `GET /api/shop`: the centre's name, address and opening hours, from the settings. */
+export function shopRouter({ config }: AppDeps): Router {
+  const router = Router();
+  apiRoutes(router).get(
+    '/',
+    {
+      summary: "The centre's name, address and opening hours (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_HOURS)",
+      answer: shopInfoSchema,
+      answerHeaders: { 'Cache-Control': z.string().meta({ description: 'public, max-age=300' }) },
+    },
+    (_input, _req, res) => {
+      // Settings change only with a restart: browsers may keep the answer a few minutes.
+      res.setHeader('Cache-Control', 'public, max-age=300');
+      const { legalName, address, hours } = config.shop;
+      return { name: legalName, address, hours };
+    },
+  );
+  return router;
+}

@@ -1,0 +1,45 @@
+import type { Order } from '@shop/shared';
+import { useLocation } from 'react-router';
+import { formatMoney } from '@/lib/format';
+import { useGetShopInfoQuery } from '@/lib/api/shop';
+import { text } from '@/lib/i18n';
+
+const t = text.checkout.placed;
+
+/**
+ * The greeting on the order page right after the customer placed it (the place-order screen
+ * navigates with state `placed`): thanks, and for "In Place" where and when to pay, from the
+ * shop's settings (SHOP_ADDRESS, SHOP_HOURS). A later visit of the page shows no greeting.
+ */
+export function OrderPlaced({ order }: { order: Order }) {
+  const placed = (useLocation().state as { placed?: boolean } | null)?.placed === true;
+  const payOnSite = placed && order.paymentMethod === 'In Place' && order.status === 'pending';
+  const shop = useGetShopInfoQuery(undefined, { skip: !payOnSite });
+  if (!placed) return null;
+  const address = shop.data?.address || text.common.footer.address;
+  const hours = shop.data?.hours || text.catalogue.contact.hours;
+  return (
+    <section className="order-placed message message--success" role="status" aria-labelledby="order-placed-title">
+      <h2 id="order-placed-title" className="order-placed__title">
+        {t.thanks}
+      </h2>
+      {payOnSite ? (
+        <>
+          <p>{t.payOnSite(formatMoney(order.totalPrice, 'checkout'))}</p>
+          <dl className="order-placed__where">
+            <div>
+              <dt>{t.address}</dt>
+              <dd>{address}</dd>
+            </div>
+            <div>
+              <dt>{t.hours}</dt>
+              <dd>{hours}</dd>
+            </div>
+          </dl>
+        </>
+      ) : (
+        order.paymentMethod === 'Card' && <p>{t.cardNext}</p>
+      )}
+    </section>
+  );
+}

@@ -14,7 +14,9 @@ import { requestLogging } from './middleware/request-log.js';
 import { createCatalogueCache, type CatalogueCache } from './modules/courses/catalogue-cache.js';
 import { catalogueFastPath } from './modules/courses/catalogue-fast-path.js';
 import { coursesRouter } from './modules/courses/courses.routes.js';
+import { adminRouter } from './modules/admin/admin.routes.js';
 import { healthRouter } from './modules/health/health.routes.js';
+import { imagesRouter } from './modules/images/images.routes.js';
 import { newsletterRouter } from './modules/newsletter/newsletter.routes.js';
 import { ordersRouter } from './modules/orders/orders.routes.js';
 import { paymentProviderFor } from './modules/payments/payment-provider-for.js';
@@ -118,6 +120,8 @@ function createExpressApp(
     app.use(TEST_GATEWAY_PATH, createTestGateway({ appUrl: deps.config.appUrl, clock: deps.clock, logger: deps.logger }).router);
   }
   app.use('/api/payments', paymentsRouter(deps, payments));
+  app.use('/api/admin', adminRouter(deps));
+  app.use('/api/images', imagesRouter(deps));
   // The document is written from the routers above (and itself), once, when first asked for.
   let document: ReturnType<typeof openApiDocument> | undefined;
   app.use('/api', docsRouter(() => (document ??= openApiDocument(app))));

@@ -9,3 +9,5 @@ export * from './schemas/orders.js';
 export * from './schemas/newsletter.js';
 export * from './schemas/payments.js';
 export * from './schemas/shop.js';
+export * from './schemas/admin.js';
+export * from './images.js';

@@ -57,6 +57,12 @@ export const MESSAGES = {
   paymentProviderUnavailable:
     'The payment service cannot be reached right now. Your order is saved: please try again in a few minutes.',
   webhookReceived: 'Received',
+  /** 400 for an upload that is not a JPEG, PNG or WebP picture (read from the bytes, not the name). */
+  imageTypeRefused: 'The file is not a JPEG, PNG or WebP picture.',
+  /** 413 for an upload over 5 MB. */
+  imageTooLarge: 'The picture is larger than 5 MB.',
+  imageEmpty: 'No picture was sent.',
+  imageNotFound: 'Picture not found',
   // Generic API errors
   notAuthorized: 'Not authorized, no token',
   tokenInvalid: 'Not authorized, token failed',

@@ -4,11 +4,13 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -43,6 +45,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The admin list: search any part of name or e-mail (trigrams), sort by name.
+    index('users_search_trgm').using('gin', sql`(lower(${t.name}) || ' ' || lower(${t.email})) gin_trgm_ops`),
+    index('users_name_idx').on(sql`lower(${t.name})`, t.id),
   ],
 );
 
@@ -159,6 +164,15 @@ export const orders = pgTable(
     uniqueIndex('orders_invoice_number_unique').on(t.invoiceNumber),
     // The expiry sweeper's claim: the pending orders whose hold has ended, soonest first.
     index('orders_hold_expiry_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
+    // The admin list's filters, each with the newest-first order it pages in (issue 19).
+    index('orders_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('orders_payment_created_idx').on(t.paymentMethod, t.createdAt.desc(), t.id.desc()),
+    index('orders_paid_learned_created_idx').on(t.isPaid, t.isLearned, t.createdAt.desc(), t.id.desc()),
+    index('orders_total_idx').on(t.totalPrice, t.id),
+    // Customer search: any part of the name or e-mail saved with the order (trigrams).
+    index('orders_customer_trgm').using('gin', sql`(lower(${t.userName}) || ' ' || lower(${t.userEmail})) gin_trgm_ops`),
+    // The dashboard's revenue: paid orders by the instant they were paid, with the amount.
+    index('orders_paid_at_idx').on(t.paidAt, t.totalPrice).where(sql`${t.paidAt} is not null`),
     check(
       'orders_status_known',
       sql.raw(`"status" in (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`),
@@ -195,7 +209,47 @@ export const auditEvents = pgTable(
     changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>().notNull().default({}),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('audit_events_entity_idx').on(t.entity, t.entityId, t.at)],
+  (t) => [
+    index('audit_events_entity_idx').on(t.entity, t.entityId, t.at),
+    // The audit trail screen: newest first, alone or by kind of thing or by who did it.
+    index('audit_events_at_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_events_entity_at_idx').on(t.entity, t.at.desc(), t.id.desc()),
+    index('audit_events_actor_at_idx').on(t.actorId, t.at.desc(), t.id.desc()),
+  ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Pictures uploaded in the back office, kept in the database so every API instance serves
+ * them. One row per picture; its resized WebP copies are in image_variants.
+ */
+export const images = pgTable('images', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The type the bytes were (the name and the browser's type are not trusted). */
+  sourceType: text('source_type').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/** The resized copies of a picture (metadata stripped), one per width, never changed once written. */
+export const imageVariants = pgTable(
+  'image_variants',
+  {
+    imageId: uuid('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.imageId, t.width] })],
 );
 
 /** Where an online payment attempt stands (payments module). */

@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../deps.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import { isId } from '../../lib/ids.js';
 import type { AuthUser } from '../../middleware/auth.js';
-import { listAuditEvents, type AuditActor } from '../audit/audit.repository.js';
+import { actorOf, listAuditEvents, type AuditActor } from '../audit/audit.repository.js';
 import { courseChanged } from '../courses/catalogue-version.js';
 import { sendInBackground } from '../mail/mailer.js';
 import { renderInvoice } from './invoice.js';
@@ -18,11 +18,7 @@ import {
 import { findOrdersByIds } from './orders.repository.js';
 import { requireOrder, requireOwnOrder, toOrderJson } from './orders.service.js';
 
-export const actorOf = (user: AuthUser): AuditActor => ({
-  id: user.id,
-  name: user.name,
-  role: user.isAdmin ? 'admin' : 'customer',
-});
+export { actorOf };
 
 /** The refusals every state change shares: 404 for an unknown order, 409 naming its state. */
 function refusal(outcome: Exclude<StateChange<unknown>, { kind: 'changed' }>, conflictMessage: (s: OrderStatus) => string): AppError {

@@ -7,6 +7,7 @@ import {
   idempotencyKeySchema,
   MESSAGES,
   orderEventSchema,
+  orderExportQuerySchema,
   orderListQuerySchema,
   orderSchema,
   paymentStartedSchema,
@@ -24,6 +25,7 @@ import {
   learnOrder,
   payOrder,
 } from './order-states.service.js';
+import { sendOrdersCsv } from './order-export.js';
 import { getAllOrders, getMyOrders, getOrder, placeOrder } from './orders.service.js';
 
 /** An order without lines answers the shop's own message, not a field path. */
@@ -82,7 +84,9 @@ export function ordersRouter(ctx: AppContext, payments: Payments): Router {
   routes.get(
     '/',
     {
-      summary: 'All orders, one page (admin)',
+      summary: 'Orders, filtered and sorted, one page (admin)',
+      description:
+        '`q`: any part of the customer’s name or e-mail, or the start of an order id. `from`/`to`: days the order was placed (Tunis time, inclusive).',
       access: 'admin',
       query: orderListQuerySchema,
       answer: z.array(orderSchema),
@@ -93,6 +97,20 @@ export function ordersRouter(ctx: AppContext, payments: Payments): Router {
       res.setHeader('X-Total-Count', String(total));
       return orders;
     },
+  );
+
+  routes.get(
+    '/export.csv',
+    {
+      summary: 'The orders of the list’s filters as CSV, one row per order line (admin)',
+      description: 'UTF-8 with a BOM; amounts with two decimals; streamed, in the list’s sort.',
+      access: 'admin',
+      query: orderExportQuerySchema,
+      answer: z.string().meta({ description: 'CSV, a header row then one row per order line' }),
+      answerType: 'text/csv',
+      answerHeaders: { 'Content-Disposition': z.string().meta({ description: 'attachment; filename="orders-YYYY-MM-DD.csv"' }) },
+    },
+    ({ query }, _req, res) => sendOrdersCsv(ctx, query, res),
   );
 
   routes.get(

@@ -85,6 +85,8 @@ const WRITE_ROUTES: WriteRoute[] = [
   },
   { method: 'post', path: () => `/api/payments/test-gateway/pay/${'0'.repeat(24)}/complete`, caller: 'anonymous', fields: ['status'] },
   { method: 'post', path: () => `/api/payments/test-gateway/pay/${'0'.repeat(24)}/fail`, caller: 'anonymous', fields: ['status'] },
+  // A picture upload takes the file as its body; a JSON body is no picture (400).
+  { method: 'post', path: () => '/api/images', caller: 'admin', fields: [] },
 ];
 
 /** A current token: a fuzzed profile update may legitimately change the password and retire the old one. */

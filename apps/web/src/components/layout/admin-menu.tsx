@@ -52,6 +52,11 @@ export function AdminMenu() {
       </button>
       <ul id={listId} className="admin-menu__list" hidden={!open}>
         <li>
+          <NavLink className="admin-menu__link" to={paths.adminDashboard} end>
+            {text.common.nav.adminDashboard}
+          </NavLink>
+        </li>
+        <li>
           <NavLink className="admin-menu__link" to={paths.adminUsers}>
             {text.common.nav.adminUsers}
           </NavLink>
@@ -64,6 +69,11 @@ export function AdminMenu() {
         <li>
           <NavLink className="admin-menu__link" to={paths.adminOrders}>
             {text.common.nav.adminOrders}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink className="admin-menu__link" to={paths.adminAudit}>
+            {text.common.nav.adminAudit}
           </NavLink>
         </li>
       </ul>

@@ -1,3 +1,4 @@
+import { srcsetOfImageUrl } from '@shop/shared';
 import { useState, type ImgHTMLAttributes } from 'react';
 import { text } from '@/lib/i18n';
 import './course-image.css';
@@ -43,4 +44,13 @@ export function CourseImage({ src, className, alt = '', width, height, ...img }:
       {...img}
     />
   );
+}
+
+/**
+ * `srcSet` and `sizes` for an uploaded picture (`/api/images/{id}`: resized copies exist), to
+ * spread on a CourseImage; nothing for any other address.
+ */
+export function uploadedCopies(src: string | undefined, sizes: string): { srcSet?: string; sizes?: string } {
+  const srcSet = src ? srcsetOfImageUrl(src) : undefined;
+  return srcSet ? { srcSet, sizes } : {};
 }

@@ -27,6 +27,7 @@ export function CoursesTable({ courses, caption, onDelete, deletingId }: Props) 
           <th scope="col">{t.name}</th>
           <th scope="col">{t.price}</th>
           <th scope="col">{t.category}</th>
+          <th scope="col">{t.seats}</th>
           <th scope="col">{t.actions}</th>
         </>
       }
@@ -49,6 +50,7 @@ export function CoursesTable({ courses, caption, onDelete, deletingId }: Props) 
             {formatMoney(course.price, 'catalogue')}
           </td>
           <td data-label={t.category}>{course.category.join(' | ')}</td>
+          <td data-label={t.seats}>{course.availability}</td>
           <RowActions
             label={t.actions}
             editTo={paths.adminCourseEdit(course._id)}

@@ -25,7 +25,7 @@ function DoneOn({ at }: { at: string | null }) {
 
 /**
  * SPEC §2 Orders: ID, User, Date, TOTAL, PAID, Learned, Actions (Details; Mark as Paid if
- * unpaid), plus the order's status and a Cancel button while it can be cancelled.
+ * unpaid), plus the order's status, its payment method and a Cancel button while it can be cancelled.
  */
 export function OrdersTable({ orders, onMarkPaid, payingId, onCancel, cancellingId }: Props) {
   const t = text.admin.orders;
@@ -41,6 +41,7 @@ export function OrdersTable({ orders, onMarkPaid, payingId, onCancel, cancelling
           <th scope="col">{t.paid}</th>
           <th scope="col">{t.learned}</th>
           <th scope="col">{t.status}</th>
+          <th scope="col">{t.payment}</th>
           <th scope="col">{t.actions}</th>
         </>
       }
@@ -64,6 +65,9 @@ export function OrdersTable({ orders, onMarkPaid, payingId, onCancel, cancelling
             <DoneOn at={order.isLearned ? order.learnedAt : null} />
           </td>
           <td data-label={t.status}>{text.common.orderStatus[order.status]}</td>
+          <td data-label={t.payment} className="admin-table__nowrap">
+            {text.checkout.paymentLabels[order.paymentMethod]}
+          </td>
           <td data-label={t.actions}>
             <div className="admin-actions">
               <Link

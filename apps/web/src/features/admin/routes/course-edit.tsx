@@ -17,6 +17,7 @@ export function CourseEditRoute() {
       titleId="admin-course-edit-title"
       title={text.admin.courseEdit.title}
       backTo={paths.adminCourses}
+      historyTo={paths.adminAuditOf('course', id)}
       error={error}
       // Keyed by id: the form starts from this course's values, with no effect to sync them.
       form={course && fresh && <CourseEditForm key={course._id} course={course} />}

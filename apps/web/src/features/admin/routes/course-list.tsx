@@ -1,26 +1,68 @@
-import type { Course } from '@shop/shared';
+import { ADMIN_COURSE_SORTS, CATEGORIES, type AdminCourseSort, type Course } from '@shop/shared';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import {
   useCreateCourseMutation,
   useDeleteCourseMutation,
-  useGetCoursesQuery,
   useGetDraftCoursesQuery,
 } from '@/lib/api/courses';
 import { text } from '@/lib/i18n';
+import { useGetAdminCoursesQuery } from '../api/admin';
 import { CoursesTable } from '../components/courses-table';
+import { yesNoOptions } from '../components/filter-options';
+import { ListFilters, type FilterField } from '../components/list-filters';
 import { ActionError } from '../components/list-error';
 import { PagedList } from '../components/paged-list';
 import { ADMIN_PAGE_SIZE, usePage } from '../hooks/use-page';
+import { useUrlFilters } from '../hooks/use-url-filters';
 import '../components/admin-list.css';
 
-/** /admin/courselist: newest first, so a course just added is on the first page. */
+const FILTER_KEYS = ['q', 'status', 'category', 'soldOut', 'sort'] as const;
+const t = text.admin.courses;
+const FIELDS: FilterField<(typeof FILTER_KEYS)[number]>[] = [
+  { name: 'q', label: t.search, kind: 'search' },
+  // Published by default: the drafts have their own table above the list.
+  {
+    name: 'status',
+    label: t.statusFilter,
+    kind: 'select',
+    options: [
+      { value: 'draft', label: t.statuses.draft },
+      { value: 'all', label: t.statuses.all },
+    ],
+    emptyLabel: t.statuses.published,
+  },
+  {
+    name: 'category',
+    label: t.categoryFilter,
+    kind: 'select',
+    options: CATEGORIES.map((c) => ({ value: c, label: c })),
+  },
+  { name: 'soldOut', label: t.soldOutFilter, kind: 'select', options: yesNoOptions },
+  {
+    name: 'sort',
+    label: text.admin.filters.sort,
+    kind: 'select',
+    options: ADMIN_COURSE_SORTS.filter((s) => s !== 'date_desc').map((s) => ({
+      value: s,
+      label: t.sorts[s],
+    })),
+    emptyLabel: t.sorts.date_desc,
+  },
+];
+
+/** /admin/courselist: newest first by default, so a course just added is on the first page. */
 export function CourseListRoute() {
   const page = usePage();
-  const { data, error, isLoading, isFetching } = useGetCoursesQuery({
+  const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
+  const { data, error, isLoading, isFetching } = useGetAdminCoursesQuery({
+    ...filters,
+    status: filters.status === 'all' ? undefined : filters.status === 'draft' ? 'draft' : 'published',
+    soldOut:
+      filters.soldOut === 'true' || filters.soldOut === 'false' ? filters.soldOut : undefined,
+    sort: filters.sort as AdminCourseSort | undefined,
     page,
     limit: ADMIN_PAGE_SIZE,
-    sort: 'date',
   });
   const drafts = useGetDraftCoursesQuery();
   const [deleteCourse, deletion] = useDeleteCourseMutation();
@@ -46,7 +88,7 @@ export function CourseListRoute() {
     <section className="container page" aria-labelledby="admin-courses-title">
       <header className="admin-screen__header">
         <h1 id="admin-courses-title" className="page__title">
-          {text.admin.courses.title}
+          {t.title}
         </h1>
         <button
           type="button"
@@ -54,9 +96,10 @@ export function CourseListRoute() {
           onClick={onAdd}
           disabled={creation.isLoading}
         >
-          {creation.isLoading ? text.admin.courses.adding : text.admin.courses.add}
+          {creation.isLoading ? t.adding : t.add}
         </button>
       </header>
+      <ListFilters label={t.filtersLabel} fields={FIELDS} values={filters} onApply={setFilters} />
       <ActionError error={creation.error ?? deletion.error} />
       {!!drafts.data?.length && (
         <section className="admin-drafts" aria-labelledby="admin-drafts-title">
@@ -73,7 +116,7 @@ export function CourseListRoute() {
         </section>
       )}
       <PagedList
-        label={text.admin.courses.title}
+        label={t.title}
         page={page}
         isLoading={isLoading}
         isFetching={isFetching}

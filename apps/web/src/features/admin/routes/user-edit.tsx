@@ -17,6 +17,7 @@ export function UserEditRoute() {
       titleId="admin-user-edit-title"
       title={text.admin.userEdit.title}
       backTo={paths.adminUsers}
+      historyTo={paths.adminAuditOf('user', id)}
       error={error}
       // Keyed by id: the form starts from this user's values, with no effect to sync them.
       form={user && fresh && <UserEditForm key={user._id} user={user} />}

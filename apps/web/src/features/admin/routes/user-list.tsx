@@ -1,16 +1,42 @@
-import type { User } from '@shop/shared';
+import { USER_SORTS, type User } from '@shop/shared';
 import { useDeleteUserMutation, useGetUsersQuery } from '@/lib/api/users';
 import { text } from '@/lib/i18n';
+import { yesNoOptions } from '../components/filter-options';
 import { ActionError } from '../components/list-error';
+import { ListFilters, type FilterField } from '../components/list-filters';
 import { PagedList } from '../components/paged-list';
 import { UsersTable } from '../components/users-table';
 import { ADMIN_PAGE_SIZE, usePage } from '../hooks/use-page';
+import { useUrlFilters } from '../hooks/use-url-filters';
 import '../components/admin-list.css';
 
-/** /admin/userlist */
+const FILTER_KEYS = ['q', 'admin', 'kid', 'sort'] as const;
+const t = text.admin.users;
+const FIELDS: FilterField<(typeof FILTER_KEYS)[number]>[] = [
+  { name: 'q', label: t.search, kind: 'search' },
+  { name: 'admin', label: t.adminFilter, kind: 'select', options: yesNoOptions },
+  { name: 'kid', label: t.kidFilter, kind: 'select', options: yesNoOptions },
+  {
+    name: 'sort',
+    label: text.admin.filters.sort,
+    kind: 'select',
+    options: USER_SORTS.filter((s) => s !== 'date_desc').map((s) => ({
+      value: s,
+      label: t.sorts[s],
+    })),
+    emptyLabel: t.sorts.date_desc,
+  },
+];
+
+/** /admin/userlist: search and filters in the URL, paged on the server. */
 export function UserListRoute() {
   const page = usePage();
-  const { data, error, isLoading, isFetching } = useGetUsersQuery({ page, limit: ADMIN_PAGE_SIZE });
+  const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
+  const { data, error, isLoading, isFetching } = useGetUsersQuery({
+    ...filters,
+    page,
+    limit: ADMIN_PAGE_SIZE,
+  });
   const [deleteUser, deletion] = useDeleteUserMutation();
 
   const onDelete = (user: User) => {
@@ -26,6 +52,7 @@ export function UserListRoute() {
           {text.admin.users.title}
         </h1>
       </header>
+      <ListFilters label={t.filtersLabel} fields={FIELDS} values={filters} onApply={setFilters} />
       <ActionError error={deletion.error} />
       <PagedList
         label={text.admin.users.title}

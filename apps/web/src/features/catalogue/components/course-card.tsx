@@ -1,7 +1,7 @@
 import type { Course } from '@shop/shared';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/store';
-import { CourseImage } from '@/components/ui/course-image';
+import { CourseImage, uploadedCopies } from '@/components/ui/course-image';
 import { CartAddIcon } from '@/components/ui/icons';
 import { Stars } from '@/components/ui/stars';
 import { paths } from '@/config/paths';
@@ -34,6 +34,7 @@ export function CourseCard({ course, priority, headingLevel: Heading = 'h3' }: C
         <CourseImage
           className="course-card__image"
           src={image}
+          {...uploadedCopies(image, '(min-width: 768px) 350px, 100vw')}
           width={350}
           height={263}
           loading={priority ? 'eager' : 'lazy'}

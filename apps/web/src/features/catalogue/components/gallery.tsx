@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { COURSE_IMAGES_MAX } from '@shop/shared';
-import { CourseImage } from '@/components/ui/course-image';
+import { COURSE_IMAGES_MAX, COURSE_PAGE_IMAGE_SIZES } from '@shop/shared';
+import { CourseImage, uploadedCopies } from '@/components/ui/course-image';
 import { text } from '@/lib/i18n';
 
 const t = text.catalogue.detail;
@@ -15,6 +15,8 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
       <CourseImage
         className="gallery__main"
         src={main}
+        // An uploaded picture has resized copies: the browser takes the one the screen needs.
+        {...uploadedCopies(main, COURSE_PAGE_IMAGE_SIZES)}
         alt={text.catalogue.card.imageAlt(name)}
         width={800}
         height={600}

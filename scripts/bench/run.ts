@@ -7,7 +7,8 @@
  * Environment: BENCH_DATABASE_URL (default: a fresh `shop_bench` on the local server),
  * BENCH_COURSES (100000), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_CONNECTIONS (32),
  * BENCH_BUYERS (400), BENCH_STRICT=1 (exit 1 when a target is missed, not only on a fault),
- * BENCH_ONLY=orders (only the bare server and the order measures).
+ * BENCH_ONLY=orders (only the bare server and the order measures), BENCH_ONLY=admin (only the
+ * bare server and the back office on BENCH_ORDERS (100000) orders, BENCH_ADMIN_CONNECTIONS (8)).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,6 +25,7 @@ import {
   seatsOf,
   type SeatCheck,
 } from './database.js';
+import { insertAdmin, insertOrders, lastDays } from './back-office.js';
 import { explainCatalogue } from './explain.js';
 import { measure, type LoadFigures, type LoadOptions } from './load.js';
 import { startApi, startBareServer, type Child } from './processes.js';
@@ -36,12 +38,18 @@ const DURATION = env('BENCH_DURATION', 10);
 const WARMUP = env('BENCH_WARMUP', 2);
 const CONNECTIONS = env('BENCH_CONNECTIONS', 32);
 const BUYERS = env('BENCH_BUYERS', 400);
-const ONLY_ORDERS = process.env['BENCH_ONLY'] === 'orders';
+const ONLY = process.env['BENCH_ONLY'];
+const ONLY_ORDERS = ONLY === 'orders';
+/** Only the back office (after the bare server): the stats call and the filtered order list. */
+const ONLY_ADMIN = ONLY === 'admin';
+const ORDERS = env('BENCH_ORDERS', 100_000);
+const ADMIN_CONNECTIONS = env('BENCH_ADMIN_CONNECTIONS', 8);
 const RESULTS = path.join(import.meta.dirname, 'results');
 
 const CATALOGUE_TARGET: Target = { minRatio: 0.25, maxP99Ms: 50 };
 const SEARCH_TARGET: Target = { minRatio: 0.1, maxP99Ms: 50 };
 const ORDER_TARGET: Target = { maxP99Ms: 100 };
+const ADMIN_TARGET: Target = { maxP99Ms: 200 };
 
 /** The catalogue query shapes measured (and EXPLAINed). */
 const SHAPES: Record<string, CourseQuery> = {
@@ -70,6 +78,7 @@ async function main(): Promise<void> {
   let seatChecks: Record<string, SeatCheck> = {};
   try {
     const buyers = await insertBuyers(pool, BUYERS);
+    const adminUser = await insertAdmin(pool);
     const orderCourses = await prepareOrderCourses(pool, 60, 4);
     const detailIds = (
       await pool.query<{ id: string }>('select id from courses tablesample system (5) limit 2000')
@@ -114,6 +123,41 @@ async function main(): Promise<void> {
     row('bare node:http, catalogue bytes from memory', await ceiling('node'));
 
     if (!ONLY_ORDERS) {
+      // The back office on ORDERS orders (before the order runs add their own).
+      await insertOrders(pool, ORDERS);
+      const [adminToken] = await signIn(api.url, [adminUser]);
+      const adminLoad = (path: string) =>
+        load({
+          url: `${api?.url ?? ''}${path}`,
+          connections: ADMIN_CONNECTIONS,
+          headers: { Authorization: `Bearer ${adminToken ?? ''}` },
+        });
+      const month = lastDays(30);
+      row(
+        `GET /api/admin/stats (30 days by day, ${ORDERS} orders, ${ADMIN_CONNECTIONS} conn.)`,
+        await adminLoad(`/api/admin/stats?from=${month.from}&to=${month.to}`),
+        ADMIN_TARGET,
+      );
+      const year = lastDays(365);
+      row(
+        `GET /api/admin/stats (a year by month, ${ADMIN_CONNECTIONS} conn.)`,
+        await adminLoad(`/api/admin/stats?from=${year.from}&to=${year.to}&interval=month`),
+        undefined,
+        'every order: for information',
+      );
+      row(
+        `GET /api/orders?paid=false&paymentMethod=In Place (${ADMIN_CONNECTIONS} conn.)`,
+        await adminLoad('/api/orders?paid=false&paymentMethod=In%20Place&page=3&limit=20'),
+        ADMIN_TARGET,
+      );
+      row(
+        `GET /api/orders?q=buyer-12 (customer search, ${ADMIN_CONNECTIONS} conn.)`,
+        await adminLoad('/api/orders?q=bench-buyer-12%40&limit=20'),
+        ADMIN_TARGET,
+      );
+    }
+
+    if (!ONLY_ORDERS && !ONLY_ADMIN) {
       row('bare Express 5, one route, same bytes', await ceiling('express'));
       row(
         'GET /api/courses (default page)',
@@ -229,6 +273,17 @@ async function main(): Promise<void> {
         },
       });
     };
+    if (ONLY_ADMIN) {
+      const outcome = printReport({
+        rows,
+        plans,
+        seatChecks,
+        courses: total,
+        strict: process.env['BENCH_STRICT'] === '1',
+      });
+      process.exitCode = outcome.ok ? 0 : 1;
+      return;
+    }
     let before = await seatsOf(pool, allOrderCourses);
     row(
       'POST /api/orders (60 courses, plenty of seats)',

@@ -9,12 +9,12 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   accessibilityViolations,
-  baseUrl,
   launchBrowser,
   mailLinkFor,
   newContext,
   openPage,
 } from './browser.js';
+import { api, watchErrors } from './shop-api.js';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 const run = Date.now().toString(36);
@@ -38,25 +38,6 @@ after(async () => {
   await browser?.close();
 });
 
-async function api<T>(
-  method: string,
-  pathname: string,
-  body?: unknown,
-  token?: string,
-): Promise<T> {
-  const answer = await fetch(`${baseUrl()}/api${pathname}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await answer.json()) as T & { message?: string };
-  if (!answer.ok) throw new Error(`${method} ${pathname}: ${answer.status} ${json.message ?? ''}`);
-  return json;
-}
-
 /** A verified customer: registered through the API, verified with the link from the outbox. */
 async function verifiedCustomer(name: string): Promise<UserInfo> {
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${run}@example.com`;
@@ -66,16 +47,6 @@ async function verifiedCustomer(name: string): Promise<UserInfo> {
   const token = new URL(link).pathname.split('/').pop() ?? '';
   await api('GET', `/users/verify/${token}`);
   return api<UserInfo>('POST', '/users/login', { email, password });
-}
-
-/** Fails the journey on any uncaught error or console error in the page. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return errors;
 }
 
 async function signedIn(

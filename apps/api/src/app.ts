@@ -14,9 +14,15 @@ import { requestLogging } from './middleware/request-log.js';
 import { createCatalogueCache, type CatalogueCache } from './modules/courses/catalogue-cache.js';
 import { catalogueFastPath } from './modules/courses/catalogue-fast-path.js';
 import { coursesRouter } from './modules/courses/courses.routes.js';
+import { adminRouter } from './modules/admin/admin.routes.js';
 import { healthRouter } from './modules/health/health.routes.js';
+import { imagesRouter } from './modules/images/images.routes.js';
 import { newsletterRouter } from './modules/newsletter/newsletter.routes.js';
 import { ordersRouter } from './modules/orders/orders.routes.js';
+import { paymentProviderFor } from './modules/payments/payment-provider-for.js';
+import { paymentsRouter } from './modules/payments/payments.routes.js';
+import { createPayments, type Payments } from './modules/payments/payments.service.js';
+import { createTestGateway, TEST_GATEWAY_PATH } from './modules/payments/test-gateway.js';
 import { shopRouter } from './modules/shop/shop.routes.js';
 import { usersRouter } from './modules/users/users.routes.js';
 import { compressAnswers, webClientRouter } from './modules/web-client/web-client.routes.js';
@@ -30,6 +36,8 @@ export type App = ((req: IncomingMessage, res: ServerResponse) => void) & {
   readonly express: Express;
   /** This instance's catalogue, told of writes made outside a request (the expiry sweeper). */
   readonly courses: CourseChanges;
+  /** Online payments (the payment sweeper runs them outside a request). */
+  readonly payments: Payments;
 };
 
 /**
@@ -43,7 +51,10 @@ export function createApp(deps: AppDeps): App {
     addSecurityHeaders: securityHeaders(deps.config),
     allowWebClient: cors(deps.config),
   };
-  const app = createExpressApp({ ...deps, courses: catalogue }, edge, catalogue);
+  const context: AppContext = { ...deps, courses: catalogue };
+  const { provider, onlineProvider } = paymentProviderFor(deps.config, deps.logger, deps.paymentProvider);
+  const payments = createPayments(context, provider, onlineProvider);
+  const app = createExpressApp(context, edge, catalogue, payments);
   // In the order Express runs them (every fast-path URL is under /api).
   const fastPath = catalogueFastPath(
     catalogue,
@@ -53,7 +64,7 @@ export function createApp(deps: AppDeps): App {
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     if (!fastPath(req, res)) app(req, res);
   };
-  return Object.assign(listener, { express: app, courses: catalogue });
+  return Object.assign(listener, { express: app, courses: catalogue, payments });
 }
 
 /** helmet's headers; the CSP lets course pages show images from anywhere and YouTube videos. */
@@ -82,6 +93,7 @@ function createExpressApp(
   deps: AppContext,
   { logRequests, addSecurityHeaders, allowWebClient }: Edge,
   catalogue: CatalogueCache,
+  payments: Payments,
 ): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -103,7 +115,13 @@ function createExpressApp(
   // Feature routers are mounted here, one line each.
   app.use('/api/users', usersRouter(deps));
   app.use('/api/courses', coursesRouter(deps, catalogue));
-  app.use('/api/orders', ordersRouter(deps));
+  app.use('/api/orders', ordersRouter(deps, payments));
+  if (deps.config.payments.mode === 'test-gateway') {
+    app.use(TEST_GATEWAY_PATH, createTestGateway({ appUrl: deps.config.appUrl, clock: deps.clock, logger: deps.logger }).router);
+  }
+  app.use('/api/payments', paymentsRouter(deps, payments));
+  app.use('/api/admin', adminRouter(deps));
+  app.use('/api/images', imagesRouter(deps));
   // The document is written from the routers above (and itself), once, when first asked for.
   let document: ReturnType<typeof openApiDocument> | undefined;
   app.use('/api', docsRouter(() => (document ??= openApiDocument(app))));

@@ -180,3 +180,44 @@ describe('Content-Security-Policy upgrade-insecure-requests', () => {
     expect(await policyAt('http://192.168.1.20:5000')).not.toContain('upgrade-insecure-requests');
   });
 });
+
+describe('online payment settings (issue 17)', () => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: SECRET, DATABASE_URL: POSTGRES_URL } as const;
+
+  it('uses Konnect’s production API v2 when its credentials are set, a given address otherwise', () => {
+    const live = loadConfig({ ...production, DATA_DIR: dataDir, KONNECT_API_KEY: 'key', KONNECT_WALLET_ID: 'wallet' });
+    expect(live.payments).toEqual({
+      mode: 'konnect',
+      apiUrl: 'https://api.konnect.network/api/v2',
+      apiKey: 'key',
+      walletId: 'wallet',
+      lifespanMinutes: 30,
+    });
+    const sandbox = loadConfig({
+      ...production,
+      DATA_DIR: dataDir,
+      KONNECT_API_KEY: 'key',
+      KONNECT_WALLET_ID: 'wallet',
+      KONNECT_API_URL: 'https://api.preprod.konnect.network/api/v2/',
+      PAYMENT_LIFESPAN_MINUTES: '15',
+    });
+    expect(sandbox.payments).toMatchObject({ apiUrl: 'https://api.preprod.konnect.network/api/v2', lifespanMinutes: 15 });
+    // .env.example leaves it empty: the production API.
+    const empty = loadConfig({ ...production, DATA_DIR: dataDir, KONNECT_API_KEY: 'k', KONNECT_WALLET_ID: 'w', KONNECT_API_URL: '' });
+    expect(empty.payments).toMatchObject({ apiUrl: 'https://api.konnect.network/api/v2' });
+    expect(loadError({ ...production, KONNECT_API_KEY: 'k', KONNECT_WALLET_ID: 'w', KONNECT_API_URL: 'not a url' }).message).toMatch(
+      /KONNECT_API_URL/,
+    );
+  });
+
+  it('falls back to the built-in test gateway outside production, and to no online payment in production', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'memory://' }).payments.mode).toBe('test-gateway');
+    expect(loadConfig({ ...production, DATA_DIR: dataDir }).payments).toEqual({ mode: 'off' });
+  });
+
+  it('refuses one Konnect credential without the other', () => {
+    expect(loadError({ ...production, KONNECT_API_KEY: 'key' }).message).toBe(
+      'KONNECT_API_KEY and KONNECT_WALLET_ID go together: set both, or neither.',
+    );
+  });
+});

@@ -11,6 +11,9 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1'));
 
+/** Konnect's production API v2 (the sandbox is https://api.preprod.konnect.network/api/v2). */
+export const KONNECT_PRODUCTION_API_URL = 'https://api.konnect.network/api/v2';
+
 /** A duration in milliseconds: a whole number from 1 ms to 10 minutes. */
 const ms = (fallback: number) => z.coerce.number().int().min(1).max(600_000).default(fallback);
 
@@ -49,6 +52,17 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_MS: ms(15_000),
   REQUEST_TIMEOUT_MS: ms(30_000),
   SHUTDOWN_GRACE_MS: ms(10_000),
+  // Online payment (issue 17).
+  KONNECT_API_KEY: z.string().trim().optional(),
+  KONNECT_WALLET_ID: z.string().trim().optional(),
+  // Empty (as in .env.example) means the default.
+  KONNECT_API_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().trim().url().default(KONNECT_PRODUCTION_API_URL),
+  ),
+  // 5 minutes to 1 day: how long a payment page can be paid (and the seats stay held).
+  PAYMENT_LIFESPAN_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+  PAYMENT_TIMEOUT_MS: ms(5_000),
 });
 
 /**
@@ -73,6 +87,16 @@ const DEMO_SHOP: ShopIdentity = {
   taxId: '0000000/A/A/M/000 (demo)',
   hours: 'Monday to Saturday, 9:00 to 18:00',
 };
+
+/**
+ * Who takes online (Card) payments: Konnect with the shop's credentials; outside production
+ * without them, the shop's built-in test gateway (a Konnect-compatible API and page served by
+ * the shop itself); in production without them, nobody (Card is not offered).
+ */
+export type PaymentSettings =
+  | { mode: 'konnect'; apiUrl: string; apiKey: string; walletId: string; lifespanMinutes: number }
+  | { mode: 'test-gateway'; lifespanMinutes: number }
+  | { mode: 'off' };
 
 export type DatabaseKind = 'embedded' | 'memory' | 'postgres';
 
@@ -103,6 +127,7 @@ export interface Config {
   /** How long an unpaid order holds its seats (SEAT_HOLD_MINUTES). */
   seatHoldMinutes: number;
   shop: ShopIdentity;
+  payments: PaymentSettings;
   /** Bounded waits on the database, Redis and slow clients (README, "Time limits"). */
   limits: Limits;
 }
@@ -126,6 +151,8 @@ export interface Limits {
   requestMs: number;
   /** After SIGTERM, in-flight requests get this long to finish before connections are cut. */
   shutdownGraceMs: number;
+  /** One call to the payment provider (retried with back-off when it may help). */
+  paymentMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -155,6 +182,18 @@ function shopIdentity(e: z.infer<typeof envSchema>, production: boolean): ShopId
     taxId: or(e.SHOP_TAX_ID, DEMO_SHOP.taxId),
     hours: or(e.SHOP_HOURS, DEMO_SHOP.hours),
   };
+}
+
+function paymentSettings(e: z.infer<typeof envSchema>): PaymentSettings {
+  const apiKey = e.KONNECT_API_KEY || undefined;
+  const walletId = e.KONNECT_WALLET_ID || undefined;
+  if ((apiKey === undefined) !== (walletId === undefined)) {
+    throw new ConfigError('KONNECT_API_KEY and KONNECT_WALLET_ID go together: set both, or neither.');
+  }
+  const lifespanMinutes = e.PAYMENT_LIFESPAN_MINUTES;
+  if (apiKey && walletId)
+    return { mode: 'konnect', apiUrl: e.KONNECT_API_URL.replace(/\/+$/, ''), apiKey, walletId, lifespanMinutes };
+  return e.NODE_ENV === 'production' ? { mode: 'off' } : { mode: 'test-gateway', lifespanMinutes };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -196,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     seatHoldMinutes: e.SEAT_HOLD_MINUTES,
     shop: shopIdentity(e, e.NODE_ENV === 'production'),
+    payments: paymentSettings(e),
     limits: {
       dbConnectMs: e.DB_CONNECT_TIMEOUT_MS,
       dbStatementMs: e.DB_STATEMENT_TIMEOUT_MS,
@@ -208,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // Node refuses a requestTimeout below headersTimeout.
       requestMs: Math.max(e.REQUEST_TIMEOUT_MS, e.HEADERS_TIMEOUT_MS),
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+      paymentMs: e.PAYMENT_TIMEOUT_MS,
     },
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
   };

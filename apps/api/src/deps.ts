@@ -4,6 +4,7 @@ import type { Database } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './logger.js';
 import type { Mailer } from './modules/mail/mailer.js';
+import type { PaymentProvider } from './modules/payments/provider.js';
 
 /**
  * Everything the app needs from the outside, injected so tests can swap each piece. Its own
@@ -24,6 +25,8 @@ export interface AppDeps {
    * follow within" budget, default 500 ms). Tests that write behind the API's back set 0.
    */
   catalogueMaxAgeMs?: number;
+  /** Replaces the payment provider the settings name (KONNECT_*, or the built-in test gateway). */
+  paymentProvider?: PaymentProvider;
 }
 
 /** What a write tells this instance's catalogue (modules/courses/catalogue-version.ts). */

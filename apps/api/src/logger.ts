@@ -11,6 +11,8 @@ export function createLogger(config: Pick<Config, 'env' | 'logLevel'>): Logger {
       paths: [
         'req.headers.authorization',
         'req.headers.cookie',
+        'req.headers["x-api-key"]',
+        '*.apiKey',
         '*.password',
         '*.newPassword',
         '*.passwordHash',

@@ -162,7 +162,7 @@ describe.skipIf(!serverUrl)('the server process on SIGTERM (needs TEST_DATABASE_
     const body = JSON.stringify({
       orderItems: [{ course: course.id, qty: 1 }],
       shippingAddress: { address: '1 Rue du Lac', city: 'Tunis', postalCode: '1053', country: 'France' },
-      paymentMethod: 'Card',
+      paymentMethod: 'In Place',
     });
 
     // Hold the course's row: the orders wait on it inside the server, so all 50 are in flight at SIGTERM.

@@ -10,6 +10,7 @@ import { createLogger } from './logger.js';
 import { connectRateLimitRedis } from './middleware/rate-limit.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { startExpirySweeper } from './modules/orders/expiry-sweeper.js';
+import { startPaymentSweeper } from './modules/payments/payment-sweeper.js';
 
 async function main(): Promise<void> {
   try {
@@ -60,6 +61,13 @@ async function main(): Promise<void> {
   // Unpaid orders whose seat hold ended expire on whichever instance claims them first.
   // The app's own catalogue hears of each expiry, so this instance answers the seats back at once.
   const expirySweeper = startExpirySweeper({ database, clock: systemClock, mailer, logger, config, courses: app.courses });
+  // Pending online payments nobody heard of lately are asked about at the provider.
+  const paymentSweeper = startPaymentSweeper(app.payments, logger);
+  if (config.payments.mode === 'test-gateway') {
+    logger.info('Online payment: the built-in test gateway (set KONNECT_API_KEY and KONNECT_WALLET_ID to take real payments)');
+  } else if (config.payments.mode === 'off') {
+    logger.warn('Online payment is off (KONNECT_API_KEY and KONNECT_WALLET_ID are not set): Credit Card is not offered');
+  }
 
   const server = createHttpServer(app, config.limits, lifecycle).listen(config.port, () => {
     const address = `http://localhost:${config.port}`;
@@ -74,6 +82,7 @@ async function main(): Promise<void> {
     logger.info(`${signal} received, finishing requests in flight (at most ${config.limits.shutdownGraceMs} ms)`);
     const clean = await drainHttpServer(server, { graceMs: config.limits.shutdownGraceMs, lifecycle, logger });
     await expirySweeper.stop();
+    await paymentSweeper.stop();
     await database.close().catch((err: unknown) => logger.error({ err }, 'closing the database failed'));
     mailer.close?.();
     await redisClient?.quit().catch(() => redisClient.disconnect());

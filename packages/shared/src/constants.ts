@@ -74,3 +74,28 @@ export function languageOf(acceptLanguage: string | undefined | null): Language 
     .sort((a, b) => b.q - a.q || a.index - b.index);
   return ranked.map((entry) => entry.primary).find(isLanguage) ?? 'en';
 }
+
+/** Sorts of the admin order list (and its CSV export): newest first by default. */
+export const ORDER_SORTS = ['date_desc', 'date_asc', 'total_desc', 'total_asc'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+/** Sorts of the admin user list: newest first by default. */
+export const USER_SORTS = ['date_desc', 'name_asc', 'email_asc'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+/** Sorts of the admin course list: newest first by default. */
+export const ADMIN_COURSE_SORTS = ['date_desc', 'name_asc', 'seats_asc', 'price_desc'] as const;
+export type AdminCourseSort = (typeof ADMIN_COURSE_SORTS)[number];
+
+/** Buckets of the dashboard's revenue chart. */
+export const STATS_INTERVALS = ['day', 'week', 'month'] as const;
+export type StatsInterval = (typeof STATS_INTERVALS)[number];
+
+/** What the audit trail records changes of. */
+export const AUDIT_ENTITIES = ['order', 'user', 'course'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** Picture uploads (course edit): the types read from the bytes, the size limit, the widths made. */
+export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const UPLOAD_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_IMAGE_WIDTHS = [320, 640, 1280] as const;

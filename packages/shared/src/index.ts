@@ -7,4 +7,7 @@ export * from './schemas/users.js';
 export * from './schemas/courses.js';
 export * from './schemas/orders.js';
 export * from './schemas/newsletter.js';
+export * from './schemas/payments.js';
 export * from './schemas/shop.js';
+export * from './schemas/admin.js';
+export * from './images.js';

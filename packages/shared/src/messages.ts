@@ -39,7 +39,8 @@ export const MESSAGES = {
    * 409 `PRICE_CHANGED` (issue 15): the amounts the customer saw are not the server's any more;
    * the answer carries the new ones for the customer to confirm.
    */
-  pricesChanged: 'The prices changed since you opened this page. Please check the new total and place your order again.',
+  pricesChanged:
+    'The prices changed since you opened this page. Please check the new total and place your order again.',
   alreadyPaid: 'Order is already paid',
   learnRequiresPaid: 'Order must be paid and not yet learned',
   /** 409 when a customer tries to cancel a paid order: only the centre refunds. */
@@ -48,6 +49,21 @@ export const MESSAGES = {
   expiredSeatsGone: 'This order has expired and its seats are no longer available.',
   invoicesNotConfigured:
     'Invoices are not available yet: the shop has not set its legal identity (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_TAX_ID).',
+  // Online payment (issue 17)
+  /** 400: POST /api/orders with Card when the shop takes no online payments. */
+  cardPaymentsUnavailable: 'Online card payment is not available. Please choose to pay on site.',
+  /** 409: asking to pay online for an order paid on site. */
+  payOnSiteOrder: 'This order is paid on site: online payment is not available for it.',
+  /** 503: the payment provider did not answer (or refused); the order stays as it was. */
+  paymentProviderUnavailable:
+    'The payment service cannot be reached right now. Your order is saved: please try again in a few minutes.',
+  webhookReceived: 'Received',
+  /** 400 for an upload that is not a JPEG, PNG or WebP picture (read from the bytes, not the name). */
+  imageTypeRefused: 'The file is not a JPEG, PNG or WebP picture.',
+  /** 413 for an upload over 5 MB. */
+  imageTooLarge: 'The picture is larger than 5 MB.',
+  imageEmpty: 'No picture was sent.',
+  imageNotFound: 'Picture not found',
   // Generic API errors
   notAuthorized: 'Not authorized, no token',
   tokenInvalid: 'Not authorized, token failed',
@@ -71,7 +87,8 @@ export const MESSAGES = {
  * is "Cannot cancel this order: it is expired."
  */
 export function orderStateConflict(action: 'cancel' | 'pay' | 'invoice', status: string): string {
-  if (action === 'invoice') return `No invoice yet: the order is ${status}. An invoice exists once it is paid.`;
+  if (action === 'invoice')
+    return `No invoice yet: the order is ${status}. An invoice exists once it is paid.`;
   return `Cannot ${action} this order: it is ${status}.`;
 }
 
@@ -169,6 +186,7 @@ export function errorCodeOf(status: number, message: string): ErrorCode {
   const known = CODE_OF_MESSAGE.get(message);
   if (known) return known;
   if (message.startsWith('Not enough seats left for ')) return 'SEATS_LEFT';
-  if (/^Cannot (cancel|pay) this order: it is |^No invoice yet: the order is /.test(message)) return 'ORDER_STATE';
+  if (/^Cannot (cancel|pay) this order: it is |^No invoice yet: the order is /.test(message))
+    return 'ORDER_STATE';
   return CODE_OF_STATUS[status] ?? (status >= 500 ? 'SERVER_ERROR' : 'VALIDATION');
 }

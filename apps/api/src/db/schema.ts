@@ -1,14 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { CATEGORIES, LANGUAGES, ORDER_STATUSES, type OrderStatus } from '@shop/shared';
+import {
+  CATEGORIES,
+  LANGUAGES,
+  ORDER_STATUSES,
+  type OrderStatus,
+  type PaymentResult,
+} from '@shop/shared';
 import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -46,6 +54,9 @@ export const users = pgTable(
     check('users_language_known', sql`${t.language} in ('en', 'fr', 'ar')`),
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The admin list: search any part of name or e-mail (trigrams), sort by name.
+    index('users_search_trgm').using('gin', sql`(lower(${t.name}) || ' ' || lower(${t.email})) gin_trgm_ops`),
+    index('users_name_idx').on(sql`lower(${t.name})`, t.id),
   ],
 );
 
@@ -156,6 +167,8 @@ export const orders = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
     /** `YYYY-NNNNN`, given in the transaction that marks the order paid (invoice_counters). */
     invoiceNumber: text('invoice_number'),
+    /** Set with the payment when a provider's own API confirmed it (issue 17). */
+    paymentResult: jsonb('payment_result').$type<PaymentResult>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -165,6 +178,15 @@ export const orders = pgTable(
     uniqueIndex('orders_invoice_number_unique').on(t.invoiceNumber),
     // The expiry sweeper's claim: the pending orders whose hold has ended, soonest first.
     index('orders_hold_expiry_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
+    // The admin list's filters, each with the newest-first order it pages in (issue 19).
+    index('orders_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('orders_payment_created_idx').on(t.paymentMethod, t.createdAt.desc(), t.id.desc()),
+    index('orders_paid_learned_created_idx').on(t.isPaid, t.isLearned, t.createdAt.desc(), t.id.desc()),
+    index('orders_total_idx').on(t.totalPrice, t.id),
+    // Customer search: any part of the name or e-mail saved with the order (trigrams).
+    index('orders_customer_trgm').using('gin', sql`(lower(${t.userName}) || ' ' || lower(${t.userEmail})) gin_trgm_ops`),
+    // The dashboard's revenue: paid orders by the instant they were paid, with the amount.
+    index('orders_paid_at_idx').on(t.paidAt, t.totalPrice).where(sql`${t.paidAt} is not null`),
     check(
       'orders_status_known',
       sql.raw(`"status" in (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`),
@@ -201,7 +223,83 @@ export const auditEvents = pgTable(
     changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>().notNull().default({}),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('audit_events_entity_idx').on(t.entity, t.entityId, t.at)],
+  (t) => [
+    index('audit_events_entity_idx').on(t.entity, t.entityId, t.at),
+    // The audit trail screen: newest first, alone or by kind of thing or by who did it.
+    index('audit_events_at_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_events_entity_at_idx').on(t.entity, t.at.desc(), t.id.desc()),
+    index('audit_events_actor_at_idx').on(t.actorId, t.at.desc(), t.id.desc()),
+  ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Pictures uploaded in the back office, kept in the database so every API instance serves
+ * them. One row per picture; its resized WebP copies are in image_variants.
+ */
+export const images = pgTable('images', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The type the bytes were (the name and the browser's type are not trusted). */
+  sourceType: text('source_type').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/** The resized copies of a picture (metadata stripped), one per width, never changed once written. */
+export const imageVariants = pgTable(
+  'image_variants',
+  {
+    imageId: uuid('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.imageId, t.width] })],
+);
+
+/** Where an online payment attempt stands (payments module). */
+export type PaymentAttemptStatus = 'pending' | 'completed' | 'rejected' | 'expired';
+
+/**
+ * One online payment started for an order: the provider's reference and page, the amount asked
+ * in millimes, and until when it can be paid. Pending attempts are asked about again (on the
+ * webhook, when the order is read, by the payment sweeper) until they complete or end.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    reference: text('reference').notNull(),
+    payUrl: text('pay_url').notNull(),
+    amountMillimes: bigint('amount_millimes', { mode: 'number' }).notNull(),
+    status: text('status').$type<PaymentAttemptStatus>().notNull().default('pending'),
+    /** The end of the payment's life span at the provider. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Last time the provider was asked (reading the order asks at most every 2 s). */
+    checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }),
+    /** When the payment sweeper asks the provider next. */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_attempts_reference_unique').on(t.provider, t.reference),
+    index('payment_attempts_order_idx').on(t.orderId, t.createdAt.desc()),
+    // The payment sweeper's claim: pending attempts due for a check, soonest first.
+    index('payment_attempts_due_idx').on(t.nextCheckAt).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 export const orderItems = pgTable(

@@ -19,6 +19,8 @@ interface HttpLikeError {
 /** The one error middleware: `{ message, code }` for every failure, no stack traces or SQL. */
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
   if (err instanceof AppError) {
+    // Every 503 says when to try again (a payment provider's outage as much as the database's).
+    if (err.status === 503) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     res.status(err.status).json({
       message: err.message,
       code: err.code ?? errorCodeOf(err.status, err.message),

@@ -2,7 +2,11 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
-import { setStartLoaderShowing, StartLoader, startLoaderLeftMs } from '@/components/layout/start-loader';
+import {
+  setStartLoaderShowing,
+  StartLoader,
+  startLoaderLeftMs,
+} from '@/components/layout/start-loader';
 import { Spinner } from '@/components/ui/spinner';
 import { useTranslation } from 'react-i18next';
 

@@ -9,7 +9,9 @@ import './not-found.css';
 export function isChunkLoadError(error: unknown): boolean {
   return (
     error instanceof Error &&
-    /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message)
+    /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(
+      error.message,
+    )
   );
 }
 
@@ -24,7 +26,9 @@ export function RouteError() {
       <h1 id="route-error-title" className="not-found__title">
         {t('common.routeError.title')}
       </h1>
-      <p className="not-found__hint">{stale ? t('common.routeError.staleApp') : t('common.routeError.unexpected')}</p>
+      <p className="not-found__hint">
+        {stale ? t('common.routeError.staleApp') : t('common.routeError.unexpected')}
+      </p>
       <div className="not-found__actions">
         <button type="button" className="button" onClick={() => window.location.reload()}>
           {t('common.routeError.reload')}

@@ -15,6 +15,11 @@ export const paths = {
   shipping: '/shipping',
   placeOrder: '/placeorder',
   order: (id: string) => `/order/${id}`,
+  adminDashboard: '/admin',
+  adminAudit: '/admin/audit',
+  /** The audit trail of one user, course or order. */
+  adminAuditOf: (entity: 'user' | 'course' | 'order', id: string) =>
+    `/admin/audit?entity=${entity}&entityId=${encodeURIComponent(id)}`,
   adminUsers: '/admin/userlist',
   adminCourses: '/admin/courselist',
   adminOrders: '/admin/orderlist',

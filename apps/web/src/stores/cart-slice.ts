@@ -103,9 +103,14 @@ export const cartSlice = createSlice({
      * The server's current name and price of courses in the cart (a 409 PRICE_CHANGED): the
      * lines show what the order will now cost, for the customer to confirm.
      */
-    cartPricesUpdated(state, action: PayloadAction<{ course: string; name: string; price: number }[]>) {
+    cartPricesUpdated(
+      state,
+      action: PayloadAction<{ course: string; name: string; price: number }[]>,
+    ) {
       for (const current of action.payload) {
-        const line = state.cartItems.find((item) => item.course.toLowerCase() === current.course.toLowerCase());
+        const line = state.cartItems.find(
+          (item) => item.course.toLowerCase() === current.course.toLowerCase(),
+        );
         if (line) {
           line.price = current.price;
           line.name = current.name;

@@ -12,7 +12,8 @@ const amal: UserInfo = {
   name: 'Amal',
   email: 'amal@example.com',
   isAdmin: false,
-  isKid: false, language: 'en',
+  isKid: false,
+  language: 'en',
   token: 'token-1',
 };
 
@@ -63,20 +64,38 @@ describe('user slice', () => {
 
   it('takes the name and roles an admin gave the account from the profile, keeping the token', async () => {
     const { sent } = mockApi({
-      'GET /api/users/profile': { body: { _id: 'u1', name: 'Amal Ben Salah', email: 'amal@example.com', isAdmin: true, isKid: false } },
+      'GET /api/users/profile': {
+        body: {
+          _id: 'u1',
+          name: 'Amal Ben Salah',
+          email: 'amal@example.com',
+          isAdmin: true,
+          isKid: false,
+        },
+      },
     });
     const store = makeStore({ user: { userInfo: amal } });
     store.dispatch(sessionMayBeStale());
     await waitFor(() => expect(store.getState().user.userInfo?.name).toBe('Amal Ben Salah'));
-    expect(store.getState().user.userInfo).toEqual({ ...amal, name: 'Amal Ben Salah', isAdmin: true });
-    expect(JSON.parse(localStorage.getItem('userInfo')!)).toMatchObject({ name: 'Amal Ben Salah', isAdmin: true, token: 'token-1' });
+    expect(store.getState().user.userInfo).toEqual({
+      ...amal,
+      name: 'Amal Ben Salah',
+      isAdmin: true,
+    });
+    expect(JSON.parse(localStorage.getItem('userInfo')!)).toMatchObject({
+      name: 'Amal Ben Salah',
+      isAdmin: true,
+      token: 'token-1',
+    });
     expect(sent[0]!.headers.get('Authorization')).toBe('Bearer token-1');
   });
 
   it('reads the profile again after a 403: an admin whose rights were taken loses the Admin menu', async () => {
     const { sent } = mockApi({
       'GET /api/orders': { status: 403, body: { message: 'Not authorized as an admin' } },
-      'GET /api/users/profile': { body: { _id: 'u1', name: 'Amal', email: 'amal@example.com', isAdmin: false, isKid: false } },
+      'GET /api/users/profile': {
+        body: { _id: 'u1', name: 'Amal', email: 'amal@example.com', isAdmin: false, isKid: false },
+      },
     });
     const store = makeStore({ user: { userInfo: { ...amal, isAdmin: true } } });
     await store.dispatch(ordersApi.endpoints.getOrders.initiate({}));

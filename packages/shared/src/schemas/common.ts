@@ -54,3 +54,32 @@ export const pageQuerySchema = z.object({
   limit: queryIntSchema('limit', 1, PAGE_LIMIT_MAX).optional(),
 });
 export type PageQuery = z.output<typeof pageQuerySchema>;
+
+/** `true` or `false` in a query string, as a boolean. */
+export const queryBooleanSchema = (label: string) =>
+  z
+    .enum(['true', 'false'], { error: `${label} must be true or false` })
+    .transform((v) => v === 'true');
+
+/** A calendar day `YYYY-MM-DD` in a query string (the shop's days are Tunis days). */
+export const queryDaySchema = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date YYYY-MM-DD`)
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+    }, `${label} must be a real date`);
+
+/** A search text of the admin lists (trimmed; empty means no search). */
+export const querySearchSchema = z
+  .string()
+  .trim()
+  .max(200, 'q must be at most 200 characters')
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** `from` must not be after `to` (days compare as text). */
+export const dayRangeInOrder = (q: { from?: string | undefined; to?: string | undefined }) =>
+  !q.from || !q.to || q.from <= q.to;

@@ -1,10 +1,18 @@
 import { z } from '../zod.js';
-import { moneySchema, pageQuerySchema } from './common.js';
+import {
+  dayRangeInOrder,
+  moneySchema,
+  pageQuerySchema,
+  queryBooleanSchema,
+  queryDaySchema,
+  querySearchSchema,
+} from './common.js';
 import {
   COUNTRIES,
   ORDER_ACTORS,
   ORDER_LINES_MAX,
   ORDER_QTY_MAX,
+  ORDER_SORTS,
   ORDER_STATUSES,
   PAYMENT_METHODS,
 } from '../constants.js';
@@ -78,6 +86,18 @@ export const orderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
+/**
+ * How an order was paid online (CONTRACT §6): the provider, its payment reference, the status
+ * its own API confirmed and the amount in TND. Null for orders not paid online.
+ */
+export const paymentResultSchema = z.object({
+  provider: z.string(),
+  reference: z.string(),
+  status: z.string(),
+  amount: z.number(),
+});
+export type PaymentResult = z.infer<typeof paymentResultSchema>;
+
 export const orderSchema = z.object({
   _id: z.string(),
   user: z.object({ _id: z.string().nullable(), name: z.string(), email: z.string().optional() }),
@@ -101,6 +121,8 @@ export const orderSchema = z.object({
   refundedAt: z.string().nullable(),
   /** `YYYY-NNNNN`, given when the order is paid. */
   invoiceNumber: z.string().nullable(),
+  /** Set when a payment provider's own API confirmed the payment (issue 17). */
+  paymentResult: paymentResultSchema.nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -116,8 +138,37 @@ export const orderEventSchema = z.object({
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 
-/** Query of the admin `GET /api/orders`: the shared page query (default page size 50). */
-export const orderListQuerySchema = pageQuerySchema;
+/**
+ * Filters of the admin order list and of its CSV export (`GET /api/orders/export.csv`):
+ * `q` is a customer's name or e-mail (any part) or the start of an order id; `from`/`to` are
+ * the days (Tunis time, inclusive) the order was placed.
+ */
+export const orderFilterSchema = z.object({
+  q: querySearchSchema,
+  status: z
+    .enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` })
+    .optional(),
+  paymentMethod: z
+    .enum(PAYMENT_METHODS, { error: `paymentMethod must be ${PAYMENT_METHODS.join(' or ')}` })
+    .optional(),
+  paid: queryBooleanSchema('paid').optional(),
+  learned: queryBooleanSchema('learned').optional(),
+  from: queryDaySchema('from').optional(),
+  to: queryDaySchema('to').optional(),
+  sort: z.enum(ORDER_SORTS, { error: `sort must be one of ${ORDER_SORTS.join(', ')}` }).optional(),
+});
+
+const fromNotAfterTo = { message: 'from must not be after to', path: ['from'] };
+
+/** Query of the CSV export: the list's filters and sort, no pages (every matching order). */
+export const orderExportQuerySchema = orderFilterSchema.refine(dayRangeInOrder, fromNotAfterTo);
+export type OrderFilter = z.output<typeof orderFilterSchema>;
+
+/** Query of the admin `GET /api/orders`: the filters and the shared page query (default page size 50). */
+export const orderListQuerySchema = orderFilterSchema
+  .extend(pageQuerySchema.shape)
+  .refine(dayRangeInOrder, fromNotAfterTo);
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 
 /**
  * `Idempotency-Key` header of `POST /api/orders`: a retried request with the same key by the

@@ -1,6 +1,13 @@
 import { z } from '../zod.js';
-import { EMAIL_MAX, LANGUAGES, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants.js';
-import { pageQuerySchema } from './common.js';
+import {
+  EMAIL_MAX,
+  LANGUAGES,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USER_SORTS,
+} from '../constants.js';
+import { pageQuerySchema, queryBooleanSchema, querySearchSchema } from './common.js';
 
 const email = z
   .string({ error: 'Email is required' })
@@ -64,10 +71,16 @@ export const adminUserUpdateBodySchema = z.object({
 export type AdminUserUpdateBody = z.infer<typeof adminUserUpdateBodySchema>;
 
 /**
- * Query of the admin `GET /api/users`: the shared page query. Without `page` and `limit` the
- * answer is every user, as CONTRACT §4 says.
+ * Query of the admin `GET /api/users`: search (`q`: any part of the name or e-mail), the
+ * admin and kid flags, a sort and the shared page query. Without `page` and `limit` the
+ * answer is every matching user, as CONTRACT §4 says.
  */
-export const userListQuerySchema = pageQuerySchema;
+export const userListQuerySchema = pageQuerySchema.extend({
+  q: querySearchSchema,
+  admin: queryBooleanSchema('admin').optional(),
+  kid: queryBooleanSchema('kid').optional(),
+  sort: z.enum(USER_SORTS, { error: `sort must be one of ${USER_SORTS.join(', ')}` }).optional(),
+});
 export type UserListQuery = z.output<typeof userListQuerySchema>;
 
 export const userSchema = z.object({

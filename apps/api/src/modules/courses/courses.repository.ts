@@ -20,6 +20,8 @@ import {
 } from '@shop/shared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { descIndexed, escapeLike } from '../../db/sql-helpers.js';
+
 import { courses } from '../../db/schema.js';
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -52,11 +54,6 @@ export function searchTextOf(course: {
     .filter(Boolean)
     .join(' ')
     .toLowerCase();
-}
-
-/** Escapes LIKE wildcards so a keyword matches literally (`\` is the default escape). */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** At most this many words of a keyword are matched; more would only slow the query down. */
@@ -104,13 +101,6 @@ export function courseFilter(query: CourseQuery): SQL | undefined {
   if (query.to) conditions.push(lte(courses.price, query.to));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
-
-/**
- * Descending as the `(… DESC NULLS LAST, id DESC NULLS LAST)` indexes are built: a plain DESC
- * means NULLS FIRST, which those indexes cannot deliver, and PostgreSQL would sort the whole
- * table for every page. (The columns are NOT NULL: the results are the same.)
- */
-const descIndexed = (column: SQLWrapper): SQL => sql`${column} desc nulls last`;
 
 /** The column a catalogue order sorts on, before the id. */
 function sortColumn(sort: CourseSort | undefined): AnyPgColumn {
@@ -296,6 +286,8 @@ export async function updateCourse(
   id: string,
   changes: CourseUpdate,
   now: Date,
+  /** Runs in the same transaction with the course before and after (the audit record). */
+  recordChange?: (tx: DbOrTx, before: CourseRow, after: CourseRow) => Promise<void>,
 ): Promise<CourseRow | undefined> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(courses).where(eq(courses.id, id)).for('update');
@@ -307,14 +299,15 @@ export async function updateCourse(
       .set({ ...changes, isDraft: false, searchText: searchTextOf(merged), updatedAt: now })
       .where(eq(courses.id, id))
       .returning();
+    if (row && recordChange) await recordChange(tx, current, row);
     return row;
   });
 }
 
-/** Deletes a course (its reviews go with it); false when there was none. */
-export async function deleteCourse(db: DbOrTx, id: string): Promise<boolean> {
-  const removed = await db.delete(courses).where(eq(courses.id, id)).returning({ id: courses.id });
-  return removed.length > 0;
+/** Deletes a course (its reviews go with it) and answers it as it was; undefined when there was none. */
+export async function deleteCourse(db: DbOrTx, id: string): Promise<CourseRow | undefined> {
+  const [removed] = await db.delete(courses).where(eq(courses.id, id)).returning();
+  return removed;
 }
 
 /** The drafts (ADD not saved yet), newest first: the admin's course list shows them apart. */

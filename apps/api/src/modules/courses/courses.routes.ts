@@ -112,20 +112,20 @@ export function coursesRouter(ctx: AppContext, catalogue: CatalogueCache): Route
   routes.post(
     '/',
     { summary: 'Create a blank course to fill in', access: 'admin', status: 201, answer: courseSchema },
-    () => createBlankCourse(ctx),
+    ({ user }) => createBlankCourse(ctx, user),
   );
 
   routes.put(
     '/:id',
     { summary: 'Edit a course', access: 'admin', params: courseParams, body: courseUpdateBodySchema, answer: courseDetailSchema },
-    ({ params, body }) => editCourse(ctx, params.id, body),
+    ({ user, params, body }) => editCourse(ctx, user, params.id, body),
   );
 
   routes.delete(
     '/:id',
     { summary: 'Delete a course', access: 'admin', params: courseParams, answer: messageSchema },
-    async ({ params }) => {
-      await removeCourse(ctx, params.id);
+    async ({ user, params }) => {
+      await removeCourse(ctx, user, params.id);
       return { message: MESSAGES.courseRemoved };
     },
   );

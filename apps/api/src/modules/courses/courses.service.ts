@@ -8,6 +8,8 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import type { ServiceContext } from '../../deps.js';
 import { notFound } from '../../errors.js';
+import type { AuthUser } from '../../middleware/auth.js';
+import { actorOf, changedFields, recordAuditEvents } from '../audit/audit.repository.js';
 import { reviewsOfCourse } from '../reviews/reviews.service.js';
 import { courseChanged } from './catalogue-version.js';
 import {
@@ -96,20 +98,54 @@ export async function getDrafts(ctx: ServiceContext): Promise<Course[]> {
   return (await listDrafts(ctx.database.db, DRAFTS_SHOWN)).map(toCourseJson);
 }
 
-export async function createBlankCourse(ctx: ServiceContext): Promise<Course> {
-  const row = await insertCourse(ctx.database.db, BLANK_COURSE);
+/** What the audit trail keeps of a course's changes (admin-edited fields and the seats). */
+const AUDITED_COURSE_FIELDS = ['name', 'price', 'description', 'images', 'category', 'sizes', 'availability', 'isDraft'] as const;
+
+/** The audit record of an admin's write to a course, in the write's transaction. */
+async function recordCourseWrite(
+  tx: DbOrTx,
+  ctx: ServiceContext,
+  admin: AuthUser,
+  action: 'created' | 'updated' | 'deleted',
+  before: CourseRow | undefined,
+  after: CourseRow | undefined,
+): Promise<void> {
+  const changes = changedFields(before, after, AUDITED_COURSE_FIELDS);
+  const id = (after ?? before)?.id;
+  // An edit that changed nothing is no change: it leaves no record.
+  if (!id || (action === 'updated' && Object.keys(changes).length === 0)) return;
+  await recordAuditEvents(tx, [{ entity: 'course', entityId: id, action, actor: actorOf(admin), changes, at: ctx.clock.now() }]);
+}
+
+export async function createBlankCourse(ctx: ServiceContext, admin: AuthUser): Promise<Course> {
+  const row = await ctx.database.db.transaction(async (tx) => {
+    const created = await insertCourse(tx, BLANK_COURSE);
+    await recordCourseWrite(tx, ctx, admin, 'created', undefined, created);
+    return created;
+  });
   courseChanged(ctx);
   return toCourseJson(row);
 }
 
-export async function editCourse(ctx: ServiceContext, id: string, changes: CourseUpdate): Promise<CourseDetail> {
-  const row = await updateCourse(ctx.database.db, id, changes, ctx.clock.now());
+export async function editCourse(
+  ctx: ServiceContext,
+  admin: AuthUser,
+  id: string,
+  changes: CourseUpdate,
+): Promise<CourseDetail> {
+  const row = await updateCourse(ctx.database.db, id, changes, ctx.clock.now(), (tx, before, after) =>
+    recordCourseWrite(tx, ctx, admin, 'updated', before, after),
+  );
   if (!row) throw notFound(MESSAGES.courseNotFound);
   courseChanged(ctx);
   return detailOf(ctx.database.db, row);
 }
 
-export async function removeCourse(ctx: ServiceContext, id: string): Promise<void> {
-  if (!(await deleteCourse(ctx.database.db, id))) throw notFound(MESSAGES.courseNotFound);
+export async function removeCourse(ctx: ServiceContext, admin: AuthUser, id: string): Promise<void> {
+  await ctx.database.db.transaction(async (tx) => {
+    const removed = await deleteCourse(tx, id);
+    if (!removed) throw notFound(MESSAGES.courseNotFound);
+    await recordCourseWrite(tx, ctx, admin, 'deleted', removed, undefined);
+  });
   courseChanged(ctx);
 }

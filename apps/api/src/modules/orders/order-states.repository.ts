@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { OrderStatus } from '@shop/shared';
+import type { OrderStatus, PaymentResult } from '@shop/shared';
+import { claimDueRows } from '../../db/claim-due.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { courses, invoiceCounters, orderItems, orders } from '../../db/schema.js';
 import { recordAuditEvents, SYSTEM_ACTOR, type AuditActor } from '../audit/audit.repository.js';
@@ -118,7 +119,14 @@ export type PayOutcome = StateChange<{ invoiceNumber: string }> | { kind: 'seats
  * pending → paid; expired → paid only when its seats can be taken again; otherwise refused.
  * The invoice number is given in the same transaction.
  */
-export async function payOrderRecord(db: Db, id: string, actor: AuditActor, at: Date): Promise<PayOutcome> {
+export async function payOrderRecord(
+  db: Db,
+  id: string,
+  actor: AuditActor,
+  at: Date,
+  /** A payment provider's confirmed result, kept on the order (absent for "Mark as Paid"). */
+  payment?: PaymentResult,
+): Promise<PayOutcome> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (!order) return { kind: 'missing' };
@@ -128,10 +136,15 @@ export async function payOrderRecord(db: Db, id: string, actor: AuditActor, at: 
       return { kind: 'refused', status: order.status };
     }
     const invoiceNumber = await nextInvoiceNumber(tx, invoiceYear(at));
-    await tx.update(orders).set({ status: 'paid', isPaid: true, paidAt: at, invoiceNumber }).where(eq(orders.id, id));
-    await recordAuditEvents(tx, [
-      { entity: 'order', entityId: id, action: 'paid', actor, at, changes: statusChange(order.status, 'paid') },
-    ]);
+    await tx
+      .update(orders)
+      .set({ status: 'paid', isPaid: true, paidAt: at, invoiceNumber, ...(payment ? { paymentResult: payment } : {}) })
+      .where(eq(orders.id, id));
+    const changes = {
+      ...statusChange(order.status, 'paid'),
+      ...(payment ? { paymentResult: { from: null, to: payment } } : {}),
+    };
+    await recordAuditEvents(tx, [{ entity: 'order', entityId: id, action: 'paid', actor, at, changes }]);
     return { kind: 'changed', from: order.status, value: { invoiceNumber } };
   });
 }
@@ -191,18 +204,8 @@ export async function cancelOrderRecord(
  */
 export async function expireDueOrders(db: Db, now: Date, limit: number): Promise<string[]> {
   return db.transaction(async (tx) => {
-    const result = (await tx.execute(sql`
-      with due as (
-        select ${orders.id} as id from ${orders}
-        where ${orders.status} = 'pending' and ${orders.holdExpiresAt} <= ${now.toISOString()}::timestamptz
-        order by ${orders.holdExpiresAt}
-        limit ${limit}
-        for update skip locked
-      )
-      update ${orders} set status = 'expired' from due where ${orders.id} = due.id
-      returning ${orders.id} as id
-    `)) as unknown as { rows: { id: string }[] };
-    const ids = result.rows.map((r) => r.id);
+    const due = { table: orders, id: orders.id, status: orders.status, dueAt: orders.holdExpiresAt };
+    const ids = await claimDueRows(tx, due, now, limit, sql`status = 'expired'`);
     if (ids.length === 0) return [];
     await releaseSeats(tx, ids);
     await recordAuditEvents(

@@ -1,9 +1,9 @@
-import { MESSAGES, orderStateConflict, type Order, type OrderEvent, type OrderStatus } from '@shop/shared';
+import { MESSAGES, orderStateConflict, type Order, type OrderEvent, type OrderStatus, type PaymentResult } from '@shop/shared';
 import type { ServiceContext } from '../../deps.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import { isId } from '../../lib/ids.js';
 import type { AuthUser } from '../../middleware/auth.js';
-import { listAuditEvents, type AuditActor } from '../audit/audit.repository.js';
+import { actorOf, listAuditEvents, type AuditActor } from '../audit/audit.repository.js';
 import { courseChanged } from '../courses/catalogue-version.js';
 import { sendInBackground } from '../mail/mailer.js';
 import { renderInvoice } from './invoice.js';
@@ -18,11 +18,7 @@ import {
 import { findOrdersByIds } from './orders.repository.js';
 import { requireOrder, requireOwnOrder, toOrderJson } from './orders.service.js';
 
-export const actorOf = (user: AuthUser): AuditActor => ({
-  id: user.id,
-  name: user.name,
-  role: user.isAdmin ? 'admin' : 'customer',
-});
+export { actorOf };
 
 /** The refusals every state change shares: 404 for an unknown order, 409 naming its state. */
 function refusal(outcome: Exclude<StateChange<unknown>, { kind: 'changed' }>, conflictMessage: (s: OrderStatus) => string): AppError {
@@ -33,14 +29,19 @@ const payConflict = (status: OrderStatus) =>
   status === 'paid' || status === 'learned' ? MESSAGES.alreadyPaid : orderStateConflict('pay', status);
 
 /**
- * Marks an order paid: admin "Mark as Paid" today, a payment provider's confirmation later,
- * both through payOrderRecord. An expired order is paid only when its seats can be taken
+ * Marks an order paid: admin "Mark as Paid", or a payment provider's confirmed payment (with its
+ * `payment` result, modules/payments), both through payOrderRecord. An expired order is paid only when its seats can be taken
  * again (409 otherwise). The customer gets a "payment received" mail.
  */
-export async function payOrder(ctx: ServiceContext, id: string, actor: AuditActor): Promise<Order> {
+export async function payOrder(
+  ctx: ServiceContext,
+  id: string,
+  actor: AuditActor,
+  payment?: PaymentResult,
+): Promise<Order> {
   if (!isId(id)) throw notFound(MESSAGES.orderNotFound);
   const { db } = ctx.database;
-  const outcome = await payOrderRecord(db, id, actor, ctx.clock.now());
+  const outcome = await payOrderRecord(db, id, actor, ctx.clock.now(), payment);
   if (outcome.kind === 'seatsGone') throw conflict(MESSAGES.expiredSeatsGone);
   if (outcome.kind !== 'changed') throw refusal(outcome, payConflict);
   // Paying an expired order took its seats again: this instance's next catalogue answer shows it.

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Language, OrderStatus } from '@shop/shared';
+import type { Language, OrderStatus, PaymentResult } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { auditEvents, courses, orderItems, orders, users } from '../../db/schema.js';
 
@@ -39,6 +39,8 @@ export interface OrderRecord {
   cancelledAt: Date | null;
   refundedAt: Date | null;
   invoiceNumber: string | null;
+  /** How it was paid online, as the provider's API confirmed it (issue 17). */
+  paymentResult: PaymentResult | null;
   lines: OrderLineRecord[];
 }
 
@@ -53,7 +55,8 @@ type OrderProgress =
   | 'status'
   | 'cancelledAt'
   | 'refundedAt'
-  | 'invoiceNumber';
+  | 'invoiceNumber'
+  | 'paymentResult';
 
 export type NewOrder = Omit<OrderRecord, OrderProgress | 'userLanguage'> & {
   idempotencyKey: string | null;
@@ -253,16 +256,18 @@ const orderColumns = {
   cancelledAt: orders.cancelledAt,
   refundedAt: orders.refundedAt,
   invoiceNumber: orders.invoiceNumber,
+  paymentResult: orders.paymentResult,
 };
 
 type OrderHeader = Omit<OrderRecord, 'lines'>;
 
-function selectOrders(db: DbOrTx) {
+/** Orders with their buyer's current name and e-mail (the saved ones once the user is gone). */
+export function selectOrders(db: DbOrTx) {
   return db.select(orderColumns).from(orders).leftJoin(users, eq(users.id, orders.userId));
 }
 
 /** Loads the lines of many orders in one query (never one query per order). */
-async function withLines(db: DbOrTx, headers: OrderHeader[]): Promise<OrderRecord[]> {
+export async function withLines(db: DbOrTx, headers: OrderHeader[]): Promise<OrderRecord[]> {
   if (headers.length === 0) return [];
   const rows = await db
     .select({
@@ -309,20 +314,6 @@ export async function listOrdersOfUser(db: DbOrTx, userId: string): Promise<Orde
     .where(eq(orders.userId, userId))
     .orderBy(...newestFirst);
   return withLines(db, headers);
-}
-
-export async function listOrders(
-  db: DbOrTx,
-  page: { offset: number; limit: number },
-): Promise<{ orders: OrderRecord[]; total: number }> {
-  const [headers, [counted]] = await Promise.all([
-    selectOrders(db)
-      .orderBy(...newestFirst)
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(orders),
-  ]);
-  return { orders: await withLines(db, headers), total: counted?.total ?? 0 };
 }
 
 export async function orderExists(db: DbOrTx, id: string): Promise<boolean> {

@@ -7,13 +7,16 @@ import {
   idempotencyKeySchema,
   MESSAGES,
   orderEventSchema,
+  orderExportQuerySchema,
   orderListQuerySchema,
   orderSchema,
+  paymentStartedSchema,
 } from '@shop/shared';
 import type { AppContext } from '../../deps.js';
 import { badRequest } from '../../errors.js';
 import { apiRoutes, idParams } from '../../http/route.js';
 import { accessGuards } from '../auth/guards.js';
+import type { Payments } from '../payments/payments.service.js';
 import {
   actorOf,
   cancelOrder,
@@ -22,6 +25,7 @@ import {
   learnOrder,
   payOrder,
 } from './order-states.service.js';
+import { sendOrdersCsv } from './order-export.js';
 import { getAllOrders, getMyOrders, getOrder, placeOrder } from './orders.service.js';
 
 /** An order without lines answers the shop's own message, not a field path. */
@@ -34,7 +38,7 @@ const rejectEmptyOrder: RequestHandler = (req, _res, next) => {
 
 const orderParams = idParams(MESSAGES.orderNotFound);
 
-export function ordersRouter(ctx: AppContext): Router {
+export function ordersRouter(ctx: AppContext, payments: Payments): Router {
   const router = Router();
   const routes = apiRoutes(router, accessGuards(ctx));
 
@@ -64,6 +68,8 @@ export function ordersRouter(ctx: AppContext): Router {
       errors: [409],
     },
     async ({ user, body, headers }, _req, res) => {
+      // Production without a payment provider offers no Card payment (GET /api/payments/options).
+      if (!payments.options.methods.includes(body.paymentMethod)) throw badRequest(MESSAGES.cardPaymentsUnavailable);
       const { order, created } = await placeOrder(ctx, user, body, headers['idempotency-key']);
       res.status(created ? 201 : 200).json(order);
     },
@@ -78,7 +84,9 @@ export function ordersRouter(ctx: AppContext): Router {
   routes.get(
     '/',
     {
-      summary: 'All orders, one page (admin)',
+      summary: 'Orders, filtered and sorted, one page (admin)',
+      description:
+        '`q`: any part of the customer’s name or e-mail, or the start of an order id. `from`/`to`: days the order was placed (Tunis time, inclusive).',
       access: 'admin',
       query: orderListQuerySchema,
       answer: z.array(orderSchema),
@@ -92,9 +100,49 @@ export function ordersRouter(ctx: AppContext): Router {
   );
 
   routes.get(
+    '/export.csv',
+    {
+      summary: 'The orders of the list’s filters as CSV, one row per order line (admin)',
+      description: 'UTF-8 with a BOM; amounts with two decimals; streamed, in the list’s sort.',
+      access: 'admin',
+      query: orderExportQuerySchema,
+      answer: z.string().meta({ description: 'CSV, a header row then one row per order line' }),
+      answerType: 'text/csv',
+      answerHeaders: { 'Content-Disposition': z.string().meta({ description: 'attachment; filename="orders-YYYY-MM-DD.csv"' }) },
+    },
+    ({ query }, _req, res) => sendOrdersCsv(ctx, query, res),
+  );
+
+  routes.get(
     '/:id',
-    { summary: 'An order (owner or admin)', access: 'user', params: orderParams, answer: orderSchema, errors: [403] },
-    ({ user, params }) => getOrder(ctx, user, params.id),
+    {
+      summary: 'An order (owner or admin)',
+      description: 'An unpaid Card order with an online payment under way is first checked at the payment provider (at most every 2 s).',
+      access: 'user',
+      params: orderParams,
+      answer: orderSchema,
+      errors: [403],
+    },
+    async ({ user, params }) => {
+      const order = await getOrder(ctx, user, params.id);
+      // The customer back from the payment page sees PAID without waiting for the webhook.
+      const paid = await payments.refreshOrder({ id: order._id, status: order.status, paymentMethod: order.paymentMethod });
+      return paid ? getOrder(ctx, user, params.id) : order;
+    },
+  );
+
+  routes.post(
+    '/:id/payment',
+    {
+      summary: 'Pay an unpaid Card order online (its owner): the payment page to send the customer to',
+      description:
+        'A payment still open for the order is handed out again. Paid, cancelled, expired and In Place orders: 409. The payment provider unreachable: 503 (the order stays as it was).',
+      access: 'user',
+      params: orderParams,
+      answer: paymentStartedSchema,
+      errors: [403, 409],
+    },
+    ({ user, params }) => payments.startPayment(user, params.id),
   );
 
   // A body (empty, or a payment provider's result) is ignored: no card data is stored.

@@ -4,7 +4,7 @@ import {
   notEnoughSeats,
   type CreateOrderBody,
   type Order,
-  type PageQuery,
+  type OrderListQuery,
   type PaymentMethod,
 } from '@shop/shared';
 import { isUniqueViolation, type Db } from '../../db/client.js';
@@ -14,13 +14,13 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import { isId } from '../../lib/ids.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import { sendInBackground } from '../mail/mailer.js';
+import { listOrders } from './order-list.repository.js';
 import { orderPlacedMail } from './order-mails.js';
 import {
   findOrderById,
   findOrderCourses,
   findOrderIdByIdempotencyKey,
   insertOrderIfCoursesUnchanged,
-  listOrders,
   listOrdersOfUser,
   type OrderRecord,
 } from './orders.repository.js';
@@ -66,6 +66,7 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
     cancelledAt: order.cancelledAt?.toISOString() ?? null,
     refundedAt: order.refundedAt?.toISOString() ?? null,
     invoiceNumber: order.invoiceNumber,
+    paymentResult: order.paymentResult,
   };
 }
 
@@ -222,6 +223,7 @@ async function createOrder(
         cancelledAt: null,
         refundedAt: null,
         invoiceNumber: null,
+        paymentResult: null,
       };
       return { order: toOrderJson(record), record };
     }
@@ -255,9 +257,9 @@ export async function getMyOrders(ctx: ServiceContext, buyer: AuthUser): Promise
   return (await listOrdersOfUser(ctx.database.db, buyer.id)).map((o) => toOrderJson(o));
 }
 
-export async function getAllOrders(ctx: ServiceContext, query: PageQuery): Promise<{ orders: Order[]; total: number }> {
-  const limit = query.limit ?? ORDERS_PAGE_DEFAULT;
-  const offset = ((query.page ?? 1) - 1) * limit;
-  const { orders, total } = await listOrders(ctx.database.db, { offset, limit });
+/** The admin list: filtered, sorted, one page (CONTRACT §4 + issue 19). */
+export async function getAllOrders(ctx: ServiceContext, query: OrderListQuery): Promise<{ orders: Order[]; total: number }> {
+  const { page = 1, limit = ORDERS_PAGE_DEFAULT, ...filter } = query;
+  const { orders, total } = await listOrders(ctx.database.db, filter, { offset: (page - 1) * limit, limit });
   return { orders: orders.map((o) => toOrderJson(o, 'nameOnly')), total };
 }

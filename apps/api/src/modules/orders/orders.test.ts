@@ -100,7 +100,7 @@ describe('POST /api/orders: the order and its seats', () => {
       [
         '_id', 'user', 'orderItems', 'shippingAddress', 'paymentMethod', 'itemsPrice', 'shippingPrice',
         'taxPrice', 'totalPrice', 'isPaid', 'paidAt', 'isLearned', 'learnedAt', 'createdAt',
-        'status', 'holdExpiresAt', 'cancelledAt', 'refundedAt', 'invoiceNumber',
+        'status', 'holdExpiresAt', 'cancelledAt', 'refundedAt', 'invoiceNumber', 'paymentResult',
       ].sort(),
     );
     expect(order.user).toEqual({ _id: buyer.user.id, name: 'Buyer One', email: 'buyer.one@example.com' });

@@ -85,3 +85,44 @@ describe('GET /api/users paging', () => {
     await request(ctx.app).get('/api/users?page=1&limit=5').expect(401);
   });
 });
+
+describe('GET /api/users search and filters', () => {
+  let kid: UserFixture;
+  let otherAdmin: UserFixture;
+  beforeAll(async () => {
+    kid = await createUser(ctx.database.db, ctx.config, {
+      name: 'Youssef Ben Salah',
+      email: 'youssef@kids.tn',
+      isKid: true,
+    });
+    otherAdmin = await createAdmin(ctx.database.db, ctx.config, {
+      name: 'Zeineb Admin',
+      email: 'zeineb@centre.tn',
+    });
+  });
+  const ids = (res: request.Response) => (res.body as { _id: string }[]).map((u) => u._id);
+
+  it('finds users by any part of the name or e-mail, in any letter case', async () => {
+    expect(ids(await list('?q=BEN%20sal').expect(200))).toEqual([kid.user.id]);
+    expect(ids(await list('?q=centre.tn').expect(200))).toEqual([otherAdmin.user.id]);
+    // LIKE wildcards are literal.
+    expect(ids(await list('?q=%25').expect(200))).toEqual([]);
+  });
+
+  it('filters admins and kids, sorts by name, and counts the matches', async () => {
+    const admins = await list('?admin=true').expect(200);
+    expect(ids(admins)).toEqual([otherAdmin.user.id, admin.user.id]);
+    expect(admins.headers['x-total-count']).toBe('2');
+    expect(ids(await list('?kid=true').expect(200))).toEqual([kid.user.id]);
+    const byName = (await list('?sort=name_asc&admin=false&page=1&limit=100').expect(200)).body as {
+      name: string;
+    }[];
+    const names = byName.map((u) => u.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+  });
+
+  it('refuses an unknown flag value or sort', async () => {
+    await list('?admin=maybe').expect(400);
+    await list('?sort=age').expect(400);
+  });
+});

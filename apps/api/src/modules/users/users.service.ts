@@ -13,11 +13,12 @@ import {
   type Language,
 } from '@shop/shared';
 import type { ServiceContext } from '../../deps.js';
-import { isUniqueViolation } from '../../db/client.js';
+import { isUniqueViolation, type DbOrTx } from '../../db/client.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import { signUserToken } from '../../lib/user-tokens.js';
+import { actorOf, changedFields, recordAuditEvents, type AuditChanges } from '../audit/audit.repository.js';
 import { consumeLinkToken, findLinkTokenUser, issueLinkToken, retireLinkTokens } from '../auth/link-tokens.repository.js';
 import { resetLink, resetPasswordMail, verificationLink, verificationMail } from '../mail/mail.templates.js';
 import { sendInBackground } from '../mail/mailer.js';
@@ -163,8 +164,8 @@ async function applyUpdate(
   ctx: ServiceContext,
   id: string,
   changes: Parameters<typeof updateUser>[2],
+  db: DbOrTx = ctx.database.db,
 ): Promise<UserRow> {
-  const { db } = ctx.database;
   if (changes.email) {
     const owner = await findUserByEmail(db, changes.email);
     if (owner && owner.id !== id) throw badRequest(MESSAGES.userExists);
@@ -203,11 +204,12 @@ export async function updateProfile(ctx: ServiceContext, viewer: AuthUser, body:
 const USERS_PAGE_DEFAULT = PAGE_LIMIT_DEFAULT;
 
 /** Admin list: every user, or one page of them when `page` or `limit` is given (CONTRACT §4 + paging). */
-export async function listAllUsers(ctx: ServiceContext, query: UserListQuery = {}): Promise<{ users: User[]; total: number }> {
-  const paged = query.page !== undefined || query.limit !== undefined;
-  const limit = query.limit ?? USERS_PAGE_DEFAULT;
-  const page = paged ? { offset: ((query.page ?? 1) - 1) * limit, limit } : undefined;
-  const { rows, total } = await listUsers(ctx.database.db, page);
+export async function listAllUsers(ctx: ServiceContext, query: UserListQuery): Promise<{ users: User[]; total: number }> {
+  const { page: pageNumber, limit: pageSize, ...filter } = query;
+  const paged = pageNumber !== undefined || pageSize !== undefined;
+  const limit = pageSize ?? USERS_PAGE_DEFAULT;
+  const page = paged ? { offset: ((pageNumber ?? 1) - 1) * limit, limit } : undefined;
+  const { rows, total } = await listUsers(ctx.database.db, filter, page);
   return { users: rows.map(toUser), total };
 }
 
@@ -219,10 +221,37 @@ export async function updateUserAsAdmin(ctx: ServiceContext, admin: AuthUser, id
   if (body.email !== undefined) changes.email = body.email;
   if (body.isAdmin !== undefined) changes.isAdmin = body.isAdmin;
   if (body.isKid !== undefined) changes.isKid = body.isKid;
-  return toUser(await applyUpdate(ctx, id, changes));
+  // The change and its audit record commit together; the row is locked so `before` is what changed.
+  return ctx.database.db.transaction(async (tx) => {
+    const before = await findUserById(tx, id, { lock: true });
+    if (!before) throw notFound(MESSAGES.userNotFound);
+    const after = await applyUpdate(ctx, id, changes, tx);
+    await recordAdminWrite(tx, ctx, admin, id, 'updated', changedFields(before, after, AUDITED_USER_FIELDS));
+    return toUser(after);
+  });
+}
+
+/** What the audit trail keeps of a user's changes (never the password hash). */
+const AUDITED_USER_FIELDS = ['name', 'email', 'isAdmin', 'isKid'] as const;
+
+async function recordAdminWrite(
+  tx: DbOrTx,
+  ctx: ServiceContext,
+  admin: AuthUser,
+  id: string,
+  action: string,
+  changes: AuditChanges,
+): Promise<void> {
+  // An edit that changed nothing is no change: it leaves no record.
+  if (Object.keys(changes).length === 0) return;
+  await recordAuditEvents(tx, [{ entity: 'user', entityId: id, action, actor: actorOf(admin), changes, at: ctx.clock.now() }]);
 }
 
 export async function deleteUserAsAdmin(ctx: ServiceContext, admin: AuthUser, id: string): Promise<void> {
   if (id === admin.id) throw badRequest(MESSAGES.cannotDeleteSelf);
-  if (!(await deleteUser(ctx.database.db, id))) throw notFound(MESSAGES.userNotFound);
+  await ctx.database.db.transaction(async (tx) => {
+    const removed = await deleteUser(tx, id);
+    if (!removed) throw notFound(MESSAGES.userNotFound);
+    await recordAdminWrite(tx, ctx, admin, id, 'deleted', changedFields(removed, undefined, AUDITED_USER_FIELDS));
+  });
 }

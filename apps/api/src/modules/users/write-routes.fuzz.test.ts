@@ -75,6 +75,18 @@ const WRITE_ROUTES: WriteRoute[] = [
   { method: 'put', path: (ids) => `/api/orders/${ids.unknown}/pay`, caller: 'admin', fields: ['isPaid'] },
   { method: 'put', path: (ids) => `/api/orders/${ids.unknown}/learn`, caller: 'admin', fields: ['isLearned'] },
   { method: 'post', path: (ids) => `/api/orders/${ids.unknown}/cancel`, caller: 'admin', fields: ['status', 'refundedAt'] },
+  // Issue 17: online payment, and the built-in test gateway (mounted outside production without a provider).
+  { method: 'post', path: (ids) => `/api/orders/${ids.unknown}/payment`, caller: 'user', fields: ['payUrl', 'amount'] },
+  {
+    method: 'post',
+    path: () => '/api/payments/test-gateway/payments/init-payment',
+    caller: 'anonymous',
+    fields: ['receiverWalletId', 'token', 'amount', 'type', 'lifespan', 'orderId', 'webhook', 'successUrl', 'failUrl'],
+  },
+  { method: 'post', path: () => `/api/payments/test-gateway/pay/${'0'.repeat(24)}/complete`, caller: 'anonymous', fields: ['status'] },
+  { method: 'post', path: () => `/api/payments/test-gateway/pay/${'0'.repeat(24)}/fail`, caller: 'anonymous', fields: ['status'] },
+  // A picture upload takes the file as its body; a JSON body is no picture (400).
+  { method: 'post', path: () => '/api/images', caller: 'admin', fields: [] },
 ];
 
 /** A current token: a fuzzed profile update may legitimately change the password and retire the old one. */

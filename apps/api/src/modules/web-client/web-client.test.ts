@@ -109,6 +109,16 @@ describe('compression', () => {
 });
 
 describe('pages as served', () => {
+  it('preloads an uploaded picture with the srcset and sizes of the page, so one copy is fetched', async () => {
+    const picture = '/api/images/0f0e0d0c-0b0a-4908-8706-050403020100';
+    const course = await createCourse(ctx.database.db, { name: 'Uploaded picture course', images: [picture] });
+    const html = decoded(await get(`/course/${course.id}`, { Accept: 'text/html' }));
+    const copies = [320, 640, 1280].map((w) => `${picture}/${w} ${w}w`).join(', ');
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="${picture}" imagesrcset="${copies}" imagesizes="(min-width: 768px) 50vw, 100vw" fetchpriority="high" />`,
+    );
+  });
+
   it('draws the start loader in the HTML itself, before any script', async () => {
     const html = decoded(await get('/kids'));
     const loaderAt = html.indexOf('id="start-loader"');

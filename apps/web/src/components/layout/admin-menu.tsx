@@ -53,6 +53,11 @@ export function AdminMenu() {
       </button>
       <ul id={listId} className="admin-menu__list" hidden={!open}>
         <li>
+          <NavLink className="admin-menu__link" to={paths.adminDashboard} end>
+            {t('common.nav.adminDashboard')}
+          </NavLink>
+        </li>
+        <li>
           <NavLink className="admin-menu__link" to={paths.adminUsers}>
             {t('common.nav.adminUsers')}
           </NavLink>
@@ -65,6 +70,11 @@ export function AdminMenu() {
         <li>
           <NavLink className="admin-menu__link" to={paths.adminOrders}>
             {t('common.nav.adminOrders')}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink className="admin-menu__link" to={paths.adminAudit}>
+            {t('common.nav.adminAudit')}
           </NavLink>
         </li>
       </ul>

@@ -1,5 +1,13 @@
 import { Link } from 'react-router';
-import { FacebookIcon, InstagramIcon, LinkedInIcon, MailIcon, MapPinIcon, PhoneIcon, YouTubeIcon } from '@/components/ui/icons';
+import {
+  FacebookIcon,
+  InstagramIcon,
+  LinkedInIcon,
+  MailIcon,
+  MapPinIcon,
+  PhoneIcon,
+  YouTubeIcon,
+} from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +15,22 @@ import { Newsletter } from './newsletter-fields';
 import './footer.css';
 
 const SOCIAL = (t: TFunction) => [
-  { name: t('common.footer.social.facebook'), href: 'https://www.facebook.com/', Icon: FacebookIcon },
-  { name: t('common.footer.social.instagram'), href: 'https://www.instagram.com/', Icon: InstagramIcon },
+  {
+    name: t('common.footer.social.facebook'),
+    href: 'https://www.facebook.com/',
+    Icon: FacebookIcon,
+  },
+  {
+    name: t('common.footer.social.instagram'),
+    href: 'https://www.instagram.com/',
+    Icon: InstagramIcon,
+  },
   { name: t('common.footer.social.youtube'), href: 'https://www.youtube.com/', Icon: YouTubeIcon },
-  { name: t('common.footer.social.linkedin'), href: 'https://www.linkedin.com/', Icon: LinkedInIcon },
+  {
+    name: t('common.footer.social.linkedin'),
+    href: 'https://www.linkedin.com/',
+    Icon: LinkedInIcon,
+  },
 ];
 
 export function Footer() {
@@ -29,7 +49,13 @@ export function Footer() {
           <ul className="footer__social" aria-labelledby="footer-follow">
             {SOCIAL(t).map(({ name, href, Icon }) => (
               <li key={name}>
-                <a className="footer__social-link" href={href} target="_blank" rel="noopener noreferrer" aria-label={name}>
+                <a
+                  className="footer__social-link"
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={name}
+                >
                   <Icon />
                 </a>
               </li>
@@ -43,7 +69,9 @@ export function Footer() {
           </h2>
           <ul className="footer__list">
             <li>
-              <Link to={paths.coursesByCategory('Programming')}>{t('common.footer.programming')}</Link>
+              <Link to={paths.coursesByCategory('Programming')}>
+                {t('common.footer.programming')}
+              </Link>
             </li>
             <li>
               <Link to={paths.coursesByCategory('Francais')}>{t('common.footer.francais')}</Link>
@@ -68,7 +96,9 @@ export function Footer() {
             </li>
             <li>
               <PhoneIcon />
-              <a href={`tel:${t('common.footer.phone').replace(/\s/g, '')}`}>{t('common.footer.phone')}</a>
+              <a href={`tel:${t('common.footer.phone').replace(/\s/g, '')}`}>
+                {t('common.footer.phone')}
+              </a>
             </li>
             <li>
               <MailIcon />

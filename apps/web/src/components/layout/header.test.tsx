@@ -10,7 +10,8 @@ const user = (overrides: Partial<UserInfo> = {}): UserInfo => ({
   name: 'Amina',
   email: 'amina@example.com',
   isAdmin: false,
-  isKid: false, language: 'en',
+  isKid: false,
+  language: 'en',
   token: 'token',
   ...overrides,
 });
@@ -28,7 +29,9 @@ describe('Header', () => {
   it('shows a visitor Home, Courses, Contact us, About, Sign in and the number of cart lines', () => {
     renderWithProviders(<Header />, { preloadedState: { cart } });
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    const links = within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
     expect(links).toEqual([
       ['Home', '/'],
       ['Courses', '/courses'],
@@ -41,29 +44,41 @@ describe('Header', () => {
   });
 
   it('gives kid accounts Quizz in place of Contact us and the kids pages', () => {
-    renderWithProviders(<Header />, { preloadedState: { user: { userInfo: user({ isKid: true }) } } });
+    renderWithProviders(<Header />, {
+      preloadedState: { user: { userInfo: user({ isKid: true }) } },
+    });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Quizz' })).toHaveAttribute('href', '/notfound');
     expect(within(nav).queryByRole('link', { name: 'Contact us' })).not.toBeInTheDocument();
-    expect(within(nav).getByRole('link', { name: 'Courses' })).toHaveAttribute('href', '/courseskids');
+    expect(within(nav).getByRole('link', { name: 'Courses' })).toHaveAttribute(
+      'href',
+      '/courseskids',
+    );
   });
 
   it('gives admins the Admin menu and hides the cart badge', async () => {
-    renderWithProviders(<Header />, { preloadedState: { user: { userInfo: user({ isAdmin: true }) }, cart } });
+    renderWithProviders(<Header />, {
+      preloadedState: { user: { userInfo: user({ isAdmin: true }) }, cart },
+    });
     expect(screen.queryByTestId('cart-badge')).not.toBeInTheDocument();
     const menu = screen.getByRole('button', { name: 'Admin' });
     expect(menu).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(menu);
     expect(menu).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/admin/userlist');
-    expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/admin/orderlist');
+    expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute(
+      'href',
+      '/admin/orderlist',
+    );
     await userEvent.keyboard('{Escape}');
     expect(menu).toHaveAttribute('aria-expanded', 'false');
     expect(menu).toHaveFocus();
   });
 
   it('signs out with the sign-out icon', async () => {
-    const { store } = renderWithProviders(<Header />, { preloadedState: { user: { userInfo: user() } } });
+    const { store } = renderWithProviders(<Header />, {
+      preloadedState: { user: { userInfo: user() } },
+    });
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(store.getState().user.userInfo).toBeNull();
@@ -101,7 +116,12 @@ describe('Header', () => {
   });
 
   it('forgets the shipping address and payment method on sign-out (a shared computer), keeping the cart', async () => {
-    const address = { address: '1 Rue de Marseille', city: 'Tunis', postalCode: '1000', country: 'Tunisie' as const };
+    const address = {
+      address: '1 Rue de Marseille',
+      city: 'Tunis',
+      postalCode: '1000',
+      country: 'Tunisie' as const,
+    };
     const { store } = renderWithProviders(<Header />, {
       preloadedState: {
         user: { userInfo: user() },

@@ -1,7 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { logout, useAppDispatch, useAppSelector } from '@/stores/hooks';
-import { CartIcon, CloseIcon, MenuIcon, SearchIcon, SignOutIcon, UserIcon } from '@/components/ui/icons';
+import {
+  CartIcon,
+  CloseIcon,
+  MenuIcon,
+  SearchIcon,
+  SignOutIcon,
+  UserIcon,
+} from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useTranslation } from 'react-i18next';
 
@@ -44,10 +51,13 @@ export function Header() {
   const isAdmin = !!userInfo?.isAdmin;
   // SPEC §6: kids are kept in the kids area, their searches too.
   const searchPath = isKid ? paths.kidsSearch : paths.search;
-  const navClass = ({ isActive }: { isActive: boolean }) => `header__link${isActive ? ' header__link--current' : ''}`;
+  const navClass = ({ isActive }: { isActive: boolean }) =>
+    `header__link${isActive ? ' header__link--current' : ''}`;
 
   return (
-    <header className={`header${scrolled ? ' header--scrolled' : ''}${isKid ? ' header--kids' : ''}`}>
+    <header
+      className={`header${scrolled ? ' header--scrolled' : ''}${isKid ? ' header--kids' : ''}`}
+    >
       <div className="header__bar container">
         <Link to={isKid ? paths.kids : paths.home} className="header__brand">
           <span className="header__logo" aria-hidden="true">
@@ -59,7 +69,11 @@ export function Header() {
           </span>
         </Link>
 
-        <SearchForm className="header-search" placeholder={t('common.search.placeholder')} toPath={searchPath} />
+        <SearchForm
+          className="header-search"
+          placeholder={t('common.search.placeholder')}
+          toPath={searchPath}
+        />
 
         <LanguageSwitch />
 
@@ -74,7 +88,13 @@ export function Header() {
           >
             {searchOpen ? <CloseIcon /> : <SearchIcon />}
           </button>
-          <Link className="header__cart" to={paths.cart()} aria-label={isAdmin ? t('common.nav.cart') : t('common.nav.cartWithCount', { count: cartLines })}>
+          <Link
+            className="header__cart"
+            to={paths.cart()}
+            aria-label={
+              isAdmin ? t('common.nav.cart') : t('common.nav.cartWithCount', { count: cartLines })
+            }
+          >
             <CartIcon />
             {!isAdmin && (
               <span className="header__badge" data-testid="cart-badge" aria-hidden="true">
@@ -94,7 +114,11 @@ export function Header() {
           </button>
         </div>
 
-        <nav id={navId} className={`header__nav${menuOpen ? ' header__nav--open' : ''}`} aria-label={t('common.nav.label')}>
+        <nav
+          id={navId}
+          className={`header__nav${menuOpen ? ' header__nav--open' : ''}`}
+          aria-label={t('common.nav.label')}
+        >
           <ul className="header__links">
             <li>
               <NavLink to={isKid ? paths.kids : paths.home} end className={navClass}>
@@ -134,12 +158,21 @@ export function Header() {
                     <UserIcon />
                     {t('common.nav.profile')}
                   </NavLink>
-                  <button type="button" className="icon-button header__signout" aria-label={t('common.nav.signOut')} title={t('common.nav.signOut')} onClick={() => dispatch(logout())}>
+                  <button
+                    type="button"
+                    className="icon-button header__signout"
+                    aria-label={t('common.nav.signOut')}
+                    title={t('common.nav.signOut')}
+                    onClick={() => dispatch(logout())}
+                  >
                     <SignOutIcon />
                   </button>
                 </>
               ) : (
-                <NavLink to={paths.login()} className={({ isActive }) => `${navClass({ isActive })} header__link--cta`}>
+                <NavLink
+                  to={paths.login()}
+                  className={({ isActive }) => `${navClass({ isActive })} header__link--cta`}
+                >
                   <UserIcon />
                   {t('common.nav.signIn')}
                 </NavLink>

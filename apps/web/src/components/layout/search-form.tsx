@@ -4,7 +4,6 @@ import { SearchIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useTranslation } from 'react-i18next';
 
-
 interface SearchFormProps {
   placeholder: string;
   className: string;
@@ -15,7 +14,13 @@ interface SearchFormProps {
 }
 
 /** Enter (or the button) opens /search/{keyword}; a blank keyword does nothing (SPEC §2). */
-export function SearchForm({ placeholder, className, toPath = paths.search, autoFocus, onSearched }: SearchFormProps) {
+export function SearchForm({
+  placeholder,
+  className,
+  toPath = paths.search,
+  autoFocus,
+  onSearched,
+}: SearchFormProps) {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const navigate = useNavigate();
@@ -43,7 +48,11 @@ export function SearchForm({ placeholder, className, toPath = paths.search, auto
         autoFocus={autoFocus}
         onChange={(event) => setKeyword(event.target.value)}
       />
-      <button type="submit" className={`${className}__button`} aria-label={t('common.search.submit')}>
+      <button
+        type="submit"
+        className={`${className}__button`}
+        aria-label={t('common.search.submit')}
+      >
         <SearchIcon />
       </button>
     </form>

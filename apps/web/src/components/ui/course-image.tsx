@@ -1,3 +1,4 @@
+import { srcsetOfImageUrl } from '@shop/shared';
 import { useState, type ImgHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -24,7 +25,12 @@ export function CourseImage({ src, className, alt = '', width, height, ...img }:
         {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
         data-testid="course-image-fallback"
       >
-        <svg className="course-image-fallback__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <svg
+          className="course-image-fallback__icon"
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          focusable="false"
+        >
           <path
             fill="currentColor"
             d="M12 3 1 9l11 6 9-4.9V17h2V9L12 3zm-6.8 9.2v4.1L12 20l6.8-3.7v-4.1L12 16l-6.8-3.8z"
@@ -45,4 +51,16 @@ export function CourseImage({ src, className, alt = '', width, height, ...img }:
       {...img}
     />
   );
+}
+
+/**
+ * `srcSet` and `sizes` for an uploaded picture (`/api/images/{id}`: resized copies exist), to
+ * spread on a CourseImage; nothing for any other address.
+ */
+export function uploadedCopies(
+  src: string | undefined,
+  sizes: string,
+): { srcSet?: string; sizes?: string } {
+  const srcSet = src ? srcsetOfImageUrl(src) : undefined;
+  return srcSet ? { srcSet, sizes } : {};
 }

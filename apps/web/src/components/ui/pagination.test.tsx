@@ -17,7 +17,14 @@ describe('visiblePages', () => {
 describe('Pagination with a range (admin lists)', () => {
   it('links every visible page and marks the current one', () => {
     renderWithProviders(
-      <Pagination label={i18n.t('admin.pagination.label', { what: 'Orders' })} page={5} total={200} pageSize={20} range={(from, to, total) => i18n.t('admin.pagination.range', { from, to, total })} compact />,
+      <Pagination
+        label={i18n.t('admin.pagination.label', { what: 'Orders' })}
+        page={5}
+        total={200}
+        pageSize={20}
+        range={(from, to, total) => i18n.t('admin.pagination.range', { from, to, total })}
+        compact
+      />,
       { route: '/admin/orderlist?page=5' },
     );
     const nav = screen.getByRole('navigation', { name: 'Orders pages' });
@@ -39,7 +46,14 @@ describe('Pagination with a range (admin lists)', () => {
 
   it('disables Previous on the first page and Next on the last', () => {
     renderWithProviders(
-      <Pagination label={i18n.t('admin.pagination.label', { what: 'Users' })} page={3} total={41} pageSize={20} range={(from, to, total) => i18n.t('admin.pagination.range', { from, to, total })} compact />,
+      <Pagination
+        label={i18n.t('admin.pagination.label', { what: 'Users' })}
+        page={3}
+        total={41}
+        pageSize={20}
+        range={(from, to, total) => i18n.t('admin.pagination.range', { from, to, total })}
+        compact
+      />,
       { route: '/admin/userlist?page=3' },
     );
     const nav = screen.getByRole('navigation', { name: 'Users pages' });
@@ -54,7 +68,14 @@ describe('Pagination with a range (admin lists)', () => {
 
   it('shows the range without links when every row fits one page', () => {
     renderWithProviders(
-      <Pagination label={i18n.t('admin.pagination.label', { what: 'Courses' })} page={1} total={7} pageSize={20} range={(from, to, total) => i18n.t('admin.pagination.range', { from, to, total })} compact />,
+      <Pagination
+        label={i18n.t('admin.pagination.label', { what: 'Courses' })}
+        page={1}
+        total={7}
+        pageSize={20}
+        range={(from, to, total) => i18n.t('admin.pagination.range', { from, to, total })}
+        compact
+      />,
       { route: '/admin/courselist?sort=name' },
     );
     const nav = screen.getByRole('navigation', { name: 'Courses pages' });
@@ -64,19 +85,38 @@ describe('Pagination with a range (admin lists)', () => {
 
   it('links only ?page, whatever else the URL holds', () => {
     renderWithProviders(
-      <Pagination label={i18n.t('admin.pagination.label', { what: 'Orders' })} page={2} total={60} pageSize={20} range={(from, to, total) => i18n.t('admin.pagination.range', { from, to, total })} compact />,
+      <Pagination
+        label={i18n.t('admin.pagination.label', { what: 'Orders' })}
+        page={2}
+        total={60}
+        pageSize={20}
+        range={(from, to, total) => i18n.t('admin.pagination.range', { from, to, total })}
+        compact
+      />,
       { route: '/admin/orderlist?page=2&sort=name' },
     );
     const nav = screen.getByRole('navigation', { name: 'Orders pages' });
-    expect(within(nav).getByRole('link', { name: 'Page 3' })).toHaveAttribute('href', '/admin/orderlist?page=3');
-    expect(within(nav).getByRole('link', { name: 'Page 1' })).toHaveAttribute('href', '/admin/orderlist');
+    expect(within(nav).getByRole('link', { name: 'Page 3' })).toHaveAttribute(
+      'href',
+      '/admin/orderlist?page=3',
+    );
+    expect(within(nav).getByRole('link', { name: 'Page 1' })).toHaveAttribute(
+      'href',
+      '/admin/orderlist',
+    );
   });
 });
 
 describe('Pagination without a range (catalogue)', () => {
   it('renders nothing when every course fits one page', () => {
     renderWithProviders(
-      <Pagination label={i18n.t('common.pagination.label')} page={1} total={24} pageSize={24} keepOtherParams />,
+      <Pagination
+        label={i18n.t('common.pagination.label')}
+        page={1}
+        total={24}
+        pageSize={24}
+        keepOtherParams
+      />,
       { route: '/courses' },
     );
     expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
@@ -84,7 +124,13 @@ describe('Pagination without a range (catalogue)', () => {
 
   it('keeps the other search params in every link and drops ?page for page 1', () => {
     renderWithProviders(
-      <Pagination label={i18n.t('common.pagination.label')} page={2} total={100} pageSize={24} keepOtherParams />,
+      <Pagination
+        label={i18n.t('common.pagination.label')}
+        page={2}
+        total={100}
+        pageSize={24}
+        keepOtherParams
+      />,
       { route: '/courses/?cg=Programming&page=2' },
     );
     const nav = screen.getByRole('navigation', { name: 'Pages' });
@@ -97,7 +143,10 @@ describe('Pagination without a range (catalogue)', () => {
       'href',
       '/courses/?cg=Programming&page=3',
     );
-    expect(within(nav).getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/courses/?cg=Programming');
+    expect(within(nav).getByRole('link', { name: 'Previous' })).toHaveAttribute(
+      'href',
+      '/courses/?cg=Programming',
+    );
     expect(within(nav).queryByText(/ of /)).not.toBeInTheDocument();
   });
 });

@@ -32,7 +32,15 @@ export function visiblePages(page: number, count: number): (number | null)[] {
 }
 
 /** Page links; the page lives in the URL's ?page so back/forward and shared links work. */
-export function Pagination({ label, page, total, pageSize, range, compact, keepOtherParams }: Props) {
+export function Pagination({
+  label,
+  page,
+  total,
+  pageSize,
+  range,
+  compact,
+  keepOtherParams,
+}: Props) {
   const { t } = useTranslation();
   const location = useLocation();
   const count = Math.ceil(total / pageSize);
@@ -53,7 +61,10 @@ export function Pagination({ label, page, total, pageSize, range, compact, keepO
   );
 
   return (
-    <nav className={`pagination ${compact ? 'pagination--compact' : 'pagination--roomy'}`} aria-label={label}>
+    <nav
+      className={`pagination ${compact ? 'pagination--compact' : 'pagination--roomy'}`}
+      aria-label={label}
+    >
       {range && <p className="pagination__range">{range(first, last, total)}</p>}
       {count > 1 && (
         <ul className="pagination__list">

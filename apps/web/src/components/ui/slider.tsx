@@ -27,7 +27,14 @@ interface SliderProps {
  * Carousel with next/previous arrows and dots. Auto-advance pauses while the pointer or the
  * keyboard focus is inside, so nobody has to chase a moving button (WCAG 2.2.2).
  */
-export function Slider({ slides, intervalMs, ctaLabel, ctaTo, variant = 'home', headingLevel = 'h2' }: SliderProps) {
+export function Slider({
+  slides,
+  intervalMs,
+  ctaLabel,
+  ctaTo,
+  variant = 'home',
+  headingLevel = 'h2',
+}: SliderProps) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -68,7 +75,10 @@ export function Slider({ slides, intervalMs, ctaLabel, ctaTo, variant = 'home', 
             <div className="slider__content">
               <Heading className="slider__title">{slide.title}</Heading>
               <p className="slider__text">{slide.text}</p>
-              <Link className={`button ${variant === 'kids' ? 'button--kids' : 'button--accent'}`} to={ctaTo}>
+              <Link
+                className={`button ${variant === 'kids' ? 'button--kids' : 'button--accent'}`}
+                to={ctaTo}
+              >
                 {ctaLabel}
               </Link>
             </div>
@@ -80,10 +90,20 @@ export function Slider({ slides, intervalMs, ctaLabel, ctaTo, variant = 'home', 
           </div>
         ))}
       </div>
-      <button type="button" className="slider__arrow slider__arrow--previous" onClick={() => go(current - 1)} aria-label={t('common.slider.previous')}>
+      <button
+        type="button"
+        className="slider__arrow slider__arrow--previous"
+        onClick={() => go(current - 1)}
+        aria-label={t('common.slider.previous')}
+      >
         <ChevronLeftIcon className="icon slider__arrow-icon" />
       </button>
-      <button type="button" className="slider__arrow slider__arrow--next" onClick={() => go(current + 1)} aria-label={t('common.slider.next')}>
+      <button
+        type="button"
+        className="slider__arrow slider__arrow--next"
+        onClick={() => go(current + 1)}
+        aria-label={t('common.slider.next')}
+      >
         <ChevronRightIcon className="icon slider__arrow-icon" />
       </button>
       <div className="slider__dots">

@@ -19,9 +19,19 @@ export function Stars({ value, text: caption }: { value: number; text?: string }
   const rounded = Math.round(value * 10) / 10;
   return (
     <span className="stars">
-      <span className="stars__icons" role="img" aria-label={t('common.stars.rated', { value: rounded })}>
+      <span
+        className="stars__icons"
+        role="img"
+        aria-label={t('common.stars.rated', { value: rounded })}
+      >
         {starFills(value).map((fill, index) => (
-          <svg key={index} className={`stars__star stars__star--${fill}`} viewBox="0 0 24 24" aria-hidden="true" data-fill={fill}>
+          <svg
+            key={index}
+            className={`stars__star stars__star--${fill}`}
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            data-fill={fill}
+          >
             {fill === 'half' && (
               <defs>
                 <linearGradient id={gradientId}>
@@ -32,7 +42,13 @@ export function Stars({ value, text: caption }: { value: number; text?: string }
             )}
             <path
               d={STAR}
-              fill={fill === 'full' ? 'var(--color-star)' : fill === 'half' ? `url(#${gradientId})` : 'none'}
+              fill={
+                fill === 'full'
+                  ? 'var(--color-star)'
+                  : fill === 'half'
+                    ? `url(#${gradientId})`
+                    : 'none'
+              }
               stroke="var(--color-star)"
               strokeWidth="1.6"
               strokeLinejoin="round"

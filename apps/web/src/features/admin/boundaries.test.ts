@@ -52,6 +52,8 @@ describe('admin code boundaries', () => {
       ),
     ];
     expect(lazy.map((m) => m[1])).toEqual([
+      './routes/dashboard',
+      './routes/audit-list',
       './routes/user-list',
       './routes/user-edit',
       './routes/course-list',

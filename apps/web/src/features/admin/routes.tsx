@@ -15,6 +15,8 @@ export const adminRoutes: RouteObject[] = [
       </RequireAdmin>
     ),
     children: [
+      { path: 'admin', lazy: lazyRoute(() => import('./routes/dashboard'), (m) => m.DashboardRoute) },
+      { path: 'admin/audit', lazy: lazyRoute(() => import('./routes/audit-list'), (m) => m.AuditListRoute) },
       { path: 'admin/userlist', lazy: lazyRoute(() => import('./routes/user-list'), (m) => m.UserListRoute) },
       { path: 'admin/user/:id/edit', lazy: lazyRoute(() => import('./routes/user-edit'), (m) => m.UserEditRoute) },
       { path: 'admin/courselist', lazy: lazyRoute(() => import('./routes/course-list'), (m) => m.CourseListRoute) },

@@ -1,11 +1,20 @@
 import type { CreateOrderBody, Order, OrderEvent } from '@shop/shared';
 import { api } from './base';
-import { pageOf, type Page } from './page';
+import { definedParams, pageOf, type Page } from './page';
 import { onSuccess } from './tags';
 
 export interface OrderListArgs {
   page?: number;
   limit?: number;
+  /** The admin list's filters (issue 19), kept in the URL by the screen. */
+  q?: string | undefined;
+  status?: string | undefined;
+  paymentMethod?: string | undefined;
+  paid?: string | undefined;
+  learned?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  sort?: string | undefined;
 }
 
 export type OrderPage = Page<'orders', Order>;
@@ -35,7 +44,7 @@ export const ordersApi = api.injectEndpoints({
       providesTags: [{ type: 'Order', id: 'MINE' }],
     }),
     getOrders: build.query<OrderPage, OrderListArgs>({
-      query: (args) => ({ url: '/orders', params: args }),
+      query: (args) => ({ url: '/orders', params: definedParams(args) }),
       transformResponse: (orders: Order[], meta) => pageOf('orders', orders, meta),
       providesTags: [{ type: 'Order', id: 'LIST' }],
     }),

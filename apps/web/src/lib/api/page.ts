@@ -19,3 +19,11 @@ export function pageOf<Key extends string, Row>(
     total: Number.isSafeInteger(total) && total >= 0 ? total : rows.length,
   } as Page<Key, Row>;
 }
+
+/** Query parameters of a list without the empty ones (filters not set). */
+export function definedParams(args: object): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(args) as [string, unknown][])
+    if (value !== undefined && value !== null && value !== '') params[key] = String(value);
+  return params;
+}

@@ -9,12 +9,17 @@ import type {
   UserInfo,
 } from '@shop/shared';
 import { api } from './base';
-import { pageOf, type Page } from './page';
+import { definedParams, pageOf, type Page } from './page';
 import { onSuccess } from './tags';
 
 export interface UserListArgs {
   page?: number;
   limit?: number;
+  /** The admin list's search and filters (issue 19). */
+  q?: string | undefined;
+  admin?: string | undefined;
+  kid?: string | undefined;
+  sort?: string | undefined;
 }
 
 export type UserPage = Page<'users', User>;
@@ -56,7 +61,7 @@ export const usersApi = api.injectEndpoints({
       providesTags: (_r, _e, id) => [{ type: 'User', id }],
     }),
     getUsers: build.query<UserPage, UserListArgs>({
-      query: (args) => ({ url: '/users', params: args }),
+      query: (args) => ({ url: '/users', params: definedParams(args) }),
       transformResponse: (users: User[], meta) => pageOf('users', users, meta),
       providesTags: (result) => [
         { type: 'User', id: 'LIST' },

@@ -7,7 +7,6 @@ import type { Order } from '@shop/shared';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { useTranslation } from 'react-i18next';
 
-
 /** A date, or a clear "No" for what has not happened yet. */
 function DoneOn({ date }: { date: string | null }) {
   const { t } = useTranslation();
@@ -27,7 +26,9 @@ function StatusCell({ order }: { order: Order }) {
     <>
       {t(`common.orderStatus.${order.status}`)}
       {order.status === 'pending' && order.holdExpiresAt && (
-        <span className="orders-table__hold">{t('common.heldUntil', { at: formatDateTime(order.holdExpiresAt) })}</span>
+        <span className="orders-table__hold">
+          {t('common.heldUntil', { at: formatDateTime(order.holdExpiresAt) })}
+        </span>
       )}
     </>
   );
@@ -39,7 +40,8 @@ export function MyOrders() {
   const { data: orders, isLoading, error, refetch } = useGetMyOrdersQuery();
   if (isLoading) return <Spinner />;
   if (error) return <QueryError error={error} onRetry={() => void refetch()} />;
-  if (!orders?.length) return <p className="message message--info">{t('account.profile.noOrders')}</p>;
+  if (!orders?.length)
+    return <p className="message message--info">{t('account.profile.noOrders')}</p>;
 
   return (
     <div className="table-scroll" role="region" aria-labelledby="my-orders-title" tabIndex={0}>
@@ -65,7 +67,9 @@ export function MyOrders() {
                 <code title={order._id}>{order._id.slice(0, 8)}</code>
               </td>
               <td data-label={t('account.profile.columns.date')}>{formatDate(order.createdAt)}</td>
-              <td data-label={t('account.profile.columns.total')}>{formatMoney(order.totalPrice, 'checkout')}</td>
+              <td data-label={t('account.profile.columns.total')}>
+                {formatMoney(order.totalPrice, 'checkout')}
+              </td>
               <td data-label={t('account.profile.columns.paid')}>
                 <DoneOn date={order.isPaid ? order.paidAt : null} />
               </td>

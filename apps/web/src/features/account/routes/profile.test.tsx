@@ -12,7 +12,8 @@ const me: UserInfo = {
   name: 'Amal',
   email: 'amal@example.com',
   isAdmin: false,
-  isKid: false, language: 'en',
+  isKid: false,
+  language: 'en',
   token: 'old-token',
 };
 
@@ -59,7 +60,9 @@ describe('ProfileRoute', () => {
     // The customer fixes the first field, not the confirmation.
     await user.clear(screen.getByLabelText('Password'));
     await user.type(screen.getByLabelText('Password'), 'new-password-2');
-    await waitFor(() => expect(screen.queryByText('Password do not match')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByText('Password do not match')).not.toBeInTheDocument(),
+    );
     expect(screen.getByLabelText('Confirm Password')).not.toHaveAttribute('aria-invalid', 'true');
   });
 

@@ -29,6 +29,7 @@ export function CoursesTable({ courses, caption, onDelete, deletingId }: Props) 
           <th scope="col">{t('admin.courses.name')}</th>
           <th scope="col">{t('admin.courses.price')}</th>
           <th scope="col">{t('admin.courses.category')}</th>
+          <th scope="col">{t('admin.courses.seats')}</th>
           <th scope="col">{t('admin.courses.actions')}</th>
         </>
       }
@@ -54,6 +55,7 @@ export function CoursesTable({ courses, caption, onDelete, deletingId }: Props) 
           <td data-label={t('admin.courses.category')}>
             {course.category.map((category) => categoryLabel(t, category)).join(' | ')}
           </td>
+          <td data-label={t('admin.courses.seats')}>{course.availability}</td>
           <RowActions
             label={t('admin.courses.actions')}
             editTo={paths.adminCourseEdit(course._id)}

@@ -14,19 +14,29 @@ interface Props {
   title: string;
   /** The list the Go Back link returns to. */
   backTo: string;
+  /** The audit trail of the thing edited. */
+  historyTo?: string;
   /** The form, once fresh values have arrived; nothing while they load. */
   form: ReactNode;
   error: FetchBaseQueryError | SerializedError | undefined;
 }
 
 /** What the admin edit screens share: Go Back, the title, then the form, the load error or a spinner. */
-export function EditScreen({ titleId, title, backTo, form, error }: Props) {
+export function EditScreen({ titleId, title, backTo, historyTo, form, error }: Props) {
   const { t } = useTranslation();
   return (
     <section className="container page admin-edit" aria-labelledby={titleId}>
       <Link className="button button--ghost button--small admin-edit__back" to={backTo}>
         {t('admin.goBack')}
       </Link>
+      {historyTo && (
+        <Link
+          className="button button--ghost button--small admin-edit__back admin-edit__history"
+          to={historyTo}
+        >
+          {t('admin.audit.history')}
+        </Link>
+      )}
       <h1 id={titleId} className="page__title">
         {title}
       </h1>

@@ -27,7 +27,7 @@ function DoneOn({ at }: { at: string | null }) {
 
 /**
  * SPEC §2 Orders: ID, User, Date, TOTAL, PAID, Learned, Actions (Details; Mark as Paid if
- * unpaid), plus the order's status and a Cancel button while it can be cancelled.
+ * unpaid), plus the order's status, its payment method and a Cancel button while it can be cancelled.
  */
 export function OrdersTable({ orders, onMarkPaid, payingId, onCancel, cancellingId }: Props) {
   const { t } = useTranslation();
@@ -43,6 +43,7 @@ export function OrdersTable({ orders, onMarkPaid, payingId, onCancel, cancelling
           <th scope="col">{t('admin.orders.paid')}</th>
           <th scope="col">{t('admin.orders.learned')}</th>
           <th scope="col">{t('admin.orders.status')}</th>
+          <th scope="col">{t('admin.orders.payment')}</th>
           <th scope="col">{t('admin.orders.actions')}</th>
         </>
       }
@@ -68,6 +69,9 @@ export function OrdersTable({ orders, onMarkPaid, payingId, onCancel, cancelling
             <DoneOn at={order.isLearned ? order.learnedAt : null} />
           </td>
           <td data-label={t('admin.orders.status')}>{t(`common.orderStatus.${order.status}`)}</td>
+          <td data-label={t('admin.orders.payment')} className="admin-table__nowrap">
+            {t(`checkout.paymentLabels.${order.paymentMethod}`)}
+          </td>
           <td data-label={t('admin.orders.actions')}>
             <div className="admin-actions">
               <Link

@@ -14,7 +14,6 @@ import { useTranslation } from 'react-i18next';
 
 import './admin-form.css';
 
-
 const FIELDS = [
   { name: 'name', id: 'user-name' },
   { name: 'email', id: 'user-email' },
@@ -49,7 +48,13 @@ export function UserEditForm({ user }: { user: User }) {
     <Form className="admin-form" form={form} onSubmit={submit} withSummary>
       <ErrorSummary className="admin-form__summary" fields={[...FIELDS]} />
       <TextField id="user-name" name="name" label={t('admin.userEdit.name')} autoComplete="off" />
-      <TextField id="user-email" name="email" type="email" label={t('admin.userEdit.email')} autoComplete="off" />
+      <TextField
+        id="user-email"
+        name="email"
+        type="email"
+        label={t('admin.userEdit.email')}
+        autoComplete="off"
+      />
       <div className="admin-form__checks">
         <CheckboxField
           id="user-is-admin"

@@ -228,4 +228,63 @@ describe('CourseEditRoute', () => {
       'https://cdn.example.com/python-2.png?v=2',
     );
   });
+
+  it('uploads a picture into an image box and sends its address with the update', async () => {
+    const picture = { _id: 'p1', url: '/api/images/p1', width: 900, height: 600, srcset: '' };
+    const { sent } = mockApi({
+      'GET /api/courses/c1': { body: { ...course, reviews: [] } },
+      'POST /api/images': { status: 201, body: picture },
+      'PUT /api/courses/c1': ({ body }) => ({ body: { ...course, ...(body as object) } }),
+    });
+    renderEdit();
+    await screen.findByLabelText('Name');
+    // The mock reads bodies as JSON: the file's bytes are a JSON string here.
+    const file = new File(['"bytes of a photo"'], 'photo.png', { type: 'image/png' });
+    await userEvent.upload(screen.getByLabelText('Upload picture 3'), file);
+    expect(
+      await screen.findByText('Picture 3 uploaded. Update the course to keep it.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Image 3 URL')).toHaveValue('/api/images/p1');
+    const upload = sent.find((r) => r.method === 'POST');
+    expect(upload?.path).toBe('/api/images');
+    expect(upload?.headers.get('Content-Type')).toBe('image/png');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await screen.findByRole('heading', { name: 'Course list' });
+    const update = sent.find((r) => r.method === 'PUT');
+    expect((update?.body as { images: string[] }).images).toEqual([
+      '/images/python.svg',
+      'https://cdn.example.com/python-2.png',
+      '/api/images/p1',
+    ]);
+  });
+
+  it('shows why a picture was refused and keeps the box as it was', async () => {
+    mockApi({
+      'GET /api/courses/c1': { body: { ...course, reviews: [] } },
+      'POST /api/images': {
+        status: 400,
+        body: { message: 'The file is not a JPEG, PNG or WebP picture.' },
+      },
+    });
+    renderEdit();
+    await screen.findByLabelText('Name');
+    await userEvent.upload(
+      screen.getByLabelText('Upload picture 1'),
+      new File(['"text"'], 'notes.jpg', { type: 'image/jpeg' }),
+    );
+    expect(
+      await screen.findByText('The file is not a JPEG, PNG or WebP picture.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Image 1 URL')).toHaveValue('/images/python.svg');
+  });
+
+  it("links to the course's change history in the audit trail", async () => {
+    mockApi({ 'GET /api/courses/c1': { body: { ...course, reviews: [] } } });
+    renderEdit();
+    expect(await screen.findByRole('link', { name: 'Change history' })).toHaveAttribute(
+      'href',
+      '/admin/audit?entity=course&entityId=c1',
+    );
+  });
 });

@@ -11,7 +11,11 @@ import { useFreshSince } from '../hooks/use-fresh-query';
 export function CourseEditRoute() {
   const { t } = useTranslation();
   const id = useParams().id ?? '';
-  const { data: course, error, fulfilledTimeStamp } = useGetCourseQuery(id, { refetchOnMountOrArgChange: true });
+  const {
+    data: course,
+    error,
+    fulfilledTimeStamp,
+  } = useGetCourseQuery(id, { refetchOnMountOrArgChange: true });
   const fresh = useFreshSince(fulfilledTimeStamp);
 
   return (
@@ -19,6 +23,7 @@ export function CourseEditRoute() {
       titleId="admin-course-edit-title"
       title={t('admin.courseEdit.title')}
       backTo={paths.adminCourses}
+      historyTo={paths.adminAuditOf('course', id)}
       error={error}
       // Keyed by id: the form starts from this course's values, with no effect to sync them.
       form={course && fresh && <CourseEditForm key={course._id} course={course} />}

@@ -25,7 +25,7 @@ const renderList = () =>
 describe('CourseListRoute', () => {
   it("lists courses with price in Tnd and categories joined with ' | '", async () => {
     const { sent } = mockApi({
-      'GET /api/courses': { body: [python, art], headers: { 'X-Total-Count': '2' } },
+      'GET /api/admin/courses': { body: [python, art], headers: { 'X-Total-Count': '2' } },
     });
     renderList();
     const table = await screen.findByRole('table', { name: 'Courses in the shop' });
@@ -37,15 +37,17 @@ describe('CourseListRoute', () => {
       'href',
       '/admin/course/c2/edit',
     );
-    expect(sent[0]?.search.get('sort')).toBe('date');
+    // The admin list (every course, newest first unless the URL says otherwise).
+    expect(sent[0]?.path).toBe('/api/admin/courses');
+    expect(sent[0]?.search.get('sort')).toBeNull();
     // One page only: the range, no page links.
     expect(screen.getByText('1–2 of 2')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Next' })).not.toBeInTheDocument();
   });
 
   it('shows the drafts apart, marked Draft and with no link to a public page', async () => {
-    mockApi({
-      'GET /api/courses': { body: [python], headers: { 'X-Total-Count': '1' } },
+    const { sent } = mockApi({
+      'GET /api/admin/courses': { body: [python], headers: { 'X-Total-Count': '1' } },
       'GET /api/courses/drafts': { body: [aCourse({ _id: 'd1', name: 'Sample name', price: 0, isDraft: true })] },
     });
     renderList();
@@ -56,11 +58,13 @@ describe('CourseListRoute', () => {
     expect(within(row!).getByRole('link', { name: 'Edit Sample name' })).toHaveAttribute('href', '/admin/course/d1/edit');
     const published = screen.getByRole('table', { name: 'Courses in the shop' });
     expect(within(published).queryByText('Draft')).not.toBeInTheDocument();
+    // The list below them asks for the published courses unless the Status filter says otherwise.
+    expect(sent.find((r) => r.path === '/api/admin/courses')?.search.get('status')).toBe('published');
   });
 
   it('ADD creates a blank course on the server, then opens its edit page', async () => {
     const { sent } = mockApi({
-      'GET /api/courses': { body: [python], headers: { 'X-Total-Count': '1' } },
+      'GET /api/admin/courses': { body: [python], headers: { 'X-Total-Count': '1' } },
       'POST /api/courses': {
         status: 201,
         body: aCourse({ _id: 'new-1', name: 'Sample name', price: 0 }),
@@ -74,7 +78,7 @@ describe('CourseListRoute', () => {
 
   it('stays on the list and shows why when ADD is refused', async () => {
     mockApi({
-      'GET /api/courses': { body: [python], headers: { 'X-Total-Count': '1' } },
+      'GET /api/admin/courses': { body: [python], headers: { 'X-Total-Count': '1' } },
       'POST /api/courses': { status: 403, body: { message: 'Not authorized as an admin' } },
     });
     renderList();
@@ -85,7 +89,7 @@ describe('CourseListRoute', () => {
 
   it('deletes a course after confirmation', async () => {
     const { sent } = mockApi({
-      'GET /api/courses': { body: [python, art], headers: { 'X-Total-Count': '2' } },
+      'GET /api/admin/courses': { body: [python, art], headers: { 'X-Total-Count': '2' } },
       'DELETE /api/courses/c2': { body: { message: 'Course removed' } },
     });
     vi.spyOn(window, 'confirm').mockReturnValue(true);

@@ -17,23 +17,39 @@ const paid = anOrder({
   status: 'learned',
 });
 
-const renderList = () =>
+const renderList = (route = '/admin/orderlist') =>
   renderWithProviders(<OrderListRoute />, {
-    route: '/admin/orderlist',
+    route,
     path: '/admin/orderlist',
     preloadedState: signedInAdmin,
   });
 
 describe('OrderListRoute', () => {
+  it('reads its filters from the URL and asks the server again when one changes', async () => {
+    const { sent } = mockApi({ 'GET /api/orders': { body: [unpaid], headers: { 'X-Total-Count': '1' } } });
+    renderList('/admin/orderlist?paid=false&q=sami&page=2');
+    await screen.findByRole('table');
+    expect(Object.fromEntries(sent[0]!.search)).toEqual({ paid: 'false', q: 'sami', page: '2', limit: '20' });
+    expect(screen.getByRole('searchbox', { name: 'Customer, e-mail or order id' })).toHaveValue('sami');
+    expect(screen.getByRole('combobox', { name: 'Paid' })).toHaveValue('false');
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Payment' }), 'On place');
+    // A new filter goes back to page 1 and keeps the others.
+    await waitFor(() =>
+      expect(Object.fromEntries(sent.at(-1)!.search)).toEqual({ paid: 'false', q: 'sami', paymentMethod: 'In Place', page: '1', limit: '20' }),
+    );
+  });
+
   it('shows each order with user, date, total in $, paid and learned state', async () => {
     mockApi({ 'GET /api/orders': { body: [unpaid, paid], headers: { 'X-Total-Count': '2' } } });
     renderList();
-    const table = await screen.findByRole('table', { name: 'All orders, newest first' });
+    const table = await screen.findByRole('table', { name: 'Orders' });
     const [first, second] = within(table).getAllByRole('row').slice(1);
     expect(within(first!).getByText('Sami Ben Ali')).toBeInTheDocument();
     expect(within(first!).getByText('2026-11-03')).toBeInTheDocument();
     expect(within(first!).getByText('$138.58')).toBeInTheDocument();
     expect(within(first!).getAllByText('NO')).toHaveLength(2);
+    expect(within(first!).getByText('Credit Card')).toBeInTheDocument();
     expect(within(second!).getByText('Deleted user')).toBeInTheDocument();
     expect(within(second!).getByText('2026-11-04')).toBeInTheDocument();
     expect(within(second!).getByText('2026-11-05')).toBeInTheDocument();

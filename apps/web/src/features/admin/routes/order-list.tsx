@@ -1,18 +1,79 @@
-import type { Order } from '@shop/shared';
+import { ORDER_SORTS, ORDER_STATUSES, PAYMENT_METHODS, type Order } from '@shop/shared';
 import { useCancelOrderMutation, useGetOrdersQuery, usePayOrderMutation } from '@/lib/api/orders';
 import { useTranslation } from 'react-i18next';
-
+import { i18n } from '@/lib/i18n';
+import { ExportOrdersButton } from '../components/export-orders-button';
 import { ActionError } from '../components/list-error';
+import { ListFilters, type FilterField } from '../components/list-filters';
 import { OrdersTable } from '../components/orders-table';
 import { PagedList } from '../components/paged-list';
+import { yesNoOptions } from '../components/filter-options';
 import { ADMIN_PAGE_SIZE, usePage } from '../hooks/use-page';
+import { useUrlFilters } from '../hooks/use-url-filters';
 import '../components/admin-list.css';
 
-/** /admin/orderlist */
+const FILTER_KEYS = [
+  'q',
+  'status',
+  'paymentMethod',
+  'paid',
+  'learned',
+  'from',
+  'to',
+  'sort',
+] as const;
+type FilterKey = (typeof FILTER_KEYS)[number];
+/** Built at render time: the labels follow the chosen language. */
+const filterFields = (): FilterField<FilterKey>[] => [
+  { name: 'q', label: i18n.t('admin.orders.search'), kind: 'search' },
+  {
+    name: 'status',
+    label: i18n.t('admin.orders.statusFilter'),
+    kind: 'select',
+    options: ORDER_STATUSES.map((s) => ({ value: s, label: i18n.t(`common.orderStatus.${s}`) })),
+  },
+  {
+    name: 'paymentMethod',
+    label: i18n.t('admin.orders.paymentFilter'),
+    kind: 'select',
+    options: PAYMENT_METHODS.map((m) => ({
+      value: m,
+      label: i18n.t(`checkout.paymentLabels.${m}`),
+    })),
+  },
+  {
+    name: 'paid',
+    label: i18n.t('admin.orders.paidFilter'),
+    kind: 'select',
+    options: yesNoOptions(),
+  },
+  {
+    name: 'learned',
+    label: i18n.t('admin.orders.learnedFilter'),
+    kind: 'select',
+    options: yesNoOptions(),
+  },
+  { name: 'from', label: i18n.t('admin.filters.from'), kind: 'date' },
+  { name: 'to', label: i18n.t('admin.filters.to'), kind: 'date' },
+  {
+    name: 'sort',
+    label: i18n.t('admin.filters.sort'),
+    kind: 'select',
+    options: ORDER_SORTS.filter((s) => s !== 'date_desc').map((s) => ({
+      value: s,
+      label: i18n.t(`admin.orders.sorts.${s}`),
+    })),
+    emptyLabel: i18n.t('admin.orders.sorts.date_desc'),
+  },
+];
+
+/** /admin/orderlist: filters in the URL (?paid=false&…), paged on the server, exported as CSV. */
 export function OrderListRoute() {
   const { t } = useTranslation();
   const page = usePage();
+  const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
   const { data, error, isLoading, isFetching } = useGetOrdersQuery({
+    ...filters,
     page,
     limit: ADMIN_PAGE_SIZE,
   });
@@ -23,7 +84,12 @@ export function OrderListRoute() {
   const onMarkPaid = (order: Order) => void payOrder(order._id);
   // A paid order cancelled by an admin is recorded as refunded: the question says so.
   const onCancel = (order: Order) => {
-    if (!window.confirm(order.status === 'paid' ? t('common.confirmRefund') : t('common.confirmCancel'))) return;
+    if (
+      !window.confirm(
+        order.status === 'paid' ? t('common.confirmRefund') : t('common.confirmCancel'),
+      )
+    )
+      return;
     void cancelOrder(order._id);
   };
 
@@ -33,7 +99,14 @@ export function OrderListRoute() {
         <h1 id="admin-orders-title" className="page__title">
           {t('admin.orders.title')}
         </h1>
+        <ExportOrdersButton filters={filters} />
       </header>
+      <ListFilters
+        label={t('admin.orders.filtersLabel')}
+        fields={filterFields()}
+        values={filters}
+        onApply={setFilters}
+      />
       <ActionError error={payment.error ?? cancellation.error} />
       <PagedList
         label={t('admin.orders.title')}

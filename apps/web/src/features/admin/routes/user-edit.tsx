@@ -11,7 +11,11 @@ import { useFreshSince } from '../hooks/use-fresh-query';
 export function UserEditRoute() {
   const { t } = useTranslation();
   const id = useParams().id ?? '';
-  const { data: user, error, fulfilledTimeStamp } = useGetUserQuery(id, { refetchOnMountOrArgChange: true });
+  const {
+    data: user,
+    error,
+    fulfilledTimeStamp,
+  } = useGetUserQuery(id, { refetchOnMountOrArgChange: true });
   const fresh = useFreshSince(fulfilledTimeStamp);
 
   return (
@@ -19,6 +23,7 @@ export function UserEditRoute() {
       titleId="admin-user-edit-title"
       title={t('admin.userEdit.title')}
       backTo={paths.adminUsers}
+      historyTo={paths.adminAuditOf('user', id)}
       error={error}
       // Keyed by id: the form starts from this user's values, with no effect to sync them.
       form={user && fresh && <UserEditForm key={user._id} user={user} />}

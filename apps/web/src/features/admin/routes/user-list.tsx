@@ -1,18 +1,49 @@
-import type { User } from '@shop/shared';
+import { USER_SORTS, type User } from '@shop/shared';
 import { useDeleteUserMutation, useGetUsersQuery } from '@/lib/api/users';
 import { useTranslation } from 'react-i18next';
-
+import { i18n } from '@/lib/i18n';
+import { yesNoOptions } from '../components/filter-options';
 import { ActionError } from '../components/list-error';
+import { ListFilters, type FilterField } from '../components/list-filters';
 import { PagedList } from '../components/paged-list';
 import { UsersTable } from '../components/users-table';
 import { ADMIN_PAGE_SIZE, usePage } from '../hooks/use-page';
+import { useUrlFilters } from '../hooks/use-url-filters';
 import '../components/admin-list.css';
 
-/** /admin/userlist */
+const FILTER_KEYS = ['q', 'admin', 'kid', 'sort'] as const;
+/** Built at render time: the labels follow the chosen language. */
+const filterFields = (): FilterField<(typeof FILTER_KEYS)[number]>[] => [
+  { name: 'q', label: i18n.t('admin.users.search'), kind: 'search' },
+  {
+    name: 'admin',
+    label: i18n.t('admin.users.adminFilter'),
+    kind: 'select',
+    options: yesNoOptions(),
+  },
+  { name: 'kid', label: i18n.t('admin.users.kidFilter'), kind: 'select', options: yesNoOptions() },
+  {
+    name: 'sort',
+    label: i18n.t('admin.filters.sort'),
+    kind: 'select',
+    options: USER_SORTS.filter((s) => s !== 'date_desc').map((s) => ({
+      value: s,
+      label: i18n.t(`admin.users.sorts.${s}`),
+    })),
+    emptyLabel: i18n.t('admin.users.sorts.date_desc'),
+  },
+];
+
+/** /admin/userlist: search and filters in the URL, paged on the server. */
 export function UserListRoute() {
   const { t } = useTranslation();
   const page = usePage();
-  const { data, error, isLoading, isFetching } = useGetUsersQuery({ page, limit: ADMIN_PAGE_SIZE });
+  const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
+  const { data, error, isLoading, isFetching } = useGetUsersQuery({
+    ...filters,
+    page,
+    limit: ADMIN_PAGE_SIZE,
+  });
   const [deleteUser, deletion] = useDeleteUserMutation();
 
   const onDelete = (user: User) => {
@@ -28,6 +59,12 @@ export function UserListRoute() {
           {t('admin.users.title')}
         </h1>
       </header>
+      <ListFilters
+        label={t('admin.users.filtersLabel')}
+        fields={filterFields()}
+        values={filters}
+        onApply={setFilters}
+      />
       <ActionError error={deletion.error} />
       <PagedList
         label={t('admin.users.title')}

@@ -76,5 +76,6 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   cancelledAt: null,
   refundedAt: null,
   invoiceNumber: null,
+  paymentResult: null,
   ...overrides,
 });

@@ -25,13 +25,19 @@ interface CataloguePageProps {
 }
 
 /** The catalogue's title (SPEC §2): 'All Courses', 'Programming Courses', '*keyword* Search Courses'. */
-export function headingFor(t: TFunction, selection: Selection, variant: 'default' | 'kids' = 'default'): string {
+export function headingFor(
+  t: TFunction,
+  selection: Selection,
+  variant: 'default' | 'kids' = 'default',
+): string {
   const all = variant === 'kids' ? t('catalogue.heading.kidsAll') : t('catalogue.heading.all');
   switch (selection.kind) {
     case 'all':
       return all;
     case 'keyword':
-      return selection.isDefault ? all : t('catalogue.heading.search', { keyword: selection.value });
+      return selection.isDefault
+        ? all
+        : t('catalogue.heading.search', { keyword: selection.value });
     case 'category':
     case 'filter':
       return t('catalogue.heading.category', { category: categoryLabel(t, selection.value) });
@@ -39,15 +45,23 @@ export function headingFor(t: TFunction, selection: Selection, variant: 'default
 }
 
 function isCurrent(link: CategoryLink, selection: Selection): boolean {
-  if (link.value === undefined) return selection.kind === 'all' || (selection.kind === 'keyword' && selection.isDefault);
+  if (link.value === undefined)
+    return selection.kind === 'all' || (selection.kind === 'keyword' && selection.isDefault);
   return (
     (selection.kind === 'category' || selection.kind === 'filter') &&
-    categoryKey(matchCategory(selection.value) ?? selection.value) === categoryKey(matchCategory(link.value) ?? link.value)
+    categoryKey(matchCategory(selection.value) ?? selection.value) ===
+      categoryKey(matchCategory(link.value) ?? link.value)
   );
 }
 
 /** The catalogue screen shared by /courses, /search/{keyword} and /courseskids. */
-export function CataloguePage({ basePath, categories, searchPath, defaultKeyword, variant = 'default' }: CataloguePageProps) {
+export function CataloguePage({
+  basePath,
+  categories,
+  searchPath,
+  defaultKeyword,
+  variant = 'default',
+}: CataloguePageProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const { selection, view, args } = catalogueQuery(location, defaultKeyword);

@@ -32,7 +32,8 @@ export function CatalogueToolbar({ view, searchPath, variant = 'default' }: Tool
   const [, setSearchParams] = useSearchParams();
   const filterId = useId();
   const searchId = useId();
-  const toggle = (which: Exclude<Panel, null>) => setPanel((open) => (open === which ? null : which));
+  const toggle = (which: Exclude<Panel, null>) =>
+    setPanel((open) => (open === which ? null : which));
 
   /** Changing sort or range starts again at page 1; other params (cg, filter) stay in place. */
   const update = (changes: Record<string, string | number | undefined>) =>
@@ -89,17 +90,34 @@ export function CatalogueToolbar({ view, searchPath, variant = 'default' }: Tool
           </select>
         </div>
         {/* Keyed on the URL range so back/forward puts the inputs in step with the list. */}
-        <PriceRange key={`${view.from}-${view.to}`} from={view.from} to={view.to} onApply={(from, to) => update({ from, to })} />
+        <PriceRange
+          key={`${view.from}-${view.to}`}
+          from={view.from}
+          to={view.to}
+          onApply={(from, to) => update({ from, to })}
+        />
       </div>
 
       <div id={searchId} className="catalogue-toolbar__panel" hidden={panel !== 'search'}>
-        <SearchForm className="catalogue-search" placeholder={t('catalogue.toolbar.searchPlaceholder')} toPath={searchPath} />
+        <SearchForm
+          className="catalogue-search"
+          placeholder={t('catalogue.toolbar.searchPlaceholder')}
+          toPath={searchPath}
+        />
       </div>
     </div>
   );
 }
 
-function PriceRange({ from, to, onApply }: { from: number; to: number; onApply: (from: number, to: number) => void }) {
+function PriceRange({
+  from,
+  to,
+  onApply,
+}: {
+  from: number;
+  to: number;
+  onApply: (from: number, to: number) => void;
+}) {
   const { t } = useTranslation();
   const [min, setMin] = useState(from);
   const [max, setMax] = useState(to);
@@ -114,8 +132,20 @@ function PriceRange({ from, to, onApply }: { from: number; to: number; onApply: 
     >
       <fieldset className="price-range__fields">
         <legend className="field__label">{t('catalogue.toolbar.priceRange')}</legend>
-        <NumberInput label={t('catalogue.toolbar.from')} value={min} min={0} step={10} onChange={setMin} />
-        <NumberInput label={t('catalogue.toolbar.to')} value={max} min={0} step={10} onChange={setMax} />
+        <NumberInput
+          label={t('catalogue.toolbar.from')}
+          value={min}
+          min={0}
+          step={10}
+          onChange={setMin}
+        />
+        <NumberInput
+          label={t('catalogue.toolbar.to')}
+          value={max}
+          min={0}
+          step={10}
+          onChange={setMax}
+        />
         <button type="submit" className="button button--small price-range__submit">
           {t('catalogue.toolbar.applyPrice')}
         </button>

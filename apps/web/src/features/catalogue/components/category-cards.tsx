@@ -13,7 +13,13 @@ export interface CategoryCard {
 }
 
 /** Three big category tiles (home: Programming, Language, Art; kids: Programming, Language, Soft Skills). */
-export function CategoryCards({ cards, variant = 'default' }: { cards: CategoryCard[]; variant?: 'default' | 'kids' }) {
+export function CategoryCards({
+  cards,
+  variant = 'default',
+}: {
+  cards: CategoryCard[];
+  variant?: 'default' | 'kids';
+}) {
   const { t } = useTranslation();
   return (
     <ul className={`category-cards category-cards--${variant}`}>

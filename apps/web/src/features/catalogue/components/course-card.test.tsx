@@ -26,7 +26,9 @@ const course: Course = {
 
 describe('CourseCard', () => {
   it('loads a first-row image at once (the first with high priority) and any other lazily', () => {
-    const { container, unmount } = renderWithProviders(<CourseCard course={course} priority="high" headingLevel="h2" />);
+    const { container, unmount } = renderWithProviders(
+      <CourseCard course={course} priority="high" headingLevel="h2" />,
+    );
     const image = container.querySelector('img.course-card__image');
     expect(image).toHaveAttribute('loading', 'eager');
     expect(image).toHaveAttribute('fetchpriority', 'high');
@@ -35,7 +37,9 @@ describe('CourseCard', () => {
     expect(screen.getByRole('heading', { level: 2, name: course.name })).toBeInTheDocument();
     unmount();
 
-    const later = renderWithProviders(<CourseCard course={course} />).container.querySelector('img.course-card__image');
+    const later = renderWithProviders(<CourseCard course={course} />).container.querySelector(
+      'img.course-card__image',
+    );
     expect(later).toHaveAttribute('loading', 'lazy');
     expect(later).not.toHaveAttribute('fetchpriority');
     expect(screen.getByRole('heading', { level: 3, name: course.name })).toBeInTheDocument();
@@ -54,7 +58,14 @@ describe('CourseCard', () => {
     const add = screen.getByRole('button', { name: `Add ${course.name} to the cart` });
     await userEvent.click(add);
     expect(store.getState().cart.cartItems).toEqual([
-      { course: 'c1', name: course.name, images: course.images, price: 350, availability: 4, qty: 1 },
+      {
+        course: 'c1',
+        name: course.name,
+        images: course.images,
+        price: 350,
+        availability: 4,
+        qty: 1,
+      },
     ]);
     const added = screen.getByRole('button', { name: `${course.name} is in the cart` });
     expect(added).toBeDisabled();
@@ -65,7 +76,9 @@ describe('CourseCard', () => {
     renderWithProviders(<CourseCard course={course} />, {
       preloadedState: {
         cart: {
-          cartItems: [{ course: 'c1', name: course.name, images: [], price: 350, availability: 4, qty: 3 }],
+          cartItems: [
+            { course: 'c1', name: course.name, images: [], price: 350, availability: 4, qty: 3 },
+          ],
           shippingAddress: null,
           paymentMethod: null,
         },
@@ -96,7 +109,9 @@ describe('CourseCard', () => {
   });
 
   it('shows SOLD OUT beside the categories, not over the picture (whose corner has its own category chip)', () => {
-    const { container } = renderWithProviders(<CourseCard course={{ ...course, availability: 0 }} />);
+    const { container } = renderWithProviders(
+      <CourseCard course={{ ...course, availability: 0 }} />,
+    );
     const badge = screen.getByText('Sold Out');
     expect(container.querySelector('.course-card__media')).not.toContainElement(badge);
     expect(badge.parentElement).toContainElement(screen.getByText('Programming'));

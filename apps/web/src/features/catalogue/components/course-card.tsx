@@ -1,7 +1,7 @@
 import type { Course } from '@shop/shared';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/store';
-import { CourseImage } from '@/components/ui/course-image';
+import { CourseImage, uploadedCopies } from '@/components/ui/course-image';
 import { CartAddIcon } from '@/components/ui/icons';
 import { Stars } from '@/components/ui/stars';
 import { paths } from '@/config/paths';
@@ -29,14 +29,24 @@ export function CourseCard({ course, priority, headingLevel: Heading = 'h3' }: C
   const dispatch = useAppDispatch();
   const soldOut = course.availability <= 0;
   const image = course.images[0];
-  const addLabel = soldOut ? t('catalogue.card.soldOut', { name }) : inCart ? t('catalogue.card.inCart', { name }) : t('catalogue.card.add', { name });
+  const addLabel = soldOut
+    ? t('catalogue.card.soldOut', { name })
+    : inCart
+      ? t('catalogue.card.inCart', { name })
+      : t('catalogue.card.add', { name });
 
   return (
     <article className="course-card">
-      <Link to={paths.course(course._id)} className="course-card__media" tabIndex={-1} aria-hidden="true">
+      <Link
+        to={paths.course(course._id)}
+        className="course-card__media"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         <CourseImage
           className="course-card__image"
           src={image}
+          {...uploadedCopies(image, '(min-width: 768px) 350px, 100vw')}
           width={350}
           height={263}
           loading={priority ? 'eager' : 'lazy'}
@@ -48,13 +58,18 @@ export function CourseCard({ course, priority, headingLevel: Heading = 'h3' }: C
         {/* The badge sits beside the categories, never over the picture: course pictures carry
             their own category chip in a corner, which an overlay would hide. */}
         <div className="course-card__tags">
-          <p className="course-card__categories">{course.category.map((category) => categoryLabel(t, category)).join(' · ')}</p>
+          <p className="course-card__categories">
+            {course.category.map((category) => categoryLabel(t, category)).join(' · ')}
+          </p>
           {soldOut && <span className="course-card__ribbon">{t('catalogue.detail.soldOut')}</span>}
         </div>
         <Heading className="course-card__title">
           <Link to={paths.course(course._id)}>{name}</Link>
         </Heading>
-        <Stars value={course.rating} text={t('catalogue.card.reviews', { count: course.numReviews })} />
+        <Stars
+          value={course.rating}
+          text={t('catalogue.card.reviews', { count: course.numReviews })}
+        />
         <div className="course-card__footer">
           <p className="course-card__price">{formatMoney(course.price, 'catalogue')}</p>
           <button
@@ -68,7 +83,10 @@ export function CourseCard({ course, priority, headingLevel: Heading = 'h3' }: C
             <CartAddIcon filled={inCart} />
           </button>
         </div>
-        <Link className="button button--ghost button--small button--block" to={paths.course(course._id)}>
+        <Link
+          className="button button--ghost button--small button--block"
+          to={paths.course(course._id)}
+        >
           {t('catalogue.card.viewDetails')}
           <span className="visually-hidden">: {name}</span>
         </Link>

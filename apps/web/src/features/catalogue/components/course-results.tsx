@@ -20,16 +20,24 @@ interface CourseResultsProps {
 const FIRST_ROW = 4;
 
 /** SPEC §2 catalogue states: loading (skeleton cards), error text, 'Nothing Found !!!', or a grid of cards. */
-export function CourseResults({ args, paginate = false, labelledBy, cardHeading = 'h3' }: CourseResultsProps) {
+export function CourseResults({
+  args,
+  paginate = false,
+  labelledBy,
+  cardHeading = 'h3',
+}: CourseResultsProps) {
   const { t } = useTranslation();
   // currentData is undefined while other args load, so an old grid never poses as the new one.
   const { currentData, error, isFetching, refetch } = useGetCoursesQuery(args);
-  const skeleton = <CourseGridSkeleton count={Math.min(args.limit ?? 24, 6)} withCount={paginate} />;
+  const skeleton = (
+    <CourseGridSkeleton count={Math.min(args.limit ?? 24, 6)} withCount={paginate} />
+  );
 
   if (isFetching && !currentData) return skeleton;
   if (error) return <QueryError error={error} onRetry={() => void refetch()} />;
   if (!currentData) return skeleton;
-  if (currentData.courses.length === 0) return <p className="message message--info catalogue__empty">{t('catalogue.nothingFound')}</p>;
+  if (currentData.courses.length === 0)
+    return <p className="message message--info catalogue__empty">{t('catalogue.nothingFound')}</p>;
 
   return (
     <>
@@ -44,7 +52,9 @@ export function CourseResults({ args, paginate = false, labelledBy, cardHeading 
             <CourseCard
               course={course}
               headingLevel={cardHeading}
-              {...(index < FIRST_ROW ? { priority: index === 0 ? ('high' as const) : ('eager' as const) } : {})}
+              {...(index < FIRST_ROW
+                ? { priority: index === 0 ? ('high' as const) : ('eager' as const) }
+                : {})}
             />
           </li>
         ))}

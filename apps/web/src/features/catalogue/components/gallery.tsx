@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { COURSE_IMAGES_MAX } from '@shop/shared';
-import { CourseImage } from '@/components/ui/course-image';
+import { COURSE_IMAGES_MAX, COURSE_PAGE_IMAGE_SIZES } from '@shop/shared';
+import { CourseImage, uploadedCopies } from '@/components/ui/course-image';
 import { useTranslation } from 'react-i18next';
-
 
 /** Up to three images (SPEC §9); a thumbnail shows its image large. */
 export function Gallery({ images, name }: { images: string[]; name: string }) {
@@ -15,6 +14,8 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
       <CourseImage
         className="gallery__main"
         src={main}
+        // An uploaded picture has resized copies: the browser takes the one the screen needs.
+        {...uploadedCopies(main, COURSE_PAGE_IMAGE_SIZES)}
         alt={t('catalogue.card.imageAlt', { name })}
         width={800}
         height={600}
@@ -31,7 +32,14 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
                 aria-pressed={index === current}
                 onClick={() => setCurrent(index)}
               >
-                <CourseImage className="gallery__thumb-image" src={image} width={120} height={90} loading="lazy" decoding="async" />
+                <CourseImage
+                  className="gallery__thumb-image"
+                  src={image}
+                  width={120}
+                  height={90}
+                  loading="lazy"
+                  decoding="async"
+                />
               </button>
             </li>
           ))}

@@ -1,16 +1,27 @@
 import { FacebookIcon, LinkedInIcon, WhatsAppIcon, XIcon } from '@/components/ui/icons';
 import { useTranslation } from 'react-i18next';
 
-
 /** Share URLs of the big networks; each opens in a new tab without access to this page. */
 export function shareTargets(url: string, title: string) {
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);
   return [
-    { network: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${u}`, Icon: FacebookIcon },
+    {
+      network: 'Facebook',
+      href: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
+      Icon: FacebookIcon,
+    },
     { network: 'X', href: `https://twitter.com/intent/tweet?url=${u}&text=${t}`, Icon: XIcon },
-    { network: 'LinkedIn', href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`, Icon: LinkedInIcon },
-    { network: 'WhatsApp', href: `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`, Icon: WhatsAppIcon },
+    {
+      network: 'LinkedIn',
+      href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`,
+      Icon: LinkedInIcon,
+    },
+    {
+      network: 'WhatsApp',
+      href: `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`,
+      Icon: WhatsAppIcon,
+    },
   ];
 }
 

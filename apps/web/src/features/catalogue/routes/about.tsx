@@ -17,7 +17,15 @@ export function About() {
             <p key={paragraph.slice(0, 24)}>{paragraph}</p>
           ))}
         </div>
-        <img className="about__image" src="/about-illustration.svg" alt={t('catalogue.about.imageAlt')} width={640} height={480} loading="lazy" decoding="async" />
+        <img
+          className="about__image"
+          src="/about-illustration.svg"
+          alt={t('catalogue.about.imageAlt')}
+          width={640}
+          height={480}
+          loading="lazy"
+          decoding="async"
+        />
       </div>
       <ul className="about__stats">
         {t('catalogue.about.stats', { returnObjects: true }).map((stat) => (

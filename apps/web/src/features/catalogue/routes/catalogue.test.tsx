@@ -29,13 +29,19 @@ const aCourse = (id: string, name: string): Course => ({
 describe('Catalogue route', () => {
   it('loads a category as Cg, names it in the heading and pages through X-Total-Count', async () => {
     const { sent } = mockApi({
-      'GET /api/courses': { body: [aCourse('a', 'Drawing'), aCourse('b', 'Watercolour')], headers: { 'X-Total-Count': '50' } },
+      'GET /api/courses': {
+        body: [aCourse('a', 'Drawing'), aCourse('b', 'Watercolour')],
+        headers: { 'X-Total-Count': '50' },
+      },
     });
     renderWithProviders(<Catalogue />, { route: '/courses/?cg=ART&page=2' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Art Courses');
     expect(await screen.findByRole('link', { name: 'Drawing' })).toBeInTheDocument();
     expect(Object.fromEntries(sent[0]!.search)).toEqual({ Cg: 'ART', page: '2', limit: '24' });
-    expect(screen.getByRole('link', { name: 'Page 3' })).toHaveAttribute('href', '/courses/?cg=ART&page=3');
+    expect(screen.getByRole('link', { name: 'Page 3' })).toHaveAttribute(
+      'href',
+      '/courses/?cg=ART&page=3',
+    );
     expect(screen.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'ART' })).toHaveAttribute('aria-current', 'page');
   });
@@ -52,7 +58,11 @@ describe('Catalogue route', () => {
     mockApi({
       'GET /api/courses': (): Reply =>
         ++calls === 1
-          ? { status: 503, body: { message: MESSAGES.serviceUnavailable, code: 'SERVICE_UNAVAILABLE' }, headers: { 'Retry-After': '5' } }
+          ? {
+              status: 503,
+              body: { message: MESSAGES.serviceUnavailable, code: 'SERVICE_UNAVAILABLE' },
+              headers: { 'Retry-After': '5' },
+            }
           : { body: [aCourse('a', 'Drawing')], headers: { 'X-Total-Count': '1' } },
     });
     renderWithProviders(<Catalogue />, { route: '/courses/?cg=ART' });
@@ -64,7 +74,9 @@ describe('Catalogue route', () => {
   });
 
   it('shows the error text when the list cannot load', async () => {
-    mockApi({ 'GET /api/courses': { status: 400, body: { message: 'Cg: Unknown category: Nope' } } });
+    mockApi({
+      'GET /api/courses': { status: 400, body: { message: 'Cg: Unknown category: Nope' } },
+    });
     renderWithProviders(<Catalogue />, { route: '/courses/?filter=Art&sort=oops' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Cg: Unknown category: Nope');
     // Asking again would be refused again: no Try again for a 400.
@@ -77,14 +89,29 @@ describe('Catalogue route', () => {
       path: '/courses',
       routes: [{ path: '/courseskids', element: <h1>Kids area</h1> }],
       preloadedState: {
-        user: { userInfo: { _id: 'k', name: 'Kid', email: 'k@example.com', isAdmin: false, isKid: true, language: 'en', token: 't' } },
+        user: {
+          userInfo: {
+            _id: 'k',
+            name: 'Kid',
+            email: 'k@example.com',
+            isAdmin: false,
+            isKid: true,
+            language: 'en',
+            token: 't',
+          },
+        },
       },
     });
     expect(await screen.findByRole('heading', { name: 'Kids area' })).toBeInTheDocument();
   });
 
   it("lists kids courses by the keyword 'kids' by default", async () => {
-    const { sent } = mockApi({ 'GET /api/courses': { body: [aCourse('k', 'Scratch Games')], headers: { 'X-Total-Count': '1' } } });
+    const { sent } = mockApi({
+      'GET /api/courses': {
+        body: [aCourse('k', 'Scratch Games')],
+        headers: { 'X-Total-Count': '1' },
+      },
+    });
     renderWithProviders(<KidsCatalogue />, { route: '/courseskids' });
     expect(await screen.findByRole('link', { name: 'Scratch Games' })).toBeInTheDocument();
     expect(sent[0]!.search.get('keyword')).toBe('kids');

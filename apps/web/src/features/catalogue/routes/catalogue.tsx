@@ -19,6 +19,9 @@ export function Catalogue() {
   const isKid = useAppSelector((s) => !!s.user.userInfo?.isKid);
   const { pathname } = useLocation();
   // SPEC §6: kid accounts are kept in the kids area (the /courses list only; searches stay).
-  if (isKid && pathname.startsWith(paths.courses)) return <Navigate to={paths.kidsCourses} replace />;
-  return <CataloguePage basePath={paths.courses} categories={CATEGORIES(t)} searchPath={paths.search} />;
+  if (isKid && pathname.startsWith(paths.courses))
+    return <Navigate to={paths.kidsCourses} replace />;
+  return (
+    <CataloguePage basePath={paths.courses} categories={CATEGORIES(t)} searchPath={paths.search} />
+  );
 }

@@ -6,7 +6,12 @@ import { i18n } from '@/lib/i18n';
 import './contact.css';
 
 /** The draft the visitor's own mail program opens (SPEC §1: nothing goes through a server). */
-export function mailtoDraft(fields: { name: string; email: string; subject: string; message: string }): string {
+export function mailtoDraft(fields: {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+}): string {
   const body = `${fields.message}\n\n${i18n.t('catalogue.contact.bodyFrom', { name: fields.name, email: fields.email })}`;
   return `mailto:${i18n.t('common.footer.email')}?subject=${encodeURIComponent(fields.subject)}&body=${encodeURIComponent(body)}`;
 }
@@ -46,9 +51,13 @@ export function Contact() {
                 <PhoneIcon /> {t('catalogue.contact.phone')}
               </dt>
               <dd>
-                <a href={`tel:${t('common.footer.phone').replace(/\s/g, '')}`}>{t('common.footer.phone')}</a>
+                <a href={`tel:${t('common.footer.phone').replace(/\s/g, '')}`}>
+                  {t('common.footer.phone')}
+                </a>
                 <br />
-                <span className="contact__hours">{shop?.hours || t('catalogue.contact.hours')}</span>
+                <span className="contact__hours">
+                  {shop?.hours || t('catalogue.contact.hours')}
+                </span>
               </dd>
             </div>
             <div>
@@ -62,7 +71,11 @@ export function Contact() {
           </dl>
         </section>
 
-        <form className="contact__card contact__form" aria-labelledby={`${id}-form`} onSubmit={send}>
+        <form
+          className="contact__card contact__form"
+          aria-labelledby={`${id}-form`}
+          onSubmit={send}
+        >
           <h2 id={`${id}-form`} className="contact__heading">
             {t('catalogue.contact.formTitle')}
           </h2>
@@ -71,26 +84,54 @@ export function Contact() {
               <label className="field__label" htmlFor={`${id}-name`}>
                 {t('catalogue.contact.name')}
               </label>
-              <input id={`${id}-name`} className="field__input" required autoComplete="name" value={fields.name} onChange={set('name')} />
+              <input
+                id={`${id}-name`}
+                className="field__input"
+                required
+                autoComplete="name"
+                value={fields.name}
+                onChange={set('name')}
+              />
             </div>
             <div className="field">
               <label className="field__label" htmlFor={`${id}-email`}>
                 {t('catalogue.contact.yourEmail')}
               </label>
-              <input id={`${id}-email`} className="field__input" type="email" required autoComplete="email" value={fields.email} onChange={set('email')} />
+              <input
+                id={`${id}-email`}
+                className="field__input"
+                type="email"
+                required
+                autoComplete="email"
+                value={fields.email}
+                onChange={set('email')}
+              />
             </div>
           </div>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-subject`}>
               {t('catalogue.contact.subject')}
             </label>
-            <input id={`${id}-subject`} className="field__input" required value={fields.subject} onChange={set('subject')} />
+            <input
+              id={`${id}-subject`}
+              className="field__input"
+              required
+              value={fields.subject}
+              onChange={set('subject')}
+            />
           </div>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-message`}>
               {t('catalogue.contact.message')}
             </label>
-            <textarea id={`${id}-message`} className="field__input" required rows={6} value={fields.message} onChange={set('message')} />
+            <textarea
+              id={`${id}-message`}
+              className="field__input"
+              required
+              rows={6}
+              value={fields.message}
+              onChange={set('message')}
+            />
           </div>
           <p className="contact__hint">{t('catalogue.contact.hint')}</p>
           <button type="submit" className="button">

@@ -6,7 +6,15 @@ import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { CourseDetail } from './course-detail';
 
-const customer: UserInfo = { _id: 'u1', name: 'Amal', email: 'amal@example.com', isAdmin: false, isKid: false, language: 'en', token: 't' };
+const customer: UserInfo = {
+  _id: 'u1',
+  name: 'Amal',
+  email: 'amal@example.com',
+  isAdmin: false,
+  isKid: false,
+  language: 'en',
+  token: 't',
+};
 
 const aCourse = (overrides: Partial<Course> = {}): Course => ({
   _id: 'c1',
@@ -23,7 +31,16 @@ const aCourse = (overrides: Partial<Course> = {}): Course => ({
   availability: 3,
   rating: 4.5,
   numReviews: 1,
-  reviews: [{ _id: 'r1', name: 'Lina', rating: 5, comment: 'Great!', user: 'u9', createdAt: '2026-11-16T08:30:00.000Z' }],
+  reviews: [
+    {
+      _id: 'r1',
+      name: 'Lina',
+      rating: 5,
+      comment: 'Great!',
+      user: 'u9',
+      createdAt: '2026-11-16T08:30:00.000Z',
+    },
+  ],
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
   ...overrides,
@@ -41,14 +58,23 @@ describe('CourseDetail', () => {
   it('shows the course: up to 3 images, price, status, reviews with a 10-character date', async () => {
     mockApi({ 'GET /api/courses/c1': { body: aCourse() } });
     renderDetail();
-    expect(await screen.findByRole('heading', { level: 1, name: 'JavaScript from Scratch' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'JavaScript from Scratch' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('350.00 Tnd')).toBeInTheDocument();
     expect(screen.getByText(/available/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /visit our store/ })).toHaveAttribute('href', '/courses');
-    const thumbs = within(screen.getByRole('list', { name: 'Course images' })).getAllByRole('button');
+    expect(screen.getByRole('link', { name: /visit our store/ })).toHaveAttribute(
+      'href',
+      '/courses',
+    );
+    const thumbs = within(screen.getByRole('list', { name: 'Course images' })).getAllByRole(
+      'button',
+    );
     expect(thumbs).toHaveLength(3);
     await userEvent.click(thumbs[1]!);
-    expect(screen.getByAltText('Illustration of the course JavaScript from Scratch')).toHaveAttribute('src', '/images/b.svg');
+    expect(
+      screen.getByAltText('Illustration of the course JavaScript from Scratch'),
+    ).toHaveAttribute('src', '/images/b.svg');
     expect(screen.getByText('2026-11-16')).toBeInTheDocument();
     expect(screen.getByText('Great!')).toBeInTheDocument();
   });
@@ -57,7 +83,11 @@ describe('CourseDetail', () => {
     mockApi({ 'GET /api/courses/c1': { body: aCourse() } });
     const { router } = renderDetail();
     const qty = await screen.findByLabelText('Quantity');
-    expect(within(qty).getAllByRole('option').map((o) => o.textContent)).toEqual(['1', '2', '3']);
+    expect(
+      within(qty)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['1', '2', '3']);
     await userEvent.selectOptions(qty, '2');
     await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByRole('heading', { name: 'Cart page' })).toBeInTheDocument();
@@ -65,7 +95,9 @@ describe('CourseDetail', () => {
   });
 
   it('shows Sold Out, NO REVIEWS and a disabled Add to Cart when no seat is left', async () => {
-    mockApi({ 'GET /api/courses/c1': { body: aCourse({ availability: 0, reviews: [], numReviews: 0 }) } });
+    mockApi({
+      'GET /api/courses/c1': { body: aCourse({ availability: 0, reviews: [], numReviews: 0 }) },
+    });
     renderDetail();
     expect(await screen.findByText('Sold Out')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
@@ -91,7 +123,10 @@ describe('CourseDetail', () => {
     await userEvent.type(screen.getByLabelText('Comment'), 'Clear and useful');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Review Submitted!'));
-    expect(sent.find((r) => r.method === 'POST')?.body).toEqual({ rating: 4, comment: 'Clear and useful' });
+    expect(sent.find((r) => r.method === 'POST')?.body).toEqual({
+      rating: 4,
+      comment: 'Clear and useful',
+    });
     expect(screen.getByLabelText('Rating')).toHaveValue('');
     expect(screen.getByLabelText('Comment')).toHaveValue('');
   });
@@ -112,7 +147,9 @@ describe('CourseDetail', () => {
     const { sent } = mockApi({ 'GET /api/courses/c1': { body: aCourse() } });
     renderDetail({ signedIn: true });
     await userEvent.click(await screen.findByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('Rating must be a whole number from 1 to 5')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Rating must be a whole number from 1 to 5'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Rating')).toHaveAccessibleDescription(
       'Rating must be a whole number from 1 to 5',
     );

@@ -43,21 +43,31 @@ export function CourseDetail() {
   return (
     <article className="course-detail container page">
       <Link className="course-detail__back" to={paths.courses}>
-        <span className="flip-rtl" aria-hidden="true">←</span> {t('catalogue.detail.back')}
+        <span className="flip-rtl" aria-hidden="true">
+          ←
+        </span>{' '}
+        {t('catalogue.detail.back')}
       </Link>
       <div className="course-detail__grid">
         <Gallery images={course.images} name={name} />
         <div className="course-detail__info">
-          <p className="course-detail__categories">{course.category.map((category) => categoryLabel(t, category)).join(' · ')}</p>
+          <p className="course-detail__categories">
+            {course.category.map((category) => categoryLabel(t, category)).join(' · ')}
+          </p>
           <h1 className="course-detail__title">{name}</h1>
-          <Stars value={course.rating} text={t('catalogue.card.reviews', { count: course.numReviews })} />
+          <Stars
+            value={course.rating}
+            text={t('catalogue.card.reviews', { count: course.numReviews })}
+          />
           <p className="course-detail__price">{formatMoney(course.price, 'catalogue')}</p>
 
           <dl className="course-detail__facts">
             <div>
               <dt>{t('catalogue.detail.status')}</dt>
               <dd className={soldOut ? 'course-detail__status--out' : 'course-detail__status--in'}>
-                {soldOut ? t('catalogue.detail.soldOut') : `${t('catalogue.detail.available')} · ${t('catalogue.detail.seatsLeft', { count: course.availability })}`}
+                {soldOut
+                  ? t('catalogue.detail.soldOut')
+                  : `${t('catalogue.detail.available')} · ${t('catalogue.detail.seatsLeft', { count: course.availability })}`}
               </dd>
             </div>
             <div>
@@ -78,7 +88,12 @@ export function CourseDetail() {
                 <label className="field__label" htmlFor={qtyId}>
                   {t('catalogue.detail.quantity')}
                 </label>
-                <select id={qtyId} className="field__input" value={qty} onChange={(event) => setQty(Number(event.target.value))}>
+                <select
+                  id={qtyId}
+                  className="field__input"
+                  value={qty}
+                  onChange={(event) => setQty(Number(event.target.value))}
+                >
                   {choices.map((n) => (
                     <option key={n} value={n}>
                       {n}
@@ -87,7 +102,11 @@ export function CourseDetail() {
                 </select>
               </div>
             )}
-            <button type="submit" className="button button--accent course-detail__add" disabled={soldOut}>
+            <button
+              type="submit"
+              className="button button--accent course-detail__add"
+              disabled={soldOut}
+            >
               {t('catalogue.detail.addToCart')}
             </button>
           </form>

@@ -17,16 +17,18 @@ const CARD_ICONS = [CodeIcon, LanguageIcon, PaletteIcon];
 /** The `cg` value of each category card (SPEC: /courses/?cg=Programming, Language, Art). */
 const CARD_CATEGORIES = ['Programming', 'Language', 'Art'];
 
-const slides = (t: TFunction) => t('catalogue.home.slides', { returnObjects: true }).map((slide, index) => {
-  const Icon = ART[index] ?? CodeIcon;
-  return { ...slide, art: <Icon /> };
-});
-const cards = (t: TFunction) => t('catalogue.home.categoryCards', { returnObjects: true }).map((card, index) => ({
-  ...card,
-  // The link names the category in the shop's own words, whatever the language on screen.
-  to: paths.coursesByCategory(CARD_CATEGORIES[index] ?? card.title),
-  Icon: CARD_ICONS[index] ?? CodeIcon,
-}));
+const slides = (t: TFunction) =>
+  t('catalogue.home.slides', { returnObjects: true }).map((slide, index) => {
+    const Icon = ART[index] ?? CodeIcon;
+    return { ...slide, art: <Icon /> };
+  });
+const cards = (t: TFunction) =>
+  t('catalogue.home.categoryCards', { returnObjects: true }).map((card, index) => ({
+    ...card,
+    // The link names the category in the shop's own words, whatever the language on screen.
+    to: paths.coursesByCategory(CARD_CATEGORIES[index] ?? card.title),
+    Icon: CARD_ICONS[index] ?? CodeIcon,
+  }));
 
 export function Home() {
   const { t } = useTranslation();
@@ -38,7 +40,12 @@ export function Home() {
   return (
     <>
       <h1 className="visually-hidden">{t('common.brand')}</h1>
-      <Slider slides={slides(t)} intervalMs={HOME_SLIDE_MS} ctaLabel={t('catalogue.home.learnNow')} ctaTo={paths.courses} />
+      <Slider
+        slides={slides(t)}
+        intervalMs={HOME_SLIDE_MS}
+        ctaLabel={t('catalogue.home.learnNow')}
+        ctaTo={paths.courses}
+      />
       <section className="home__section container" aria-labelledby={categoriesId}>
         <h2 id={categoriesId} className="section-title">
           {t('catalogue.home.categoriesTitle')}

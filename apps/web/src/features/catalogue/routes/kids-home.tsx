@@ -16,16 +16,18 @@ export const KIDS_SLIDE_MS = 12000;
 const ART = [PaletteIcon, CodeIcon, LanguageIcon, SmileIcon];
 const CARD_ICONS = [CodeIcon, LanguageIcon, SmileIcon];
 
-const slides = (t: TFunction) => t('catalogue.kids.slides', { returnObjects: true }).map((slide, index) => {
-  const Icon = ART[index] ?? SmileIcon;
-  return { ...slide, art: <Icon /> };
-});
-const cards = (t: TFunction) => t('catalogue.kids.cards', { returnObjects: true }).map((card, index) => ({
-  title: card.title,
-  text: card.text,
-  to: `${paths.kidsCourses}/?cg=${card.category}`,
-  Icon: CARD_ICONS[index] ?? SmileIcon,
-}));
+const slides = (t: TFunction) =>
+  t('catalogue.kids.slides', { returnObjects: true }).map((slide, index) => {
+    const Icon = ART[index] ?? SmileIcon;
+    return { ...slide, art: <Icon /> };
+  });
+const cards = (t: TFunction) =>
+  t('catalogue.kids.cards', { returnObjects: true }).map((card, index) => ({
+    title: card.title,
+    text: card.text,
+    to: `${paths.kidsCourses}/?cg=${card.category}`,
+    Icon: CARD_ICONS[index] ?? SmileIcon,
+  }));
 
 export function KidsHome() {
   const { t } = useTranslation();
@@ -34,7 +36,13 @@ export function KidsHome() {
   return (
     <div className="kids-home kids-theme">
       <h1 className="visually-hidden">{t('catalogue.kids.headingAll')}</h1>
-      <Slider slides={slides(t)} intervalMs={KIDS_SLIDE_MS} ctaLabel={t('catalogue.kids.learnNow')} ctaTo={paths.kidsCourses} variant="kids" />
+      <Slider
+        slides={slides(t)}
+        intervalMs={KIDS_SLIDE_MS}
+        ctaLabel={t('catalogue.kids.learnNow')}
+        ctaTo={paths.kidsCourses}
+        variant="kids"
+      />
       <section className="home__section container" aria-labelledby={cardsId}>
         <h2 id={cardsId} className="section-title">
           {t('catalogue.kids.cardsTitle')}

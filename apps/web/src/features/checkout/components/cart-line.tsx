@@ -24,7 +24,13 @@ export function CartLine({ item }: { item: CartItem }) {
 
   return (
     <li className="cart-line">
-      <CourseImage className="cart-line__image" src={item.images[0]} width={120} height={80} loading="lazy" />
+      <CourseImage
+        className="cart-line__image"
+        src={item.images[0]}
+        width={120}
+        height={80}
+        loading="lazy"
+      />
       <div className="cart-line__info">
         <Link className="cart-line__name" to={paths.course(item.course)}>
           {name}

@@ -4,7 +4,6 @@ import { errorMessage } from '@/lib/api/errors';
 import { useCancelOrderMutation, useDownloadInvoiceMutation } from '@/lib/api/orders';
 import { useTranslation } from 'react-i18next';
 
-
 /**
  * Cancel (the customer while unpaid; an admin also once paid, which records a refund), each
  * after a confirmation, and the invoice download once paid.
@@ -15,7 +14,8 @@ export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolea
   const [downloadInvoice, invoice] = useDownloadInvoiceMutation();
   const link = useRef<HTMLAnchorElement>(null);
   const canCancel = order.status === 'pending' || (isAdmin && order.status === 'paid');
-  const hasInvoice = (order.status === 'paid' || order.status === 'learned') && !!order.invoiceNumber;
+  const hasInvoice =
+    (order.status === 'paid' || order.status === 'learned') && !!order.invoiceNumber;
 
   // Once the PDF is fetched, the hidden link hands it to the browser, then the URL is freed.
   useEffect(() => {
@@ -28,7 +28,12 @@ export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolea
   }, [invoice.data]);
 
   const onCancel = () => {
-    if (!window.confirm(order.status === 'paid' ? t('common.confirmRefund') : t('common.confirmCancel'))) return;
+    if (
+      !window.confirm(
+        order.status === 'paid' ? t('common.confirmRefund') : t('common.confirmCancel'),
+      )
+    )
+      return;
     void cancelOrder(order._id);
   };
 
@@ -44,10 +49,18 @@ export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolea
             disabled={invoice.isLoading}
             onClick={() => void downloadInvoice(order._id)}
           >
-            {invoice.isLoading ? t('checkout.order.preparingInvoice') : t('checkout.order.downloadInvoice')}
+            {invoice.isLoading
+              ? t('checkout.order.preparingInvoice')
+              : t('checkout.order.downloadInvoice')}
           </button>
           {/* The download itself: the PDF needs the sign-in token, so it is fetched first. */}
-          <a ref={link} hidden download={`invoice-${order.invoiceNumber}.pdf`} aria-hidden="true" tabIndex={-1}>
+          <a
+            ref={link}
+            hidden
+            download={`invoice-${order.invoiceNumber}.pdf`}
+            aria-hidden="true"
+            tabIndex={-1}
+          >
             {t('checkout.order.downloadInvoice')}
           </a>
         </>

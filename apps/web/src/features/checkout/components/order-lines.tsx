@@ -5,7 +5,6 @@ import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import { useTranslation } from 'react-i18next';
 
-
 export interface OrderLineView {
   /** The course id; null once the course was deleted (the order keeps its name and price). */
   course: string | null;
@@ -24,7 +23,13 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
         const lineTotal = calculateOrderAmounts([line]).itemsPrice;
         return (
           <li className="order-lines__line" key={line.course ?? `deleted-${index}`}>
-            <CourseImage className="order-lines__image" src={line.image || undefined} width={64} height={48} loading="lazy" />
+            <CourseImage
+              className="order-lines__image"
+              src={line.image || undefined}
+              width={64}
+              height={48}
+              loading="lazy"
+            />
             {line.course ? (
               <Link className="order-lines__name" to={paths.course(line.course)}>
                 {line.name}
@@ -34,7 +39,11 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
             )}
             {/* Arithmetic reads left to right in every language. */}
             <span className="order-lines__math" dir="ltr">
-              {t('checkout.lineTotal', { qty: line.qty, price: formatMoney(line.price, 'checkout'), total: formatMoney(lineTotal, 'checkout') })}
+              {t('checkout.lineTotal', {
+                qty: line.qty,
+                price: formatMoney(line.price, 'checkout'),
+                total: formatMoney(lineTotal, 'checkout'),
+              })}
             </span>
           </li>
         );

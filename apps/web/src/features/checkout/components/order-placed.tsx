@@ -4,7 +4,6 @@ import { formatMoney } from '@/lib/format';
 import { useGetShopInfoQuery } from '@/lib/api/shop';
 import { useTranslation } from 'react-i18next';
 
-
 /**
  * The greeting on the order page right after the customer placed it (the place-order screen
  * navigates with state `placed`): thanks, and for "In Place" where and when to pay, from the
@@ -19,13 +18,19 @@ export function OrderPlaced({ order }: { order: Order }) {
   const address = shop.data?.address || t('common.footer.address');
   const hours = shop.data?.hours || t('catalogue.contact.hours');
   return (
-    <section className="order-placed message message--success" role="status" aria-labelledby="order-placed-title">
+    <section
+      className="order-placed message message--success"
+      role="status"
+      aria-labelledby="order-placed-title"
+    >
       <h2 id="order-placed-title" className="order-placed__title">
         {t('checkout.placed.thanks')}
       </h2>
       {payOnSite ? (
         <>
-          <p>{t('checkout.placed.payOnSite', { total: formatMoney(order.totalPrice, 'checkout') })}</p>
+          <p>
+            {t('checkout.placed.payOnSite', { total: formatMoney(order.totalPrice, 'checkout') })}
+          </p>
           <dl className="order-placed__where">
             <div>
               <dt>{t('checkout.placed.address')}</dt>

@@ -2,7 +2,6 @@ import type { Order } from '@shop/shared';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useTranslation } from 'react-i18next';
 
-
 /** Where the order stands: its status, and until when its seats are held or why they went back. */
 export function OrderStatus({ order }: { order: Order }) {
   const { t } = useTranslation();
@@ -23,17 +22,22 @@ export function OrderStatus({ order }: { order: Order }) {
       </p>
       {order.status === 'pending' && order.holdExpiresAt && (
         <p className="message message--info">
-          <strong>{t('common.heldUntil', { at: formatDateTime(order.holdExpiresAt) })}</strong>. {t('checkout.order.holdNote')}
+          <strong>{t('common.heldUntil', { at: formatDateTime(order.holdExpiresAt) })}</strong>.{' '}
+          {t('checkout.order.holdNote')}
         </p>
       )}
       {order.status === 'cancelled' && (
         <p className="message message--error">
           {t('checkout.order.cancelledAt', { date: formatDate(order.cancelledAt) })}
-          {order.refundedAt && <> · {t('checkout.order.refundedAt', { date: formatDate(order.refundedAt) })}</>}
+          {order.refundedAt && (
+            <> · {t('checkout.order.refundedAt', { date: formatDate(order.refundedAt) })}</>
+          )}
         </p>
       )}
       {order.status === 'expired' && (
-        <p className="message message--error">{t('checkout.order.expiredNote', { date: formatDateTime(order.holdExpiresAt) })}</p>
+        <p className="message message--error">
+          {t('checkout.order.expiredNote', { date: formatDateTime(order.holdExpiresAt) })}
+        </p>
       )}
     </div>
   );

@@ -1,9 +1,10 @@
-import { useParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { useAppSelector } from '@/app/store';
 import { RequireAuth } from '@/components/guards';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useGetOrderQuery } from '@/lib/api/orders';
+import { useGetPaymentOptionsQuery } from '@/lib/api/payments';
 import { formatDate } from '@/lib/format';
 import { useTranslation } from 'react-i18next';
 
@@ -14,6 +15,8 @@ import { OrderHistory } from '../components/order-history';
 import { OrderLines } from '../components/order-lines';
 import { OrderPlaced } from '../components/order-placed';
 import { OrderStatus } from '../components/order-status';
+import { PayOnline } from '../components/pay-online';
+import { PaymentReturn } from '../components/payment-return';
 import '../components/checkout.css';
 
 export function OrderRoute() {
@@ -29,7 +32,15 @@ function OrderDetail() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const isAdmin = useAppSelector((s) => s.user.userInfo?.isAdmin ?? false);
+  const userId = useAppSelector((s) => s.user.userInfo?._id);
+  // Back from the payment provider's page: ?payment=success or ?payment=failed (never trusted:
+  // only the server's answer says whether the order is paid).
+  const [search] = useSearchParams();
+  const outcome = search.get('payment');
+  // Placing a Card order whose payment page could not be opened says why here.
+  const paymentError = (useLocation().state as { paymentError?: string } | null)?.paymentError;
   const { data: order, isLoading, error, refetch } = useGetOrderQuery(id);
+  const { data: paymentOptions } = useGetPaymentOptionsQuery();
 
   if (isLoading) return <Spinner />;
   if (error || !order)
@@ -40,6 +51,12 @@ function OrderDetail() {
     );
 
   const { address, city, postalCode, country } = order.shippingAddress;
+  // Not when the shop says it takes no online payments (production without a provider).
+  const canPayOnline =
+    order.paymentMethod === 'Card' &&
+    order.status === 'pending' &&
+    order.user._id === userId &&
+    paymentOptions?.onlineProvider !== null;
 
   return (
     <div className="container page">
@@ -67,7 +84,9 @@ function OrderDetail() {
               {address}, {city} {postalCode}, {country}
             </p>
             <p className={`message ${order.isLearned ? 'message--success' : 'message--error'}`}>
-              {order.isLearned ? t('checkout.order.learnedAt', { date: formatDate(order.learnedAt) }) : t('checkout.order.notLearned')}
+              {order.isLearned
+                ? t('checkout.order.learnedAt', { date: formatDate(order.learnedAt) })
+                : t('checkout.order.notLearned')}
             </p>
           </section>
           <section className="review__section" aria-labelledby="order-payment">
@@ -79,8 +98,21 @@ function OrderDetail() {
               {t(`checkout.paymentLabels.${order.paymentMethod}`)}
             </p>
             <p className={`message ${order.isPaid ? 'message--success' : 'message--error'}`}>
-              {order.isPaid ? t('checkout.order.paidAt', { date: formatDate(order.paidAt) }) : t('checkout.order.notPaid')}
+              {order.isPaid
+                ? t('checkout.order.paidAt', { date: formatDate(order.paidAt) })
+                : t('checkout.order.notPaid')}
             </p>
+            {order.paymentResult && (
+              <p className="order__payment-ref">
+                {t(
+                  order.paymentResult.provider === 'konnect'
+                    ? 'checkout.payment.paidOnlineKonnect'
+                    : 'checkout.payment.paidOnlineTest',
+                  { reference: order.paymentResult.reference },
+                )}
+              </p>
+            )}
+            <PaymentReturn order={order} outcome={outcome} />
           </section>
           <section className="review__section" aria-labelledby="order-items">
             <h2 id="order-items" className="review__title">
@@ -98,6 +130,9 @@ function OrderDetail() {
           <p className="summary-card__id">
             {t('checkout.order.orderId')}: <code>{order._id}</code>
           </p>
+          {canPayOnline && (
+            <PayOnline order={order} again={outcome === 'failed'} error={paymentError} />
+          )}
           {isAdmin && <AdminOrderActions order={order} />}
           <OrderActions order={order} isAdmin={isAdmin} />
         </aside>

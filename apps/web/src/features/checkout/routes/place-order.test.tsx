@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { leaveShopFor } from '@/lib/leave-shop';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { aCartItem, anOrder, checkoutState } from '../testing/fixtures';
 import { PlaceOrderRoute } from './place-order';
+
+vi.mock('@/lib/leave-shop', () => ({ leaveShopFor: vi.fn() }));
 
 const renderPlaceOrder = (state: ReturnType<typeof checkoutState>) =>
   renderWithProviders(<PlaceOrderRoute />, {
@@ -148,6 +151,35 @@ describe('PlaceOrderRoute', () => {
     const keys = sent.map((r) => r.headers.get('Idempotency-Key'));
     expect(keys[0]).toMatch(/^[A-Za-z0-9-]{32,36}$/);
     expect(keys).toEqual([keys[0], keys[0]]);
+  });
+
+  it('with Card, goes from the placed order straight to the payment provider’s page', async () => {
+    const user = userEvent.setup();
+    const payUrl = 'https://gateway.konnect.network/pay?payment_ref=5f9498735289e405fc7c18ac';
+    const { sent } = mockApi({
+      'POST /api/orders': { status: 201, body: anOrder({ _id: 'o42', paymentMethod: 'Card' }) },
+      'POST /api/orders/o42/payment': { body: { payUrl } },
+    });
+    const { store } = renderPlaceOrder(checkoutState([aCartItem()], { paymentMethod: 'Card' }));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(leaveShopFor).toHaveBeenCalledWith(payUrl));
+    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/orders', 'POST /api/orders/o42/payment']);
+    expect(store.getState().cart.cartItems).toEqual([]);
+    expect(screen.getByRole('status')).toHaveTextContent('Opening the payment page…');
+  });
+
+  it('with Card and the payment service down, opens the placed order (to pay from there)', async () => {
+    const user = userEvent.setup();
+    vi.mocked(leaveShopFor).mockClear();
+    mockApi({
+      'POST /api/orders': { status: 201, body: anOrder({ _id: 'o43', paymentMethod: 'Card' }) },
+      'POST /api/orders/o43/payment': { status: 503, body: { message: 'down', code: 'SERVICE_UNAVAILABLE' } },
+    });
+    const { router } = renderPlaceOrder(checkoutState([aCartItem()], { paymentMethod: 'Card' }));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/o43'));
+    expect(router.state.location.state).toEqual({ placed: true, paymentError: 'down' });
+    expect(leaveShopFor).not.toHaveBeenCalled();
   });
 
   it('sends an empty cart back to /cart and a missing address to /shipping', async () => {

@@ -6,6 +6,8 @@ import { RequireAuth } from '@/components/guards';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/errors';
 import { useCreateOrderMutation } from '@/lib/api/orders';
+import { useStartPaymentMutation } from '@/lib/api/payments';
+import { leaveShopFor } from '@/lib/leave-shop';
 import { formatMoney } from '@/lib/format';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/lib/i18n';
@@ -33,16 +35,37 @@ function PlaceOrder() {
   const { cartItems, shippingAddress, paymentMethod } = useAppSelector((s) => s.cart);
   const dispatch = useAppDispatch();
   const [createOrder, { isLoading, error }] = useCreateOrderMutation();
+  const [startPayment] = useStartPaymentMutation();
   // One key per checkout attempt, kept through retries until an order exists: a double click
   // or a retry after a lost answer returns the same order instead of placing a second one.
   const [idempotencyKey] = useState(newIdempotencyKey);
-  const [placedOrderId, setPlacedOrderId] = useState<string | null>(null);
+  const [placed, setPlaced] = useState<{ id: string; paymentError?: string } | null>(null);
+  const [openingPayment, setOpeningPayment] = useState(false);
   // The server's amounts after a 409 PRICE_CHANGED: shown, and confirmed by the next click.
   const [priceChange, setPriceChange] = useState<PriceChangedError | null>(null);
 
   // Checked first: clearing the cart after success must not bounce the customer to /cart.
-  // The order page greets a customer who has just placed the order (state `placed`).
-  if (placedOrderId) return <Navigate to={paths.order(placedOrderId)} replace state={{ placed: true }} />;
+  // The order page greets a customer who has just placed the order (state `placed`); a Card
+  // order whose payment page could not be opened says why there (Pay online there).
+  if (placed)
+    return (
+      <Navigate
+        to={paths.order(placed.id)}
+        replace
+        state={{
+          placed: true,
+          ...(placed.paymentError ? { paymentError: placed.paymentError } : {}),
+        }}
+      />
+    );
+  if (openingPayment)
+    return (
+      <div className="container page">
+        <p className="message message--info" role="status">
+          {t('checkout.payment.opening')}
+        </p>
+      </div>
+    );
   if (cartItems.length === 0) return <Navigate to={paths.cart()} replace />;
   if (!shippingAddress || !paymentMethod) return <Navigate to={paths.shipping} replace />;
 
@@ -65,8 +88,24 @@ function PlaceOrder() {
           totalPrice: amounts.totalPrice,
         },
       }).unwrap();
-      setPlacedOrderId(order._id);
+      // The next screen is chosen before the cart empties (an empty cart goes back to /cart).
+      if (order.paymentMethod !== 'Card') {
+        setPlaced({ id: order._id });
+        dispatch(cartCleared());
+        return;
+      }
+      // Card: straight on to the payment provider's page.
+      setOpeningPayment(true);
       dispatch(cartCleared());
+      try {
+        const { payUrl } = await startPayment(order._id).unwrap();
+        leaveShopFor(payUrl);
+      } catch (err) {
+        setPlaced({
+          id: order._id,
+          paymentError: errorMessage(err as Parameters<typeof errorMessage>[0]),
+        });
+      }
     } catch (refusal) {
       // A price change: the cart takes the server's prices, so the summary shows the new total
       // and the next click confirms it. Other refusals show on the error line below.
@@ -122,7 +161,10 @@ function PlaceOrder() {
           <h2 id="place-order-summary" className="summary-card__title">
             {t('checkout.placeOrder.summaryTitle')}
           </h2>
-          <AmountsSummary amounts={amounts} labels={t('checkout.placeOrder', { returnObjects: true })} />
+          <AmountsSummary
+            amounts={amounts}
+            labels={t('checkout.placeOrder', { returnObjects: true })}
+          />
           {newTotal ? (
             <p className="message message--error" role="alert">
               {t('checkout.placeOrder.pricesChanged', { total: newTotal })}
@@ -140,7 +182,11 @@ function PlaceOrder() {
             disabled={isLoading}
             onClick={placeOrder}
           >
-            {isLoading ? t('checkout.placeOrder.submitting') : newTotal ? t('checkout.placeOrder.confirmNewTotal', { total: newTotal }) : t('checkout.placeOrder.submit')}
+            {isLoading
+              ? t('checkout.placeOrder.submitting')
+              : newTotal
+                ? t('checkout.placeOrder.confirmNewTotal', { total: newTotal })
+                : t('checkout.placeOrder.submit')}
           </button>
         </aside>
       </div>

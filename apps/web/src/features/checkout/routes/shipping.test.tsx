@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { aCartItem, checkoutState } from '../testing/fixtures';
 import { ShippingRoute } from './shipping';
@@ -33,7 +34,8 @@ describe('ShippingRoute', () => {
     expect(router.state.location.pathname).toBe('/shipping');
   });
 
-  it('saves the address and the method, keeps card details out of the store and storage', async () => {
+  it('saves the address and Card, and says the customer pays on the Konnect page (no card inputs here)', async () => {
+    mockApi({ 'GET /api/payments/options': { body: { methods: ['Card', 'In Place'], onlineProvider: 'konnect' } } });
     const user = userEvent.setup();
     const { store, router } = renderShipping();
     // Tunisie first and chosen by default: the shop is in Tunisia.
@@ -50,8 +52,10 @@ describe('ShippingRoute', () => {
     await user.type(screen.getByLabelText('City'), 'Madrid');
     await user.type(screen.getByLabelText('Zip'), '28001');
     expect(screen.getByRole('radio', { name: 'Credit Card' })).toBeChecked();
-    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
-    await user.type(screen.getByLabelText('CVV'), '123');
+    expect(
+      await screen.findByText(/you pay on the secure Konnect page \(bank card, e-DINAR or wallet\)/),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Place to order' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/placeorder'));
@@ -62,16 +66,34 @@ describe('ShippingRoute', () => {
       country: 'Espagne',
     });
     expect(store.getState().cart.paymentMethod).toBe('Card');
-    const everything = JSON.stringify(store.getState()) + JSON.stringify({ ...localStorage });
-    expect(everything).not.toContain('4242424242424242');
-    expect(everything).not.toContain('"123"');
   });
 
-  it("hides the card inputs for 'On place' and saves 'In Place'", async () => {
+  it('names the test gateway when the shop runs without a payment provider outside production', async () => {
+    mockApi({ 'GET /api/payments/options': { body: { methods: ['Card', 'In Place'], onlineProvider: 'test' } } });
+    renderShipping();
+    expect(await screen.findByText(/Test mode: .* no money moves/)).toBeInTheDocument();
+  });
+
+  it('does not offer Credit Card when the shop takes no online payments', async () => {
+    mockApi({ 'GET /api/payments/options': { body: { methods: ['In Place'], onlineProvider: null } } });
     const user = userEvent.setup();
     const { store } = renderShipping();
+    await waitFor(() => expect(screen.queryByRole('radio', { name: 'Credit Card' })).not.toBeInTheDocument());
+    expect(screen.getByRole('radio', { name: 'On place' })).toBeChecked();
+    await user.type(screen.getByLabelText('Address'), 'x');
+    await user.type(screen.getByLabelText('City'), 'y');
+    await user.type(screen.getByLabelText('Zip'), 'z');
+    await user.click(screen.getByRole('button', { name: 'Place to order' }));
+    await waitFor(() => expect(store.getState().cart.paymentMethod).toBe('In Place'));
+  });
+
+  it("hides the payment note for 'On place' and saves 'In Place'", async () => {
+    mockApi({ 'GET /api/payments/options': { body: { methods: ['Card', 'In Place'], onlineProvider: 'konnect' } } });
+    const user = userEvent.setup();
+    const { store } = renderShipping();
+    await screen.findByText(/secure Konnect page/);
     await user.click(screen.getByRole('radio', { name: 'On place' }));
-    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(screen.queryByText(/secure Konnect page/)).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Address'), 'x');
     await user.type(screen.getByLabelText('City'), 'y');
     await user.type(screen.getByLabelText('Zip'), 'z');

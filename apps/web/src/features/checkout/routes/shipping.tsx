@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
+import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import {
@@ -15,12 +16,12 @@ import { TextField } from '@/components/form/text-field';
 import { RequireAuth } from '@/components/guards';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
+import { useGetPaymentOptionsQuery } from '@/lib/api/payments';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/lib/i18n';
 import { localName } from '@/lib/i18n/course-text';
 
 import { paymentMethodSaved, shippingAddressSaved } from '@/stores/cart-slice';
-import { CardDetails } from '../components/card-details';
 import { CheckoutSteps } from '../components/checkout-steps';
 import '../components/checkout.css';
 
@@ -53,6 +54,14 @@ function Shipping() {
     },
   });
   const method = useWatch({ control: form.control, name: 'paymentMethod' });
+  // Card is offered only when the shop takes online payments (a provider's page); until the
+  // answer arrives both choices show, as SPEC §2 has them.
+  const { data: options } = useGetPaymentOptionsQuery();
+  const methods = options?.methods ?? PAYMENT_METHODS;
+  const cardOffered = methods.includes('Card');
+  useEffect(() => {
+    if (!cardOffered && method === 'Card') form.setValue('paymentMethod', 'In Place');
+  }, [cardOffered, method, form]);
 
   if (cartItems.length === 0) return <Navigate to={paths.cart()} replace />;
 
@@ -105,12 +114,18 @@ function Shipping() {
             id="ship-payment"
             name="paymentMethod"
             legend={t('checkout.shipping.payment')}
-            options={PAYMENT_METHODS.map((value) => ({
+            options={methods.map((value) => ({
               value,
               label: t(`checkout.paymentLabels.${value}`),
             }))}
           />
-          {method === 'Card' && <CardDetails />}
+          {method === 'Card' && options?.onlineProvider && (
+            <p className="payment-note">
+              {options.onlineProvider === 'konnect'
+                ? t('checkout.payment.konnectNote')
+                : t('checkout.payment.testNote')}
+            </p>
+          )}
         </div>
         <aside className="summary-card" aria-labelledby="shipping-summary-title">
           <h2 id="shipping-summary-title" className="summary-card__title">

@@ -23,7 +23,7 @@ export const account = {
     forgot: 'Forgot Password',
     newCustomer: 'New customer?',
     register: 'Create your Account',
-    signedInAs: "You are signed in as {{name}}. Sign in with another account to continue.",
+    signedInAs: 'You are signed in as {{name}}. Sign in with another account to continue.',
   },
   register: {
     title: 'Create your Account',
@@ -39,7 +39,8 @@ export const account = {
   },
   forgot: {
     title: 'Forgot Password',
-    intro: 'Enter the e-mail address of your account and we will send you a link to choose a new password.',
+    intro:
+      'Enter the e-mail address of your account and we will send you a link to choose a new password.',
     submit: 'Reset Password',
     submitting: 'Sending…',
     emailRequired: MESSAGES.emailRequired,
@@ -78,7 +79,15 @@ export const account = {
     passwordHint: 'Enter your password (a new one to change it) to confirm the update.',
     ordersTitle: 'My orders',
     noOrders: 'You have not placed any order yet.',
-    columns: { id: 'ID', date: 'DATE', total: 'TOTAL', paid: 'PAID', learned: 'LEARNED', status: 'STATUS', details: 'DETAILS' },
+    columns: {
+      id: 'ID',
+      date: 'DATE',
+      total: 'TOTAL',
+      paid: 'PAID',
+      learned: 'LEARNED',
+      status: 'STATUS',
+      details: 'DETAILS',
+    },
     details: 'Details',
     no: 'No',
     notYet: 'not yet',

@@ -1,0 +1,72 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import {
+  adminCourseListQuerySchema,
+  auditEventSchema,
+  auditQuerySchema,
+  courseSchema,
+  statsQuerySchema,
+  statsSchema,
+} from '@shop/shared';
+import type { AppContext } from '../../deps.js';
+import { apiRoutes } from '../../http/route.js';
+import { accessGuards } from '../auth/guards.js';
+import { getAdminCourses, getAuditTrail, getStats } from './admin.service.js';
+
+const totalHeader = (what: string) => ({
+  'X-Total-Count': z.string().meta({ description: `Number of matching ${what}` }),
+});
+
+/** The back office's own reads (issue 19): the dashboard, the course list, the audit trail. */
+export function adminRouter(ctx: AppContext): Router {
+  const router = Router();
+  const routes = apiRoutes(router, accessGuards(ctx));
+
+  routes.get(
+    '/stats',
+    {
+      summary: 'Dashboard figures for a period (admin)',
+      description:
+        'Revenue per day, week or month; orders placed by status; seats sold and left per course; top courses; unpaid In Place orders whose hold ends in the next 24 h. Days are Tunis days; absent: the last 30 days.',
+      access: 'admin',
+      query: statsQuerySchema,
+      answer: statsSchema,
+    },
+    ({ query }) => getStats(ctx, query),
+  );
+
+  routes.get(
+    '/courses',
+    {
+      summary: 'Courses, searched, filtered and sorted, one page (admin)',
+      access: 'admin',
+      query: adminCourseListQuerySchema,
+      answer: z.array(courseSchema),
+      answerHeaders: totalHeader('courses'),
+    },
+    async ({ query }, _req, res) => {
+      const { courses, total } = await getAdminCourses(ctx, query);
+      res.setHeader('X-Total-Count', String(total));
+      return courses;
+    },
+  );
+
+  routes.get(
+    '/audit',
+    {
+      summary: 'The audit trail: every admin write, newest first (admin)',
+      description: 'Records are only ever added: no call changes or removes one.',
+      access: 'admin',
+      query: auditQuerySchema,
+      answer: z.array(auditEventSchema),
+      answerHeaders: totalHeader('records'),
+    },
+    async ({ query }, _req, res) => {
+      const { events, total } = await getAuditTrail(ctx, query);
+      res.setHeader('X-Total-Count', String(total));
+      return events;
+    },
+  );
+
+  return router;
+}

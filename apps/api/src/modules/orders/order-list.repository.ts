@@ -1,0 +1,134 @@
+import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { OrderFilter, OrderSort } from '@shop/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { orders } from '../../db/schema.js';
+import {
+  ascBackwards,
+  containsPattern,
+  dayEnd,
+  dayStart,
+  descIndexed,
+} from '../../db/sql-helpers.js';
+import { selectOrders, withLines, type OrderRecord } from './orders.repository.js';
+
+/** Hex digits of the start of an order id ("3fa2b1c4-1"), or undefined when `q` cannot be one. */
+function idPrefixOf(q: string): string | undefined {
+  const hex = q.toLowerCase().replace(/-/g, '');
+  return /^[0-9a-f]{1,32}$/.test(hex) && /^[0-9a-f-]+$/i.test(q) ? hex : undefined;
+}
+
+const asUuid = (hex32: string) =>
+  `${hex32.slice(0, 8)}-${hex32.slice(8, 12)}-${hex32.slice(12, 16)}-${hex32.slice(16, 20)}-${hex32.slice(20)}`;
+
+/** The customer's name and e-mail saved with the order, as orders_customer_trgm indexes them. */
+const customerText = sql`(lower(${orders.userName}) || ' ' || lower(${orders.userEmail}))`;
+
+/**
+ * The WHERE clause of the admin order list and its export. `q` matches any part of the
+ * customer's name or e-mail (trigram index) or, when it can be one, the start of the order id:
+ * a range of the primary key, so "3fa2" reads only the ids from 3fa20000-… to 3fa2ffff-….
+ */
+export function orderFilterWhere(filter: OrderFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.q) {
+    const prefix = idPrefixOf(filter.q);
+    const customer = sql`${customerText} like ${containsPattern(filter.q)}`;
+    conditions.push(
+      prefix
+        ? or(
+            customer,
+            sql`${orders.id} between ${asUuid(prefix.padEnd(32, '0'))}::uuid and ${asUuid(prefix.padEnd(32, 'f'))}::uuid`,
+          )
+        : customer,
+    );
+  }
+  if (filter.status) conditions.push(eq(orders.status, filter.status));
+  if (filter.paymentMethod) conditions.push(eq(orders.paymentMethod, filter.paymentMethod));
+  if (filter.paid !== undefined) conditions.push(eq(orders.isPaid, filter.paid));
+  if (filter.learned !== undefined) conditions.push(eq(orders.isLearned, filter.learned));
+  if (filter.from) conditions.push(gte(orders.createdAt, dayStart(filter.from)));
+  if (filter.to) conditions.push(lt(orders.createdAt, dayEnd(filter.to)));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** The sort key of each order sort and how the indexes deliver it (always ending on the id). */
+const SORTS: Record<
+  OrderSort,
+  { key: typeof orders.createdAt | typeof orders.totalPrice; descending: boolean; order: SQL[] }
+> = {
+  // orders_created_at_idx and the filter indexes are (…, created_at DESC NULLS LAST, id DESC NULLS LAST).
+  date_desc: {
+    key: orders.createdAt,
+    descending: true,
+    order: [descIndexed(orders.createdAt), descIndexed(orders.id)],
+  },
+  date_asc: {
+    key: orders.createdAt,
+    descending: false,
+    order: [ascBackwards(orders.createdAt), ascBackwards(orders.id)],
+  },
+  // orders_total_idx is (total_price, id) ascending.
+  total_desc: {
+    key: orders.totalPrice,
+    descending: true,
+    order: [desc(orders.totalPrice), desc(orders.id)],
+  },
+  total_asc: {
+    key: orders.totalPrice,
+    descending: false,
+    order: [asc(orders.totalPrice), asc(orders.id)],
+  },
+};
+
+/** One page of the admin list, lines included (two queries), and the number of matches. */
+export async function listOrders(
+  db: DbOrTx,
+  filter: OrderFilter,
+  page: { offset: number; limit: number },
+): Promise<{ orders: OrderRecord[]; total: number }> {
+  const where = orderFilterWhere(filter);
+  const [headers, [counted]] = await Promise.all([
+    selectOrders(db)
+      .where(where)
+      .orderBy(...SORTS[filter.sort ?? 'date_desc'].order)
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  return { orders: await withLines(db, headers), total: counted?.total ?? 0 };
+}
+
+/**
+ * Every matching order in the list's order, `batchSize` at a time, each batch with its lines
+ * (two queries). Keyset paging: each batch starts after the last (sort key, id) of the one
+ * before, so every batch is an index range however deep the export goes, no transaction or
+ * connection is held while the client reads, and only one batch is in memory at a time.
+ */
+export async function* eachOrderBatch(
+  db: DbOrTx,
+  filter: OrderFilter,
+  batchSize = 1000,
+): AsyncGenerator<OrderRecord[]> {
+  const sort = SORTS[filter.sort ?? 'date_desc'];
+  const where = orderFilterWhere(filter);
+  let after: { key: Date | number; id: string } | undefined;
+  for (;;) {
+    const past = after
+      ? sort.descending
+        ? sql`(${sort.key}, ${orders.id}) < (${keyParam(after.key)}, ${after.id}::uuid)`
+        : sql`(${sort.key}, ${orders.id}) > (${keyParam(after.key)}, ${after.id}::uuid)`
+      : undefined;
+    const headers = await selectOrders(db)
+      .where(and(where, past))
+      .orderBy(...sort.order)
+      .limit(batchSize);
+    if (headers.length === 0) return;
+    yield await withLines(db, headers);
+    const last = headers[headers.length - 1];
+    if (!last || headers.length < batchSize) return;
+    after = { key: sort.key === orders.createdAt ? last.createdAt : last.totalPrice, id: last.id };
+  }
+}
+
+const keyParam = (key: Date | number): SQL =>
+  key instanceof Date ? sql`${key.toISOString()}::timestamptz` : sql`${key}::numeric`;

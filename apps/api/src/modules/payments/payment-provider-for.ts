@@ -1,0 +1,47 @@
+import type { Config } from '../../config.js';
+import type { Logger } from '../../logger.js';
+import { createKonnectProvider } from './konnect.js';
+import type { PaymentProvider } from './provider.js';
+import type { OnlineProvider } from './payments.service.js';
+import { TEST_GATEWAY_PATH } from './test-gateway.js';
+
+/**
+ * The provider the settings name: Konnect with the shop's credentials; the built-in test
+ * gateway (spoken to with the same Konnect adapter, over HTTP on this instance's own port);
+ * or none in production without credentials. `override` (tests) wins.
+ */
+export function paymentProviderFor(
+  config: Config,
+  logger: Logger,
+  override?: PaymentProvider,
+): { provider: PaymentProvider | undefined; onlineProvider: OnlineProvider } {
+  const settings = config.payments;
+  if (override) return { provider: override, onlineProvider: settings.mode === 'test-gateway' ? 'test' : 'konnect' };
+  switch (settings.mode) {
+    case 'konnect':
+      return {
+        provider: createKonnectProvider({
+          apiUrl: settings.apiUrl,
+          apiKey: settings.apiKey,
+          walletId: settings.walletId,
+          timeoutMs: config.limits.paymentMs,
+          logger,
+        }),
+        onlineProvider: 'konnect',
+      };
+    case 'test-gateway':
+      return {
+        provider: createKonnectProvider({
+          name: 'test',
+          apiUrl: `http://127.0.0.1:${config.port}${TEST_GATEWAY_PATH}`,
+          apiKey: 'test-gateway',
+          walletId: 'test-gateway',
+          timeoutMs: config.limits.paymentMs,
+          logger,
+        }),
+        onlineProvider: 'test',
+      };
+    case 'off':
+      return { provider: undefined, onlineProvider: null };
+  }
+}

@@ -1,0 +1,103 @@
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { claimDueRows } from '../../db/claim-due.js';
+import type { DbOrTx, Db } from '../../db/client.js';
+import { paymentAttempts, type PaymentAttemptStatus } from '../../db/schema.js';
+
+export type PaymentAttempt = typeof paymentAttempts.$inferSelect;
+export type NewPaymentAttempt = Pick<
+  typeof paymentAttempts.$inferInsert,
+  'orderId' | 'provider' | 'reference' | 'payUrl' | 'amountMillimes' | 'expiresAt' | 'nextCheckAt'
+>;
+
+export async function insertAttempt(db: DbOrTx, attempt: NewPaymentAttempt): Promise<PaymentAttempt> {
+  const [row] = await db.insert(paymentAttempts).values(attempt).returning();
+  if (!row) throw new Error('the payment attempt insert returned nothing');
+  return row;
+}
+
+/** The newest pending attempt of an order that can still be paid after `until`, if any. */
+export async function findOpenAttempt(db: DbOrTx, orderId: string, until: Date): Promise<PaymentAttempt | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(
+      and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.status, 'pending'), gt(paymentAttempts.expiresAt, until)),
+    )
+    .orderBy(desc(paymentAttempts.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function findAttemptByReference(
+  db: DbOrTx,
+  provider: string,
+  reference: string,
+): Promise<PaymentAttempt | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.provider, provider), eq(paymentAttempts.reference, reference)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Claims the right to ask the provider about an order's pending attempts now: at most once per
+ * `gapMs` per attempt, whichever instance or request asks (one guarded UPDATE decides).
+ * Answers the attempts claimed.
+ */
+export async function claimOrderChecks(db: Db, orderId: string, now: Date, gapMs: number): Promise<PaymentAttempt[]> {
+  const before = new Date(now.getTime() - gapMs).toISOString();
+  return db
+    .update(paymentAttempts)
+    .set({ checkedAt: now })
+    .where(
+      sql`${paymentAttempts.orderId} = ${orderId}::uuid and ${paymentAttempts.status} = 'pending'
+        and (${paymentAttempts.checkedAt} is null or ${paymentAttempts.checkedAt} <= ${before}::timestamptz)`,
+    )
+    .returning();
+}
+
+/**
+ * The payment sweeper's claim: up to `limit` pending attempts due for a check, each given its
+ * next check time by `nextCheck` in the same statement (FOR UPDATE SKIP LOCKED: several
+ * instances claim different attempts; one that stops leaves them due again at their next time).
+ */
+export async function claimDueAttempts(
+  db: Db,
+  now: Date,
+  limit: number,
+  nextCheckSql: ReturnType<typeof sql>,
+): Promise<PaymentAttempt[]> {
+  const due = { table: paymentAttempts, id: paymentAttempts.id, status: paymentAttempts.status, dueAt: paymentAttempts.nextCheckAt };
+  const ids = await claimDueRows(
+    db,
+    due,
+    now,
+    limit,
+    sql`next_check_at = ${nextCheckSql}, checked_at = ${now.toISOString()}::timestamptz`,
+  );
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(paymentAttempts)
+    .where(sql`${paymentAttempts.id} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+}
+
+/**
+ * Ends an attempt that is in one of the `from` states (default: pending) as completed, rejected
+ * or expired; false when it was not (another check settled it first).
+ */
+export async function settleAttempt(
+  db: DbOrTx,
+  id: string,
+  status: Exclude<PaymentAttemptStatus, 'pending'>,
+  from: PaymentAttemptStatus[] = ['pending'],
+): Promise<boolean> {
+  const rows = await db
+    .update(paymentAttempts)
+    .set({ status })
+    .where(and(eq(paymentAttempts.id, id), inArray(paymentAttempts.status, from)))
+    .returning({ id: paymentAttempts.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,263 @@
+import { sql } from 'drizzle-orm';
+import { MESSAGES, orderStateConflict, type PaymentOptions, type PaymentResult, type PaymentStarted } from '@shop/shared';
+import { paymentAttempts } from '../../db/schema.js';
+import type { ServiceContext } from '../../deps.js';
+import { AppError, conflict, forbidden } from '../../errors.js';
+import type { AuthUser } from '../../middleware/auth.js';
+import type { AuditActor } from '../audit/audit.repository.js';
+import { setHoldExpiry } from '../orders/order-states.repository.js';
+import { payOrder } from '../orders/order-states.service.js';
+import { findOrderById, type OrderRecord } from '../orders/orders.repository.js';
+import { requireOrder } from '../orders/orders.service.js';
+import {
+  claimDueAttempts,
+  claimOrderChecks,
+  findAttemptByReference,
+  findOpenAttempt,
+  insertAttempt,
+  settleAttempt,
+  type PaymentAttempt,
+} from './payments.repository.js';
+import { fromMillimes, PaymentProviderUnavailable, toMillimes, type CallOptions, type PaymentProvider } from './provider.js';
+
+/** A pending attempt is handed out again while it has at least this long left to be paid. */
+export const REUSE_MARGIN_MS = 2 * 60_000;
+/** The seat hold ends this long after the payment's life span, so its last check comes first. */
+export const HOLD_GRACE_MS = 2 * 60_000;
+/** Reading an order asks the provider at most this often per order. */
+export const ORDER_CHECK_GAP_MS = 2_000;
+/** Reading an order waits at most this long for the provider (one try). */
+export const ORDER_CHECK_TIMEOUT_MS = 2_000;
+/** An attempt still pending this long after its life span is ended (clocks differ a little). */
+export const EXPIRY_MARGIN_MS = 30_000;
+/** Attempts claimed per statement by the payment sweeper. */
+export const PAYMENT_SWEEP_BATCH = 20;
+/** Payment references the shop accepts in a webhook (Konnect's are 24 hex digits). */
+const REFERENCE = /^[A-Za-z0-9_-]{1,100}$/;
+
+export type OnlineProvider = PaymentOptions['onlineProvider'];
+
+export interface Payments {
+  /** What the shop offers (`GET /api/payments/options`). */
+  readonly options: PaymentOptions;
+  /** `POST /api/orders/{id}/payment`: a pay page for the order's owner (reused while still open). */
+  startPayment(user: AuthUser, orderId: string): Promise<PaymentStarted>;
+  /** A provider's webhook: looks the payment up at the provider and pays the order when it should. */
+  onWebhook(reference: string | undefined): Promise<void>;
+  /** Before an order is read: asks the provider about its pending attempts (at most every 2 s). True when it got paid. */
+  refreshOrder(order: Pick<OrderRecord, 'id' | 'status' | 'paymentMethod'>): Promise<boolean>;
+  /** One pass of the payment sweeper: asks about every pending attempt due for a check. */
+  sweep(): Promise<number>;
+}
+
+type Outcome = 'paid' | 'open' | 'ended' | 'unavailable';
+
+/** `Youssef Ben Salah` → first name `Youssef`, last name `Ben Salah` (one word: both the same). */
+function splitName(name: string): { firstName: string; lastName: string } {
+  const [first = name, ...rest] = name.trim().split(/\s+/);
+  return { firstName: first, lastName: rest.length > 0 ? rest.join(' ') : first };
+}
+
+const payRefusal = (status: OrderRecord['status']) =>
+  status === 'paid' || status === 'learned' ? MESSAGES.alreadyPaid : orderStateConflict('pay', status);
+
+/** 503 with the provider's own message (and Retry-After, like every 503). */
+const providerUnavailable = () => new AppError(503, MESSAGES.paymentProviderUnavailable, undefined, 'SERVICE_UNAVAILABLE');
+
+/**
+ * Online payment through a provider (Konnect, or the built-in test gateway speaking Konnect's
+ * API). The browser and the webhook's query are never trusted: an order is paid only when the
+ * provider's own API says the payment is completed, for the order's total in millimes, for that
+ * order. Paying goes through payOrder, the one way to paid (invoice number, history, mail).
+ */
+export function createPayments(
+  ctx: ServiceContext,
+  provider: PaymentProvider | undefined,
+  onlineProvider: OnlineProvider,
+): Payments {
+  const { db } = ctx.database;
+  const { logger, config } = ctx;
+  const lifespanMinutes = config.payments.mode === 'off' ? 0 : config.payments.lifespanMinutes;
+  const options: PaymentOptions = {
+    methods: provider ? ['Card', 'In Place'] : ['In Place'],
+    onlineProvider: provider ? onlineProvider : null,
+  };
+
+  async function startPayment(user: AuthUser, orderId: string): Promise<PaymentStarted> {
+    const order = await requireOrder(db, orderId);
+    if (order.userId !== user.id) throw forbidden(MESSAGES.forbidden);
+    if (order.paymentMethod !== 'Card') throw conflict(MESSAGES.payOnSiteOrder);
+    if (order.status !== 'pending') throw conflict(payRefusal(order.status));
+    if (!provider) throw conflict(MESSAGES.cardPaymentsUnavailable);
+    const now = ctx.clock.now();
+    const open = await findOpenAttempt(db, order.id, new Date(now.getTime() + REUSE_MARGIN_MS));
+    if (open) {
+      logger.info({ orderId: order.id, paymentRef: open.reference, provider: open.provider }, 'payment page handed out again');
+      return { payUrl: open.payUrl };
+    }
+    const amountMillimes = toMillimes(order.totalPrice);
+    const base = config.appUrl;
+    let started;
+    try {
+      started = await provider.initPayment({
+        orderId: order.id,
+        amountMillimes,
+        description: `Course Shop order ${order.id}`,
+        lifespanMinutes,
+        webhookUrl: `${base}/api/payments/konnect/webhook`,
+        successUrl: `${base}/order/${order.id}?payment=success`,
+        failUrl: `${base}/order/${order.id}?payment=failed`,
+        customer: { ...splitName(order.userName), email: order.userEmail },
+      });
+    } catch (err) {
+      if (!(err instanceof PaymentProviderUnavailable)) throw err;
+      const about = { orderId: order.id, provider: provider.name, cause: err.message };
+      if (err.misconfigured) logger.error(about, 'the payment provider refused the shop’s credentials: check KONNECT_API_KEY and KONNECT_WALLET_ID');
+      else logger.warn(about, 'payment could not be started');
+      throw providerUnavailable();
+    }
+    const expiresAt = new Date(now.getTime() + lifespanMinutes * 60_000);
+    // The attempt is recorded and the seat hold follows its life span together, only while
+    // the order is still pending (it may have been cancelled while the provider answered).
+    const recorded = await db.transaction(async (tx) => {
+      if (!(await setHoldExpiry(tx, order.id, new Date(expiresAt.getTime() + HOLD_GRACE_MS)))) return false;
+      await insertAttempt(tx, {
+        orderId: order.id,
+        provider: provider.name,
+        reference: started.reference,
+        payUrl: started.payUrl,
+        amountMillimes,
+        expiresAt,
+        nextCheckAt: new Date(now.getTime() + 60_000),
+      });
+      return true;
+    });
+    if (!recorded) {
+      const now2 = await requireOrder(db, order.id);
+      throw conflict(payRefusal(now2.status));
+    }
+    logger.info(
+      { orderId: order.id, paymentRef: started.reference, provider: provider.name, amountMillimes, expiresAt },
+      'payment started',
+    );
+    return { payUrl: started.payUrl };
+  }
+
+  /** Asks the provider about one attempt and acts on the answer. */
+  async function verify(attempt: PaymentAttempt, callOptions?: CallOptions): Promise<Outcome> {
+    if (!provider) return 'unavailable';
+    const about = { orderId: attempt.orderId, paymentRef: attempt.reference, provider: attempt.provider };
+    let payment;
+    try {
+      payment = await provider.getPayment(attempt.reference, callOptions);
+    } catch (err) {
+      if (!(err instanceof PaymentProviderUnavailable)) throw err;
+      logger.warn({ ...about, cause: err.message }, 'payment status could not be checked; asking again later');
+      return 'unavailable';
+    }
+    const now = ctx.clock.now();
+    if (!payment || payment.status !== 'completed') {
+      if (now.getTime() >= attempt.expiresAt.getTime() + EXPIRY_MARGIN_MS && (await settleAttempt(db, attempt.id, 'expired'))) {
+        logger.info({ ...about, status: payment?.status ?? 'unknown' }, 'payment life span ended unpaid');
+        return 'ended';
+      }
+      if (!payment) logger.warn(about, 'the provider knows no such payment');
+      return 'open';
+    }
+    const order = await findOrderById(db, attempt.orderId);
+    if (!order) return 'ended';
+    const expected = toMillimes(order.totalPrice);
+    if (
+      payment.amountMillimes !== expected ||
+      attempt.amountMillimes !== expected ||
+      payment.reachedMillimes < expected ||
+      payment.orderId !== order.id
+    ) {
+      await settleAttempt(db, attempt.id, 'rejected');
+      logger.error(
+        { ...about, amountMillimes: payment.amountMillimes, reachedMillimes: payment.reachedMillimes, expectedMillimes: expected, providerOrderId: payment.orderId },
+        'completed payment does not match the order: not marked paid',
+      );
+      return 'ended';
+    }
+    const result: PaymentResult = {
+      provider: attempt.provider,
+      reference: attempt.reference,
+      status: payment.status,
+      amount: fromMillimes(payment.amountMillimes),
+    };
+    // The customer paid: the history names them.
+    const actor: AuditActor = { id: order.userId, name: order.userName, role: 'customer' };
+    let outcome: Outcome = 'paid';
+    try {
+      await payOrder(ctx, order.id, actor, result);
+      logger.info({ ...about, amountMillimes: payment.amountMillimes }, 'order paid online');
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status !== 409) throw err;
+      const current = await findOrderById(db, order.id);
+      if (current?.paymentResult?.reference === attempt.reference) {
+        // Another webhook or check paid it with this very payment a moment ago.
+        outcome = 'ended';
+      } else {
+        logger.error(
+          { ...about, orderStatus: current?.status, refusal: err.message },
+          'payment completed but the order cannot be marked paid: settle or refund it by hand',
+        );
+        outcome = 'ended';
+      }
+    }
+    // A payment completed at the very end of its life span may come after the attempt was ended.
+    await settleAttempt(db, attempt.id, 'completed', ['pending', 'expired']);
+    return outcome;
+  }
+
+  async function onWebhook(reference: string | undefined): Promise<void> {
+    if (!provider) return;
+    if (!reference || !REFERENCE.test(reference)) {
+      logger.warn({ provider: provider.name }, 'payment webhook without a usable payment_ref: ignored');
+      return;
+    }
+    const attempt = await findAttemptByReference(db, provider.name, reference);
+    if (!attempt) {
+      logger.warn({ provider: provider.name, paymentRef: reference }, 'payment webhook for an unknown payment: ignored');
+      return;
+    }
+    const about = { orderId: attempt.orderId, paymentRef: reference, provider: provider.name };
+    // Completed and rejected are final. An attempt ended as expired is asked about once more:
+    // Konnect calls when something happened, e.g. a payment finished at the last second.
+    if (attempt.status === 'completed' || attempt.status === 'rejected') {
+      logger.info({ ...about, attemptStatus: attempt.status }, 'payment webhook for a settled payment: nothing to do');
+      return;
+    }
+    logger.info(about, 'payment webhook received');
+    await verify(attempt);
+  }
+
+  async function refreshOrder(order: Pick<OrderRecord, 'id' | 'status' | 'paymentMethod'>): Promise<boolean> {
+    if (!provider || order.paymentMethod !== 'Card' || (order.status !== 'pending' && order.status !== 'expired')) return false;
+    const claimed = await claimOrderChecks(db, order.id, ctx.clock.now(), ORDER_CHECK_GAP_MS);
+    let paid = false;
+    for (const attempt of claimed) {
+      const timeoutMs = Math.min(config.limits.paymentMs, ORDER_CHECK_TIMEOUT_MS);
+      if ((await verify(attempt, { tries: 1, timeoutMs })) === 'paid') paid = true;
+    }
+    return paid;
+  }
+
+  async function sweep(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const now = ctx.clock.now().toISOString();
+      // Every minute, with a last check just after the life span (and its margin) ends; at least 10 s apart.
+      const nextCheck = sql`greatest(
+        least(${now}::timestamptz + interval '60 seconds', ${paymentAttempts.expiresAt} + interval '45 seconds'),
+        ${now}::timestamptz + interval '10 seconds')`;
+      const due = await claimDueAttempts(db, new Date(now), PAYMENT_SWEEP_BATCH, nextCheck);
+      for (const attempt of due) await verify(attempt);
+      total += due.length;
+      if (due.length < PAYMENT_SWEEP_BATCH) return total;
+    }
+  }
+
+  return { options, startPayment, onWebhook, refreshOrder, sweep };
+}

@@ -1,0 +1,24 @@
+import { z } from '../zod.js';
+import { PAYMENT_METHODS } from '../constants.js';
+
+/** `POST /api/orders/{id}/payment`: where to send the customer to pay. */
+export const paymentStartedSchema = z.object({
+  payUrl: z.string().meta({ description: "The provider's payment page" }),
+});
+export type PaymentStarted = z.infer<typeof paymentStartedSchema>;
+
+/**
+ * `GET /api/payments/options`: the payment methods this shop offers, and who takes online
+ * payments (`konnect`, the built-in `test` gateway outside production, or none: then `Card`
+ * is not offered).
+ */
+export const paymentOptionsSchema = z.object({
+  methods: z.array(z.enum(PAYMENT_METHODS)),
+  onlineProvider: z.enum(['konnect', 'test']).nullable(),
+});
+export type PaymentOptions = z.infer<typeof paymentOptionsSchema>;
+
+/** `GET /api/payments/konnect/webhook`: the payment reference Konnect calls back with. */
+export const konnectWebhookQuerySchema = z.object({
+  payment_ref: z.string().optional().meta({ description: "Konnect's payment reference" }),
+});

@@ -24,6 +24,9 @@ export default defineConfig({
     // Vite prints every chunk with its gzipped size; the budget is enforced by `pnpm bench:web`.
     reportCompressedSize: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: the server preloads each page's route chunks and styles from it
+    // (modules/web-client), so they load beside the entry instead of after it.
+    manifest: true,
   },
   test: {
     environment: 'jsdom',

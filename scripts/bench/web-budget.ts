@@ -143,16 +143,30 @@ async function withShop<T>(run: (baseUrl: string) => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The pages named by LIGHTHOUSE_PAGES (comma separated: `/`, `/courses`, `course` for the
+ * course page, `/kids`), all four when unset.
+ */
+function pagesToMeasure(all: string[]): string[] {
+  const asked = process.env['LIGHTHOUSE_PAGES'];
+  if (!asked) return all;
+  const names = asked.split(',').map((name) => name.trim()).filter(Boolean);
+  const pages = all.filter((page) => names.some((name) => (name === 'course' ? page.startsWith('/course/') : page === name)));
+  if (pages.length === 0) throw new Error(`LIGHTHOUSE_PAGES=${asked} names none of ${all.join(', ')} (course = the course page)`);
+  return pages;
+}
+
 /** Lighthouse on the four pages; false when a score that does not depend on the machine's load misses. */
 async function runLighthouse(baseUrl: string): Promise<boolean> {
   const runs = Number(process.env['LIGHTHOUSE_RUNS'] ?? 3);
   const listing = await fetch(`${baseUrl}/api/courses?limit=1`);
   const [course] = (await listing.json()) as { _id: string }[];
   if (!course) throw new Error('the shop has no course to measure');
-  const pages = ['/', '/courses', `/course/${course._id}`, '/kids'];
-  console.log(`\nLighthouse: ${pages.length} pages x ${runs} runs (mobile), then desktop FCP, on ${baseUrl}`);
+  const pages = pagesToMeasure(['/', '/courses', `/course/${course._id}`, '/kids']);
+  const desktop = process.env['LIGHTHOUSE_DESKTOP'] !== '0';
+  console.log(`\nLighthouse: ${pages.length} pages x ${runs} runs (mobile)${desktop ? ', then desktop FCP,' : ''} on ${baseUrl}`);
   const mobile = await measureMobile(baseUrl, pages, runs);
-  const desktopFcp = await measureDesktopFcp(baseUrl, pages, runs);
+  const desktopFcp = desktop ? await measureDesktopFcp(baseUrl, pages, runs) : new Map<string, number>();
   printTable(mobile, desktopFcp, runs);
 
   // Accessibility, best practices and SEO are the same on any machine: they fail the run.

@@ -22,3 +22,6 @@ export function srcsetOfImageUrl(url: string): string | undefined {
 
 /** `sizes` of a course page's main picture (its srcset), the same in the page and its preload. */
 export const COURSE_PAGE_IMAGE_SIZES = '(min-width: 768px) 50vw, 100vw';
+
+/** `sizes` of a course card's picture (its srcset), the same in the card and the catalogue's preload. */
+export const COURSE_CARD_IMAGE_SIZES = '(min-width: 768px) 350px, 100vw';

@@ -11,3 +11,4 @@ export * from './schemas/payments.js';
 export * from './schemas/shop.js';
 export * from './schemas/admin.js';
 export * from './images.js';
+export * from './first-screen.js';

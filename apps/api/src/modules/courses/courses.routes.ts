@@ -5,6 +5,7 @@ import {
   courseQuerySchema,
   courseSchema,
   courseUpdateBodySchema,
+  type CourseQuery,
   messageSchema,
   MESSAGES,
 } from '@shop/shared';
@@ -13,7 +14,7 @@ import { AppError } from '../../errors.js';
 import { apiRoutes, idParams } from '../../http/route.js';
 import { accessGuards } from '../auth/guards.js';
 import { reviewsRouter } from '../reviews/reviews.routes.js';
-import { catalogueKey, courseDetailKey, type CatalogueCache } from './catalogue-cache.js';
+import { catalogueKey, courseDetailKey, type CatalogueCache, type CatalogueVersion } from './catalogue-cache.js';
 import {
   browseCourses,
   createBlankCourse,
@@ -29,6 +30,19 @@ const courseParams = idParams(MESSAGES.courseNotFound);
 /** The conditional-GET answers of catalogue reads besides the 200. */
 const notModified = { 304: { description: 'Not modified: the client’s ETag is current (no body)' } };
 const catalogueHeaders = { ETag: z.string(), 'Cache-Control': z.string() };
+
+/** How a catalogue page's answer is built (kept by the catalogue cache under `catalogueKey(query)`). */
+export function courseListBuilder(ctx: AppContext, query: CourseQuery) {
+  return async (version: CatalogueVersion) => {
+    // Unfiltered, the total comes with the catalogue version: no count over the whole table.
+    const { courses, total } = await browseCourses(ctx, query, version.courses);
+    return {
+      body: courses,
+      // Cross-origin clients may read it: the CORS middleware exposes X-Total-Count.
+      headers: { 'X-Total-Count': String(total) },
+    };
+  };
+}
 
 /** Catalogue reads answer from `catalogue` (shared with the server's fast path); writes call courseChanged. */
 export function coursesRouter(ctx: AppContext, catalogue: CatalogueCache): Router {
@@ -46,15 +60,7 @@ export function coursesRouter(ctx: AppContext, catalogue: CatalogueCache): Route
       otherAnswers: notModified,
     },
     async ({ query }, req, res) => {
-      await catalogue.send(req, res, catalogueKey(query), async (version) => {
-        // Unfiltered, the total comes with the catalogue version: no count over the whole table.
-        const { courses, total } = await browseCourses(ctx, query, version.courses);
-        return {
-          body: courses,
-          // Cross-origin clients may read it: the CORS middleware exposes X-Total-Count.
-          headers: { 'X-Total-Count': String(total) },
-        };
-      });
+      await catalogue.send(req, res, catalogueKey(query), courseListBuilder(ctx, query));
     },
   );
 

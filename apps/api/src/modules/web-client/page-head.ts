@@ -1,4 +1,8 @@
-import { COURSE_PAGE_IMAGE_SIZES, srcsetOfImageUrl, type CourseDetail } from '@shop/shared';
+import { COURSE_PAGE_IMAGE_SIZES, type CourseDetail } from '@shop/shared';
+import { escapeHtml } from './escape-html.js';
+import { imagePreload } from './page-preloads.js';
+
+export { escapeHtml };
 
 /**
  * The <head> lines of a page of the shop as served to browsers, link previews (Facebook,
@@ -23,10 +27,6 @@ const SITE_DESCRIPTION =
   'Courses in languages, programming, art and cabin crew, and a kids area — training centre in Tunisia.';
 const DESCRIPTION_MAX = 160;
 
-/** Text for an HTML attribute or element: the five characters that could end it. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /**
  * JSON inside <script>: `<`, `>` and `&` as \u escapes so no `</script>` or `<!--` can appear,
@@ -94,7 +94,7 @@ export function courseHead(course: CourseDetail, appUrl: string): PageHead {
     '<meta property="product:price:currency" content="TND" />',
     `<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`,
     // The course's main picture is the page's largest paint: fetched with the HTML, not after the script and the API call.
-    ...(image ? [imagePreload(image)] : []),
+    ...(image ? [imagePreload(image, COURSE_PAGE_IMAGE_SIZES)] : []),
   ].join('\n    ');
   return { title: `${course.name} · ${SITE_NAME}`, description, path, ...(image ? { image } : {}), extra };
 }
@@ -122,17 +122,4 @@ export function renderHead(head: PageHead, appUrl: string): string {
     ...(head.extra ? [head.extra] : []),
   ];
   return lines.join('\n    ');
-}
-
-/**
- * The preload of a course page's main picture. An uploaded picture is preloaded with the same
- * `srcset` and `sizes` as the page's <img> (catalogue gallery), so the browser fetches the one
- * copy it will show, not the widest one as well.
- */
-function imagePreload(image: string): string {
-  const srcset = srcsetOfImageUrl(image);
-  const responsive = srcset
-    ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(COURSE_PAGE_IMAGE_SIZES)}"`
-    : '';
-  return `<link rel="preload" as="image" href="${escapeHtml(image)}"${responsive} fetchpriority="high" />`;
 }

@@ -3,7 +3,15 @@ import path from 'node:path';
 import compression from 'compression';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import { LANGUAGES, languageOf, type CourseDetail, type Language } from '@shop/shared';
+import {
+  courseDetailPath,
+  courseListPath,
+  FIRST_SCREEN_LISTS,
+  LANGUAGES,
+  languageOf,
+  type CourseDetail,
+  type Language,
+} from '@shop/shared';
 import type { AppContext } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { isId } from '../../http/route.js';
@@ -11,6 +19,7 @@ import { COMPRESS_MIN_BYTES } from '../../lib/content-encoding.js';
 import { courseDetailKey, type CatalogueCache } from '../courses/catalogue-cache.js';
 import { getCourseDetail } from '../courses/courses.service.js';
 import { COURSES_HEAD, courseHead, HOME_HEAD, KIDS_HEAD, NOT_FOUND_HEAD, renderHead, type PageHead } from './page-head.js';
+import { dataPreload, readManifest, routeAssetsOf, routePreloads, type PageRoute } from './page-preloads.js';
 import { sendSitemap, sendSitemapPart } from './sitemap.js';
 
 /**
@@ -104,13 +113,32 @@ export function webClientRouter(deps: AppContext, catalogue: CatalogueCache): Ro
     Language,
     Template
   >;
-  const sendPage = (req: Request, res: Response, head: PageHead, status = 200) => {
+  const sendPage = (req: Request, res: Response, head: PageHead, status = 200, preloads: string[] = []) => {
     // The browser's language (a first visit's choice, issue 18); the client then applies a stored one.
     const language = languageOf(req.get('accept-language'));
     const page = byLanguage[language];
     res.status(status).type('html').setHeader('Cache-Control', 'no-cache');
     res.vary('Accept-Language').setHeader('Content-Language', language);
-    res.send(page.before + renderHead(head, appUrl) + page.after);
+    // After the entry's own script and preloads (end of <head>): the route's files come second.
+    const extra = preloads.length > 0 ? `  ${preloads.join('\n    ')}\n  ` : '';
+    res.send(page.before + renderHead(head, appUrl) + page.after.replace('</head>', `${extra}</head>`));
+  };
+
+  // Each page's route chunks and styles, the API answer of its first screen and its largest
+  // picture go out with the HTML (issue 23, page-preloads.ts).
+  const routeAssets = routeAssetsOf(readManifest(webDist));
+  const routeOf = (page: PageRoute) => routePreloads(routeAssets[page]);
+  const listPagePreloads = (pagePath: string, hasQuery: boolean): string[] => {
+    if (pagePath === '/') return [...routeOf('home'), ...(hasQuery ? [] : [dataPreload(courseListPath(FIRST_SCREEN_LISTS.home))])];
+    if (pagePath === '/kids') return [...routeOf('kids'), ...(hasQuery ? [] : [dataPreload(courseListPath(FIRST_SCREEN_LISTS.kids))])];
+    if (pagePath === '/courses' || pagePath.startsWith('/courses/') || pagePath.startsWith('/search/')) {
+      if (pagePath !== '/courses' || hasQuery) return routeOf('catalogue');
+      // No preload of the first card's picture: the cards paint under the start loader and its
+      // fade, so the page's largest paint is the loader's line, and the picture's bytes only
+      // competed with the scripts (measured: decisions.md, issue 23).
+      return [...routeOf('catalogue'), dataPreload(courseListPath(FIRST_SCREEN_LISTS.catalogue))];
+    }
+    return [];
   };
 
   router.get('/course/:id', async (req, res) => {
@@ -123,7 +151,8 @@ export function webClientRouter(deps: AppContext, catalogue: CatalogueCache): Ro
     try {
       // The same kept answer as GET /api/courses/{id}: no query when the course was asked for before.
       const answer = await catalogue.answer(courseDetailKey(id), async () => ({ body: await getCourseDetail(deps, id) }));
-      sendPage(req, res, courseHead(JSON.parse(answer.body.toString('utf8')) as CourseDetail, appUrl));
+      const course = JSON.parse(answer.body.toString('utf8')) as CourseDetail;
+      sendPage(req, res, courseHead(course, appUrl), 200, [...routeOf('course'), dataPreload(courseDetailPath(course._id))]);
     } catch (err) {
       if (!(err instanceof AppError) || err.status !== 404) throw err;
       sendPage(req, res, NOT_FOUND_HEAD, 404);
@@ -132,7 +161,9 @@ export function webClientRouter(deps: AppContext, catalogue: CatalogueCache): Ro
   const heads: Record<string, PageHead> = { '/': HOME_HEAD, '/courses': COURSES_HEAD, '/kids': KIDS_HEAD };
   router.get('/{*splat}', (req, res, next) => {
     if (!req.accepts('html')) return next();
-    sendPage(req, res, heads[req.path.replace(/(.)\/$/, '$1')] ?? { ...HOME_HEAD, path: req.path });
+    const pagePath = req.path.replace(/(.)\/$/, '$1');
+    const hasQuery = req.originalUrl.includes('?');
+    sendPage(req, res, heads[pagePath] ?? { ...HOME_HEAD, path: req.path }, 200, listPagePreloads(pagePath, hasQuery));
   });
   return router;
 }

@@ -52,6 +52,19 @@ beforeAll(async () => {
     writeFileSync(path.join(webDist, 'assets', `${name}.br`), brotliCompressSync(text));
     writeFileSync(path.join(webDist, 'assets', `${name}.gz`), gzipSync(text));
   }
+  // Vite's manifest: the entry and the route modules of the pages the server preloads.
+  mkdirSync(path.join(webDist, '.vite'));
+  writeFileSync(
+    path.join(webDist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_react-1.js'], css: ['assets/index-abc123.css'] },
+      '_react-1.js': { file: 'assets/react-1.js' },
+      '_cards-1.js': { file: 'assets/cards-1.js', imports: ['_react-1.js'], css: ['assets/cards-1.css'] },
+      'src/features/catalogue/routes/home.tsx': { file: 'assets/home-1.js', imports: ['index.html', '_cards-1.js'] },
+      'src/features/catalogue/routes/catalogue.tsx': { file: 'assets/catalogue-1.js', imports: ['_react-1.js', '_cards-1.js'] },
+      'src/features/catalogue/routes/course-detail.tsx': { file: 'assets/course-detail-1.js', imports: ['index.html'], css: ['assets/course-detail-1.css'] },
+    }),
+  );
   ctx = await createTestContext({ WEB_DIST: webDist });
   const { db } = ctx.database;
   trickyId = (
@@ -219,6 +232,41 @@ describe('pages as served', () => {
       expect(html).toContain(`<link rel="canonical" href="${canonical}" />`);
       expect(html).toContain(`<meta property="og:url" content="${canonical}" />`);
     }
+  });
+});
+
+describe('preloads of the first screen (issue 23)', () => {
+  const preloads = (html: string) => html.match(/<link rel="(?:preload|modulepreload)"[^>]*>/g) ?? [];
+
+  it('names the route chunks and styles beyond the entry, at the end of <head>, at low priority', async () => {
+    const html = decoded(await get('/courses'));
+    const links = preloads(html);
+    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/catalogue-1.js" fetchpriority="low" />');
+    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/cards-1.js" fetchpriority="low" />');
+    expect(links).toContain('<link rel="preload" as="style" href="/assets/cards-1.css" crossorigin fetchpriority="low" />');
+    // What index.html loads already is not named again.
+    expect(html).not.toContain('/assets/react-1.js');
+    // At the end of <head>: after the title, the loader's styles and (in a build) the entry's own links.
+    expect(html.indexOf('/assets/catalogue-1.js')).toBeGreaterThan(html.indexOf('</style>'));
+    expect(html.indexOf('/assets/catalogue-1.js')).toBeLessThan(html.indexOf('</head>'));
+    const home = preloads(decoded(await get('/')));
+    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/home-1.js" fetchpriority="low" />');
+    expect(home.join()).not.toContain('catalogue-1');
+  });
+
+  it('preloads the API answer each page asks for first, as the client asks for it', async () => {
+    const heads: [string, string][] = [
+      ['/', '/api/courses?sort=date&#38;limit=6'],
+      ['/courses', '/api/courses?page=1&#38;limit=24'],
+      ['/kids', '/api/courses?keyword=kids&#38;limit=6'],
+      [`/course/${trickyId}`, `/api/courses/${trickyId}`],
+    ];
+    for (const [page, api] of heads) {
+      expect(preloads(decoded(await get(page))), page).toContain(`<link rel="preload" as="fetch" href="${api}" crossorigin />`);
+    }
+    // Another selection or page of the catalogue asks for another list: no preload of the first one.
+    expect(decoded(await get('/courses?cg=Art'))).not.toContain('as="fetch"');
+    expect(decoded(await get('/about'))).not.toContain('as="fetch"');
   });
 });
 

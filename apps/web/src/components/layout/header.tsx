@@ -56,7 +56,7 @@ export function Header() {
 
   return (
     <header
-      className={`header${scrolled ? ' header--scrolled' : ''}${isKid ? ' header--kids' : ''}`}
+      className={`header${scrolled ? ' header--scrolled' : ''}${isKid ? ' header--kids' : ''}${isAdmin ? ' header--admin' : ''}`}
     >
       <div className="header__bar container">
         <Link to={isKid ? paths.kids : paths.home} className="header__brand">
@@ -154,9 +154,13 @@ export function Header() {
             <li className="header__account">
               {userInfo ? (
                 <>
-                  <NavLink to={paths.profile} className={navClass}>
+                  <NavLink
+                    to={paths.profile}
+                    className={navClass}
+                    title={isAdmin ? t('common.nav.profile') : undefined}
+                  >
                     <UserIcon />
-                    {t('common.nav.profile')}
+                    <span className="header__link-text">{t('common.nav.profile')}</span>
                   </NavLink>
                   <button
                     type="button"

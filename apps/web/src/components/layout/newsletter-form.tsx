@@ -13,7 +13,7 @@ import { NewsletterFields } from './newsletter-fields';
  * Footer newsletter box (CONTRACT §4: POST /api/newsletter answers 'Subscribed'), checked with
  * the server's `newsletterBodySchema`. Every outcome shows on the one status line under the box.
  */
-export function NewsletterForm() {
+export function NewsletterForm({ autoFocus = false }: { autoFocus?: boolean }) {
   const { t } = useTranslation();
   const [subscribe] = useSubscribeMutation();
   const [subscribed, setSubscribed] = useState(false);
@@ -48,7 +48,7 @@ export function NewsletterForm() {
       <NewsletterFields
         inputId={inputId}
         statusId={statusId}
-        input={form.register('email')}
+        input={{ ...form.register('email'), autoFocus }}
         busy={form.formState.isSubmitting}
       >
         {subscribed && <span className="newsletter__ok">{t('common.footer.subscribed')}</span>}

@@ -1,37 +1,23 @@
 import type {
   Course,
   CourseDetail,
-  CourseSort,
+  CourseListQuery,
   CourseUpdateBody,
   MessageResponse,
   ReviewBody,
 } from '@shop/shared';
+import { courseListParams } from '@shop/shared';
 import { api } from './base';
 import { pageOf, type Page } from './page';
 import { onSuccess } from './tags';
 
-export interface CourseListArgs {
-  keyword?: string;
-  Cg?: string;
-  filter?: string;
-  from?: number;
-  to?: number;
-  sort?: CourseSort;
-  page?: number;
-  limit?: number;
-}
+/** The arguments of GET /api/courses (shared: the server preloads the first screens' lists). */
+export type CourseListArgs = CourseListQuery;
 
 export type CoursePage = Page<'courses', Course>;
 
 /** Query string of GET /api/courses with empty values left out. */
-export function courseListParams(args: CourseListArgs): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const [key, value] of Object.entries(args)) {
-    if (value === undefined || value === null || value === '' || value === 0) continue;
-    params[key] = String(value);
-  }
-  return params;
-}
+export { courseListParams };
 
 export const coursesApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,4 +1,4 @@
-import type { Course } from '@shop/shared';
+import { COURSE_CARD_IMAGE_SIZES, type Course } from '@shop/shared';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/store';
 import { CourseImage, uploadedCopies } from '@/components/ui/course-image';
@@ -46,7 +46,7 @@ export function CourseCard({ course, priority, headingLevel: Heading = 'h3' }: C
         <CourseImage
           className="course-card__image"
           src={image}
-          {...uploadedCopies(image, '(min-width: 768px) 350px, 100vw')}
+          {...uploadedCopies(image, COURSE_CARD_IMAGE_SIZES)}
           width={350}
           height={263}
           loading={priority ? 'eager' : 'lazy'}

@@ -37,7 +37,7 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
                   src={image}
                   width={120}
                   height={90}
-                  loading="lazy"
+                  // On the first screen under the main picture (also at 375 px): loaded at once.
                   decoding="async"
                 />
               </button>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { courseListParams, courseListPath, FIRST_SCREEN_LISTS } from '@shop/shared';
 import { catalogueQuery, readSelection } from './catalogue-query';
 
 const at = (url: string) => {
@@ -7,6 +8,15 @@ const at = (url: string) => {
 };
 
 describe('catalogue query rules', () => {
+  it('asks for the list the server preloads on a plain /courses (FIRST_SCREEN_LISTS, issue 23)', () => {
+    expect(catalogueQuery(at('/courses')).args).toEqual(FIRST_SCREEN_LISTS.catalogue);
+    expect(catalogueQuery(at('/courses/')).args).toEqual(FIRST_SCREEN_LISTS.catalogue);
+    // The URL the server preloads is the one fetchBaseQuery builds (URLSearchParams of the params).
+    for (const args of [...Object.values(FIRST_SCREEN_LISTS), { keyword: "l'art (été) ~!*", Cg: 'Art', page: 2 }]) {
+      expect(courseListPath(args)).toBe(`/api/courses?${new URLSearchParams(courseListParams(args)).toString()}`);
+    }
+  });
+
   it('loads by category when the first query key is cg', () => {
     const { selection, args } = catalogueQuery(at('/courses/?cg=Programming'));
     expect(selection).toEqual({ kind: 'category', value: 'Programming' });

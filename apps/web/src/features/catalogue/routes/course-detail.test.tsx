@@ -55,6 +55,24 @@ const renderDetail = (options: { signedIn?: boolean } = {}) =>
   });
 
 describe('CourseDetail', () => {
+  it('keeps the final layout in place while the course loads (skeleton, then the course)', async () => {
+    let answer: (value: Response) => void = () => {};
+    mockApi({});
+    // The course's answer comes only when the test says so.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    renderDetail();
+    const skeleton = await screen.findByTestId('course-detail-skeleton');
+    expect(within(skeleton).getByRole('status')).toHaveTextContent('Loading');
+    expect(skeleton.querySelector('.gallery__main')).not.toBeNull();
+    expect(skeleton.querySelectorAll('.course-detail__section')).toHaveLength(2);
+    answer(new Response(JSON.stringify(aCourse()), { headers: { 'Content-Type': 'application/json' } }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'JavaScript from Scratch' })).toBeInTheDocument();
+    expect(screen.queryByTestId('course-detail-skeleton')).toBeNull();
+  });
+
   it('shows the course: up to 3 images, price, status, reviews with a 10-character date', async () => {
     mockApi({ 'GET /api/courses/c1': { body: aCourse() } });
     renderDetail();

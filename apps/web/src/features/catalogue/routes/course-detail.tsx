@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { QueryError } from '@/components/ui/query-error';
-import { Spinner } from '@/components/ui/spinner';
 import { Stars } from '@/components/ui/stars';
 import { paths } from '@/config/paths';
 import { useGetCourseQuery } from '@/lib/api/courses';
@@ -12,6 +11,7 @@ import { courseText } from '@/lib/i18n/course-text';
 import { categoryLabel } from '@/lib/i18n/category';
 
 import { maxSeats } from '@/lib/seats';
+import { CourseDetailSkeleton } from '../components/course-detail-skeleton';
 import { Gallery } from '../components/gallery';
 import { ReviewForm, ReviewList } from '../components/reviews';
 import { ShareLinks } from '../components/share-links';
@@ -26,7 +26,8 @@ export function CourseDetail() {
   const qtyId = useId();
   const reviewsId = useId();
 
-  if (isLoading) return <Spinner />;
+  // The page's final boxes while the course loads: the footer and sections below keep their place.
+  if (isLoading) return <CourseDetailSkeleton />;
   if (error || !course) {
     return (
       <div className="container page">

@@ -4,6 +4,7 @@ import { useAppSelector } from '@/app/store';
 import { CodeIcon, LanguageIcon, PaletteIcon, SmileIcon } from '@/components/ui/icons';
 import { Slider } from '@/components/ui/slider';
 import { paths } from '@/config/paths';
+import { FIRST_SCREEN_LISTS } from '@shop/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { CategoryCards } from '../components/category-cards';
@@ -61,7 +62,7 @@ export function Home() {
             {t('catalogue.home.seeAll')}
           </Link>
         </div>
-        <CourseResults args={{ sort: 'date', limit: 6 }} labelledBy={latestId} />
+        <CourseResults args={FIRST_SCREEN_LISTS.home} labelledBy={latestId} />
       </section>
     </>
   );

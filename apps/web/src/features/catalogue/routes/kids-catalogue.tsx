@@ -1,10 +1,11 @@
+import { KIDS_KEYWORD } from '@shop/shared';
 import { paths } from '@/config/paths';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { CataloguePage, type CategoryLink } from '../components/catalogue-page';
 
-/** SPEC §2: the kids list keyword defaults to 'kids'. */
-export const KIDS_KEYWORD = 'kids';
+/** SPEC §2: the kids list keyword defaults to 'kids' (shared: the server preloads the kids home's list). */
+export { KIDS_KEYWORD };
 const KIDS_CATEGORIES = (t: TFunction): CategoryLink[] => [
   { label: t('catalogue.categories.kidsLanguage'), value: 'LanguageKids' },
   { label: t('catalogue.categories.kidsProgramming'), value: 'ProgrammingKids' },

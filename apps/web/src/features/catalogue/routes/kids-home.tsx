@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { CodeIcon, LanguageIcon, PaletteIcon, SmileIcon } from '@/components/ui/icons';
 import { Slider } from '@/components/ui/slider';
 import { paths } from '@/config/paths';
+import { FIRST_SCREEN_LISTS } from '@shop/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { CategoryCards } from '../components/category-cards';
 import { CourseResults } from '../components/course-results';
-import { KIDS_KEYWORD } from './kids-catalogue';
 import '../components/kids-theme.css';
 import './home.css';
 
@@ -58,7 +58,7 @@ export function KidsHome() {
             {t('catalogue.kids.seeAll')}
           </Link>
         </div>
-        <CourseResults args={{ keyword: KIDS_KEYWORD, limit: 6 }} labelledBy={listId} />
+        <CourseResults args={FIRST_SCREEN_LISTS.kids} labelledBy={listId} />
       </section>
     </div>
   );

@@ -4,11 +4,15 @@ import compression from 'compression';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import {
+  COURSE_CARD_IMAGE_SIZES,
   courseDetailPath,
+  courseListParams,
   courseListPath,
+  courseQuerySchema,
   FIRST_SCREEN_LISTS,
   LANGUAGES,
   languageOf,
+  type Course,
   type CourseDetail,
   type Language,
 } from '@shop/shared';
@@ -16,10 +20,11 @@ import type { AppContext } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { isId } from '../../http/route.js';
 import { COMPRESS_MIN_BYTES } from '../../lib/content-encoding.js';
-import { courseDetailKey, type CatalogueCache } from '../courses/catalogue-cache.js';
+import { catalogueKey, courseDetailKey, type CatalogueCache } from '../courses/catalogue-cache.js';
+import { courseListBuilder } from '../courses/courses.routes.js';
 import { getCourseDetail } from '../courses/courses.service.js';
 import { COURSES_HEAD, courseHead, HOME_HEAD, KIDS_HEAD, NOT_FOUND_HEAD, renderHead, type PageHead } from './page-head.js';
-import { dataPreload, readManifest, routeAssetsOf, routePreloads, type PageRoute } from './page-preloads.js';
+import { dataPreload, imagePreload, readManifest, routeAssetsOf, routePreloads, type PageRoute } from './page-preloads.js';
 import { sendSitemap, sendSitemapPart } from './sitemap.js';
 
 /**
@@ -128,15 +133,31 @@ export function webClientRouter(deps: AppContext, catalogue: CatalogueCache): Ro
   // picture go out with the HTML (issue 23, page-preloads.ts).
   const routeAssets = routeAssetsOf(readManifest(webDist));
   const routeOf = (page: PageRoute) => routePreloads(routeAssets[page]);
-  const listPagePreloads = (pagePath: string, hasQuery: boolean): string[] => {
+  const catalogueQuery = courseQuerySchema.parse(courseListParams(FIRST_SCREEN_LISTS.catalogue));
+  /** The first card's picture of /courses, from the same kept answer as the API's (no query on a cache hit). */
+  const firstCataloguePicture = async (): Promise<string | undefined> => {
+    try {
+      const answer = await catalogue.answer(catalogueKey(catalogueQuery), courseListBuilder(deps, catalogueQuery));
+      return (JSON.parse(answer.body.toString('utf8')) as Course[])[0]?.images[0];
+    } catch (err) {
+      // The database is away: the page still goes out, the app finds the picture later.
+      deps.logger.warn({ cause: (err as Error).message }, 'catalogue page head: the first list could not be read');
+      return undefined;
+    }
+  };
+  const listPagePreloads = async (pagePath: string, hasQuery: boolean): Promise<string[]> => {
     if (pagePath === '/') return [...routeOf('home'), ...(hasQuery ? [] : [dataPreload(courseListPath(FIRST_SCREEN_LISTS.home))])];
     if (pagePath === '/kids') return [...routeOf('kids'), ...(hasQuery ? [] : [dataPreload(courseListPath(FIRST_SCREEN_LISTS.kids))])];
     if (pagePath === '/courses' || pagePath.startsWith('/courses/') || pagePath.startsWith('/search/')) {
       if (pagePath !== '/courses' || hasQuery) return routeOf('catalogue');
-      // No preload of the first card's picture: the cards paint under the start loader and its
-      // fade, so the page's largest paint is the loader's line, and the picture's bytes only
-      // competed with the scripts (measured: decisions.md, issue 23).
-      return [...routeOf('catalogue'), dataPreload(courseListPath(FIRST_SCREEN_LISTS.catalogue))];
+      // The first card's picture is the catalogue's largest paint: fetched with the HTML, so it
+      // is there when the cards first paint (measured: decisions.md, issue 23).
+      const picture = await firstCataloguePicture();
+      return [
+        ...routeOf('catalogue'),
+        dataPreload(courseListPath(FIRST_SCREEN_LISTS.catalogue)),
+        ...(picture ? [imagePreload(picture, COURSE_CARD_IMAGE_SIZES)] : []),
+      ];
     }
     return [];
   };
@@ -159,11 +180,11 @@ export function webClientRouter(deps: AppContext, catalogue: CatalogueCache): Ro
     }
   });
   const heads: Record<string, PageHead> = { '/': HOME_HEAD, '/courses': COURSES_HEAD, '/kids': KIDS_HEAD };
-  router.get('/{*splat}', (req, res, next) => {
+  router.get('/{*splat}', async (req, res, next) => {
     if (!req.accepts('html')) return next();
     const pagePath = req.path.replace(/(.)\/$/, '$1');
     const hasQuery = req.originalUrl.includes('?');
-    sendPage(req, res, heads[pagePath] ?? { ...HOME_HEAD, path: req.path }, 200, listPagePreloads(pagePath, hasQuery));
+    sendPage(req, res, heads[pagePath] ?? { ...HOME_HEAD, path: req.path }, 200, await listPagePreloads(pagePath, hasQuery));
   });
   return router;
 }

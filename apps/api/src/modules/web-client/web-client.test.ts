@@ -268,6 +268,14 @@ describe('preloads of the first screen (issue 23)', () => {
     expect(decoded(await get('/courses?cg=Art'))).not.toContain('as="fetch"');
     expect(decoded(await get('/about'))).not.toContain('as="fetch"');
   });
+
+  it("preloads the catalogue's first card picture from the kept list, the one the API answers first", async () => {
+    const list = JSON.parse(decoded(await get('/api/courses?page=1&limit=24'))) as { images: string[] }[];
+    const first = list[0]?.images[0];
+    expect(first).toBeDefined();
+    expect(preloads(decoded(await get('/courses')))).toContain(`<link rel="preload" as="image" href="${first}" fetchpriority="high" />`);
+    expect(decoded(await get('/courses?page=2'))).not.toContain('as="image"');
+  });
 });
 
 describe('robots and sitemap', () => {

@@ -111,3 +111,13 @@ export function imagePreload(image: string, sizes: string): string {
     : '';
   return `<link rel="preload" as="image" href="${escapeHtml(image)}"${responsive} fetchpriority="high" />`;
 }
+
+/**
+ * The course page's gallery thumbnails (the 2nd and 3rd pictures; the 1st is the main picture,
+ * preloaded with the page's head): on the first screen under the main picture, even at 375 px,
+ * so they come with the HTML too, at the browser's usual image priority.
+ */
+export function thumbnailPreloads(images: readonly string[], max: number): string[] {
+  if (images.length < 2) return [];
+  return images.slice(1, max).map((image) => `<link rel="preload" as="image" href="${escapeHtml(image)}" />`);
+}

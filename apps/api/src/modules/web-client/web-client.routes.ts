@@ -5,6 +5,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import expressStaticGzip from 'express-static-gzip';
 import {
   COURSE_CARD_IMAGE_SIZES,
+  COURSE_IMAGES_MAX,
   courseDetailPath,
   courseListParams,
   courseListPath,
@@ -24,7 +25,7 @@ import { catalogueKey, courseDetailKey, type CatalogueCache } from '../courses/c
 import { courseListBuilder } from '../courses/courses.routes.js';
 import { getCourseDetail } from '../courses/courses.service.js';
 import { COURSES_HEAD, courseHead, HOME_HEAD, KIDS_HEAD, NOT_FOUND_HEAD, renderHead, type PageHead } from './page-head.js';
-import { dataPreload, imagePreload, readManifest, routeAssetsOf, routePreloads, type PageRoute } from './page-preloads.js';
+import { dataPreload, imagePreload, readManifest, thumbnailPreloads, routeAssetsOf, routePreloads, type PageRoute } from './page-preloads.js';
 import { sendSitemap, sendSitemapPart } from './sitemap.js';
 
 /**
@@ -173,7 +174,11 @@ export function webClientRouter(deps: AppContext, catalogue: CatalogueCache): Ro
       // The same kept answer as GET /api/courses/{id}: no query when the course was asked for before.
       const answer = await catalogue.answer(courseDetailKey(id), async () => ({ body: await getCourseDetail(deps, id) }));
       const course = JSON.parse(answer.body.toString('utf8')) as CourseDetail;
-      sendPage(req, res, courseHead(course, appUrl), 200, [...routeOf('course'), dataPreload(courseDetailPath(course._id))]);
+      sendPage(req, res, courseHead(course, appUrl), 200, [
+        ...routeOf('course'),
+        dataPreload(courseDetailPath(course._id)),
+        ...thumbnailPreloads(course.images, COURSE_IMAGES_MAX),
+      ]);
     } catch (err) {
       if (!(err instanceof AppError) || err.status !== 404) throw err;
       sendPage(req, res, NOT_FOUND_HEAD, 404);

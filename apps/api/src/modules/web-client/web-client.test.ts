@@ -264,6 +264,8 @@ describe('preloads of the first screen (issue 23)', () => {
     for (const [page, api] of heads) {
       expect(preloads(decoded(await get(page))), page).toContain(`<link rel="preload" as="fetch" href="${api}" crossorigin />`);
     }
+    // The course page's thumbnails (2nd and 3rd pictures) come with the HTML too.
+    expect(preloads(decoded(await get(`/course/${trickyId}`)))).toContain('<link rel="preload" as="image" href="/images/courses/tricky-2.svg" />');
     // Another selection or page of the catalogue asks for another list: no preload of the first one.
     expect(decoded(await get('/courses?cg=Art'))).not.toContain('as="fetch"');
     expect(decoded(await get('/about'))).not.toContain('as="fetch"');

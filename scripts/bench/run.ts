@@ -143,7 +143,7 @@ async function main(): Promise<void> {
         `GET /api/admin/stats (a year by month, ${ADMIN_CONNECTIONS} conn.)`,
         await adminLoad(`/api/admin/stats?from=${year.from}&to=${year.to}&interval=month`),
         undefined,
-        'every order: for information',
+        'for information',
       );
       row(
         `GET /api/orders?paid=false&paymentMethod=In Place (${ADMIN_CONNECTIONS} conn.)`,

@@ -16,6 +16,7 @@ import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';
 import { adminOrderAction, placeTestOrder } from '../../test/orders.js';
 import { sweepExpiredHolds } from '../orders/order-states.service.js';
+import { bucketCount } from './stats.repository.js';
 
 const HOLD_MINUTES = 60;
 let ctx: TestContext;
@@ -332,5 +333,28 @@ describe('order_sales_daily follows every change of an order', () => {
       placed.map((o, i) => adminOrderAction(ctx, admin, o._id, i % 3 === 0 ? 'cancel' : 'learn')),
     );
     await expectNoDrift('8 refunded and 16 learned at once');
+  });
+});
+
+describe('bucketCount', () => {
+  it('counts the buckets of PostgreSQL series of days, weeks and months', async () => {
+    const days = [
+      '2024-02-28',
+      '2024-12-30',
+      '2025-01-05',
+      '2025-03-31',
+      '2026-01-01',
+      '2026-04-19',
+    ];
+    for (const interval of ['day', 'week', 'month'] as const)
+      for (const from of days)
+        for (const to of days.filter((d) => d >= from)) {
+          const [row] = await rowsOf<{ n: string | number }>(sql`
+            select count(*) as n from generate_series(
+              date_trunc(${interval}, ${from}::date), ${to}::date, ${`1 ${interval}`}::interval)`);
+          expect(bucketCount({ from, to, interval }), `${interval} ${from} ${to}`).toBe(
+            Number(row?.n),
+          );
+        }
   });
 });

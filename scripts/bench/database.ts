@@ -152,7 +152,8 @@ export async function checkSeats(
   const negativeCourses = Number(negative.rows[0]?.n ?? 0);
   const seatsOrdered = Number(ordered.rows[0]?.qty ?? 0);
   return {
-    ok: negativeCourses === 0 && seatsTaken === seatsOrdered,
+    // A run that placed nothing proves nothing (every order refused).
+    ok: negativeCourses === 0 && seatsTaken === seatsOrdered && placed > 0,
     negativeCourses,
     seatsTaken,
     seatsOrdered,
@@ -178,5 +179,56 @@ export async function installGlobalVersionRow(pool: pg.Pool): Promise<() => Prom
       drop function bench_global_bump();
       drop table bench_global_version;
     `);
+  };
+}
+
+/**
+ * After the cancel run: the seats given back to the courses equal the seats of the orders
+ * (of these runs) now cancelled, and no course went above where it was before the orders.
+ */
+export async function checkCancelledSeats(
+  pool: pg.Pool,
+  before: Map<string, number>,
+  keyPrefixes: string[],
+): Promise<SeatCheck> {
+  const ids = [...before.keys()];
+  const patterns = keyPrefixes.map((p) => `${p}%`);
+  // Cancels still in flight when the load stopped: wait until the count stops moving.
+  const cancelledCount = async () =>
+    Number(
+      (
+        await pool.query<{ n: string }>(
+          `select count(*) as n from orders where status = 'cancelled' and idempotency_key like any($1::text[])`,
+          [patterns],
+        )
+      ).rows[0]?.n ?? 0,
+    );
+  let seen = await cancelledCount();
+  for (let i = 0; i < 50; i++) {
+    await new Promise((r) => setTimeout(r, 300));
+    const now = await cancelledCount();
+    if (now === seen) break;
+    seen = now;
+  }
+  const after = await seatsOf(pool, ids);
+  const seatsReturned = ids.reduce((sum, id) => sum + (after.get(id) ?? 0) - (before.get(id) ?? 0), 0);
+  const { rows } = await pool.query<{ orders: string; qty: string | null }>(
+    `select count(distinct o.id) as orders, sum(i.qty) as qty
+       from orders o join order_items i on i.order_id = o.id
+      where o.status = 'cancelled' and o.idempotency_key like any($2::text[]) and i.course_id = any($1::uuid[])`,
+    [ids, patterns],
+  );
+  const seatsCancelled = Number(rows[0]?.qty ?? 0);
+  const cancelled = Number(rows[0]?.orders ?? 0);
+  const negative = await pool.query<{ n: string }>(
+    `select count(*) as n from courses where availability < 0`,
+  );
+  const negativeCourses = Number(negative.rows[0]?.n ?? 0);
+  return {
+    ok: negativeCourses === 0 && seatsReturned === seatsCancelled && cancelled > 0,
+    negativeCourses,
+    seatsTaken: -seatsReturned,
+    seatsOrdered: -seatsCancelled,
+    orders: cancelled,
   };
 }

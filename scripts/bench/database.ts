@@ -104,6 +104,21 @@ export async function seatsOf(pool: pg.Pool, ids: string[]): Promise<Map<string,
   return new Map(rows.map((r) => [r.id, r.availability]));
 }
 
+/**
+ * A count once it stops moving (requests still in flight when the load stopped finish within
+ * a few hundred ms): read every 300 ms, at most 15 s.
+ */
+async function settled(count: () => Promise<number>): Promise<number> {
+  let seen = await count();
+  for (let i = 0; i < 50; i++) {
+    await new Promise((r) => setTimeout(r, 300));
+    const now = await count();
+    if (now === seen) break;
+    seen = now;
+  }
+  return seen;
+}
+
 export interface SeatCheck {
   ok: boolean;
   negativeCourses: number;
@@ -132,13 +147,7 @@ export async function checkSeats(
         )
       ).rows[0]?.n ?? 0,
     );
-  let placed = await ordersPlaced();
-  for (let i = 0; i < 50; i++) {
-    await new Promise((r) => setTimeout(r, 300));
-    const now = await ordersPlaced();
-    if (now === placed) break;
-    placed = now;
-  }
+  const placed = await settled(ordersPlaced);
   const after = await seatsOf(pool, ids);
   const seatsTaken = ids.reduce((sum, id) => sum + (before.get(id) ?? 0) - (after.get(id) ?? 0), 0);
   const [negative, ordered] = await Promise.all([
@@ -203,13 +212,7 @@ export async function checkCancelledSeats(
         )
       ).rows[0]?.n ?? 0,
     );
-  let seen = await cancelledCount();
-  for (let i = 0; i < 50; i++) {
-    await new Promise((r) => setTimeout(r, 300));
-    const now = await cancelledCount();
-    if (now === seen) break;
-    seen = now;
-  }
+  await settled(cancelledCount);
   const after = await seatsOf(pool, ids);
   const seatsReturned = ids.reduce((sum, id) => sum + (after.get(id) ?? 0) - (before.get(id) ?? 0), 0);
   const { rows } = await pool.query<{ orders: string; qty: string | null }>(

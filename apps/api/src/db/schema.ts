@@ -183,6 +183,14 @@ export const orders = pgTable(
     // The admin list's filters, each with the newest-first order it pages in (issue 19).
     index('orders_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('orders_payment_created_idx').on(t.paymentMethod, t.createdAt.desc(), t.id.desc()),
+    // Who still has to pay (a payment method, paid or not): the page is one range and its
+    // count an index-only scan (migration 0012).
+    index('orders_payment_paid_created_idx').on(
+      t.paymentMethod,
+      t.isPaid,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
     index('orders_paid_learned_created_idx').on(t.isPaid, t.isLearned, t.createdAt.desc(), t.id.desc()),
     index('orders_total_idx').on(t.totalPrice, t.id),
     // Customer search: any part of the name or e-mail saved with the order (trigrams).

@@ -11,8 +11,9 @@ export const ADMIN_EMAIL = 'bench-admin@example.com';
 
 /**
  * Inserts `count` orders of the buyers (one or two lines each, on courses of the catalogue)
- * in batches of 10 000: placed over the last year; 4 in 10 paid, 1 learned, 2 pending,
- * 2 cancelled, 1 expired; 1 in 3 paid "In Place". Amounts follow the shop's rules.
+ * in batches of 10 000: placed over the last year; 4 in 10 paid, 1 learned, 2 pending (those
+ * placed more than 3 days ago, their hold ended, expired), 2 cancelled, 1 expired; 1 in 3 paid
+ * "In Place". Amounts follow the shop's rules.
  */
 export async function insertOrders(pool: pg.Pool, count: number): Promise<void> {
   const { rows: courses } = await pool.query<{ id: string }>(
@@ -30,13 +31,19 @@ export async function insertOrders(pool: pg.Pool, count: number): Promise<void> 
           (20 + n % 180)::numeric as price, 1 + n % 2 as qty, 1 + (n / 7) % 2 as lines,
           case n % 10 when 0 then 'paid' when 1 then 'paid' when 2 then 'paid' when 3 then 'paid'
             when 4 then 'learned' when 5 then 'pending' when 6 then 'pending'
-            when 7 then 'cancelled' when 8 then 'cancelled' else 'expired' end as status,
+            when 7 then 'cancelled' when 8 then 'cancelled' else 'expired' end as placed_as,
           case when n % 3 = 0 then 'In Place' else 'Card' end as payment_method,
           now() - make_interval(days => n % 365, mins => (n * 37) % 1440) as created_at
         from generate_series($1::int, $1::int + $3::int - 1) as n
       ),
       priced as (
-        select spec.*, price * qty * lines as items from spec
+        -- A pending order whose hold (3 days) has ended is expired, as the shop's sweeper
+        -- would have done within 30 s: left pending, the API under test would spend the
+        -- measures expiring them (and clearing the visibility map of every orders page).
+        select spec.*, price * qty * lines as items,
+          case when placed_as = 'pending' and created_at + interval '3 days' <= now() then 'expired'
+            else placed_as end as status
+        from spec
       ),
       new_orders as (
         insert into orders (id, user_id, user_name, user_email, address, city, postal_code, country,

@@ -104,6 +104,21 @@ export async function seatsOf(pool: pg.Pool, ids: string[]): Promise<Map<string,
   return new Map(rows.map((r) => [r.id, r.availability]));
 }
 
+/**
+ * A count once it stops moving (requests still in flight when the load stopped finish within
+ * a few hundred ms): read every 300 ms, at most 15 s.
+ */
+async function settled(count: () => Promise<number>): Promise<number> {
+  let seen = await count();
+  for (let i = 0; i < 50; i++) {
+    await new Promise((r) => setTimeout(r, 300));
+    const now = await count();
+    if (now === seen) break;
+    seen = now;
+  }
+  return seen;
+}
+
 export interface SeatCheck {
   ok: boolean;
   negativeCourses: number;
@@ -132,13 +147,7 @@ export async function checkSeats(
         )
       ).rows[0]?.n ?? 0,
     );
-  let placed = await ordersPlaced();
-  for (let i = 0; i < 50; i++) {
-    await new Promise((r) => setTimeout(r, 300));
-    const now = await ordersPlaced();
-    if (now === placed) break;
-    placed = now;
-  }
+  const placed = await settled(ordersPlaced);
   const after = await seatsOf(pool, ids);
   const seatsTaken = ids.reduce((sum, id) => sum + (before.get(id) ?? 0) - (after.get(id) ?? 0), 0);
   const [negative, ordered] = await Promise.all([
@@ -152,7 +161,8 @@ export async function checkSeats(
   const negativeCourses = Number(negative.rows[0]?.n ?? 0);
   const seatsOrdered = Number(ordered.rows[0]?.qty ?? 0);
   return {
-    ok: negativeCourses === 0 && seatsTaken === seatsOrdered,
+    // A run that placed nothing proves nothing (every order refused).
+    ok: negativeCourses === 0 && seatsTaken === seatsOrdered && placed > 0,
     negativeCourses,
     seatsTaken,
     seatsOrdered,
@@ -178,5 +188,50 @@ export async function installGlobalVersionRow(pool: pg.Pool): Promise<() => Prom
       drop function bench_global_bump();
       drop table bench_global_version;
     `);
+  };
+}
+
+/**
+ * After the cancel run: the seats given back to the courses equal the seats of the orders
+ * (of these runs) now cancelled, and no course went above where it was before the orders.
+ */
+export async function checkCancelledSeats(
+  pool: pg.Pool,
+  before: Map<string, number>,
+  keyPrefixes: string[],
+): Promise<SeatCheck> {
+  const ids = [...before.keys()];
+  const patterns = keyPrefixes.map((p) => `${p}%`);
+  // Cancels still in flight when the load stopped: wait until the count stops moving.
+  const cancelledCount = async () =>
+    Number(
+      (
+        await pool.query<{ n: string }>(
+          `select count(*) as n from orders where status = 'cancelled' and idempotency_key like any($1::text[])`,
+          [patterns],
+        )
+      ).rows[0]?.n ?? 0,
+    );
+  await settled(cancelledCount);
+  const after = await seatsOf(pool, ids);
+  const seatsReturned = ids.reduce((sum, id) => sum + (after.get(id) ?? 0) - (before.get(id) ?? 0), 0);
+  const { rows } = await pool.query<{ orders: string; qty: string | null }>(
+    `select count(distinct o.id) as orders, sum(i.qty) as qty
+       from orders o join order_items i on i.order_id = o.id
+      where o.status = 'cancelled' and o.idempotency_key like any($2::text[]) and i.course_id = any($1::uuid[])`,
+    [ids, patterns],
+  );
+  const seatsCancelled = Number(rows[0]?.qty ?? 0);
+  const cancelled = Number(rows[0]?.orders ?? 0);
+  const negative = await pool.query<{ n: string }>(
+    `select count(*) as n from courses where availability < 0`,
+  );
+  const negativeCourses = Number(negative.rows[0]?.n ?? 0);
+  return {
+    ok: negativeCourses === 0 && seatsReturned === seatsCancelled && cancelled > 0,
+    negativeCourses,
+    seatsTaken: -seatsReturned,
+    seatsOrdered: -seatsCancelled,
+    orders: cancelled,
   };
 }

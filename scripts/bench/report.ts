@@ -14,6 +14,8 @@ export interface Row {
   figures: LoadFigures;
   target?: Target;
   note?: string;
+  /** The statuses this scenario may answer (default 200); any other one is a fault. */
+  expect?: readonly string[];
   ratio?: number;
   verdict?: 'ok' | 'MISS' | '';
 }
@@ -57,7 +59,9 @@ export function printReport(input: {
     row.ratio = bare > 0 ? row.figures.requestsPerS / bare : 0;
     row.verdict = row.target ? (meets(row) ? 'ok' : 'MISS') : '';
     if (row.verdict === 'MISS') misses += 1;
-    if (row.figures.errors > 0 || row.figures.statuses['500'] !== undefined) faults += 1;
+    const allowed = row.expect ?? ['200'];
+    const unexpected = Object.keys(row.figures.statuses).filter((code) => !allowed.includes(code));
+    if (row.figures.errors > 0 || unexpected.length > 0 || row.figures.requests === 0) faults += 1;
     return [
       row.name,
       String(row.figures.requestsPerS),
@@ -112,15 +116,17 @@ export function printReport(input: {
   console.log('\nSeats after the order runs:');
   for (const [name, check] of Object.entries(input.seatChecks)) {
     console.log(
-      `  ${check.ok ? 'ok      ' : 'OVERSOLD'}  ${name}: ${check.orders} orders, seats taken ${check.seatsTaken} = ordered ${check.seatsOrdered}, courses below 0: ${check.negativeCourses}`,
+      `  ${check.ok ? 'ok      ' : check.orders === 0 ? 'NO ORDER' : 'OVERSOLD'}  ${name}: ${check.orders} orders, seats taken ${check.seatsTaken} = ordered ${check.seatsOrdered}, courses below 0: ${check.negativeCourses}`,
     );
   }
   const oversold = Object.values(input.seatChecks).filter((c) => !c.ok).length;
   if (scans.length > 0)
     console.error(`\nFAIL: ${scans.length} plan(s) scan the whole courses table.`);
-  if (oversold > 0) console.error('\nFAIL: seats were oversold or lost.');
+  if (oversold > 0) console.error('\nFAIL: seats were oversold or lost, or no order was placed.');
   if (faults > 0)
-    console.error(`\nFAIL: ${faults} scenario(s) had connection errors or 500 answers.`);
+    console.error(
+      `\nFAIL: ${faults} scenario(s) had connection errors, no answer or an unexpected status (see answers).`,
+    );
   if (misses > 0)
     console.warn(
       `\n${misses} target(s) missed${input.strict ? '' : ' (BENCH_STRICT=1 makes this fail the run)'}.`,

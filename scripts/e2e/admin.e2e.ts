@@ -10,23 +10,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   accessibilityViolations,
   launchBrowser,
-  mailLinkFor,
   newContext,
   openPage,
 } from './browser.js';
-import { api, watchErrors } from './shop-api.js';
+import { ADMIN, api, verifiedAccount, watchErrors, type UserInfo } from './shop-api.js';
 
-const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 const run = Date.now().toString(36);
-
-interface UserInfo {
-  _id: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-  isKid: boolean;
-  token: string;
-}
 
 let browser: Browser;
 
@@ -39,14 +28,9 @@ after(async () => {
 });
 
 /** A verified customer: registered through the API, verified with the link from the outbox. */
-async function verifiedCustomer(name: string): Promise<UserInfo> {
+function verifiedCustomer(name: string): Promise<UserInfo> {
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${run}@example.com`;
-  const password = 'customer-pass-1';
-  await api('POST', '/users', { name, email, password, isKid: false });
-  const link = await mailLinkFor(email, '/verify/', 15_000);
-  const token = new URL(link).pathname.split('/').pop() ?? '';
-  await api('GET', `/users/verify/${token}`);
-  return api<UserInfo>('POST', '/users/login', { email, password });
+  return verifiedAccount(name, email, 'customer-pass-1');
 }
 
 async function signedIn(

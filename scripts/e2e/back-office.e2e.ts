@@ -9,9 +9,8 @@ import { after, before, describe, test } from 'node:test';
 import { deflateSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { accessibilityViolations, launchBrowser, newContext, openPage } from './browser.js';
-import { api, watchErrors } from './shop-api.js';
+import { ADMIN, api, watchErrors } from './shop-api.js';
 
-const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 const run = Date.now().toString(36);
 const SHOTS = process.env['E2E_SCREENSHOTS'];
 

@@ -8,19 +8,10 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, mailLinkFor, newContext, openPage } from './browser.js';
+import { launchBrowser, newContext, openPage } from './browser.js';
+import { ADMIN, api, call, verifiedAccount, type UserInfo } from './shop-api.js';
 
-const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 const PASSWORD = 'first-steps-pass-1';
-
-interface UserInfo {
-  _id: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-  isKid: boolean;
-  token: string;
-}
 
 interface CourseRow {
   _id: string;
@@ -40,39 +31,16 @@ after(async () => {
   await browser?.close();
 });
 
-async function api<T>(method: string, pathname: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
-  const answer = await fetch(`${baseUrl()}/api${pathname}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: answer.status, body: (await answer.json()) as T };
-}
-
-async function ok<T>(method: string, pathname: string, body?: unknown, token?: string): Promise<T> {
-  const answer = await api<T & { message?: string }>(method, pathname, body, token);
-  assert.ok(answer.status < 400, `${method} ${pathname}: ${answer.status} ${answer.body.message ?? ''}`);
-  return answer.body;
-}
-
 /** A verified account (Adult or Child), registered through the API and the mailed link. */
-async function verifiedAccount(who: string, isKid: boolean): Promise<UserInfo> {
-  const email = `${who}-${randomUUID().slice(0, 8)}@example.com`;
-  await ok('POST', '/users', { name: who, email, password: PASSWORD, isKid });
-  const link = await mailLinkFor(email, '/verify/', 15_000);
-  await ok('GET', `/users/verify/${new URL(link).pathname.split('/').pop() ?? ''}`);
-  return ok<UserInfo>('POST', '/users/login', { email, password: PASSWORD });
-}
+const verifiedAccountOf = (who: string, isKid: boolean): Promise<UserInfo> =>
+  verifiedAccount(who, `${who}-${randomUUID().slice(0, 8)}@example.com`, PASSWORD, isKid);
 
-const adminToken = async () => (await ok<UserInfo>('POST', '/users/login', ADMIN)).token;
+const adminToken = async () => (await api<UserInfo>('POST', '/users/login', ADMIN)).token;
 
 /** A published course of the journey's own (ADD, then the first save), so its price is ours to change. */
 async function ownCourse(token: string, name: string, price: number): Promise<CourseRow> {
-  const draft = await ok<CourseRow>('POST', '/courses', {}, token);
-  return ok<CourseRow>('PUT', `/courses/${draft._id}`, { name, price, availability: 9, category: ['Art'], description: 'Issue 15 journey.' }, token);
+  const draft = await api<CourseRow>('POST', '/courses', {}, token);
+  return api<CourseRow>('PUT', `/courses/${draft._id}`, { name, price, availability: 9, category: ['Art'], description: 'Issue 15 journey.' }, token);
 }
 
 const cartLineOf = (course: CourseRow, qty = 1) => ({
@@ -91,8 +59,8 @@ async function signedIn(userInfo: UserInfo, pathname: string, storage: Record<st
 
 describe('first steps (issue 15)', () => {
   test('a Child account with a full cart follows CHECKOUT to shipping, and its header search stays in the kids area', async () => {
-    const kid = await verifiedAccount('kid', true);
-    const [course] = await ok<CourseRow[]>('GET', '/courses?keyword=kids&limit=20');
+    const kid = await verifiedAccountOf('kid', true);
+    const [course] = await api<CourseRow[]>('GET', '/courses?keyword=kids&limit=20');
     assert.ok(course, 'the demo catalogue has kids courses');
     const { context, page } = await signedIn(kid, '/cart', { cartItems: [cartLineOf(course)] });
     await page.getByRole('button', { name: 'CHECKOUT' }).click();
@@ -142,9 +110,9 @@ describe('first steps (issue 15)', () => {
 
   test('ADD makes a draft that no visitor sees until the admin saves it', async () => {
     const token = await adminToken();
-    const draft = await ok<CourseRow & { isDraft?: boolean }>('POST', '/courses', {}, token);
+    const draft = await api<CourseRow & { isDraft?: boolean }>('POST', '/courses', {}, token);
     assert.equal(draft.isDraft, true);
-    const newest = await ok<CourseRow[]>('GET', '/courses?sort=date&limit=5');
+    const newest = await api<CourseRow[]>('GET', '/courses?sort=date&limit=5');
     assert.ok(!newest.some((c) => c._id === draft._id), 'the draft is not at the top of the catalogue');
 
     const visitor = await newContext(browser);
@@ -155,7 +123,7 @@ describe('first steps (issue 15)', () => {
     assert.equal(await page.getByText('Sample name').count(), 0);
     await visitor.close();
 
-    const admin = await ok<UserInfo>('POST', '/users/login', ADMIN);
+    const admin = await api<UserInfo>('POST', '/users/login', ADMIN);
     const { context, page: list } = await signedIn(admin, '/admin/courselist');
     const drafts = list.getByRole('table', { name: 'Drafts: not in the shop until you save them' });
     const row = drafts.getByRole('row').filter({ hasText: draft._id });
@@ -163,14 +131,14 @@ describe('first steps (issue 15)', () => {
     assert.match(await row.innerText(), /draft/i);
     await context.close();
 
-    await ok('PUT', `/courses/${draft._id}`, { name: `Published ${draft._id.slice(0, 6)}`, price: 12, availability: 3 }, token);
-    assert.equal((await api('GET', `/courses/${draft._id}`)).status, 200, 'saved, it is public');
+    await api('PUT', `/courses/${draft._id}`, { name: `Published ${draft._id.slice(0, 6)}`, price: 12, availability: 3 }, token);
+    assert.equal((await call('GET', `/courses/${draft._id}`)).status, 200, 'saved, it is public');
   });
 
   test('a price changed before Place Order: the customer sees the new total, confirms it and is greeted with where to pay', async () => {
     const token = await adminToken();
     const course = await ownCourse(token, `E2E Price Watch ${randomUUID().slice(0, 6)}`, 186.95);
-    const customer = await verifiedAccount('shopper', false);
+    const customer = await verifiedAccountOf('shopper', false);
     const { context, page } = await signedIn(customer, '/placeorder', {
       cartItems: [cartLineOf(course)],
       shippingAddress: { address: '5 Rue du Lac', city: 'Tunis', postalCode: '1053', country: 'Tunisie' },
@@ -179,7 +147,7 @@ describe('first steps (issue 15)', () => {
     const summary = page.getByRole('complementary', { name: 'Order Summary' });
     await summary.getByText('$214.99', { exact: true }).waitFor();
     // Meanwhile an admin lowers the price.
-    await ok('PUT', `/courses/${course._id}`, { price: 120 }, token);
+    await api('PUT', `/courses/${course._id}`, { price: 120 }, token);
 
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.getByRole('alert').filter({ hasText: 'The new total is $138.00.' }).waitFor();
@@ -192,7 +160,7 @@ describe('first steps (issue 15)', () => {
     await greeting.getByText('12 Avenue Habib Bourguiba, 1000 Tunis, Tunisia').waitFor();
     await greeting.getByText('Monday to Saturday, 9:00 to 18:00').waitFor();
     const orderId = new URL(page.url()).pathname.split('/').pop() ?? '';
-    const order = await ok<{ totalPrice: number }>('GET', `/orders/${orderId}`, undefined, customer.token);
+    const order = await api<{ totalPrice: number }>('GET', `/orders/${orderId}`, undefined, customer.token);
     assert.equal(order.totalPrice, 138);
     await context.close();
 

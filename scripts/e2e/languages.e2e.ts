@@ -10,14 +10,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import {
-  baseUrl,
-  launchBrowser,
-  mailLinkFor,
-  newContext,
-  openPage,
-  waitForApp,
-} from './browser.js';
+import { launchBrowser, mailLinkFor, newContext, openPage, waitForApp } from './browser.js';
+import { ADMIN, api, verifiedAccount } from './shop-api.js';
 
 let browser: Browser;
 before(async () => {
@@ -27,7 +21,6 @@ after(async () => {
   await browser?.close();
 });
 
-const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 const PASSWORD = 'journey-pass-1';
 const uniqueEmail = (who: string) => `${who}-${randomUUID().slice(0, 8)}@example.com`;
 const shotsDir = process.env['E2E_SCREENSHOTS'];
@@ -39,30 +32,9 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: false });
 }
 
-async function api<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
-  const answer = await fetch(`${baseUrl()}/api${url}`, {
-    method,
-    headers: {
-      'Content-Type': 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  assert.ok(answer.ok, `${method} ${url}: ${answer.status}`);
-  return (await answer.json()) as T;
-}
-
 /** A verified customer made through the API (the mailed link followed by fetch). */
-async function verifiedCustomer(): Promise<string> {
-  const email = uniqueEmail('lang');
-  await api('POST', '/users', { name: 'Nour', email, password: PASSWORD });
-  const link = await mailLinkFor(email, '/verify/');
-  const verified = await fetch(
-    `${baseUrl()}/api/users/verify/${new URL(link).pathname.split('/').pop() ?? ''}`,
-  );
-  assert.equal(verified.status, 200);
-  return email;
-}
+const verifiedCustomer = async (): Promise<string> =>
+  (await verifiedAccount('Nour', uniqueEmail('lang'), PASSWORD)).email;
 
 /** The decoded text of the newest mail to `to` in DATA_DIR/outbox (quoted-printable or base64 parts). */
 function mailTextFor(to: string): string {

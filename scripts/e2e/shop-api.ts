@@ -1,14 +1,27 @@
 /** Helpers the journeys share: calling the shop's API directly, and watching a page for errors. */
 import type { Page } from 'playwright-core';
-import { baseUrl } from './browser.js';
+import { baseUrl, mailLinkFor } from './browser.js';
 
-/** A JSON call to the shop's API (setting things up, checking what the screens did). */
-export async function api<T>(
+/** The admin account `pnpm start` creates (README). */
+export const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
+
+/** What sign-in answers (and the web client keeps as `userInfo`). */
+export interface UserInfo {
+  _id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  isKid: boolean;
+  token: string;
+}
+
+/** A JSON call to the shop's API, whatever its status (a journey checking a refusal). */
+export async function call<T>(
   method: string,
   pathname: string,
   body?: unknown,
   token?: string,
-): Promise<T> {
+): Promise<{ status: number; body: T }> {
   const answer = await fetch(`${baseUrl()}/api${pathname}`, {
     method,
     headers: {
@@ -17,9 +30,33 @@ export async function api<T>(
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const json = (await answer.json()) as T & { message?: string };
-  if (!answer.ok) throw new Error(`${method} ${pathname}: ${answer.status} ${json.message ?? ''}`);
-  return json;
+  return { status: answer.status, body: (await answer.json()) as T };
+}
+
+/** A JSON call to the shop's API (setting things up, checking what the screens did); throws on 4xx/5xx. */
+export async function api<T>(
+  method: string,
+  pathname: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const answer = await call<T & { message?: string }>(method, pathname, body, token);
+  if (answer.status >= 400)
+    throw new Error(`${method} ${pathname}: ${answer.status} ${answer.body.message ?? ''}`);
+  return answer.body;
+}
+
+/** A verified account, registered through the API and verified with the link from the outbox. */
+export async function verifiedAccount(
+  name: string,
+  email: string,
+  password: string,
+  isKid = false,
+): Promise<UserInfo> {
+  await api('POST', '/users', { name, email, password, isKid });
+  const link = await mailLinkFor(email, '/verify/', 15_000);
+  await api('GET', `/users/verify/${new URL(link).pathname.split('/').pop() ?? ''}`);
+  return api<UserInfo>('POST', '/users/login', { email, password });
 }
 
 /** Collects uncaught errors and console errors of the page, so a journey can assert none. */

@@ -67,19 +67,46 @@ export function createApp(deps: AppDeps): App {
   return Object.assign(listener, { express: app, courses: catalogue, payments });
 }
 
-/** helmet's headers; the CSP lets course pages show images from anywhere and YouTube videos. */
+/** API paths whose answers are pages (HTML for a browser tab), not data. */
+const API_PAGES = ['/api/docs', TEST_GATEWAY_PATH];
+const isApiData = (url: string) =>
+  /^\/api(\/|\?|$)/.test(url) && !API_PAGES.some((page) => url.startsWith(page));
+
+/**
+ * helmet's headers; the CSP lets course pages show images from anywhere and YouTube videos.
+ *
+ * Pages (the shop, /api/docs, the test gateway) get helmet's whole set. API data answers
+ * (JSON, CSV, PDF, pictures) keep what protects them (the same CSP, nosniff, HSTS,
+ * Cross-Origin-Resource-Policy) and skip the headers only a document shown in a tab reads
+ * (opener policy, origin-agent clustering, referrer policy, DNS prefetch, X-Frame-Options
+ * (the CSP's frame-ancestors says the same), and the IE, Flash and XSS-auditor switches).
+ * Eight fewer headers on every catalogue answer: profiled, header work was a third of a cached
+ * catalogue answer's cost; a bare node:http server sending the same answer with and without
+ * those eight headers differs by 16 % (issue 20).
+ */
 function securityHeaders(config: Config): EdgeHandler {
-  return helmet({
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:', 'https:', 'http:'],
-        'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com'],
-        // Only behind HTTPS: on a plain-http address (a LAN server) browsers would fetch the assets over https and fail.
-        'upgrade-insecure-requests': config.appUrl.startsWith('https://') ? [] : null,
-      },
+  const contentSecurityPolicy = {
+    directives: {
+      'img-src': ["'self'", 'data:', 'https:', 'http:'],
+      'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+      // Only behind HTTPS: on a plain-http address (a LAN server) browsers would fetch the assets over https and fail.
+      'upgrade-insecure-requests': config.appUrl.startsWith('https://') ? [] : null,
     },
+  };
+  const pages = helmet({ contentSecurityPolicy, crossOriginEmbedderPolicy: false });
+  const data = helmet({
+    contentSecurityPolicy,
     crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    referrerPolicy: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
   });
+  return (req, res, next) => (isApiData(req.url ?? '') ? data : pages)(req, res, next);
 }
 
 interface Edge {

@@ -11,6 +11,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -20,6 +21,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -181,12 +183,23 @@ export const orders = pgTable(
     // The admin list's filters, each with the newest-first order it pages in (issue 19).
     index('orders_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('orders_payment_created_idx').on(t.paymentMethod, t.createdAt.desc(), t.id.desc()),
+    // Who still has to pay (a payment method, paid or not): the page is one range and its
+    // count an index-only scan (migration 0012).
+    index('orders_payment_paid_created_idx').on(
+      t.paymentMethod,
+      t.isPaid,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
     index('orders_paid_learned_created_idx').on(t.isPaid, t.isLearned, t.createdAt.desc(), t.id.desc()),
     index('orders_total_idx').on(t.totalPrice, t.id),
     // Customer search: any part of the name or e-mail saved with the order (trigrams).
     index('orders_customer_trgm').using('gin', sql`(lower(${t.userName}) || ' ' || lower(${t.userEmail})) gin_trgm_ops`),
-    // The dashboard's revenue: paid orders by the instant they were paid, with the amount.
-    index('orders_paid_at_idx').on(t.paidAt, t.totalPrice).where(sql`${t.paidAt} is not null`),
+    // The dashboard's revenue: orders paid and not refunded, by the instant they were paid, with
+    // the amount: each bucket's sum is an index-only range (migration 0012).
+    index('orders_paid_at_idx')
+      .on(t.paidAt, t.totalPrice)
+      .where(sql`${t.paidAt} is not null and ${t.refundedAt} is null`),
     check(
       'orders_status_known',
       sql.raw(`"status" in (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`),
@@ -318,6 +331,29 @@ export const orderItems = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [index('order_items_order_idx').on(t.orderId, t.position)],
+);
+
+/**
+ * The dashboard's course sales, summed per Tunis day of the order's creation (issue 19): the
+ * lines of paid or learned orders, per course and line name. Kept by triggers on `orders` and
+ * `order_items` (migration 0013), never written by the application: an order counts from the
+ * moment it becomes paid or learned until it leaves those states (a refund), its lines on the
+ * day it was placed. `lines` is the number of lines counted (a row at 0 is a course whose sales
+ * were all cancelled); the name is in the key so that the name of a deleted course is the
+ * smallest of its counted lines, as a query of the lines would give. `course_id` is null for
+ * lines without a course (NULLS NOT DISTINCT: one row for them).
+ */
+export const orderSalesDaily = pgTable(
+  'order_sales_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    courseId: uuid('course_id'),
+    name: text('name').notNull(),
+    lines: integer('lines').notNull().default(0),
+    seats: bigint('seats', { mode: 'number' }).notNull().default(0),
+    revenue: numeric('revenue', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [unique('order_sales_daily_key').on(t.day, t.courseId, t.name).nullsNotDistinct()],
 );
 
 export const tokens = pgTable(

@@ -35,18 +35,38 @@ export function requestLogging(logger: Logger): EdgeHandler {
   return (req, res, next) => {
     const id = requestId(req, res);
     req.id = id;
-    let requestLogger: Logger | undefined;
-    Object.defineProperty(req, 'log', {
-      configurable: true,
-      get: () =>
-        (requestLogger ??= logger.child({
-          reqId: id,
-          req: { id, method: req.method, url: redactLinkTokens((req as { originalUrl?: string }).originalUrl ?? req.url ?? '') },
-        })),
-      set: (value: Logger) => {
-        requestLogger = value;
-      },
-    });
+    (req as LazyLogRequest)[BASE_LOGGER] = logger;
+    // Module-level accessors (no closures per request: this runs for every cached catalogue answer).
+    Object.defineProperty(req, 'log', LAZY_LOG);
     next();
   };
 }
+
+const BASE_LOGGER = Symbol('base logger');
+const REQUEST_LOGGER = Symbol('request logger');
+type LazyLogRequest = IncomingMessage & {
+  id?: unknown;
+  [BASE_LOGGER]?: Logger;
+  [REQUEST_LOGGER]?: Logger;
+};
+
+/** `req.log`, built from the base logger on first use (a warning, an error). */
+const LAZY_LOG: PropertyDescriptor = {
+  configurable: true,
+  get(this: LazyLogRequest): Logger | undefined {
+    const base = this[BASE_LOGGER];
+    if (!base) return undefined;
+    const id = this.id;
+    return (this[REQUEST_LOGGER] ??= base.child({
+      reqId: id,
+      req: {
+        id,
+        method: this.method,
+        url: redactLinkTokens((this as { originalUrl?: string }).originalUrl ?? this.url ?? ''),
+      },
+    }));
+  },
+  set(this: LazyLogRequest, value: Logger) {
+    this[REQUEST_LOGGER] = value;
+  },
+};

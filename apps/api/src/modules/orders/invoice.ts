@@ -16,8 +16,8 @@ const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 const PAYMENT_LABELS: Record<string, string> = { Card: 'Card', 'In Place': 'Paid on site' };
 
 /** "15/05/2026": the payment's date in Tunis. */
-const tunisDate = (at: Date) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Tunis', dateStyle: 'short' }).format(at);
+const TUNIS_DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Tunis', dateStyle: 'short' });
+const tunisDate = (at: Date) => TUNIS_DATE.format(at);
 
 const LEFT = 50;
 const RIGHT = 545;

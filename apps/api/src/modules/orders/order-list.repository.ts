@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderFilter, OrderSort } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
@@ -80,22 +80,53 @@ const SORTS: Record<
   },
 };
 
-/** One page of the admin list, lines included (two queries), and the number of matches. */
+/**
+ * One page of the admin list, lines included, and the number of matches.
+ *
+ * Without `q`, the page walks a filter index (it stops after the page) while the count, side
+ * by side, reads the same index alone. With `q`, the trigram index must find every match for
+ * either statement (its bitmap is built whole), so the matches are found once: the page's ids
+ * and the number of matches come from one statement (`count(*) over ()` before the limit), then
+ * the page's orders are read by primary key. Only a page past the last match needs a count.
+ */
 export async function listOrders(
   db: DbOrTx,
   filter: OrderFilter,
   page: { offset: number; limit: number },
 ): Promise<{ orders: OrderRecord[]; total: number }> {
   const where = orderFilterWhere(filter);
-  const [headers, [counted]] = await Promise.all([
+  const order = SORTS[filter.sort ?? 'date_desc'].order;
+  const countMatches = async () =>
+    (await db.select({ total: count() }).from(orders).where(where))[0]?.total ?? 0;
+  if (filter.q) {
+    const matched = await db
+      .select({ id: orders.id, total: sql<string | number>`count(*) over ()` })
+      .from(orders)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset);
+    const [first] = matched;
+    if (!first) return { orders: [], total: page.offset > 0 ? await countMatches() : 0 };
+    const headers = await selectOrders(db)
+      .where(
+        inArray(
+          orders.id,
+          matched.map((m) => m.id),
+        ),
+      )
+      .orderBy(...order);
+    return { orders: await withLines(db, headers), total: Number(first.total) };
+  }
+  const [headers, total] = await Promise.all([
     selectOrders(db)
       .where(where)
-      .orderBy(...SORTS[filter.sort ?? 'date_desc'].order)
+      .orderBy(...order)
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(orders).where(where),
+    countMatches(),
   ]);
-  return { orders: await withLines(db, headers), total: counted?.total ?? 0 };
+  return { orders: await withLines(db, headers), total };
 }
 
 /**

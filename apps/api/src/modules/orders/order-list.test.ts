@@ -97,6 +97,24 @@ describe('GET /api/orders filters (admin)', () => {
     ]);
   });
 
+  it('pages a customer search with the total of matches, also past the last page', async () => {
+    // `q` reads the matches once: page and total from one statement, the orders by id.
+    const first = await list('?q=example.tn&limit=3').expect(200);
+    expect(idsOf(first)).toEqual([cancelled._id, learned._id, inPlacePending._id]);
+    expect(first.headers['x-total-count']).toBe('4');
+    const second = await list('?q=example.tn&limit=3&page=2&sort=total_asc').expect(200);
+    expect(second.headers['x-total-count']).toBe('4');
+    expect(idsOf(second)).toHaveLength(1);
+    const lines = (first.body as Order[]).map((o) => o.orderItems.length);
+    expect(lines).toEqual([1, 1, 1]);
+    const past = await list('?q=example.tn&limit=3&page=3').expect(200);
+    expect(idsOf(past)).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('4');
+    const none = await list('?q=nobody-here').expect(200);
+    expect(idsOf(none)).toEqual([]);
+    expect(none.headers['x-total-count']).toBe('0');
+  });
+
   it('finds an order by the start of its id', async () => {
     const res = await list(`?q=${learned._id.slice(0, 13)}`).expect(200);
     expect(idsOf(res)).toContain(learned._id);

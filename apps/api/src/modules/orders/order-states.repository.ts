@@ -92,8 +92,9 @@ async function retakeSeats(tx: DbOrTx, orderId: string): Promise<boolean> {
 }
 
 /** The year an invoice is numbered in: the payment's year in Tunis. */
+const TUNIS_YEAR = new Intl.DateTimeFormat('en', { timeZone: 'Africa/Tunis', year: 'numeric' });
 export function invoiceYear(at: Date): number {
-  return Number(new Intl.DateTimeFormat('en', { timeZone: 'Africa/Tunis', year: 'numeric' }).format(at));
+  return Number(TUNIS_YEAR.format(at));
 }
 
 /**

@@ -726,6 +726,8 @@ const ar = {
       showAll: 'عرض كل التغييرات',
       at: 'متى',
       who: 'من',
+      actor: 'بواسطة من',
+      actorOther: 'المستخدم {{id}}',
       what: 'ماذا',
       action: 'الإجراء',
       changes: 'التغييرات',

@@ -745,6 +745,8 @@ const fr = {
       showAll: 'Afficher toutes les modifications',
       at: 'Quand',
       who: 'Qui',
+      actor: 'Par qui',
+      actorOther: 'Utilisateur {{id}}',
       what: 'Quoi',
       action: 'Action',
       changes: 'Modifications',

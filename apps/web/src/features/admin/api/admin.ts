@@ -32,7 +32,10 @@ export interface AdminCourseListArgs {
 
 export interface AuditListArgs {
   entity?: AuditEntity | undefined;
+  entityId?: string | undefined;
   action?: string | undefined;
+  /** Who made the records (a user id). */
+  actor?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
   page: number;

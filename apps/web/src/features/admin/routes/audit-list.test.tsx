@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuditEventJson } from '@shop/shared';
 import { renderWithProviders } from '@/testing/render';
-import { mockApi } from '@/testing/mock-api';
+import { mockApi, type SentRequest } from '@/testing/mock-api';
 import { signedInAdmin } from '../testing/fixtures';
 import { AuditListRoute } from './audit-list';
 
@@ -25,6 +25,9 @@ const removal: AuditEventJson = {
   changes: { name: { from: 'Omar', to: null } },
   at: '2026-04-01T09:30:00.000Z',
 };
+
+/** The trail's own requests (the screen also asks for the admins, for the "By whom" field). */
+const trailCalls = (sent: SentRequest[]) => sent.filter((r) => r.path === '/api/admin/audit');
 
 const renderTrail = (route = '/admin/audit') =>
   renderWithProviders(<AuditListRoute />, {
@@ -60,9 +63,9 @@ describe('AuditListRoute', () => {
     });
     renderTrail('/admin/audit?entity=order');
     expect(await screen.findByText('Nothing Found !!!')).toBeInTheDocument();
-    expect(sent[0]?.search.get('entity')).toBe('order');
+    expect(trailCalls(sent)[0]?.search.get('entity')).toBe('order');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'Paid');
-    expect(Object.fromEntries(sent.at(-1)!.search)).toEqual({
+    expect(Object.fromEntries(trailCalls(sent).at(-1)!.search)).toEqual({
       entity: 'order',
       action: 'paid',
       page: '1',
@@ -80,19 +83,64 @@ describe('AuditListRoute', () => {
       'href',
       '/admin/audit',
     );
-    expect(Object.fromEntries(sent[0]!.search)).toEqual({
+    expect(Object.fromEntries(trailCalls(sent)[0]!.search)).toEqual({
       entity: 'course',
       entityId: 'c1',
       page: '1',
       limit: '20',
     });
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'Updated');
-    expect(Object.fromEntries(sent.at(-1)!.search)).toEqual({
+    expect(Object.fromEntries(trailCalls(sent).at(-1)!.search)).toEqual({
       entity: 'course',
       entityId: 'c1',
       action: 'updated',
       page: '1',
       limit: '20',
     });
+  });
+
+  it('filters by who made the records: an admin picked by name, kept in the URL', async () => {
+    const { sent } = mockApi({
+      'GET /api/admin/audit': { body: [edit], headers: { 'X-Total-Count': '1' } },
+      'GET /api/users': {
+        body: [
+          { _id: 'u1', name: 'Admin Sami', email: 'sami@example.tn', isAdmin: true, isKid: false },
+          {
+            _id: 'u2',
+            name: 'Admin Salma',
+            email: 'salma@example.tn',
+            isAdmin: true,
+            isKid: false,
+          },
+        ],
+        headers: { 'X-Total-Count': '2' },
+      },
+    });
+    const { router } = renderTrail('/admin/audit?entity=course');
+    const byWhom = await screen.findByRole('combobox', { name: 'By whom' });
+    await screen.findByRole('option', { name: 'Admin Salma (salma@example.tn)' });
+    const users = sent.find((r) => r.path === '/api/users');
+    expect(users?.search.get('admin')).toBe('true');
+    await userEvent.selectOptions(byWhom, 'Admin Salma (salma@example.tn)');
+    expect(Object.fromEntries(trailCalls(sent).at(-1)!.search)).toEqual({
+      entity: 'course',
+      actor: 'u2',
+      page: '1',
+      limit: '20',
+    });
+    expect(router.state.location.search).toContain('actor=u2');
+    expect(screen.getByRole('combobox', { name: 'By whom' })).toHaveValue('u2');
+  });
+
+  it('keeps an actor of the URL who is not an admin (a customer), shown by id', async () => {
+    const { sent } = mockApi({
+      'GET /api/admin/audit': { body: [], headers: { 'X-Total-Count': '0' } },
+      'GET /api/users': { body: [], headers: { 'X-Total-Count': '0' } },
+    });
+    renderTrail('/admin/audit?actor=c7');
+    expect(await screen.findByText('Nothing Found !!!')).toBeInTheDocument();
+    expect(trailCalls(sent)[0]?.search.get('actor')).toBe('c7');
+    expect(screen.getByRole('combobox', { name: 'By whom' })).toHaveValue('c7');
+    expect(screen.getByRole('option', { name: 'User c7' })).toBeInTheDocument();
   });
 });

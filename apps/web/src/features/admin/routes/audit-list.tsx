@@ -1,6 +1,7 @@
-import { AUDIT_ENTITIES, type AuditEntity, type AuditEventJson } from '@shop/shared';
+import { AUDIT_ENTITIES, type AuditEntity, type AuditEventJson, type User } from '@shop/shared';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useGetUsersQuery } from '@/lib/api/users';
 import { formatDateTime } from '@/lib/format';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '@/lib/i18n';
@@ -12,9 +13,24 @@ import { ADMIN_PAGE_SIZE, usePage } from '../hooks/use-page';
 import { useUrlFilters } from '../hooks/use-url-filters';
 import '../components/admin-list.css';
 // `entityId` comes from an edit screen's Change history link; the form has no field for it.
-const FILTER_KEYS = ['entity', 'entityId', 'action', 'from', 'to'] as const;
+const FILTER_KEYS = ['entity', 'entityId', 'action', 'actor', 'from', 'to'] as const;
+
+/**
+ * Who made the records: the admins (by name, e-mail to tell namesakes apart), and the user of
+ * the URL when it is someone else (a customer's own orders), shown by id until it is known.
+ */
+function actorOptions(admins: readonly User[], actor: string | undefined) {
+  const options = admins.map((a) => ({ value: a._id, label: `${a.name} (${a.email})` }));
+  if (actor && !options.some((o) => o.value === actor))
+    options.push({ value: actor, label: i18n.t('admin.audit.actorOther', { id: actor }) });
+  return options;
+}
+
 /** Built at render time: the labels follow the chosen language. */
-const filterFields = (): FilterField<Exclude<(typeof FILTER_KEYS)[number], 'entityId'>>[] => [
+const filterFields = (
+  admins: readonly User[],
+  actor: string | undefined,
+): FilterField<Exclude<(typeof FILTER_KEYS)[number], 'entityId'>>[] => [
   {
     name: 'entity',
     label: i18n.t('admin.audit.entity'),
@@ -28,6 +44,12 @@ const filterFields = (): FilterField<Exclude<(typeof FILTER_KEYS)[number], 'enti
     options: Object.entries(i18n.t('admin.audit.actions', { returnObjects: true })).map(
       ([value, label]) => ({ value, label }),
     ),
+  },
+  {
+    name: 'actor',
+    label: i18n.t('admin.audit.actor'),
+    kind: 'select',
+    options: actorOptions(admins, actor),
   },
   { name: 'from', label: i18n.t('admin.filters.from'), kind: 'date' },
   { name: 'to', label: i18n.t('admin.filters.to'), kind: 'date' },
@@ -77,6 +99,8 @@ export function AuditListRoute() {
   const { t } = useTranslation();
   const page = usePage();
   const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
+  // Every admin, by name (without page and limit the list answers all of them).
+  const { data: admins } = useGetUsersQuery({ admin: 'true', sort: 'name_asc' });
   const { data, error, isLoading, isFetching } = useGetAuditTrailQuery({
     ...filters,
     entity: filters.entity as AuditEntity | undefined,
@@ -93,7 +117,7 @@ export function AuditListRoute() {
       </header>
       <ListFilters
         label={t('admin.audit.title')}
-        fields={filterFields()}
+        fields={filterFields(admins?.users ?? [], filters.actor)}
         values={filters}
         // The history of one thing stays so while its filters change.
         onApply={(next) => setFilters({ ...next, entityId: filters.entityId })}

@@ -69,6 +69,9 @@ export const admin = {
     showAll: 'Show every change',
     at: 'When',
     who: 'Who',
+    /** The filter of the records by who made them (an admin, or the user of the URL). */
+    actor: 'By whom',
+    actorOther: 'User {{id}}',
     what: 'What',
     action: 'Action',
     changes: 'Changes',

@@ -24,6 +24,17 @@ import { parseInput } from '../middleware/validate.js';
  * through `res` itself and returns nothing (cached catalogue answers, files).
  */
 
+/** The `X-Total-Count` answer header of a paged list (its OpenAPI declaration). */
+export const totalCountHeader = (what: string) => ({
+  'X-Total-Count': z.string().meta({ description: `Number of matching ${what}` }),
+});
+
+/** A page of a list: its total goes out in `X-Total-Count`, its items are the answer. */
+export function answerPage<T>(res: Response, items: T, total: number): T {
+  res.setHeader('X-Total-Count', String(total));
+  return items;
+}
+
 export type Access = 'public' | 'user' | 'admin';
 type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 

@@ -9,13 +9,9 @@ import {
   statsSchema,
 } from '@shop/shared';
 import type { AppContext } from '../../deps.js';
-import { apiRoutes } from '../../http/route.js';
+import { answerPage, apiRoutes, totalCountHeader } from '../../http/route.js';
 import { accessGuards } from '../auth/guards.js';
 import { getAdminCourses, getAuditTrail, getStats } from './admin.service.js';
-
-const totalHeader = (what: string) => ({
-  'X-Total-Count': z.string().meta({ description: `Number of matching ${what}` }),
-});
 
 /** The back office's own reads (issue 19): the dashboard, the course list, the audit trail. */
 export function adminRouter(ctx: AppContext): Router {
@@ -42,12 +38,11 @@ export function adminRouter(ctx: AppContext): Router {
       access: 'admin',
       query: adminCourseListQuerySchema,
       answer: z.array(courseSchema),
-      answerHeaders: totalHeader('courses'),
+      answerHeaders: totalCountHeader('courses'),
     },
     async ({ query }, _req, res) => {
       const { courses, total } = await getAdminCourses(ctx, query);
-      res.setHeader('X-Total-Count', String(total));
-      return courses;
+      return answerPage(res, courses, total);
     },
   );
 
@@ -59,12 +54,11 @@ export function adminRouter(ctx: AppContext): Router {
       access: 'admin',
       query: auditQuerySchema,
       answer: z.array(auditEventSchema),
-      answerHeaders: totalHeader('records'),
+      answerHeaders: totalCountHeader('records'),
     },
     async ({ query }, _req, res) => {
       const { events, total } = await getAuditTrail(ctx, query);
-      res.setHeader('X-Total-Count', String(total));
-      return events;
+      return answerPage(res, events, total);
     },
   );
 

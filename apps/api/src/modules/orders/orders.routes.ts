@@ -14,7 +14,7 @@ import {
 } from '@shop/shared';
 import type { AppContext } from '../../deps.js';
 import { badRequest } from '../../errors.js';
-import { apiRoutes, idParams } from '../../http/route.js';
+import { answerPage, apiRoutes, idParams, totalCountHeader } from '../../http/route.js';
 import { accessGuards } from '../auth/guards.js';
 import type { Payments } from '../payments/payments.service.js';
 import {
@@ -90,12 +90,11 @@ export function ordersRouter(ctx: AppContext, payments: Payments): Router {
       access: 'admin',
       query: orderListQuerySchema,
       answer: z.array(orderSchema),
-      answerHeaders: { 'X-Total-Count': z.string().meta({ description: 'Number of orders' }) },
+      answerHeaders: totalCountHeader('orders'),
     },
     async ({ query }, _req, res) => {
       const { orders, total } = await getAllOrders(ctx, query);
-      res.setHeader('X-Total-Count', String(total));
-      return orders;
+      return answerPage(res, orders, total);
     },
   );
 

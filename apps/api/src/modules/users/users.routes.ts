@@ -16,7 +16,7 @@ import {
   languageOf,
 } from '@shop/shared';
 import type { AppContext } from '../../deps.js';
-import { apiRoutes, idParams } from '../../http/route.js';
+import { answerPage, apiRoutes, idParams, totalCountHeader } from '../../http/route.js';
 import { authRateLimiters } from '../../middleware/rate-limit.js';
 import { accessGuards } from '../auth/guards.js';
 import * as users from './users.service.js';
@@ -100,12 +100,11 @@ export function usersRouter(ctx: AppContext): Router {
       access: 'admin',
       query: userListQuerySchema,
       answer: z.array(userSchema),
-      answerHeaders: { 'X-Total-Count': z.string().meta({ description: 'Number of users' }) },
+      answerHeaders: totalCountHeader('users'),
     },
     async ({ query }, _req, res) => {
       const { users: page, total } = await users.listAllUsers(ctx, query);
-      res.setHeader('X-Total-Count', String(total));
-      return page;
+      return answerPage(res, page, total);
     },
   );
 

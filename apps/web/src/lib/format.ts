@@ -1,14 +1,32 @@
 import { formatAmount } from '@shop/shared';
-import { currentLanguage, INTL_LOCALES } from '@/lib/i18n';
+import { currentLanguage, INTL_LOCALES, type Language } from '@/lib/i18n';
+
+/** Intl formatters are costly to build (a catalogue page formats 24 prices): one per language and kind. */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(
+  kind: string,
+  language: Language,
+  make: (locale: string) => T,
+): T {
+  const key = `${kind}:${language}`;
+  let made = formatters.get(key) as T | undefined;
+  if (!made) {
+    made = make(INTL_LOCALES[language]);
+    formatters.set(key, made);
+  }
+  return made;
+}
 
 /** The amount with two decimals: SPEC's digits in English, the language's own with Intl otherwise. */
 function amountText(amount: number): string {
   const language = currentLanguage();
   if (language === 'en') return formatAmount(amount);
-  return new Intl.NumberFormat(INTL_LOCALES[language], {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(Number(formatAmount(amount)));
+  return formatter(
+    'amount',
+    language,
+    (locale) =>
+      new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  ).format(Number(formatAmount(amount)));
 }
 
 /**
@@ -25,10 +43,11 @@ export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const language = currentLanguage();
   if (language === 'en') return iso.slice(0, 10);
-  return new Intl.DateTimeFormat(INTL_LOCALES[language], {
-    dateStyle: 'medium',
-    timeZone: 'UTC',
-  }).format(new Date(iso));
+  return formatter(
+    'date',
+    language,
+    (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
+  ).format(new Date(iso));
 }
 
 /**
@@ -40,10 +59,11 @@ export function formatDateTime(iso: string | null | undefined): string {
   const at = new Date(iso);
   const language = currentLanguage();
   if (language !== 'en')
-    return new Intl.DateTimeFormat(INTL_LOCALES[language], {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    }).format(at);
+    return formatter(
+      'date-time',
+      language,
+      (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+    ).format(at);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }

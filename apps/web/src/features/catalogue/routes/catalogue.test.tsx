@@ -46,6 +46,16 @@ describe('Catalogue route', () => {
     expect(screen.getByRole('link', { name: 'ART' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('shows every card of a full page of 24 (the first eight at once, the rest right after)', async () => {
+    const page = Array.from({ length: 24 }, (_, i) => aCourse(`c${i}`, `Course number ${i + 1}`));
+    mockApi({ 'GET /api/courses': { body: page, headers: { 'X-Total-Count': '30' } } });
+    renderWithProviders(<Catalogue />, { route: '/courses' });
+    expect(await screen.findByRole('link', { name: 'Course number 1' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Course number 24' })).toBeInTheDocument();
+    const titles = screen.getAllByRole('heading', { level: 2, name: /^Course number/ });
+    expect(titles.map((t) => t.textContent)).toEqual(page.map((c) => c.name));
+  });
+
   it("says 'Nothing Found !!!' for a search without results", async () => {
     mockApi({ 'GET /api/courses': { body: [], headers: { 'X-Total-Count': '0' } } });
     renderWithProviders(<Catalogue />, { route: '/search/zz', path: '/search/:keyword' });

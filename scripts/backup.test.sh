@@ -32,8 +32,9 @@ check() {
 
 # The shop's schema, from its migrations, and a few rows.
 psql "$server" -q -c "create database $db"
+# Each file in one transaction, as the shop's migrator applies them (0013 locks tables first).
 for migration in apps/api/drizzle/*.sql; do
-  psql "$url" -X -q -v ON_ERROR_STOP=1 -f "$migration" >/dev/null
+  psql "$url" -X -q -1 -v ON_ERROR_STOP=1 -f "$migration" >/dev/null
 done
 sql "insert into newsletter_subscribers (email) values ('ada@example.org'), ('bob@example.org'), ('cy@example.org')"
 sql "insert into users (name, email, password_hash) values ('Ada', 'ada@example.org', 'hash')"

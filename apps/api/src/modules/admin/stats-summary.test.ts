@@ -16,7 +16,7 @@ import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';
 import { adminOrderAction, placeTestOrder } from '../../test/orders.js';
 import { sweepExpiredHolds } from '../orders/order-states.service.js';
-import { bucketCount } from './stats.repository.js';
+import { bucketCount, rankedSales, type RankedSalesRow } from './stats.repository.js';
 
 const HOLD_MINUTES = 60;
 let ctx: TestContext;
@@ -82,7 +82,7 @@ const summary = async () => {
 
 /** The dashboard's seats and top courses as the lines themselves give them (the query before the summary). */
 async function salesFromLines(from: string, to: string) {
-  const rows = await rowsOf<Record<string, unknown>>(sql`
+  const rows = await rowsOf<RankedSalesRow>(sql`
     with sold as (
       select i.course_id as course, min(i.name) as name, sum(i.qty) as seats, sum(i.qty * i.price) as revenue
       from orders o join order_items i on i.order_id = o.id
@@ -100,25 +100,7 @@ async function salesFromLines(from: string, to: string) {
       c.availability as "left", ranked.by_seats, ranked.by_revenue
     from ranked left join courses c on c.id = ranked.course
     where ranked.by_seats <= 10 or ranked.by_revenue <= 5`);
-  const sales = rows.map((r) => ({
-    course: r['course'] as string | null,
-    name: String(r['name']),
-    seats: Number(r['seats']),
-    revenue: Number(r['revenue']),
-    left: r['left'] === null ? null : Number(r['left']),
-    bySeats: Number(r['by_seats']),
-    byRevenue: Number(r['by_revenue']),
-  }));
-  return {
-    seats: sales
-      .filter((s) => s.bySeats <= 10)
-      .sort((a, b) => a.bySeats - b.bySeats)
-      .map((s) => ({ course: s.course, name: s.name, sold: s.seats, left: s.left })),
-    topCourses: sales
-      .filter((s) => s.byRevenue <= 5)
-      .sort((a, b) => a.byRevenue - b.byRevenue)
-      .map((s) => ({ course: s.course, name: s.name, revenue: s.revenue, seats: s.seats })),
-  };
+  return rankedSales(rows);
 }
 
 const PERIOD = { from: '2026-03-01', to: '2026-04-30' };

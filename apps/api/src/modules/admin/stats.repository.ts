@@ -105,15 +105,7 @@ export async function ordersByStatus(db: DbOrTx, period: StatsPeriod) {
  * the smallest name of its counted lines, as a query of the lines themselves answers.
  */
 export async function courseSales(db: DbOrTx, period: StatsPeriod) {
-  const rows = await rowsOf<{
-    course: string | null;
-    name: string;
-    seats: string | number;
-    revenue: string | number;
-    left: number | null;
-    by_seats: string | number;
-    by_revenue: string | number;
-  }>(
+  const rows = await rowsOf<RankedSalesRow>(
     db,
     sql`
       with sold as (
@@ -136,6 +128,22 @@ export async function courseSales(db: DbOrTx, period: StatsPeriod) {
       from ranked left join ${courses} on ${courses.id} = ranked.course
       where ranked.by_seats <= 10 or ranked.by_revenue <= 5`,
   );
+  return rankedSales(rows);
+}
+
+/** A row of the course sales ranking, as PostgreSQL answers it (numbers may come as text). */
+export interface RankedSalesRow {
+  course: string | null;
+  name: string;
+  seats: string | number;
+  revenue: string | number;
+  left: string | number | null;
+  by_seats: string | number;
+  by_revenue: string | number;
+}
+
+/** The ranked rows as the dashboard shows them: the 10 most sold, the 5 best earning. */
+export function rankedSales(rows: readonly RankedSalesRow[]) {
   const sales = rows.map((r) => ({
     course: r.course,
     name: r.name,

@@ -2,8 +2,6 @@ import { COURSE_PAGE_IMAGE_SIZES, type CourseDetail } from '@shop/shared';
 import { escapeHtml } from './escape-html.js';
 import { imagePreload } from './page-preloads.js';
 
-export { escapeHtml };
-
 /**
  * The <head> lines of a page of the shop as served to browsers, link previews (Facebook,
  * WhatsApp, X) and search engines: title, description, canonical link, Open Graph and Twitter
@@ -26,7 +24,6 @@ export const SITE_NAME = 'Course Shop';
 const SITE_DESCRIPTION =
   'Courses in languages, programming, art and cabin crew, and a kids area — training centre in Tunisia.';
 const DESCRIPTION_MAX = 160;
-
 
 /**
  * JSON inside <script>: `<`, `>` and `&` as \u escapes so no `</script>` or `<!--` can appear,

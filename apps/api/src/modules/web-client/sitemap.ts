@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import type { Response } from 'express';
 import type { DbOrTx } from '../../db/client.js';
-import { absoluteUrl, escapeHtml } from './page-head.js';
+import { escapeHtml } from './escape-html.js';
+import { absoluteUrl } from './page-head.js';
 import { sitemapBatch } from './web-client.repository.js';
 
 /** Pages listed besides the courses. */

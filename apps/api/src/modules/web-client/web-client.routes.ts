@@ -22,6 +22,7 @@ import { AppError } from '../../errors.js';
 import { isId } from '../../http/route.js';
 import { COMPRESS_MIN_BYTES } from '../../lib/content-encoding.js';
 import { catalogueKey, courseDetailKey, type CatalogueCache } from '../courses/catalogue-cache.js';
+import type { ReadyAnswer } from '../courses/conditional-get.js';
 import { courseListBuilder } from '../courses/courses.routes.js';
 import { getCourseDetail } from '../courses/courses.service.js';
 import { COURSES_HEAD, courseHead, HOME_HEAD, KIDS_HEAD, NOT_FOUND_HEAD, renderHead, type PageHead } from './page-head.js';
@@ -136,10 +137,14 @@ export function webClientRouter(deps: AppContext, catalogue: CatalogueCache): Ro
   const routeOf = (page: PageRoute) => routePreloads(routeAssets[page]);
   const catalogueQuery = courseQuerySchema.parse(courseListParams(FIRST_SCREEN_LISTS.catalogue));
   /** The first card's picture of /courses, from the same kept answer as the API's (no query on a cache hit). */
+  // Per kept answer (the same object until the catalogue changes): the list is parsed once, not per page request.
+  const pictureOf = new WeakMap<ReadyAnswer, string | undefined>();
   const firstCataloguePicture = async (): Promise<string | undefined> => {
     try {
       const answer = await catalogue.answer(catalogueKey(catalogueQuery), courseListBuilder(deps, catalogueQuery));
-      return (JSON.parse(answer.body.toString('utf8')) as Course[])[0]?.images[0];
+      if (!pictureOf.has(answer))
+        pictureOf.set(answer, (JSON.parse(answer.body.toString('utf8')) as Course[])[0]?.images[0]);
+      return pictureOf.get(answer);
     } catch (err) {
       // The database is away: the page still goes out, the app finds the picture later.
       deps.logger.warn({ cause: (err as Error).message }, 'catalogue page head: the first list could not be read');

@@ -52,14 +52,27 @@ function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()
   ];
 }
 
-/** For each page, the route's chunks and styles beyond what the entry (index.html) loads. */
-export function routeAssetsOf(manifest: Manifest): Partial<Record<PageRoute, RouteAssets>> {
+/** The files index.html already loads: its module scripts, modulepreload links and stylesheets. */
+export function linkedFiles(html: string): Set<string> {
+  const files = new Set<string>();
+  for (const tag of html.match(/<(?:script|link)\b[^>]*>/gi) ?? []) {
+    const url = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1];
+    if (url?.startsWith('/assets/')) files.add(url);
+  }
+  return files;
+}
+
+/**
+ * For each page, the route's chunks and styles beyond what index.html loads (the entry and the
+ * start's steps, `linked`) and the entry imports.
+ */
+export function routeAssetsOf(manifest: Manifest, linked: ReadonlySet<string> = new Set()): Partial<Record<PageRoute, RouteAssets>> {
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const loaded = new Set(entry ? staticClosure(manifest, entry) : []);
   const assets: Partial<Record<PageRoute, RouteAssets>> = {};
   for (const [page, module] of Object.entries(PAGE_ROUTE_MODULES) as [PageRoute, string][]) {
     if (!manifest[module]) continue;
-    const chunks = staticClosure(manifest, module).filter((key) => !loaded.has(key));
+    const chunks = staticClosure(manifest, module).filter((key) => !loaded.has(key) && !linked.has(`/${manifest[key]!.file}`));
     assets[page] = {
       scripts: chunks.map((key) => `/${manifest[key]!.file}`),
       styles: [...new Set(chunks.flatMap((key) => manifest[key]!.css ?? []))].map(

@@ -26,7 +26,7 @@ import type { ReadyAnswer } from '../courses/conditional-get.js';
 import { courseListBuilder } from '../courses/courses.routes.js';
 import { getCourseDetail } from '../courses/courses.service.js';
 import { COURSES_HEAD, courseHead, HOME_HEAD, KIDS_HEAD, NOT_FOUND_HEAD, renderHead, type PageHead } from './page-head.js';
-import { dataPreload, imagePreload, readManifest, thumbnailPreloads, routeAssetsOf, routePreloads, type PageRoute } from './page-preloads.js';
+import { dataPreload, imagePreload, linkedFiles, readManifest, thumbnailPreloads, routeAssetsOf, routePreloads, type PageRoute } from './page-preloads.js';
 import { sendSitemap, sendSitemapPart } from './sitemap.js';
 
 /**
@@ -83,7 +83,8 @@ export function webClientRouter(deps: AppContext, catalogue: CatalogueCache): Ro
   const { webDist, appUrl } = deps.config;
   const indexHtml = path.join(webDist, 'index.html');
   if (!existsSync(indexHtml)) return undefined;
-  const template = templateOf(readFileSync(indexHtml, 'utf8'));
+  const html = readFileSync(indexHtml, 'utf8');
+  const template = templateOf(html);
   const { db } = deps.database;
   const router = Router();
 
@@ -133,7 +134,7 @@ export function webClientRouter(deps: AppContext, catalogue: CatalogueCache): Ro
 
   // Each page's route chunks and styles, the API answer of its first screen and its largest
   // picture go out with the HTML (issue 23, page-preloads.ts).
-  const routeAssets = routeAssetsOf(readManifest(webDist));
+  const routeAssets = routeAssetsOf(readManifest(webDist), linkedFiles(html));
   const routeOf = (page: PageRoute) => routePreloads(routeAssets[page]);
   const catalogueQuery = courseQuerySchema.parse(courseListParams(FIRST_SCREEN_LISTS.catalogue));
   /** The first card's picture of /courses, from the same kept answer as the API's (no query on a cache hit). */

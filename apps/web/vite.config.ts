@@ -4,8 +4,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
-/** Where the start's steps live: main.tsx imports each of them dynamically, one after the other. */
-const START_STEPS_DIR = '/src/app/start/';
+/** The modules main.tsx imports one after the other at start, each evaluated in a task of its own. */
+const START_STEPS = ['/src/lib/i18n/index.ts', '/src/app/store.ts', '/src/app/router.tsx', '/src/app/render.tsx'];
 
 /**
  * Names the chunks of the start's steps (main.tsx) in index.html as modulepreload links, beside
@@ -29,8 +29,12 @@ function preloadStartChunks(): Plugin {
         };
         const linked = new Set<string>();
         for (const entry of chunks.filter((c) => c.isEntry)) closure(entry.fileName, linked);
-        const steps = chunks.filter((c) => c.isDynamicEntry && c.facadeModuleId?.includes(START_STEPS_DIR));
-        if (steps.length === 0) throw new Error(`no start step chunk found under ${START_STEPS_DIR}`);
+        const steps = START_STEPS.map((module) => {
+          // A step module shared with other chunks lives in a common chunk, not a chunk of its own.
+          const step = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(module)));
+          if (!step) throw new Error(`${module} (START_STEPS) is in no chunk of the build`);
+          return step;
+        });
         const files = new Set<string>();
         for (const step of steps) for (const file of closure(step.fileName, new Set())) if (!linked.has(file)) files.add(file);
         // Their styles apply from the start, as the entry's do (Vite's loader finds them there).

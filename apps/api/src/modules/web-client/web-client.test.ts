@@ -46,7 +46,14 @@ beforeAll(async () => {
   // A built client as vite-plugin-compression2 leaves it: each asset with its .br and .gz.
   webDist = mkdtempSync(path.join(tmpdir(), 'web-client-test-'));
   mkdirSync(path.join(webDist, 'assets'));
-  writeFileSync(path.join(webDist, 'index.html'), WEB_INDEX.replace('/src/main.tsx', '/assets/index-abc123.js'));
+  // As the build writes it: the entry, and a chunk of the start's steps named beside it (vite.config.ts).
+  writeFileSync(
+    path.join(webDist, 'index.html'),
+    WEB_INDEX.replace('/src/main.tsx', '/assets/index-abc123.js').replace(
+      '</head>',
+      '<link rel="modulepreload" crossorigin href="/assets/shell-1.js">\n</head>',
+    ),
+  );
   for (const [name, text] of [['index-abc123.js', SCRIPT], ['index-abc123.css', STYLES]] as const) {
     writeFileSync(path.join(webDist, 'assets', name), text);
     writeFileSync(path.join(webDist, 'assets', `${name}.br`), brotliCompressSync(text));
@@ -60,8 +67,9 @@ beforeAll(async () => {
       'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_react-1.js'], css: ['assets/index-abc123.css'] },
       '_react-1.js': { file: 'assets/react-1.js' },
       '_cards-1.js': { file: 'assets/cards-1.js', imports: ['_react-1.js'], css: ['assets/cards-1.css'] },
+      '_shell-1.js': { file: 'assets/shell-1.js', imports: ['_react-1.js'] },
       'src/features/catalogue/routes/home.tsx': { file: 'assets/home-1.js', imports: ['index.html', '_cards-1.js'] },
-      'src/features/catalogue/routes/catalogue.tsx': { file: 'assets/catalogue-1.js', imports: ['_react-1.js', '_cards-1.js'] },
+      'src/features/catalogue/routes/catalogue.tsx': { file: 'assets/catalogue-1.js', imports: ['_react-1.js', '_shell-1.js', '_cards-1.js'] },
       'src/features/catalogue/routes/course-detail.tsx': { file: 'assets/course-detail-1.js', imports: ['index.html'], css: ['assets/course-detail-1.css'] },
     }),
   );
@@ -244,8 +252,9 @@ describe('preloads of the first screen (issue 23)', () => {
     expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/catalogue-1.js" fetchpriority="low" />');
     expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/cards-1.js" fetchpriority="low" />');
     expect(links).toContain('<link rel="preload" as="style" href="/assets/cards-1.css" crossorigin fetchpriority="low" />');
-    // What index.html loads already is not named again.
+    // What index.html loads already (the entry's imports, the start's chunks) is not named again.
     expect(html).not.toContain('/assets/react-1.js');
+    expect(html.match(/\/assets\/shell-1\.js/g)).toHaveLength(1);
     // At the end of <head>: after the title, the loader's styles and (in a build) the entry's own links.
     expect(html.indexOf('/assets/catalogue-1.js')).toBeGreaterThan(html.indexOf('</style>'));
     expect(html.indexOf('/assets/catalogue-1.js')).toBeLessThan(html.indexOf('</head>'));

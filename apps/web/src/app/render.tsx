@@ -1,10 +1,10 @@
-// Start step 4 (main.tsx): React DOM and the first render.
+// The last step of the start (main.tsx): React DOM and the first render.
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import type { AppStore } from '../store';
-import type { createRouter } from '../router';
-import { AppProvider } from '../provider';
+import type { AppStore } from './store';
+import type { createRouter } from './router';
+import { AppProvider } from './provider';
 
 /**
  * Renders the shop into `container`. The first render is a transition, which React renders in

@@ -1,12 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { sessionMayBeStale } from '@/lib/api/session';
 import { followCartOfOtherTabs } from '@/stores/cart-sync';
-import { makeStore, type AppStore } from './store';
+import type { AppStore } from './store';
 
-/** The store around the app: the one the start built (main.tsx), or a new one. */
-export function AppProvider({ children, store: given }: { children: ReactNode; store?: AppStore }) {
-  const [store] = useState(() => given ?? makeStore());
+/** The store around the app: the one the start built (main.tsx). */
+export function AppProvider({ children, store }: { children: ReactNode; store: AppStore }) {
   useEffect(() => {
     // The user info came from local storage: an admin may have renamed or re-roled the account since.
     store.dispatch(sessionMayBeStale());

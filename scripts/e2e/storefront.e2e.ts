@@ -296,6 +296,8 @@ describe('storefront', () => {
   test('subscribes to the newsletter from the footer; about embeds the video; contact drafts a mail', async () => {
     const page = await fresh('/about');
     const footer = page.getByRole('contentinfo');
+    // The form loads as the footer comes near the screen (newsletter-fields.tsx), as a reader scrolls to it.
+    await footer.scrollIntoViewIfNeeded();
     await footer.getByLabel('Your e-mail address').fill(`reader-${Date.now()}@example.com`);
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     await footer.getByText('Subscribed', { exact: true }).waitFor();

@@ -1,5 +1,6 @@
 // Global styles first: component stylesheets loaded later may override the shared primitives.
 import './styles/global.css';
+import { afterNextPaint } from './lib/after-paint';
 import { nextTask } from './lib/next-task';
 
 /**
@@ -10,6 +11,8 @@ import { nextTask } from './lib/next-task';
  * they all load with the entry, in parallel; only their evaluation is spread out.
  */
 async function start(): Promise<void> {
+  // The start loader (index.html, styled inline) paints first: no step's work holds it back.
+  await afterNextPaint();
   // The stored (or the browser's) language is loaded before the first render: no English flash.
   const { startI18n } = await import('./lib/i18n');
   await startI18n();

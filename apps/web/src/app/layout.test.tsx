@@ -6,6 +6,14 @@ import { START_LOADER_MS } from '@/components/layout/start-loader';
 import { makeStore } from './store';
 import { AppLayout } from './layout';
 
+const headerRenders = vi.hoisted(() => vi.fn());
+vi.mock('@/components/layout/header', () => ({
+  Header: () => {
+    headerRenders();
+    return <header>Header</header>;
+  },
+}));
+
 function renderShell() {
   const router = createMemoryRouter(
     [
@@ -59,5 +67,17 @@ describe('AppLayout', () => {
     // The route content sits in the fading wrapper.
     expect(screen.getByRole('heading', { name: 'About page' }).closest('.route-fade')).not.toBeNull();
     expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2024');
+  });
+
+  it('does not render the shell again when the start loader goes', () => {
+    vi.useFakeTimers();
+    renderShell();
+    const before = headerRenders.mock.calls.length;
+    expect(before).toBeGreaterThan(0);
+    act(() => vi.advanceTimersByTime(START_LOADER_MS));
+    expect(screen.queryByText('Loading the course shop…')).not.toBeInTheDocument();
+    expect(document.querySelector('.app')).not.toHaveAttribute('inert');
+    expect(screen.getByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(headerRenders).toHaveBeenCalledTimes(before);
   });
 });

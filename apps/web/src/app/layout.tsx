@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { memo, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
@@ -18,13 +18,11 @@ import './layout.css';
  * during those seconds instead of after them.
  */
 export function AppLayout() {
-  const { t } = useTranslation();
   const [starting, setStarting] = useState(() => {
     // Set before the first page renders (no one listens yet): that page sees the loader up.
     setStartLoaderShowing(true, false);
     return true;
   });
-  const location = useLocation();
 
   useEffect(() => {
     setStartLoaderShowing(true);
@@ -38,6 +36,25 @@ export function AppLayout() {
     };
   }, []);
 
+  return (
+    <>
+      {starting && <StartLoader />}
+      <div className="app" inert={starting}>
+        <Shell />
+      </div>
+    </>
+  );
+}
+
+/**
+ * The shell's content, memoised: the loader going (AppLayout's state) re-renders none of it, so
+ * the page is not rendered again as the loader leaves (on a phone that was several long tasks
+ * at the 3 s mark, issue 23).
+ */
+const Shell = memo(function Shell() {
+  const { t } = useTranslation();
+  const location = useLocation();
+
   // SPEC §2: every route change starts at the top of the page.
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -45,22 +62,19 @@ export function AppLayout() {
 
   return (
     <>
-      {starting && <StartLoader />}
-      <div className="app" inert={starting}>
-        <a className="skip-link" href="#main">
-          {t('common.skipToContent')}
-        </a>
-        <Header />
-        <main id="main" className="app__main" tabIndex={-1}>
-          {/* Keyed on the path: a new page mounts and plays the fade; filter changes do not. */}
-          <div key={location.pathname} className="route-fade">
-            <Suspense fallback={<Spinner />}>
-              <Outlet />
-            </Suspense>
-          </div>
-        </main>
-        <Footer />
-      </div>
+      <a className="skip-link" href="#main">
+        {t('common.skipToContent')}
+      </a>
+      <Header />
+      <main id="main" className="app__main" tabIndex={-1}>
+        {/* Keyed on the path: a new page mounts and plays the fade; filter changes do not. */}
+        <div key={location.pathname} className="route-fade">
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </div>
+      </main>
+      <Footer />
     </>
   );
-}
+});

@@ -10,7 +10,6 @@ import {
   type Ref,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStartLoaderShowing } from './start-loader';
 
 /** The footer box's markup, shared by the form and the stand-in shown while it loads. */
 export function NewsletterFields({
@@ -56,10 +55,11 @@ export function NewsletterFields({
 
 /**
  * The form comes in its own chunk with the form library and zod, which the rest of the first
- * screen does not need. It loads when the footer comes near the screen, as soon as someone
- * points at, taps or tabs into the box, or when the browser is idle after the start loader
- * (issue 23: on a phone's first screen the footer is out of sight, and those 40 KB of script
- * cost the start its longest task). Until then the same box
+ * screen does not need. It loads when the footer comes near the screen, or as soon as someone
+ * points at, taps or tabs into the box (issue 23: on a phone's first screen the footer is out
+ * of sight, and those 40 KB of script cost the start its longest task; loaded when the browser
+ * was idle after the start loader, its evaluation still fell in the first seconds on a phone).
+ * Until then the same box
  * stands in, read-only, and stays if the chunk cannot be loaded, rather than taking the shell
  * down with it.
  */
@@ -81,17 +81,6 @@ export function Newsletter() {
     typeof IntersectionObserver === 'undefined' ? 'yes' : 'no',
   );
   const standIn = useRef<HTMLFormElement>(null);
-
-  const starting = useStartLoaderShowing();
-
-  // Once the start loader is gone, the form loads when the browser is idle anyway.
-  useEffect(() => {
-    if (wanted !== 'no' || starting) return;
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => setWanted('yes'), { timeout: 2000 });
-    return () => cancel(handle);
-  }, [wanted, starting]);
 
   useEffect(() => {
     const box = standIn.current;

@@ -1,7 +1,7 @@
 import { Pagination } from '@/components/ui/pagination';
 import { QueryError } from '@/components/ui/query-error';
 import { useGetCoursesQuery, type CourseListArgs } from '@/lib/api/courses';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { CourseCard } from './course-card';
@@ -21,11 +21,11 @@ interface CourseResultsProps {
 const FIRST_ROW = 4;
 
 /**
- * Cards rendered with the answer. The answer arrives through a store subscription, which React
- * renders in one go; the other cards follow in a transition, which React renders in slices that
- * give the main thread back every few milliseconds. On a phone the whole grid of 24 was one task
- * of 200-340 ms (Lighthouse's mobile preset, issue 23); eight cards fill more than a phone's screen
- * and two rows of a wide one.
+ * Cards rendered first. The answer arrives through a store subscription, which React renders in
+ * one go: the grid is rendered from a deferred copy of it instead, in transitions, which React
+ * renders in slices that give the main thread back every few milliseconds; the first eight cards,
+ * then the others. On a phone the whole grid of 24 was one task of 200-340 ms (Lighthouse's
+ * mobile preset, issue 23); eight cards fill more than a phone's screen and two rows of a wide one.
  */
 const FIRST_BATCH = 8;
 const NO_COURSES: readonly unknown[] = [];
@@ -52,28 +52,32 @@ export function CourseResults({
   cardHeading = 'h3',
 }: CourseResultsProps) {
   const { t } = useTranslation();
-  // currentData is undefined while other args load, so an old grid never poses as the new one.
+  // currentData is undefined while other args load: the skeleton, not an old grid, stands for them.
   const { currentData, error, isFetching, refetch } = useGetCoursesQuery(args);
-  const shown = useShownCount(currentData?.courses ?? NO_COURSES);
+  // The grid shows the deferred copy: until its transition has rendered, the skeleton (an answer
+  // that arrived) or, for the few milliseconds of that render, the grid before (an answer the
+  // cache already held).
+  const data = useDeferredValue(currentData);
+  const shown = useShownCount(data?.courses ?? NO_COURSES);
   const skeleton = (
     <CourseGridSkeleton count={Math.min(args.limit ?? 24, 6)} withCount={paginate} />
   );
 
   if (isFetching && !currentData) return skeleton;
   if (error) return <QueryError error={error} onRetry={() => void refetch()} />;
-  if (!currentData) return skeleton;
-  if (currentData.courses.length === 0)
+  if (!currentData || !data) return skeleton;
+  if (data.courses.length === 0)
     return <p className="message message--info catalogue__empty">{t('catalogue.nothingFound')}</p>;
 
   return (
     <>
       {paginate && (
         <p className="catalogue__count" role="status">
-          {t('catalogue.toolbar.resultCount', { count: currentData.total })}
+          {t('catalogue.toolbar.resultCount', { count: data.total })}
         </p>
       )}
       <ul className="course-grid" aria-labelledby={labelledBy}>
-        {currentData.courses.slice(0, shown).map((course, index) => (
+        {data.courses.slice(0, shown).map((course, index) => (
           <li key={course._id}>
             <CourseCard
               course={course}
@@ -89,7 +93,7 @@ export function CourseResults({
         <Pagination
           label={t('common.pagination.label')}
           page={args.page ?? 1}
-          total={currentData.total}
+          total={data.total}
           pageSize={args.limit ?? 24}
           keepOtherParams
         />

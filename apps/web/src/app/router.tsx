@@ -3,6 +3,7 @@ import { accountRoutes } from '@/features/account/routes';
 import { adminRoutes } from '@/features/admin/routes';
 import { catalogueRoutes } from '@/features/catalogue/routes';
 import { checkoutRoutes } from '@/features/checkout/routes';
+import { Spinner } from '@/components/ui/spinner';
 import { AppLayout } from './layout';
 import { NotFound } from './not-found';
 import { RouteError } from './route-error';
@@ -15,6 +16,9 @@ export const routes: RouteObject[] = [
       {
         // A route that fails to load (stale chunk after a deploy) or throws shows inside the shell.
         errorElement: <RouteError />,
+        // The first page's route file still loading at the first render: the shell with a
+        // spinner where the page goes (as for later pages, AppLayout's Suspense).
+        HydrateFallback: Spinner,
         children: [
           ...catalogueRoutes,
           ...accountRoutes,

@@ -183,6 +183,12 @@ async function main(): Promise<void> {
         await load({ url: `${api.url}/api/courses` }),
         CATALOGUE_TARGET,
       );
+      // A phone asks for Brotli: the kept answer's compressed bytes, no compression work per hit (issue 23).
+      row(
+        'GET /api/courses (default page), Accept-Encoding: br',
+        await load({ url: `${api.url}/api/courses`, headers: { 'Accept-Encoding': 'br' } }),
+        CATALOGUE_TARGET,
+      );
       row(
         'GET /api/courses?keyword=photoshop',
         await load({ url: `${api.url}${KEYWORD_PATH}` }),

@@ -50,8 +50,10 @@ describe('Catalogue route', () => {
     const page = Array.from({ length: 24 }, (_, i) => aCourse(`c${i}`, `Course number ${i + 1}`));
     mockApi({ 'GET /api/courses': { body: page, headers: { 'X-Total-Count': '30' } } });
     renderWithProviders(<Catalogue />, { route: '/courses' });
-    expect(await screen.findByRole('link', { name: 'Course number 1' })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Course number 24' })).toBeInTheDocument();
+    // Role queries over 24 cards are slow in jsdom on a loaded machine, and the cards render in
+    // transitions (course-results.tsx): more than the default second to find them.
+    expect(await screen.findByRole('link', { name: 'Course number 1' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Course number 24' }, { timeout: 10_000 })).toBeInTheDocument();
     const titles = screen.getAllByRole('heading', { level: 2, name: /^Course number/ });
     expect(titles.map((t) => t.textContent)).toEqual(page.map((c) => c.name));
   });

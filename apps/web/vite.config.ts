@@ -93,6 +93,39 @@ export default defineConfig({
         // and the route modules the server names (PAGE_ROUTE_MODULES) keep their own chunks.
         codeSplitting: {
           groups: [
+            // The start's steps (main.tsx), one chunk each, so that each step evaluates only its
+            // own: left to itself, the bundler made 26 start files of the steps' dynamic imports.
+            {
+              // i18next, react-i18next's set-up and the English catalogue.
+              name: 'start-i18n',
+              includeDependenciesRecursively: false,
+              test: /\/(node_modules\/(i18next\/|react-i18next\/dist\/es\/(initReactI18next|i18nInstance|defaults|unescape)\.js)|src\/lib\/i18n\/(index|en\/[a-z-]+)\.ts|packages\/shared\/src\/messages\.ts)/,
+            },
+            {
+              // React (its body runs on first use), Redux, Immer, Redux Toolkit, React Redux and
+              // react-i18next's hook, and the session helpers they need.
+              name: 'start-state',
+              includeDependenciesRecursively: false,
+              test: /\/(node_modules\/(react\/|redux\/|immer\/|redux-thunk\/|@reduxjs\/toolkit\/dist\/redux-toolkit|use-sync-external-store\/|react-redux\/|react-i18next\/dist\/es\/(context|useTranslation|utils)\.js)|src\/lib\/(storage|api\/session)\.ts)/,
+            },
+            {
+              // RTK Query and the API slice with the endpoints every page has.
+              name: 'start-api',
+              includeDependenciesRecursively: false,
+              test: /\/(node_modules\/(reselect\/|@standard-schema\/|@reduxjs\/toolkit\/dist\/query\/)|src\/(lib\/api\/(base|page|tags|users)|stores\/(user-slice|hooks))\.ts)/,
+            },
+            {
+              // The route table and the shell: layout, header, footer, guards, start loader.
+              name: 'start-shell',
+              includeDependenciesRecursively: false,
+              test: /\/src\/(app\/(router|layout|not-found|route-error)|components\/(layout\/(?!newsletter-form)[a-z-]+|guards|ui\/spinner)|lib\/lazy-route|features\/[a-z]+\/routes)\.(tsx?|css)$/,
+            },
+            {
+              // React DOM, its scheduler and the first render.
+              name: 'start-render',
+              includeDependenciesRecursively: false,
+              test: /\/(node_modules\/(react-dom\/|scheduler\/)|src\/(app\/(render|provider)|stores\/cart-sync)\.tsx?$)/,
+            },
             {
               // Shared by the shell and the catalogue's pages: paths, icons, the cart slice,
               // money and category texts, the course picture, stars, the courses API.

@@ -70,8 +70,7 @@ export function currentLanguage(): Language {
 }
 
 /** Start-up: the stored choice or the browser's language, loaded before the first render. */
-export async function startI18n(): Promise<Language> {
-  const language = initialLanguage();
+export async function startI18n(language: Language = initialLanguage()): Promise<Language> {
   try {
     await loadLanguage(language);
     await i18n.changeLanguage(language);

@@ -115,6 +115,12 @@ export default defineConfig({
               test: /\/(node_modules\/(reselect\/|@standard-schema\/|@reduxjs\/toolkit\/dist\/query\/)|src\/(lib\/api\/(base|page|tags|users)|stores\/(user-slice|hooks))\.ts)/,
             },
             {
+              // React Router (its package's only build is the one in dist/development).
+              name: 'start-router',
+              includeDependenciesRecursively: false,
+              test: /\/node_modules\/react-router\//,
+            },
+            {
               // The route table and the shell: layout, header, footer, guards, start loader.
               name: 'start-shell',
               includeDependenciesRecursively: false,
@@ -128,10 +134,11 @@ export default defineConfig({
             },
             {
               // Shared by the shell and the catalogue's pages: paths, icons, the cart slice,
-              // money and category texts, the course picture, stars, the courses API.
+              // money and category texts, the course picture, stars, the courses API, and the
+              // store module (the start's store step: one file less).
               name: 'storefront-common',
               includeDependenciesRecursively: false,
-              test: /\/(src\/(config\/paths|components\/ui\/(icons|stars|course-image|query-error)|stores\/cart-slice|lib\/(format|seats|api\/(errors|courses)|i18n\/(messages|course-text|category)))|packages\/shared\/src\/(constants|categories|images|money|first-screen))\.tsx?$/,
+              test: /\/(src\/(app\/store|config\/paths|components\/ui\/(icons|stars|course-image|query-error)|stores\/cart-slice|lib\/(format|seats|api\/(errors|courses)|i18n\/(messages|course-text|category)))|packages\/shared\/src\/(constants|categories|images|money|first-screen))\.tsx?$/,
             },
             {
               // The course lists of home, /courses and /kids: cards, grid, toolbar, pagination.

@@ -4,7 +4,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
-/** The modules main.tsx imports one after the other at start, each evaluated in a task of its own. */
+/**
+ * The app modules main.tsx imports one after the other at start, each evaluated in a task of its
+ * own. The library steps between them (Redux Toolkit, RTK Query, React Router) are among these
+ * modules' static imports, so their chunks are named in index.html too.
+ */
 const START_STEPS = ['/src/lib/i18n/index.ts', '/src/app/store.ts', '/src/app/router.tsx', '/src/app/render.tsx'];
 
 /**

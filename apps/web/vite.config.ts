@@ -5,11 +5,18 @@ import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 /**
- * The app modules main.tsx imports one after the other at start, each evaluated in a task of its
- * own. The library steps between them (Redux Toolkit, RTK Query, React Router) are among these
- * modules' static imports, so their chunks are named in index.html too.
+ * The modules main.tsx imports one after the other at start, in that order, each evaluated in a
+ * task of its own (two are libraries: Redux Toolkit and React Router).
  */
-const START_STEPS = ['/src/lib/i18n/index.ts', '/src/app/store.ts', '/src/app/router.tsx', '/src/app/render.tsx'];
+const START_STEPS = [
+  '/src/lib/i18n/index.ts',
+  '/@reduxjs/toolkit/dist/redux-toolkit.modern.mjs',
+  '/src/lib/api/base.ts',
+  '/src/app/store.ts',
+  '/react-router/dist/development/index.mjs',
+  '/src/app/router.tsx',
+  '/src/app/render.tsx',
+];
 
 /**
  * Names the chunks of the start's steps (main.tsx) in index.html as modulepreload links, beside
@@ -38,6 +45,17 @@ function preloadStartChunks(): Plugin {
           const step = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(module)));
           if (!step) throw new Error(`${module} (START_STEPS) is in no chunk of the build`);
           return step;
+        });
+        // A step's chunk that imports a later step's chunk evaluates it too: the two steps would
+        // be one task again (a module that left its start-* group, or a new import between them).
+        steps.forEach((step, i) => {
+          const later = steps.slice(i + 1).filter((next) => next !== step && step.imports.includes(next.fileName));
+          if (later.length > 0) {
+            throw new Error(
+              `${START_STEPS[i]} (START_STEPS) is in ${step.fileName}, which imports ${later.map((c) => c.fileName).join(', ')}, ` +
+                'the chunk of a later step: their evaluations would be one task (vite.config.ts, the start-* groups)',
+            );
+          }
         });
         const files = new Set<string>();
         for (const step of steps) for (const file of closure(step.fileName, new Set())) if (!linked.has(file)) files.add(file);

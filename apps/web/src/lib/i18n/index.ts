@@ -3,7 +3,6 @@ import { initReactI18next } from 'react-i18next';
 import { en } from './en';
 import {
   directionOf,
-  initialLanguage,
   isLanguage,
   LANGUAGE_STORAGE_KEY,
   type Language,
@@ -69,8 +68,11 @@ export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : 'en';
 }
 
-/** Start-up: the stored choice or the browser's language, loaded before the first render. */
-export async function startI18n(language: Language = initialLanguage()): Promise<Language> {
+/**
+ * Start-up: loads and applies `language` (main.tsx reads it with `initialLanguage()` in a step of
+ * its own) before the first render.
+ */
+export async function startI18n(language: Language): Promise<Language> {
   try {
     await loadLanguage(language);
     await i18n.changeLanguage(language);

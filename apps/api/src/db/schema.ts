@@ -171,6 +171,23 @@ export const orders = pgTable(
     invoiceNumber: text('invoice_number'),
     /** Set with the payment when a provider's own API confirmed it (issue 17). */
     paymentResult: jsonb('payment_result').$type<PaymentResult>(),
+    /**
+     * Money to give back (issue 31): 'due' when a payment reached an order that cannot take it
+     * or a paid order was cancelled; 'done' once an admin recorded the refund as made.
+     */
+    refundStatus: text('refund_status').$type<'due' | 'done'>(),
+    refundAmount: money('refund_amount'),
+    refundProvider: text('refund_provider'),
+    /** The provider's payment reference, when there is one. */
+    refundReference: text('refund_reference'),
+    refundDueAt: timestamp('refund_due_at', { withTimezone: true, mode: 'date' }),
+    refundDoneAt: timestamp('refund_done_at', { withTimezone: true, mode: 'date' }),
+    /** `AV-YYYY-NNNNN`, given in the transaction that records the refund as done (credit_note_counters). */
+    creditNoteNumber: text('credit_note_number'),
+    /** Company the invoice is made out to, given at checkout: `{name, taxId}` (issue 31). */
+    invoiceTo: jsonb('invoice_to').$type<{ name: string; taxId: string }>(),
+    /** The invoice as issued, kept in the transaction that marks the order paid (issue 31). */
+    invoice: jsonb('invoice').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -178,6 +195,9 @@ export const orders = pgTable(
     index('orders_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     uniqueIndex('orders_user_idempotency_unique').on(t.userId, t.idempotencyKey),
     uniqueIndex('orders_invoice_number_unique').on(t.invoiceNumber),
+    uniqueIndex('orders_credit_note_number_unique').on(t.creditNoteNumber),
+    // The dashboard's "payments to refund", oldest first.
+    index('orders_refund_due_idx').on(t.refundDueAt).where(sql`${t.refundStatus} = 'due'`),
     // The expiry sweeper's claim: the pending orders whose hold has ended, soonest first.
     index('orders_hold_expiry_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
     // The admin list's filters, each with the newest-first order it pages in (issue 19).
@@ -200,6 +220,7 @@ export const orders = pgTable(
     index('orders_paid_at_idx')
       .on(t.paidAt, t.totalPrice)
       .where(sql`${t.paidAt} is not null and ${t.refundedAt} is null`),
+    check('orders_refund_status_known', sql`${t.refundStatus} in ('due', 'done')`),
     check(
       'orders_status_known',
       sql.raw(`"status" in (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`),
@@ -213,6 +234,12 @@ export const orders = pgTable(
  * never repeated, and a payment that rolls back leaves no gap.
  */
 export const invoiceCounters = pgTable('invoice_counters', {
+  year: smallint('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/** The last credit note number (`AV-YYYY-NNNNN`) given per year, locked like invoice_counters. */
+export const creditNoteCounters = pgTable('credit_note_counters', {
   year: smallint('year').primaryKey(),
   last: integer('last').notNull(),
 });

@@ -16,7 +16,7 @@ const WEB_FEATURES = readdirSync(new URL('apps/web/src/features', import.meta.ur
   .map((entry) => entry.name);
 
 /**
- * One-way dependencies of the API (docs/decisions.md, Structure): modules may use everything
+ * One-way dependencies of the API (docs/decisions/0023): modules may use everything
  * below them; middleware/, http/ and db/ never reach up into modules/; lib/ uses nothing of the
  * app; app.ts composes the modules and only server.ts (and tests) import it.
  */
@@ -70,7 +70,8 @@ export default tseslint.config(
     },
     rules: {
       // Type-only imports are erased and do not count as a cycle; neither does a lazy import()
-      // (a code-split chunk may import its parent: nothing runs at load time in a loop).
+      // (a code-split chunk may import its parent: nothing runs at load time in a loop). Those are
+      // counted by scripts/lint/cycles.test.ts (madge, decision record 0291).
       'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
     },
   },

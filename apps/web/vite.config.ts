@@ -109,7 +109,7 @@ export default defineConfig({
         // bundler made a file of every module two chunks share: the start and each catalogue
         // page loaded 25-30 files of 0.2-3 KB, most under 1 KB. On a phone each is a request
         // over one of six connections at a mobile round trip, and all of them came before the
-        // start loader's first paint. Grouped, a page loads 16-20 (measured: decisions.md).
+        // start loader's first paint. Grouped, a page loads 16-20 (measured: docs/decisions/0115).
         // Only modules the storefront's start or its catalogue pages load anyway are grouped,
         // and not what they import (includeDependenciesRecursively: false): no library moves,
         // and the route modules the server names (PAGE_ROUTE_MODULES) keep their own chunks.

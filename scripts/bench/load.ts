@@ -13,6 +13,8 @@ export interface LoadOptions {
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string;
+    /** The request's group in a mixed load: figures are also given per group (`LoadFigures.groups`). */
+    group?: string;
   };
   headers?: Record<string, string>;
   /** The server's process id, to report its CPU use during the measure. */
@@ -23,16 +25,37 @@ export interface LoadFigures {
   requestsPerS: number;
   p50Ms: number;
   p99Ms: number;
+  /** Mean latency (ms). */
+  meanMs: number;
   requests: number;
   statuses: Record<string, number>;
   errors: number;
   timeouts: number;
   cpu?: CpuShare;
+  /** Per request group (LoadOptions.request's `group`): its own answers and latencies. */
+  groups?: Record<string, GroupFigures>;
 }
 
-function run(options: LoadOptions, durationS: number): Promise<autocannon.Result> {
+export interface GroupFigures {
+  requestsPerS: number;
+  requests: number;
+  meanMs: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+/** Latencies (ms) of each group's answers, in the order they came. */
+type GroupLatencies = Map<string, number[]>;
+
+/** The context autocannon keeps per connection: the group of the request in flight. */
+interface Context {
+  group?: string;
+}
+
+function run(options: LoadOptions, durationS: number, latencies?: GroupLatencies): Promise<autocannon.Result> {
   const build = options.request;
-  return autocannon({
+  // Without a callback autocannon answers its tracker (an EventEmitter) made awaitable.
+  const instance = autocannon({
     url: options.url,
     connections: options.connections,
     duration: durationS,
@@ -41,8 +64,10 @@ function run(options: LoadOptions, durationS: number): Promise<autocannon.Result
       ? {
           requests: [
             {
-              setupRequest: (req: autocannon.Request) => {
+              setupRequest: (req: autocannon.Request, context: Context) => {
                 const next = build();
+                // One request in flight per connection: its group is the connection's until the answer.
+                if (next.group !== undefined) context.group = next.group;
                 return {
                   ...req,
                   path: next.path,
@@ -55,13 +80,41 @@ function run(options: LoadOptions, durationS: number): Promise<autocannon.Result
           ],
         }
       : {}),
-  });
+  }) as Promise<autocannon.Result> & NodeJS.EventEmitter;
+  if (latencies) {
+    // Emitted synchronously when an answer completes, before the connection's next request is set up.
+    instance.on('response', (client: unknown, _status: number, _bytes: number, ms: number) => {
+      const group = (client as { requestIterator?: { context?: Context } }).requestIterator?.context?.group;
+      if (group === undefined) return;
+      let list = latencies.get(group);
+      if (!list) latencies.set(group, (list = []));
+      list.push(ms);
+    });
+  }
+  return instance;
+}
+
+function groupFigures(latencies: GroupLatencies, durationS: number): Record<string, GroupFigures> {
+  const figures: Record<string, GroupFigures> = {};
+  for (const [group, list] of latencies) {
+    const sorted = [...list].sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+    figures[group] = {
+      requestsPerS: Math.round(list.length / durationS),
+      requests: list.length,
+      meanMs: list.reduce((a, b) => a + b, 0) / Math.max(1, list.length),
+      p50Ms: at(0.5),
+      p99Ms: at(0.99),
+    };
+  }
+  return figures;
 }
 
 export async function measure(options: LoadOptions): Promise<LoadFigures> {
   if (options.warmupS > 0) await run(options, options.warmupS);
   const stopProbe = startCpuProbe(options.serverPid);
-  const result = await run(options, options.durationS);
+  const latencies: GroupLatencies = new Map();
+  const result = await run(options, options.durationS, latencies);
   const cpu = stopProbe();
   const statuses: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {}))
@@ -71,10 +124,12 @@ export async function measure(options: LoadOptions): Promise<LoadFigures> {
     requestsPerS: Math.round(answered / result.duration),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
+    meanMs: result.latency.mean,
     requests: answered,
     statuses,
     errors: result.errors,
     timeouts: result.timeouts,
     ...(cpu ? { cpu } : {}),
+    ...(latencies.size > 0 ? { groups: groupFigures(latencies, result.duration) } : {}),
   };
 }

@@ -50,6 +50,9 @@ export async function startApi(
     JWT_SECRET: 'benchmark-secret-0123456789abcdef',
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT: '1000000',
+    // Journeys place many orders for one customer; the fair-hold caps have their own tests.
+    MAX_UNPAID_ORDERS: '1000',
+    MAX_UNPAID_SEATS: '100000',
     ADMIN_EMAIL: 'bench-admin@example.com',
     ADMIN_PASSWORD: 'bench-admin-password',
     APP_URL: base,

@@ -13,7 +13,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { CATEGORIES, COURSE_SORTS, type CourseQuery } from '../../packages/shared/src/index.js';
+import {
+  CATEGORIES,
+  COURSE_SORTS,
+  PAGE_LIMIT_DEFAULT,
+  type CourseQuery,
+} from '../../packages/shared/src/index.js';
 import { SYNTHETIC_TOPICS } from '../seed-synthetic.js';
 import {
   checkCancelledSeats,
@@ -47,16 +52,32 @@ const ORDERS = env('BENCH_ORDERS', 100_000);
 const ADMIN_CONNECTIONS = env('BENCH_ADMIN_CONNECTIONS', 8);
 const RESULTS = path.join(import.meta.dirname, 'results');
 
+/*
+ * Targets (issue 38): each a share of another scenario measured in the same run, never
+ * milliseconds, so a slower machine does not fail a fast shop nor a faster one hide a slow
+ * one. The shares of bare node:http come from the absolute targets of issue 20 on the machine
+ * they were set on (bare node:http then about 45 000 req/s at 32 connections).
+ */
+const BARE = 'bare node:http, catalogue bytes from memory';
 /** Issue 20: a cached catalogue page or course detail at least half of bare node:http. */
-const CATALOGUE_TARGET: Target = { minRatio: 0.5, maxP99Ms: 50 };
-const SEARCH_TARGET: Target = { minRatio: 0.1, maxP99Ms: 50 };
-/** Issue 20: a keyword search that misses the cache (a different query each request). */
-const UNCACHED_SEARCH_TARGET: Target = { maxP99Ms: 50 };
-/** A filtered page that misses the cache: the database path of the category indexes. */
-const UNCACHED_FILTER_TARGET: Target = { maxP99Ms: 100 };
-/** Placing an order, and cancelling one (the seats go back): one guarded statement each. */
-const ORDER_TARGET: Target = { maxP99Ms: 100 };
-const ADMIN_TARGET: Target = { maxP99Ms: 200 };
+const CATALOGUE_TARGET: Target = { minShare: 0.5 };
+/** A cached search or filtered page: a tenth of bare node:http. */
+const SEARCH_TARGET: Target = { minShare: 0.1 };
+/** Issue 38: every spelling of a cached question is served as the question itself. */
+const SPELLING_TARGET = (of: string): Target => ({ minShare: 0.8, of });
+/** A page missing the cache (a different query each request), as a share of the same path cached. */
+const UNCACHED_TARGET = (of: string): Target => ({ minShare: 0.05, of });
+/**
+ * Issue 38: the popular requests of a load with 10 % one-off queries, against the popular ones
+ * alone. The one-off queries' own work (each a database query) slows everything on 2 cores:
+ * kept popular answers measured 89 % (10 000 courses); flushed ones would run at the uncached
+ * speed (under 10 %).
+ */
+const POPULAR_IN_MIX_TARGET = (of: string): Target => ({ minShare: 0.5, of, by: 'latency' });
+/** Placing an order, and cancelling one (the seats go back): one guarded statement each (was p99 <= 100 ms). */
+const ORDER_TARGET: Target = { minShare: 0.015 };
+/** The back office at 8 connections (was p99 < 200 ms). */
+const ADMIN_TARGET: Target = { minShare: 0.002 };
 
 /** The catalogue query shapes measured (and EXPLAINed). */
 const SHAPES: Record<string, CourseQuery> = {
@@ -66,6 +87,36 @@ const SHAPES: Record<string, CourseQuery> = {
 };
 const KEYWORD_PATH = '/api/courses?keyword=photoshop';
 const FILTER_PATH = '/api/courses?Cg=Programming&sort=price_asc&from=100&to=400';
+
+const pick = <T>(values: readonly T[]): T => values[Math.floor(Math.random() * values.length)] as T;
+const between = (low: number, high: number) => low + Math.floor(Math.random() * (high - low + 1));
+
+/** A keyword page drawn at random (tens of thousands of combinations: nearly always a miss). */
+const randomKeywordQuery = () => `keyword=${pick(SYNTHETIC_TOPICS)}&limit=${between(12, 48)}&page=${between(1, 4)}`;
+
+/** A filtered page drawn at random (nearly always a miss). */
+function randomFilterQuery(): string {
+  const from = between(30, 600);
+  const query = `Cg=${encodeURIComponent(pick(CATEGORIES))}&sort=${pick(COURSE_SORTS)}&from=${from}&to=${from + between(50, 300)}`;
+  return `${query}&limit=${between(12, 48)}&page=${between(1, 3)}`;
+}
+
+/**
+ * `keyword=<topic>` spelled as a customer or a junk generator might: random letter case,
+ * spaces around, defaults written out, parameters in another order, a price bound above every
+ * price (synthetic prices stay under 1 000), an unknown parameter. The same question each time.
+ */
+function respelled(topic: string): string {
+  const cased = [...topic].map((c) => (Math.random() < 0.5 ? c.toUpperCase() : c)).join('');
+  const parts = [`keyword=${encodeURIComponent(`${' '.repeat(between(0, 2))}${cased}${' '.repeat(between(0, 2))}`)}`];
+  if (Math.random() < 0.5) parts.push('sort=date');
+  if (Math.random() < 0.5) parts.push('page=1');
+  if (Math.random() < 0.5) parts.push(`limit=${PAGE_LIMIT_DEFAULT}`);
+  if (Math.random() < 0.5) parts.push(`to=${between(1_000, 99_999)}`);
+  if (Math.random() < 0.5) parts.push('from=0');
+  if (Math.random() < 0.5) parts.push(`utm_source=${between(1, 1_000_000)}`);
+  return parts.sort(() => Math.random() - 0.5).join('&');
+}
 
 function rotating<T>(values: readonly T[]): () => T {
   let i = 0;
@@ -131,6 +182,7 @@ async function main(): Promise<void> {
       target?: Target,
       note?: string,
       expect?: readonly string[],
+      part?: boolean,
     ) =>
       rows.push({
         name,
@@ -138,8 +190,22 @@ async function main(): Promise<void> {
         ...(target ? { target } : {}),
         ...(note ? { note } : {}),
         ...(expect ? { expect } : {}),
+        ...(part ? { part } : {}),
       });
-    row('bare node:http, catalogue bytes from memory', await ceiling('node'));
+    /** A group of requests of the load just measured, as a row of its own (a part of the previous row). */
+    const partRow = (name: string, figures: LoadFigures, group: string, target?: Target) => {
+      const part = figures.groups?.[group];
+      if (!part) return;
+      row(
+        name,
+        { ...part, statuses: {}, errors: 0, timeouts: 0 },
+        target,
+        `${((part.requests / Math.max(1, figures.requests)) * 100).toFixed(0)}% of the answers`,
+        undefined,
+        true,
+      );
+    };
+    row(BARE, await ceiling('node'));
 
     if (!ONLY_ORDERS) {
       // The back office on ORDERS orders (before the order runs add their own).
@@ -189,16 +255,34 @@ async function main(): Promise<void> {
         await load({ url: `${api.url}/api/courses`, headers: { 'Accept-Encoding': 'br' } }),
         CATALOGUE_TARGET,
       );
+      const cachedKeyword = 'GET /api/courses?keyword=photoshop';
+      row(cachedKeyword, await load({ url: `${api.url}${KEYWORD_PATH}` }), SEARCH_TARGET);
+      const cachedFilter = 'GET /api/courses?Cg&sort&from&to';
+      row(cachedFilter, await load({ url: `${api.url}${FILTER_PATH}` }), SEARCH_TARGET);
+
+      // Issue 38: the keywords customers type, in rotation (each answer kept after its first
+      // ask), then the same questions spelled differently: letter case, spaces, parameter
+      // order, defaults written out, a bound above every price, an unknown parameter.
+      const topics = SYNTHETIC_TOPICS.map((topic) => `keyword=${topic}`);
+      const nextTopic = rotating(topics);
+      const rotation = `keywords in rotation (${topics.length}, cached)`;
+      row(rotation, await load({ url: api.url, request: () => ({ path: `/api/courses?${nextTopic()}` }) }), SEARCH_TARGET);
       row(
-        'GET /api/courses?keyword=photoshop',
-        await load({ url: `${api.url}${KEYWORD_PATH}` }),
-        SEARCH_TARGET,
+        'the same keywords, spelled differently each time',
+        await load({ url: api.url, request: () => ({ path: `/api/courses?${respelled(pick(SYNTHETIC_TOPICS))}` }) }),
+        SPELLING_TARGET(rotation),
       );
-      row(
-        'GET /api/courses?Cg&sort&from&to',
-        await load({ url: `${api.url}${FILTER_PATH}` }),
-        SEARCH_TARGET,
-      );
+      // 9 requests in 10 from the rotation, 1 a one-off query: the popular answers stay kept.
+      const mixed = await load({
+        url: api.url,
+        request: () =>
+          Math.random() < 0.9
+            ? { path: `/api/courses?${nextTopic()}`, group: 'popular' }
+            : { path: `/api/courses?${randomKeywordQuery()}`, group: 'one-off' },
+      });
+      row('90 % keywords in rotation + 10 % one-off queries', mixed);
+      partRow('the keywords in rotation', mixed, 'popular', POPULAR_IN_MIX_TARGET(rotation));
+      partRow('the one-off queries', mixed, 'one-off');
       const nextDetail = rotating(detailIds);
       row(
         `GET /api/courses/:id (${detailIds.length} ids)`,
@@ -241,31 +325,15 @@ async function main(): Promise<void> {
       // The same shapes with a query drawn at random each time (page size and page vary too,
       // tens of thousands of combinations): nearly every request misses the cache and reaches
       // the database.
-      const pick = <T>(values: readonly T[]): T =>
-        values[Math.floor(Math.random() * values.length)] as T;
-      const between = (low: number, high: number) =>
-        low + Math.floor(Math.random() * (high - low + 1));
       row(
         'keyword search, random queries (uncached)',
-        await load({
-          url: api.url,
-          request: () => ({
-            path: `/api/courses?keyword=${pick(SYNTHETIC_TOPICS)}&limit=${between(12, 48)}&page=${between(1, 4)}`,
-          }),
-        }),
-        UNCACHED_SEARCH_TARGET,
+        await load({ url: api.url, request: () => ({ path: `/api/courses?${randomKeywordQuery()}` }) }),
+        UNCACHED_TARGET(cachedKeyword),
       );
       row(
         'filtered page, random queries (uncached)',
-        await load({
-          url: api.url,
-          request: () => {
-            const from = between(30, 600);
-            const query = `Cg=${encodeURIComponent(pick(CATEGORIES))}&sort=${pick(COURSE_SORTS)}&from=${from}&to=${from + between(50, 300)}`;
-            return { path: `/api/courses?${query}&limit=${between(12, 48)}&page=${between(1, 3)}` };
-          },
-        }),
-        UNCACHED_FILTER_TARGET,
+        await load({ url: api.url, request: () => ({ path: `/api/courses?${randomFilterQuery()}` }) }),
+        UNCACHED_TARGET(cachedFilter),
       );
     }
 

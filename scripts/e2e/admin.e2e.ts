@@ -125,6 +125,31 @@ describe('admin', () => {
       customer.token,
     );
 
+    // In French at 1280 px, the longest labels, the row's actions stay inside the table's box
+    // (issue 32: "Marquer comme payée" was cut at the container's edge).
+    {
+      const french = await newContext(browser, {
+        width: 1280,
+        storage: { userInfo: await api<UserInfo>('POST', '/users/login', ADMIN) },
+      });
+      await french.addInitScript(`localStorage.setItem('lang', 'fr');`);
+      const list = await openPage(french, '/admin/orderlist');
+      const frenchRow = list.getByRole('row').filter({ hasText: order._id });
+      await frenchRow.getByRole('button', { name: `Marquer comme payée : commande ${order._id}` }).waitFor();
+      const table = await list.locator('.admin-table').boundingBox();
+      assert.ok(table);
+      const actions = await frenchRow.locator('.admin-actions > *').all();
+      assert.equal(actions.length, 3, 'Détails, Marquer comme payée, Annuler');
+      for (const action of actions) {
+        const box = await action.boundingBox();
+        assert.ok(
+          box && box.x >= table.x && box.x + box.width <= table.x + table.width,
+          `"${await action.innerText()}" lies inside the table (${JSON.stringify(box)} in ${JSON.stringify(table)})`,
+        );
+      }
+      await french.close();
+    }
+
     // The admin marks it paid from the order list…
     await adminMenu(page, 'Orders');
     const orderRow = page.getByRole('row').filter({ hasText: order._id });
@@ -289,8 +314,8 @@ describe('admin', () => {
 
   test('a customer sees the seat hold and cancels; the admin marks another order paid and downloads its invoice', async () => {
     const customer = await verifiedCustomer('Salma Holds');
-    const courses = await api<{ _id: string; availability: number }[]>('GET', '/courses?limit=50');
-    const course = courses.find((c) => c.availability >= 4);
+    const courses = await api<{ _id: string; availability: number; nextSession?: unknown }[]>('GET', '/courses?limit=50');
+    const course = courses.find((c) => c.availability >= 4 && !c.nextSession);
     assert.ok(course, 'a demo course with 4 seats or more');
     // Seats from the course itself: the list is a wider answer that may be a moment older.
     const seatsBefore = (await api<{ availability: number }>('GET', `/courses/${course._id}`)).availability;

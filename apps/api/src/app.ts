@@ -15,6 +15,8 @@ import { createCatalogueCache, type CatalogueCache } from './modules/courses/cat
 import { catalogueFastPath } from './modules/courses/catalogue-fast-path.js';
 import { coursesRouter } from './modules/courses/courses.routes.js';
 import { adminRouter } from './modules/admin/admin.routes.js';
+import { certificatesRouter } from './modules/certificates/certificates.routes.js';
+import { couponsRouter } from './modules/coupons/coupons.routes.js';
 import { healthRouter } from './modules/health/health.routes.js';
 import { imagesRouter } from './modules/images/images.routes.js';
 import { newsletterRouter } from './modules/newsletter/newsletter.routes.js';
@@ -23,6 +25,7 @@ import { paymentProviderFor } from './modules/payments/payment-provider-for.js';
 import { paymentsRouter } from './modules/payments/payments.routes.js';
 import { createPayments, type Payments } from './modules/payments/payments.service.js';
 import { createTestGateway, TEST_GATEWAY_PATH } from './modules/payments/test-gateway.js';
+import { sessionsRouter } from './modules/sessions/sessions.routes.js';
 import { shopRouter } from './modules/shop/shop.routes.js';
 import { usersRouter } from './modules/users/users.routes.js';
 import { compressAnswers, webClientRouter } from './modules/web-client/web-client.routes.js';
@@ -87,7 +90,8 @@ const isApiData = (url: string) =>
 function securityHeaders(config: Config): EdgeHandler {
   const contentSecurityPolicy = {
     directives: {
-      'img-src': ["'self'", 'data:', 'https:', 'http:'],
+      // blob: the admin's view of a proof of payment, fetched with the sign-in token (issue 36).
+      'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
       'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com'],
       // Only behind HTTPS: on a plain-http address (a LAN server) browsers would fetch the assets over https and fail.
       'upgrade-insecure-requests': config.appUrl.startsWith('https://') ? [] : null,
@@ -143,12 +147,15 @@ function createExpressApp(
   app.use('/api/users', usersRouter(deps));
   app.use('/api/courses', coursesRouter(deps, catalogue));
   app.use('/api/orders', ordersRouter(deps, payments));
+  app.use('/api/sessions', sessionsRouter(deps));
   if (deps.config.payments.mode === 'test-gateway') {
     app.use(TEST_GATEWAY_PATH, createTestGateway({ appUrl: deps.config.appUrl, clock: deps.clock, logger: deps.logger }).router);
   }
   app.use('/api/payments', paymentsRouter(deps, payments));
   app.use('/api/admin', adminRouter(deps));
   app.use('/api/images', imagesRouter(deps));
+  app.use('/api/certificates', certificatesRouter(deps));
+  app.use('/api/coupons', couponsRouter(deps));
   // The document is written from the routers above (and itself), once, when first asked for.
   let document: ReturnType<typeof openApiDocument> | undefined;
   app.use('/api', docsRouter(() => (document ??= openApiDocument(app))));

@@ -13,6 +13,8 @@ const bool = (fallback: boolean) =>
 
 /** Konnect's production API v2 (the sandbox is https://api.preprod.konnect.network/api/v2). */
 export const KONNECT_PRODUCTION_API_URL = 'https://api.konnect.network/api/v2';
+/** Flouci's production API v2 (issue 36; the same address serves its TEST APP keys). */
+export const FLOUCI_PRODUCTION_API_URL = 'https://developers.flouci.com/api/v2';
 
 /** A duration in milliseconds: a whole number from 1 ms to 10 minutes. */
 const ms = (fallback: number) => z.coerce.number().int().min(1).max(600_000).default(fallback);
@@ -37,10 +39,18 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default('loopback'),
   // 1 minute to 90 days: a hold shorter than the expiry sweep makes no sense, a longer one blocks seats.
   SEAT_HOLD_MINUTES: z.coerce.number().int().min(1).max(129_600).default(SEAT_HOLD_MINUTES_DEFAULT),
+  // Fair holds (issue 31): a customer's unpaid (pending) orders, and the seats across them.
+  MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(1000).default(3),
+  MAX_UNPAID_SEATS: z.coerce.number().int().min(1).max(100_000).default(20),
   SHOP_LEGAL_NAME: z.string().trim().max(200).optional(),
   SHOP_ADDRESS: z.string().trim().max(300).optional(),
   SHOP_TAX_ID: z.string().trim().max(100).optional(),
   SHOP_HOURS: z.string().trim().max(200).optional(),
+  // Paying by transfer (issue 36): the RIB/IBAN and the D17 number customers pay to.
+  SHOP_BANK_ACCOUNT: z.string().trim().max(200).optional(),
+  SHOP_D17_NUMBER: z.string().trim().max(50).optional(),
+  // Certificates (issue 35): "name, title" of who signs them.
+  CERTIFICATE_SIGNATORY: z.string().trim().max(200).optional(),
   // Resilience (issue 22): every wait on something outside the process is bounded.
   DB_CONNECT_TIMEOUT_MS: ms(2_000),
   DB_STATEMENT_TIMEOUT_MS: ms(4_000),
@@ -60,6 +70,15 @@ const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.string().trim().url().default(KONNECT_PRODUCTION_API_URL),
   ),
+  // Flouci, the second online provider (issue 36): its app's public and private keys.
+  FLOUCI_APP_TOKEN: z.string().trim().optional(),
+  FLOUCI_APP_SECRET: z.string().trim().optional(),
+  FLOUCI_API_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().trim().url().default(FLOUCI_PRODUCTION_API_URL),
+  ),
+  // Which one takes Card payments when both are configured (default Konnect).
+  ONLINE_PAYMENT_PROVIDER: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['konnect', 'flouci']).optional()),
   // 5 minutes to 1 day: how long a payment page can be paid (and the seats stay held).
   PAYMENT_LIFESPAN_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
   PAYMENT_TIMEOUT_MS: ms(5_000),
@@ -77,6 +96,44 @@ export interface ShopIdentity {
   hours: string;
 }
 
+/** The signatory of certificates: `CERTIFICATE_SIGNATORY` "name, title" (the title after the first comma). */
+export interface CertificateSignatory {
+  name: string;
+  title: string;
+}
+
+const DEMO_SIGNATORY = 'Amira Ben Salah, Director (demo)';
+
+function certificateSignatory(value: string | undefined, production: boolean): CertificateSignatory {
+  const text = value || (production ? '' : DEMO_SIGNATORY);
+  const comma = text.indexOf(',');
+  return comma < 0
+    ? { name: text, title: '' }
+    : { name: text.slice(0, comma).trim(), title: text.slice(comma + 1).trim() };
+}
+
+/**
+ * Where a Transfer order is paid (issue 36): the bank account (RIB/IBAN) and the D17 number,
+ * each empty when not set. In development (`pnpm start`) with neither set, clearly fake demo
+ * values, so the choice shows; tests and production offer Transfer only when configured.
+ * Transfer is offered when either is non-empty.
+ */
+export interface TransferSettings {
+  bankAccount: string;
+  d17Number: string;
+}
+
+const DEMO_TRANSFER: TransferSettings = {
+  bankAccount: 'RIB 00 000 0000000000000 00 (demo, do not pay)',
+  d17Number: '00 000 000 (demo)',
+};
+
+function transferSettings(e: { SHOP_BANK_ACCOUNT?: string; SHOP_D17_NUMBER?: string }, development: boolean): TransferSettings {
+  if (!development || e.SHOP_BANK_ACCOUNT || e.SHOP_D17_NUMBER)
+    return { bankAccount: e.SHOP_BANK_ACCOUNT ?? '', d17Number: e.SHOP_D17_NUMBER ?? '' };
+  return DEMO_TRANSFER;
+}
+
 /** The settings an invoice cannot be issued without. */
 export const INVOICE_IDENTITY_SETTINGS = ['SHOP_LEGAL_NAME', 'SHOP_ADDRESS', 'SHOP_TAX_ID'] as const;
 
@@ -89,12 +146,14 @@ const DEMO_SHOP: ShopIdentity = {
 };
 
 /**
- * Who takes online (Card) payments: Konnect with the shop's credentials; outside production
+ * Who takes online (Card) payments: Konnect or Flouci with the shop's credentials (both set:
+ * ONLINE_PAYMENT_PROVIDER chooses, Konnect by default); outside production
  * without them, the shop's built-in test gateway (a Konnect-compatible API and page served by
  * the shop itself); in production without them, nobody (Card is not offered).
  */
 export type PaymentSettings =
   | { mode: 'konnect'; apiUrl: string; apiKey: string; walletId: string; lifespanMinutes: number }
+  | { mode: 'flouci'; apiUrl: string; appToken: string; appSecret: string; lifespanMinutes: number }
   | { mode: 'test-gateway'; lifespanMinutes: number }
   | { mode: 'off' };
 
@@ -126,7 +185,15 @@ export interface Config {
   trustProxy: string;
   /** How long an unpaid order holds its seats (SEAT_HOLD_MINUTES). */
   seatHoldMinutes: number;
+  /** At most this many unpaid (pending) orders per customer (MAX_UNPAID_ORDERS). */
+  maxUnpaidOrders: number;
+  /** At most this many seats across a customer's unpaid orders (MAX_UNPAID_SEATS). */
+  maxUnpaidSeats: number;
   shop: ShopIdentity;
+  /** Where Transfer orders are paid (SHOP_BANK_ACCOUNT, SHOP_D17_NUMBER); both empty: no Transfer. */
+  transfer: TransferSettings;
+  /** Who signs certificates (CERTIFICATE_SIGNATORY); empty in production when unset (the PDF leaves it out). */
+  certificateSignatory: CertificateSignatory;
   payments: PaymentSettings;
   /** Bounded waits on the database, Redis and slow clients (README, "Time limits"). */
   limits: Limits;
@@ -190,7 +257,15 @@ function paymentSettings(e: z.infer<typeof envSchema>): PaymentSettings {
   if ((apiKey === undefined) !== (walletId === undefined)) {
     throw new ConfigError('KONNECT_API_KEY and KONNECT_WALLET_ID go together: set both, or neither.');
   }
+  const appToken = e.FLOUCI_APP_TOKEN || undefined;
+  const appSecret = e.FLOUCI_APP_SECRET || undefined;
+  if ((appToken === undefined) !== (appSecret === undefined)) {
+    throw new ConfigError('FLOUCI_APP_TOKEN and FLOUCI_APP_SECRET go together: set both, or neither.');
+  }
   const lifespanMinutes = e.PAYMENT_LIFESPAN_MINUTES;
+  // Flouci when it is the only one configured, or chosen by ONLINE_PAYMENT_PROVIDER when both are.
+  if (appToken && appSecret && (!(apiKey && walletId) || e.ONLINE_PAYMENT_PROVIDER === 'flouci'))
+    return { mode: 'flouci', apiUrl: e.FLOUCI_API_URL.replace(/\/+$/, ''), appToken, appSecret, lifespanMinutes };
   if (apiKey && walletId)
     return { mode: 'konnect', apiUrl: e.KONNECT_API_URL.replace(/\/+$/, ''), apiKey, walletId, lifespanMinutes };
   return e.NODE_ENV === 'production' ? { mode: 'off' } : { mode: 'test-gateway', lifespanMinutes };
@@ -234,7 +309,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     seatHoldMinutes: e.SEAT_HOLD_MINUTES,
+    maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
+    maxUnpaidSeats: e.MAX_UNPAID_SEATS,
     shop: shopIdentity(e, e.NODE_ENV === 'production'),
+    transfer: transferSettings(e, e.NODE_ENV === 'development'),
+    certificateSignatory: certificateSignatory(e.CERTIFICATE_SIGNATORY, e.NODE_ENV === 'production'),
     payments: paymentSettings(e),
     limits: {
       dbConnectMs: e.DB_CONNECT_TIMEOUT_MS,

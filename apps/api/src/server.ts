@@ -64,9 +64,13 @@ async function main(): Promise<void> {
   // Pending online payments nobody heard of lately are asked about at the provider.
   const paymentSweeper = startPaymentSweeper(app.payments, logger);
   if (config.payments.mode === 'test-gateway') {
-    logger.info('Online payment: the built-in test gateway (set KONNECT_API_KEY and KONNECT_WALLET_ID to take real payments)');
+    logger.info(
+      'Online payment: the built-in test gateway (set KONNECT_API_KEY and KONNECT_WALLET_ID, or FLOUCI_APP_TOKEN and FLOUCI_APP_SECRET, to take real payments)',
+    );
   } else if (config.payments.mode === 'off') {
-    logger.warn('Online payment is off (KONNECT_API_KEY and KONNECT_WALLET_ID are not set): Credit Card is not offered');
+    logger.warn('Online payment is off (neither Konnect nor Flouci credentials are set): Credit Card is not offered');
+  } else {
+    logger.info(`Online payment: ${config.payments.mode === 'flouci' ? 'Flouci' : 'Konnect'}`);
   }
 
   const server = createHttpServer(app, config.limits, lifecycle).listen(config.port, () => {

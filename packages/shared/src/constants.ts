@@ -6,8 +6,8 @@
 export const COUNTRIES = ['Tunisie', 'Maroc', 'Algerie', 'France', 'Espagne'] as const;
 export type Country = (typeof COUNTRIES)[number];
 
-/** Radio labels Credit Card and On place (SPEC §9). */
-export const PAYMENT_METHODS = ['Card', 'In Place'] as const;
+/** Radio labels Credit Card, On place (SPEC §9) and Transfer (bank transfer or D17, issue 36). */
+export const PAYMENT_METHODS = ['Card', 'In Place', 'Transfer'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /**
@@ -92,10 +92,19 @@ export const STATS_INTERVALS = ['day', 'week', 'month'] as const;
 export type StatsInterval = (typeof STATS_INTERVALS)[number];
 
 /** What the audit trail records changes of. */
-export const AUDIT_ENTITIES = ['order', 'user', 'course'] as const;
+export const AUDIT_ENTITIES = ['order', 'user', 'course', 'certificate', 'session', 'coupon'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** Picture uploads (course edit): the types read from the bytes, the size limit, the widths made. */
 export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const UPLOAD_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_IMAGE_WIDTHS = [320, 640, 1280] as const;
+
+/** Proofs of payment of Transfer orders (issue 36): the types read from the bytes, the size limit. */
+export const PAYMENT_PROOF_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+export type PaymentProofType = (typeof PAYMENT_PROOF_TYPES)[number];
+export const PAYMENT_PROOF_MAX_BYTES = 5 * 1024 * 1024;
+/** `submitted`: waiting for an admin; `rejected`: refused with a reason (the customer may upload again). */
+export const PAYMENT_PROOF_STATUSES = ['submitted', 'rejected'] as const;
+export type PaymentProofStatus = (typeof PAYMENT_PROOF_STATUSES)[number];
+export const PROOF_REJECT_REASON_MAX = 500;

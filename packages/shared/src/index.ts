@@ -10,5 +10,8 @@ export * from './schemas/newsletter.js';
 export * from './schemas/payments.js';
 export * from './schemas/shop.js';
 export * from './schemas/admin.js';
+export * from './schemas/certificates.js';
+export * from './schemas/coupons.js';
+export * from './schemas/sessions.js';
 export * from './images.js';
 export * from './first-screen.js';

@@ -25,6 +25,12 @@ export const MESSAGES = {
   cannotDeleteSelf: 'You cannot delete your own account',
   cannotDemoteSelf: 'You cannot remove your own admin rights',
   profileUpdated: 'Profile Updated',
+  /** 401 `WRONG_PASSWORD` (issue 31): a profile change of e-mail or password without the right current password. */
+  wrongPassword: 'Your current password is missing or wrong.',
+  /** 200 of GET /api/users/confirm-email/{token} (issue 31). */
+  emailChangeConfirmed: 'Your new e-mail address is confirmed. Use it to sign in from now on.',
+  /** 400 of GET /api/users/confirm-email/{token}: invalid, expired, used or voided by a newer request. */
+  invalidEmailChangeLink: 'Invalid or expired e-mail confirmation link.',
   reviewSubmitted: 'Review Submitted!',
   reviewAdded: 'Review added',
   alreadyReviewed: 'Course already reviewed',
@@ -41,10 +47,35 @@ export const MESSAGES = {
    */
   pricesChanged:
     'The prices changed since you opened this page. Please check the new total and place your order again.',
+  /**
+   * 409 `SEATS_CHANGED` (issue 31): an admin's course save whose `availabilityWas` is not the
+   * seats left now (orders took or gave back seats meanwhile); the answer carries them.
+   */
+  seatsChanged:
+    'The seats left changed while you were editing (orders were placed or released). Check the current seats and save again.',
+  /** 409 `TOO_MANY_UNPAID` (issue 31): the customer's unpaid orders reach MAX_UNPAID_ORDERS or MAX_UNPAID_SEATS. */
+  tooManyUnpaid:
+    'You already have too many unpaid orders or seats on hold. Pay or cancel one of your unpaid orders, then order again.',
+  /** 400 `COUPON_*` of the check call and of `POST /api/orders` (issue 37). */
+  couponInvalid: 'This promo code does not exist.',
+  couponExpired: 'This promo code is not valid today.',
+  couponUsedUp: 'This promo code has been used as many times as it allows.',
+  couponNotApplicable: 'This promo code does not apply to the courses in your order.',
+  /** 409 `COUPON_EXISTS`: another coupon has this code (codes ignore case). */
+  couponExists: 'A coupon with this code already exists',
+  couponNotFound: 'Coupon not found',
+  couponDeleted: 'Coupon removed',
+  couponDisabled: 'Coupon already used: disabled instead of removed',
   alreadyPaid: 'Order is already paid',
   learnRequiresPaid: 'Order must be paid and not yet learned',
   /** 409 when a customer tries to cancel a paid order: only the centre refunds. */
   paidOrderCustomerCancel: 'This order is paid: only the shop can cancel it and refund you.',
+  /** 409 `PAYMENT_OPEN`: the owner cancels a Card order while its payment page can still be paid. */
+  paymentOpen: 'A payment page for this order is still open: pay or close it, or cancel once it has ended.',
+  /** 409 of `PUT /api/orders/{id}/refund` when the order has no refund due. */
+  noRefundDue: 'No refund is due for this order.',
+  /** 409: an admin cancels a paid order that already carries a refund (one refund per order). */
+  refundAlreadyRecorded: 'This order already carries a refund: settle this payment by hand.',
   /** 409 when an expired order is paid but its seats went to someone else meanwhile. */
   expiredSeatsGone: 'This order has expired and its seats are no longer available.',
   invoicesNotConfigured:
@@ -52,6 +83,11 @@ export const MESSAGES = {
   // Online payment (issue 17)
   /** 400: POST /api/orders with Card when the shop takes no online payments. */
   cardPaymentsUnavailable: 'Online card payment is not available. Please choose to pay on site.',
+  /**
+   * 409 (issue 31): a payment page would outlive the order's seat hold (at most SEAT_HOLD_MINUTES
+   * after placing), which ends within minutes.
+   */
+  holdEndsTooSoon: 'The seats of this order are held for only a few more minutes: it can no longer be paid online.',
   /** 409: asking to pay online for an order paid on site. */
   payOnSiteOrder: 'This order is paid on site: online payment is not available for it.',
   /** 503: the payment provider did not answer (or refused); the order stays as it was. */
@@ -64,6 +100,20 @@ export const MESSAGES = {
   imageTooLarge: 'The picture is larger than 5 MB.',
   imageEmpty: 'No picture was sent.',
   imageNotFound: 'Picture not found',
+  // Paying by transfer (issue 36)
+  /** 400: the proof is not a JPEG, PNG, WebP or PDF (read from the bytes, not the name). */
+  proofTypeRefused: 'The proof must be a photo (JPEG, PNG or WebP) or a PDF.',
+  /** 413: a proof over 5 MB. */
+  proofTooLarge: 'The proof is larger than 5 MB.',
+  /** 400: no file in the multipart field `file`. */
+  proofMissing: 'Send the proof as the multipart field "file".',
+  /** 409: a proof for an order that is not a pending Transfer order. */
+  proofNotAccepted: 'A proof of payment can be sent only for an unpaid Transfer order that is still open.',
+  /** 409: rejecting when no proof waits for a check. */
+  proofNotSubmitted: 'This order has no proof of payment waiting to be checked.',
+  proofNotFound: 'No proof of payment for this order',
+  /** 400 of POST /api/orders with Transfer when the shop has no bank account nor D17 number. */
+  transferUnavailable: 'Paying by transfer is not available. Please choose another payment method.',
   // Generic API errors
   notAuthorized: 'Not authorized, no token',
   tokenInvalid: 'Not authorized, token failed',
@@ -73,6 +123,13 @@ export const MESSAGES = {
   courseNotFound: 'Course not found',
   userNotFound: 'User not found',
   orderNotFound: 'Order not found',
+  /** 409 of `GET /api/orders/{id}/credit-note` before the refund is recorded as done (issue 31). */
+  noCreditNote: 'No credit note yet: a credit note exists once the refund of the order is recorded as done.',
+  // Certificates (issue 35)
+  certificateNotFound: 'Certificate not found',
+  certificateAlreadyRevoked: 'This certificate is already revoked.',
+  certificateAlreadyReplaced: 'This certificate was already re-issued.',
+  certificateLearnerGone: 'The learner’s account no longer exists: the certificate cannot be re-issued.',
   invalidInput: 'Invalid input',
   priceRangeReversed: 'The From price must not be above the To price',
   malformedJson: 'Malformed JSON body',
@@ -107,6 +164,7 @@ export const ERROR_CODES = [
   'EMAIL_NOT_VERIFIED',
   'USER_EXISTS',
   'INVALID_TOKEN',
+  'WRONG_PASSWORD',
   'NOT_AUTHENTICATED',
   'TOKEN_INVALID',
   'ADMIN_ONLY',
@@ -118,12 +176,21 @@ export const ERROR_CODES = [
   'SEATS_LEFT',
   'ORDER_CHANGED',
   'PRICE_CHANGED',
+  'SEATS_CHANGED',
+  'TOO_MANY_UNPAID',
   'ORDER_STATE',
   'ALREADY_PAID',
   'ALREADY_REVIEWED',
   'EMPTY_ORDER',
   'PAID_ORDER_CANCEL',
+  'PAYMENT_OPEN',
+  'NO_REFUND_DUE',
   'EXPIRED_SEATS_GONE',
+  'COUPON_INVALID',
+  'COUPON_EXPIRED',
+  'COUPON_USED_UP',
+  'COUPON_NOT_APPLICABLE',
+  'COUPON_EXISTS',
   'CANNOT_DELETE_SELF',
   'CANNOT_DEMOTE_SELF',
   'MALFORMED_JSON',
@@ -144,6 +211,8 @@ const CODE_OF_MESSAGE = new Map<string, ErrorCode>([
   [MESSAGES.invalidVerificationLink, 'INVALID_TOKEN'],
   [MESSAGES.invalidOrExpiredToken, 'INVALID_TOKEN'],
   [MESSAGES.invalidOrMissingToken, 'INVALID_TOKEN'],
+  [MESSAGES.invalidEmailChangeLink, 'INVALID_TOKEN'],
+  [MESSAGES.wrongPassword, 'WRONG_PASSWORD'],
   [MESSAGES.notAuthorized, 'NOT_AUTHENTICATED'],
   [MESSAGES.tokenInvalid, 'TOKEN_INVALID'],
   [MESSAGES.adminOnly, 'ADMIN_ONLY'],
@@ -154,12 +223,21 @@ const CODE_OF_MESSAGE = new Map<string, ErrorCode>([
   [MESSAGES.orderNotFound, 'ORDER_NOT_FOUND'],
   [MESSAGES.orderCoursesChanged, 'ORDER_CHANGED'],
   [MESSAGES.pricesChanged, 'PRICE_CHANGED'],
+  [MESSAGES.seatsChanged, 'SEATS_CHANGED'],
+  [MESSAGES.tooManyUnpaid, 'TOO_MANY_UNPAID'],
   [MESSAGES.alreadyPaid, 'ALREADY_PAID'],
   [MESSAGES.learnRequiresPaid, 'ORDER_STATE'],
   [MESSAGES.alreadyReviewed, 'ALREADY_REVIEWED'],
   [MESSAGES.emptyOrder, 'EMPTY_ORDER'],
   [MESSAGES.paidOrderCustomerCancel, 'PAID_ORDER_CANCEL'],
+  [MESSAGES.paymentOpen, 'PAYMENT_OPEN'],
+  [MESSAGES.noRefundDue, 'NO_REFUND_DUE'],
   [MESSAGES.expiredSeatsGone, 'EXPIRED_SEATS_GONE'],
+  [MESSAGES.couponInvalid, 'COUPON_INVALID'],
+  [MESSAGES.couponExpired, 'COUPON_EXPIRED'],
+  [MESSAGES.couponUsedUp, 'COUPON_USED_UP'],
+  [MESSAGES.couponNotApplicable, 'COUPON_NOT_APPLICABLE'],
+  [MESSAGES.couponExists, 'COUPON_EXISTS'],
   [MESSAGES.cannotDeleteSelf, 'CANNOT_DELETE_SELF'],
   [MESSAGES.cannotDemoteSelf, 'CANNOT_DEMOTE_SELF'],
   [MESSAGES.malformedJson, 'MALFORMED_JSON'],

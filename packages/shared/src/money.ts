@@ -34,15 +34,102 @@ export function fromCents(cents: number): number {
  * All arithmetic is done in integer cents, so `0.1 × 3` is exactly `0.3`.
  */
 export function calculateOrderAmounts(lines: readonly PricedLine[]): OrderAmounts {
+  // The same calculator as with a coupon (issue 37), without one.
+  const { discountPrice: _none, ...amounts } = calculateDiscountedAmounts(lines, null);
+  return amounts;
+}
+
+/**
+ * A coupon as the calculator applies it (CONTRACT §7, issue 37): `percent` (0–100) or `fixed`
+ * (an amount taken once per order), on the lines it covers: those whose course is in `courses`
+ * or which have a category in `categories`; every line when both are empty.
+ */
+export interface CouponRule {
+  kind: 'percent' | 'fixed';
+  value: number;
+  courses?: readonly string[] | null;
+  categories?: readonly string[] | null;
+}
+
+/** A line the calculator can discount: its course id and categories say whether a coupon covers it. */
+export interface DiscountableLine extends PricedLine {
+  courseId?: string | null;
+  categories?: readonly string[] | null;
+}
+
+export interface DiscountedAmounts extends OrderAmounts {
+  /** What the coupon takes off the items (0 without one). */
+  discountPrice: number;
+}
+
+const categoryMatchKey = (value: string) => value.toLowerCase().replace(/\s+/g, '');
+
+/** Whether the coupon covers this line (every line when it names no course and no category). */
+export function couponCovers(coupon: CouponRule, line: DiscountableLine): boolean {
+  const courses = coupon.courses ?? [];
+  const categories = coupon.categories ?? [];
+  if (courses.length === 0 && categories.length === 0) return true;
+  const id = line.courseId?.toLowerCase();
+  if (id && courses.some((c) => c.toLowerCase() === id)) return true;
+  const wanted = new Set(categories.map(categoryMatchKey));
+  return (line.categories ?? []).some((c) => wanted.has(categoryMatchKey(c)));
+}
+
+/**
+ * The discount of each line in whole cents: the coupon's discount is computed on the covered
+ * lines' sum (percent: half-up to the cent; fixed: the value), never more than that sum, then
+ * shared among the covered lines in proportion to their amounts (largest remainders get the
+ * odd cents), so no line's discount exceeds the line's amount. Uncovered lines get 0.
+ */
+export function discountLineCents(lines: readonly DiscountableLine[], coupon: CouponRule | null | undefined): number[] {
+  const amounts = lines.map((line) => toCents(line.price) * line.qty);
+  if (!coupon) return amounts.map(() => 0);
+  const covered = lines.map((line) => couponCovers(coupon, line));
+  const coveredCents = amounts.reduce((sum, cents, i) => (covered[i] ? sum + cents : sum), 0);
+  if (coveredCents <= 0) return amounts.map(() => 0);
+  const valueCents = toCents(coupon.value);
+  const wanted =
+    coupon.kind === 'percent'
+      ? Math.floor((coveredCents * Math.min(Math.max(valueCents, 0), 10_000) + 5_000) / 10_000)
+      : Math.max(valueCents, 0);
+  const total = Math.min(wanted, coveredCents);
+  const shares = amounts.map((cents, i) => (covered[i] ? Math.floor((cents * total) / coveredCents) : 0));
+  let left = total - shares.reduce((a, b) => a + b, 0);
+  const byRemainder = amounts
+    .map((cents, i) => ({ i, rest: covered[i] ? (cents * total) % coveredCents : -1 }))
+    .filter(({ rest }) => rest >= 0)
+    .sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of byRemainder) {
+    if (left <= 0) break;
+    if (shares[i]! < amounts[i]!) {
+      shares[i]! += 1;
+      left -= 1;
+    }
+  }
+  return shares;
+}
+
+/**
+ * The one price calculator with a coupon (CONTRACT §7): items = Σ price × qty; the discount
+ * on the covered lines; net = items − discount; shipping = 0 when net is strictly over 100,
+ * else 100; tax = 15 % of net, half-up to the cent; total = net + shipping + tax.
+ */
+export function calculateDiscountedAmounts(
+  lines: readonly DiscountableLine[],
+  coupon?: CouponRule | null,
+): DiscountedAmounts {
   const itemsCents = lines.reduce((sum, line) => sum + toCents(line.price) * line.qty, 0);
-  const shippingCents = itemsCents > FREE_SHIPPING_OVER * 100 ? 0 : SHIPPING_FEE * 100;
-  // Half-up rounding of itemsCents × 15 / 100 without leaving integers.
-  const taxCents = Math.floor((itemsCents * TAX_PERCENT + 50) / 100);
+  const discountCents = discountLineCents(lines, coupon).reduce((a, b) => a + b, 0);
+  const netCents = itemsCents - discountCents;
+  const shippingCents = netCents > FREE_SHIPPING_OVER * 100 ? 0 : SHIPPING_FEE * 100;
+  // Half-up rounding of netCents × 15 / 100 without leaving integers.
+  const taxCents = Math.floor((netCents * TAX_PERCENT + 50) / 100);
   return {
     itemsPrice: fromCents(itemsCents),
+    discountPrice: fromCents(discountCents),
     shippingPrice: fromCents(shippingCents),
     taxPrice: fromCents(taxCents),
-    totalPrice: fromCents(itemsCents + shippingCents + taxCents),
+    totalPrice: fromCents(netCents + shippingCents + taxCents),
   };
 }
 

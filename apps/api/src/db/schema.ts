@@ -4,6 +4,7 @@ import {
   LANGUAGES,
   ORDER_STATUSES,
   type OrderStatus,
+  type PaymentProofStatus,
   type PaymentResult,
 } from '@shop/shared';
 import {
@@ -89,6 +90,12 @@ export const courses = pgTable(
      * (`not is_draft`), the category price indexes carry it in their predicate, and drafts are few.
      */
     isDraft: boolean('is_draft').notNull().default(false),
+    /**
+     * The admin closed the course by setting its seats left to 0 (issue 31): seats that orders
+     * give back later stay off sale (trigger courses_keep_closed, migration 0017) until the
+     * admin writes seats again. Written by the admin's save whenever it writes `availability`.
+     */
+    seatsClosed: boolean('seats_closed').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -188,6 +195,17 @@ export const orders = pgTable(
     invoiceTo: jsonb('invoice_to').$type<{ name: string; taxId: string }>(),
     /** The invoice as issued, kept in the transaction that marks the order paid (issue 31). */
     invoice: jsonb('invoice').$type<Record<string, unknown>>(),
+    /** The promo code the order was placed with, as the coupon spells it (issue 37). */
+    couponCode: text('coupon_code'),
+    /** What the code took off the items (shared calculator); 0 without one. */
+    discountPrice: money('discount_price').notNull().default(0),
+    /**
+     * The proof of payment of a Transfer order (issue 36): 'submitted' (waits for an admin) or
+     * 'rejected' (with proof_reason); the file itself is in payment_proofs.
+     */
+    proofStatus: text('proof_status').$type<PaymentProofStatus>(),
+    proofUploadedAt: timestamp('proof_uploaded_at', { withTimezone: true, mode: 'date' }),
+    proofReason: text('proof_reason'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -220,7 +238,12 @@ export const orders = pgTable(
     index('orders_paid_at_idx')
       .on(t.paidAt, t.totalPrice)
       .where(sql`${t.paidAt} is not null and ${t.refundedAt} is null`),
+    // The admin list's "proof to check" (issue 36): unpaid orders whose proof waits, newest first.
+    index('orders_proof_submitted_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.proofStatus} = 'submitted' and ${t.status} in ('pending', 'expired')`),
     check('orders_refund_status_known', sql`${t.refundStatus} in ('due', 'done')`),
+    check('orders_proof_status_known', sql`${t.proofStatus} in ('submitted', 'rejected')`),
     check(
       'orders_status_known',
       sql.raw(`"status" in (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`),
@@ -306,6 +329,21 @@ export const imageVariants = pgTable(
   (t) => [primaryKey({ columns: [t.imageId, t.width] })],
 );
 
+/**
+ * The proof of payment of a Transfer order (issue 36), one per order (a new upload replaces
+ * it): the bytes as kept (pictures re-encoded without metadata, PDFs as sent) and their type
+ * read from the bytes. Private: served to the owner and admins only.
+ */
+export const paymentProofs = pgTable('payment_proofs', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
 /** Where an online payment attempt stands (payments module). */
 export type PaymentAttemptStatus = 'pending' | 'completed' | 'rejected' | 'expired';
 
@@ -356,8 +394,49 @@ export const orderItems = pgTable(
     price: money('price').notNull(),
     image: text('image').notNull().default(''),
     position: integer('position').notNull().default(0),
+    /** The session the line's seats were taken from (issue 33); null for a course without sessions. No foreign key: a snapshot. */
+    sessionId: uuid('session_id'),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId, t.position)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId, t.position),
+    index('order_items_session_idx').on(t.sessionId).where(sql`${t.sessionId} is not null`),
+  ],
+);
+
+/**
+ * Dated sessions of a course (issue 33, migration 0021): start and end instants (UTC), schedule
+ * and place as free text, a capacity and the seats left, moved by the same guarded statements
+ * as a course's `availability`. A cancelled session keeps its row (orders point to it). Triggers
+ * move the catalogue version when sessions change (lists show each course's next session).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    schedule: text('schedule').notNull(),
+    place: text('place').notNull(),
+    capacity: integer('capacity').notNull(),
+    seatsLeft: integer('seats_left').notNull(),
+    status: text('status').$type<'open' | 'cancelled'>().notNull().default('open'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('sessions_seats_left_non_negative', sql`${t.seatsLeft} >= 0`),
+    check('sessions_seats_within_capacity', sql`${t.seatsLeft} <= ${t.capacity}`),
+    check('sessions_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    check('sessions_status_known', sql`${t.status} in ('open', 'cancelled')`),
+    // A course's sessions not ended, soonest first, and its next session (the catalogue's lateral join).
+    index('sessions_course_open_idx').on(t.courseId, t.startsAt, t.id).where(sql`${t.status} = 'open'`),
+    // The admin's list of a course's sessions, cancelled ones included.
+    index('sessions_course_idx').on(t.courseId, t.startsAt),
+    // The dashboard's upcoming sessions.
+    index('sessions_upcoming_idx').on(t.startsAt).where(sql`${t.status} = 'open'`),
+  ],
 );
 
 /**
@@ -390,10 +469,19 @@ export const tokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 'verify' or 'reset'. */
+    /** 'verify', 'reset' or 'email' (an e-mail change waiting for confirmation). */
     kind: text('kind').notNull(),
     /** SHA-256 of the random token; the token itself is never stored. */
     tokenHash: text('token_hash').notNull(),
+    /**
+     * What following the link applies (issue 31): a 'verify' link carries its registration's
+     * name, password hash, kid flag and language; an 'email' link the new address.
+     */
+    email: text('email'),
+    name: text('name'),
+    passwordHash: text('password_hash'),
+    isKid: boolean('is_kid'),
+    language: text('language', { enum: LANGUAGES }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -423,3 +511,93 @@ export const catalogueVersions = pgTable('catalogue_versions', {
   changes: bigint('changes', { mode: 'number' }).notNull().default(0),
   courses: bigint('courses', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * Certificates (issue 35, migration 0020): issued in the transaction that marks an order
+ * learned, one current certificate per order (a re-issue after a name correction revokes the
+ * old one, points it to the new one and adds the new one). `id` is random (144 bits,
+ * base64url): it is the public check address. The learner's name, the course names, the
+ * centre's legal name are kept as they were at issue. `replaced_by` has no foreign key: the
+ * old certificate points to the new one before the new row exists (the partial unique index
+ * allows one current certificate per order).
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: text('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    learnerName: text('learner_name').notNull(),
+    /** The order's course names, in the order's line order, joined with ", ". */
+    course: text('course').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull(),
+    centre: text('centre').notNull(),
+    status: text('status').$type<'valid' | 'revoked'>().notNull().default('valid'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    reason: text('reason'),
+    replacedBy: text('replaced_by'),
+    /** The dates of the order's sessions at issue (first start, last end); null without sessions. */
+    sessionStartsAt: timestamp('session_starts_at', { withTimezone: true, mode: 'date' }),
+    sessionEndsAt: timestamp('session_ends_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('certificates_order_current_unique').on(t.orderId).where(sql`${t.replacedBy} is null`),
+    index('certificates_user_issued_idx').on(t.userId, t.issuedAt.desc(), t.id.desc()),
+    index('certificates_issued_idx').on(t.issuedAt.desc(), t.id.desc()),
+    index('certificates_search_trgm').using('gin', sql`(lower(${t.learnerName}) || ' ' || lower(${t.course})) gin_trgm_ops`),
+    check('certificates_status_known', sql`${t.status} in ('valid', 'revoked')`),
+  ],
+);
+
+/**
+ * Promo codes (issue 37). `code` is unique without regard to case; `uses` counts the orders
+ * that hold a use now (coupon_uses), raised by the guarded statement of the placing transaction
+ * and lowered when such an order is cancelled or expires.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    kind: text('kind').$type<'percent' | 'fixed'>().notNull(),
+    value: money('value').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+    maxUses: integer('max_uses'),
+    maxUsesPerCustomer: integer('max_uses_per_customer'),
+    courses: uuid('courses').array().notNull().default(sql`'{}'::uuid[]`),
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    minItemsPrice: money('min_items_price'),
+    uses: integer('uses').notNull().default(0),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_unique').using('btree', sql`lower(${t.code})`),
+    check('coupons_kind_known', sql`${t.kind} in ('percent', 'fixed')`),
+    check('coupons_value_positive', sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`),
+    // No upper bound here: the placing statement guards max_uses; an expired order paid later
+    // takes its use again even past it (decision 0344).
+    check('coupons_uses_not_negative', sql`${t.uses} >= 0`),
+  ],
+);
+
+/** One row per order that holds a use of a coupon (issue 37); removed when the order gives it back. */
+export const couponUses = pgTable(
+  'coupon_uses',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Set when the order gave its use back (cancelled, expired); cleared if it is paid after all. */
+    releasedAt: timestamp('released_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('coupon_uses_coupon_user_idx').on(t.couponId, t.userId)],
+);

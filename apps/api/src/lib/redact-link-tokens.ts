@@ -1,5 +1,9 @@
-/** Paths whose last segment is a one-time link token (CONTRACT §4). */
-const LINK_TOKEN_PATH = /^(\/api\/users\/(?:verify|validate-reset-token|reset-password))\/[^/?#]+/;
+/**
+ * Paths whose last segment is a one-time link token (CONTRACT §4): the API's, and the web
+ * pages a mailed link opens (`/verify/{token}`, `/confirm-email/{token}`, issue 31).
+ */
+const LINK_TOKEN_PATH =
+  /^(\/api\/users\/(?:verify|validate-reset-token|reset-password|confirm-email)|\/(?:verify|confirm-email))\/[^/?#]+/;
 
 /**
  * Request URLs go to the logs; a reset token there would let anyone who reads them take

@@ -9,10 +9,10 @@ import { causeOf } from '../lib/outages.js';
 
 export const AUTH_RATE_WINDOW_MS = 15 * 60 * 1000;
 
-export type AuthRateLimitedRoute = 'login' | 'register' | 'forgot' | 'reset';
+export type AuthRateLimitedRoute = 'login' | 'register' | 'forgot' | 'reset' | 'profile';
 
 /** Counter families: the four routes, plus sign-in failures per address across accounts. */
-type CounterName = AuthRateLimitedRoute | 'login-address';
+type CounterName = AuthRateLimitedRoute | 'login-address' | 'certificate-check';
 
 /**
  * Failed sign-ins one address may make across all accounts, as a multiple of AUTH_RATE_LIMIT:
@@ -96,6 +96,11 @@ class FailOpenStore implements Store {
   }
 }
 
+/** Whether a profile change carries a current password (issue 31): only those can guess one. */
+function namesCurrentPassword(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'currentPassword' in body;
+}
+
 /** The account a sign-in names (the body is parsed before the limiter runs). */
 function accountOf(body: unknown): string {
   const email = typeof body === 'object' && body !== null && 'email' in body ? body.email : undefined;
@@ -117,7 +122,7 @@ export function authRateLimiters(
   const make = (
     counter: CounterName,
     limit: number,
-    extra: Pick<Partial<Options>, 'keyGenerator' | 'skipSuccessfulRequests'> = {},
+    extra: Pick<Partial<Options>, 'keyGenerator' | 'skipSuccessfulRequests' | 'skip' | 'requestWasSuccessful'> = {},
   ): RequestHandler => {
     const store = storeFor(deps, counter);
     return rateLimit({
@@ -146,7 +151,34 @@ export function authRateLimiters(
   const login: RequestHandler = (req, res, next) => {
     void loginPerAddress(req, res, (err?: unknown) => (err ? next(err) : loginPerAccount(req, res, next)));
   };
-  return { login, register: make('register', limit), forgot: make('forgot', limit), reset: make('reset', limit) };
+  // Issue 31: a profile change that names a current password is a password guess; a wrong one
+  // counts like a failed sign-in, per account (the guard ran first), from every address at once.
+  const profile = make('profile', limit, {
+    skip: (req) => !namesCurrentPassword(req.body),
+    requestWasSuccessful: (_req, res) => res.statusCode !== 401,
+    keyGenerator: (req) => `user:${req.user?.id ?? ipKeyGenerator(req.ip ?? '')}`,
+  });
+  return { login, register: make('register', limit), forgot: make('forgot', limit), reset: make('reset', limit), profile };
+}
+
+/** Public certificate checks one address may make per minute (issue 35): a person checks a few, a script guessing ids is stopped. */
+export const CERTIFICATE_CHECK_LIMIT = 60;
+
+/** The limiter of the public certificate check (`GET /api/certificates/{id}`), per client address. */
+export function certificateCheckLimiter(deps: Pick<AppDeps, 'redis' | 'logger'>): RequestHandler {
+  const store = storeFor(deps, 'certificate-check');
+  return rateLimit({
+    windowMs: 60_000,
+    limit: CERTIFICATE_CHECK_LIMIT,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''),
+    ...(store ? { store } : {}),
+    handler: (req, res) => {
+      req.log?.warn({ route: 'certificate-check' }, 'certificate check rate limit reached');
+      res.status(429).json({ message: MESSAGES.tooManyRequests, code: 'RATE_LIMITED' });
+    },
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { reviews, users } from '../db/schema.js';
+import { reviews, sessions, users } from '../db/schema.js';
 import { insertCourses } from '../modules/courses/courses.repository.js';
 import { DEMO_COURSES, DEMO_REVIEWERS, demoImagesOf } from './catalogue.js';
 import { DEMO_TRANSLATIONS } from './catalogue.translations.js';
@@ -90,5 +90,45 @@ export async function loadDemoCatalogue(
     });
   });
   if (reviewRows.length > 0) await db.insert(reviews).values(reviewRows);
+  const sessionRows = rows.flatMap((row, index) => demoSessionsOf(row.id, index, DEMO_COURSES[index]?.availability ?? 0, now));
+  if (sessionRows.length > 0) await db.insert(sessions).values(sessionRows);
   return rows.length;
+}
+
+const DAY_MS = 24 * HOUR_MS;
+const DEMO_SCHEDULES = ['Tue and Thu 18:00-20:00', 'Sat 09:00-12:00', 'Mon and Wed 17:30-19:30', 'Sun 10:00-13:00'];
+const DEMO_PLACES = ['Tunis, Lac 2', 'Online', 'Sousse, centre ville', 'Tunis, Centre Urbain Nord'];
+
+/** Midnight UTC of the day `days` after `now`, plus `hourUtc` hours (Tunis is UTC+1 all year). */
+function dayAt(now: Date, days: number, hourUtc: number): Date {
+  const day = new Date(now.getTime() + days * DAY_MS);
+  return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hourUtc));
+}
+
+/**
+ * The demo sessions of the course at `index` (issue 33), dated from the day the database is
+ * created: four courses in five get two or three sessions, a few weeks apart, each running six
+ * weeks; sold-out courses and every fifth course keep selling `availability` ("dates on
+ * request"). Every fourth course's first session is nearly full (2 seats left), and the second
+ * course's first session is full.
+ */
+export function demoSessionsOf(courseId: string, index: number, availability: number, now: Date) {
+  if (availability === 0 || index % 5 === 4) return [];
+  const count = 2 + (index % 2);
+  return Array.from({ length: count }, (_, k) => {
+    const startsAt = dayAt(now, 6 + (index % 9) + k * 35, 17);
+    const endsAt = new Date(dayAt(now, 6 + (index % 9) + k * 35 + 42, 17).getTime() + 2 * HOUR_MS);
+    const capacity = Math.max(availability, 8) + k * 2;
+    const seatsLeft =
+      k === 0 && index === 1 ? 0 : k === 0 && index % 4 === 0 ? Math.min(2, capacity) : capacity - ((index + k) % 4);
+    return {
+      courseId,
+      startsAt,
+      endsAt,
+      schedule: DEMO_SCHEDULES[(index + k) % DEMO_SCHEDULES.length] ?? 'Tue and Thu 18:00-20:00',
+      place: DEMO_PLACES[(index + 2 * k) % DEMO_PLACES.length] ?? 'Online',
+      capacity,
+      seatsLeft,
+    };
+  });
 }

@@ -194,6 +194,8 @@ export interface LoadSyntheticOptions {
   batchSize?: number;
   now?: Date;
   onBatch?: (loaded: number) => void;
+  /** Dated sessions per course (issue 33), inserted with each batch; default 3, 0 for none. */
+  sessionsPerCourse?: number;
 }
 
 /**
@@ -205,31 +207,75 @@ export async function loadSyntheticCourses(
   count: number,
   options: LoadSyntheticOptions = {},
 ): Promise<void> {
-  const { start = 0, batchSize = 1000, now = new Date(), onBatch } = options;
+  const { start = 0, batchSize = 1000, now = new Date(), onBatch, sessionsPerCourse = 3 } = options;
   for (let from = 0; from < count; from += batchSize) {
     const size = Math.min(batchSize, count - from);
     await insertCoursesQuietly(
       db,
       Array.from({ length: size }, (_, k) => syntheticCourse(start + from + k, now)),
     );
+    if (sessionsPerCourse > 0) {
+      // The batch's courses are those created in its minutes (syntheticCourse: now - i minutes).
+      const newest = new Date(now.getTime() - (start + from) * 60_000);
+      const oldest = new Date(now.getTime() - (start + from + size - 1) * 60_000);
+      await insertSyntheticSessions(db, oldest, newest, now, sessionsPerCourse);
+    }
     onBatch?.(from + size);
   }
   await db.execute(sql`analyze courses`);
+  if (sessionsPerCourse > 0) await db.execute(sql`analyze sessions`);
 }
 
-/** EXPLAIN ANALYZE (plan shape only) of the catalogue's page and count statements for a keyword. */
+/**
+ * `perCourse` sessions for each course created between `oldest` and `newest` that has none
+ * yet, one statement: a month apart from a week after `now`, six weeks long, capacity 20, the
+ * seats left spread from full to empty.
+ */
+async function insertSyntheticSessions(db: DbOrTx, oldest: Date, newest: Date, now: Date, perCourse: number): Promise<void> {
+  await db.execute(sql`
+    insert into sessions (course_id, starts_at, ends_at, schedule, place, capacity, seats_left)
+    select c.id,
+      ${now.toISOString()}::timestamptz + make_interval(days => 7 + k * 30),
+      ${now.toISOString()}::timestamptz + make_interval(days => 49 + k * 30, hours => 2),
+      (array['Tue and Thu 18:00-20:00', 'Sat 09:00-12:00', 'Mon and Wed 17:30-19:30'])[k % 3 + 1],
+      (array['Tunis, Lac 2', 'Online', 'Sousse'])[(k + 1) % 3 + 1],
+      20,
+      (c.availability + k * 7) % 21
+    from courses c cross join generate_series(0, ${perCourse - 1}::integer) as k
+    where c.created_at between ${oldest.toISOString()}::timestamptz and ${newest.toISOString()}::timestamptz
+      and not exists (select 1 from sessions s where s.course_id = c.id)
+  `);
+}
+
+/**
+ * From this many courses on, PostgreSQL is expected to answer a keyword from the trigram
+ * index by its own choice (measured at 100 000); on a smaller table a scan of the whole table
+ * can rightly cost less (at 10 000 it does), so there the check only shows that the index
+ * can answer (scans disabled for the EXPLAIN). The seeder and the benchmark share it.
+ */
+export const INDEX_CHOICE_FROM = 100_000;
+
+/**
+ * EXPLAIN ANALYZE (plan shape only) of the catalogue's page and count statements for a keyword.
+ * `scansOff`: with sequential scans disabled (`set local enable_seqscan = off`), to show the
+ * index can answer on a table small enough for a scan to be cheaper.
+ */
 export async function explainKeywordQuery(
   db: Db,
   keyword: string,
+  options: { scansOff?: boolean } = {},
 ): Promise<{ page: string; count: string }> {
-  const { page, total } = catalogueQueries(db, { keyword });
-  const explain = async (query: SQL) => {
-    const result = (await db.execute(
-      sql`explain (analyze, costs off, timing off) ${query}`,
-    )) as unknown as {
-      rows: Record<string, string>[];
+  return db.transaction(async (tx) => {
+    if (options.scansOff) await tx.execute(sql`set local enable_seqscan = off`);
+    const { page, total } = catalogueQueries(tx, { keyword });
+    const explain = async (query: SQL) => {
+      const result = (await tx.execute(
+        sql`explain (analyze, costs off, timing off) ${query}`,
+      )) as unknown as {
+        rows: Record<string, string>[];
+      };
+      return result.rows.map((row) => Object.values(row)[0]).join('\n');
     };
-    return result.rows.map((row) => Object.values(row)[0]).join('\n');
-  };
-  return { page: await explain(page.getSQL()), count: await explain(total.getSQL()) };
+    return { page: await explain(page.getSQL()), count: await explain(total.getSQL()) };
+  });
 }

@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { accountRoutes } from '@/features/account/routes';
 import { adminRoutes } from '@/features/admin/routes';
 import { catalogueRoutes } from '@/features/catalogue/routes';
+import { certificateRoutes } from '@/features/certificates/routes';
 import { checkoutRoutes } from '@/features/checkout/routes';
 import { Spinner } from '@/components/ui/spinner';
 import { AppLayout } from './layout';
@@ -24,6 +25,7 @@ export const routes: RouteObject[] = [
           ...accountRoutes,
           ...checkoutRoutes,
           ...adminRoutes,
+          ...certificateRoutes,
           { path: '*', element: <NotFound /> },
         ],
       },

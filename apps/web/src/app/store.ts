@@ -26,6 +26,7 @@ persistence.startListening({
       writeStored(STORAGE_KEYS.shippingAddress, state.cart.shippingAddress);
     if (state.cart.paymentMethod !== before.cart.paymentMethod)
       writeStored(STORAGE_KEYS.paymentMethod, state.cart.paymentMethod);
+    if (state.cart.invoiceTo !== before.cart.invoiceTo) writeStored(STORAGE_KEYS.invoiceTo, state.cart.invoiceTo);
     if (state.user.userInfo !== before.user.userInfo) writeStored(STORAGE_KEYS.userInfo, state.user.userInfo);
   },
 });
@@ -58,5 +59,5 @@ export function makeStore(preloadedState?: Partial<RootState>) {
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
 export type AppThunk = ThunkAction<void, RootState, unknown, UnknownAction>;
-
-export { logout, useAppDispatch, useAppSelector } from '@/stores/hooks';
+// The typed hooks and `logout` live in stores/hooks.ts (components/ use them too); re-exporting
+// them here made an import cycle, so import them from there.

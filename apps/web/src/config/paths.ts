@@ -6,7 +6,11 @@ export const paths = {
   search: (keyword: string) => `/search/${encodeURIComponent(keyword)}`,
   contact: '/contactus',
   course: (id: string) => `/course/${id}`,
-  cart: (id?: string, qty?: number) => (id ? `/cart/${id}${qty ? `?qty=${qty}` : ''}` : '/cart'),
+  /** A course into the cart: `session` is the dated session chosen (issue 33). */
+  cart: (id?: string, qty?: number, session?: string) =>
+    id
+      ? `/cart/${id}${qty ? `?qty=${qty}` : ''}${session ? `${qty ? '&' : '?'}session=${encodeURIComponent(session)}` : ''}`
+      : '/cart',
   login: (redirect?: string) => (redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
   register: (redirect?: string) => (redirect ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register'),
   forgot: '/forgot',
@@ -30,7 +34,15 @@ export const paths = {
   /** A kid's search stays in the kids area. */
   kidsSearch: (keyword: string) => `/courseskids/${encodeURIComponent(keyword)}`,
   verify: (token: string) => `/verify/${token}`,
+  /** Issue 31: the link mailed to a new e-mail address. */
+  confirmEmail: (token: string) => `/confirm-email/${token}`,
   quizz: '/notfound',
+  /** Issue 35: a certificate's public check page (its QR code's address). */
+  certificate: (id: string) => `/certificates/${encodeURIComponent(id)}`,
+  adminCertificates: '/admin/certificates',
+  adminCoupons: '/admin/coupons',
+  adminCouponNew: '/admin/coupons/new',
+  adminCouponEdit: (id: string) => `/admin/coupons/${id}/edit`,
   /** Catalogue by category (home and footer cards). */
   coursesByCategory: (category: string) => `/courses/?cg=${encodeURIComponent(category)}`,
   coursesByFilter: (value: string) => `/courses/?filter=${encodeURIComponent(value)}`,

@@ -3,6 +3,8 @@ export const STORAGE_KEYS = {
   cartItems: 'cartItems',
   shippingAddress: 'shippingAddress',
   paymentMethod: 'paymentMethod',
+  /** The company the invoice is made out to, when the buyer gave one at checkout (issue 31). */
+  invoiceTo: 'invoiceTo',
   userInfo: 'userInfo',
 } as const;
 

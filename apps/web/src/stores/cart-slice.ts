@@ -3,6 +3,9 @@ import {
   COUNTRIES,
   PAYMENT_METHODS,
   type Course,
+  type InvoiceTo,
+  type OrderLineSession,
+  type Session,
   type PaymentMethod,
   type ShippingAddress,
 } from '@shop/shared';
@@ -20,27 +23,57 @@ export interface CartItem {
   /** The course's French and Arabic names when it has them (issue 18), shown in those languages. */
   nameFr?: string;
   nameAr?: string;
+  /**
+   * The dated session the seats are in (issue 33); absent for a course sold without sessions.
+   * `availability` is then that session's seats left.
+   */
+  session?: OrderLineSession;
 }
 
-/** The cart line holding `qty` seats of a course. */
-export function cartLineOf(course: Course, qty: number): CartItem {
+/** The cart line holding `qty` seats of a course, in `session` when the course has sessions. */
+export function cartLineOf(course: Course, qty: number, session?: Session): CartItem {
   const { _id, name, images, price, availability, nameFr, nameAr } = course;
   return {
     course: _id,
     name,
     images,
     price,
-    availability,
+    availability: session ? session.seatsLeft : availability,
     qty,
     ...(nameFr ? { nameFr } : {}),
     ...(nameAr ? { nameAr } : {}),
+    ...(session
+      ? {
+          session: {
+            _id: session._id,
+            startsAt: session.startsAt,
+            endsAt: session.endsAt,
+            schedule: session.schedule,
+            place: session.place,
+          },
+        }
+      : {}),
   };
+}
+
+function isLineSession(value: unknown): value is OrderLineSession {
+  const v = value as Partial<OrderLineSession> | null;
+  return (
+    !!v &&
+    ['_id', 'startsAt', 'endsAt', 'schedule', 'place'].every(
+      (key) => typeof (v as Record<string, unknown>)[key] === 'string',
+    )
+  );
 }
 
 export interface CartState {
   cartItems: CartItem[];
   shippingAddress: ShippingAddress | null;
   paymentMethod: PaymentMethod | null;
+  /** The company the invoice is made out to (name and matricule fiscal); absent: the buyer. */
+  invoiceTo?: InvoiceTo;
+  /** The promo code the customer applied (issue 37); kept in memory only, checked by the server. */
+  couponCode?: string;
 }
 
 function isCartItems(value: unknown): value is CartItem[] {
@@ -53,7 +86,8 @@ function isCartItems(value: unknown): value is CartItem[] {
         typeof i.price === 'number' &&
         typeof i.qty === 'number' &&
         typeof i.availability === 'number' &&
-        Array.isArray(i.images),
+        Array.isArray(i.images) &&
+        (i.session === undefined || isLineSession(i.session)),
     )
   );
 }
@@ -69,15 +103,24 @@ function isAddress(value: unknown): value is ShippingAddress {
   );
 }
 
+function isInvoiceTo(value: unknown): value is InvoiceTo {
+  const v = value as Partial<InvoiceTo> | null;
+  return !!v && typeof v.name === 'string' && typeof v.taxId === 'string';
+}
+
 function isPaymentMethod(value: unknown): value is PaymentMethod {
   return (PAYMENT_METHODS as readonly unknown[]).includes(value);
 }
 
-export const loadCartState = (): CartState => ({
-  cartItems: readStored(STORAGE_KEYS.cartItems, [], isCartItems),
-  shippingAddress: readStored(STORAGE_KEYS.shippingAddress, null, isAddress),
-  paymentMethod: readStored(STORAGE_KEYS.paymentMethod, null, isPaymentMethod),
-});
+export const loadCartState = (): CartState => {
+  const invoiceTo = readStored(STORAGE_KEYS.invoiceTo, null, isInvoiceTo);
+  return {
+    cartItems: readStored(STORAGE_KEYS.cartItems, [], isCartItems),
+    shippingAddress: readStored(STORAGE_KEYS.shippingAddress, null, isAddress),
+    paymentMethod: readStored(STORAGE_KEYS.paymentMethod, null, isPaymentMethod),
+    ...(invoiceTo ? { invoiceTo } : {}),
+  };
+};
 
 export const cartSlice = createSlice({
   name: 'cart',
@@ -99,6 +142,11 @@ export const cartSlice = createSlice({
     paymentMethodSaved(state, action: PayloadAction<PaymentMethod>) {
       state.paymentMethod = action.payload;
     },
+    /** The company to invoice, or null for an invoice in the buyer's own name. */
+    invoiceToSaved(state, action: PayloadAction<InvoiceTo | null>) {
+      if (action.payload) state.invoiceTo = action.payload;
+      else delete state.invoiceTo;
+    },
     /**
      * The server's current name and price of courses in the cart (a 409 PRICE_CHANGED): the
      * lines show what the order will now cost, for the customer to confirm.
@@ -117,9 +165,15 @@ export const cartSlice = createSlice({
         }
       }
     },
+    /** The promo code typed in the cart or at checkout (issue 37), or null to remove it. */
+    couponCodeSaved(state, action: PayloadAction<string | null>) {
+      if (action.payload) state.couponCode = action.payload;
+      else delete state.couponCode;
+    },
     /** After an order is placed: the seats are bought, the cart is empty again. */
     cartCleared(state) {
       state.cartItems = [];
+      delete state.couponCode;
     },
     /**
      * Another tab of this browser changed the stored cart (a `storage` event): this tab takes
@@ -135,6 +189,7 @@ export const cartSlice = createSlice({
     builder.addCase(loggedOut, (state) => {
       state.shippingAddress = null;
       state.paymentMethod = null;
+      delete state.invoiceTo;
     });
   },
 });
@@ -144,6 +199,8 @@ export const {
   cartItemRemoved,
   shippingAddressSaved,
   paymentMethodSaved,
+  invoiceToSaved,
+  couponCodeSaved,
   cartCleared,
   cartItemsChangedElsewhere,
   cartPricesUpdated,

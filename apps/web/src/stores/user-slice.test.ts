@@ -1,6 +1,7 @@
 import type { UserInfo } from '@shop/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { logout, makeStore } from '@/app/store';
+import { makeStore } from '@/app/store';
+import { logout } from '@/stores/hooks';
 import { usersApi } from '@/lib/api/users';
 import { waitFor } from '@testing-library/react';
 import { ordersApi } from '@/lib/api/orders';

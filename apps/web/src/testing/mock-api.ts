@@ -12,6 +12,15 @@ class BrowserRequest extends NodeRequest {
   }
 }
 
+/** A JSON body parsed; any other body (a multipart upload) as its text. */
+function parseBody(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}
+
 /** A request the screen sent, as the server would see it. */
 export interface SentRequest {
   method: string;
@@ -49,7 +58,7 @@ export function mockApi(routes: Record<string, Route>) {
       path: url.pathname,
       search: url.searchParams,
       headers: request.headers,
-      body: raw ? (JSON.parse(raw) as unknown) : undefined,
+      body: raw ? parseBody(raw) : undefined,
     };
     sent.push(sentRequest);
     const route = routes[`${request.method} ${url.pathname}`];

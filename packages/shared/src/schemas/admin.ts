@@ -4,6 +4,7 @@ import {
   AUDIT_ENTITIES,
   ORDER_ACTORS,
   ORDER_STATUSES,
+  PAYMENT_METHODS,
   STATS_INTERVALS,
 } from '../constants.js';
 import { CATEGORIES } from '../categories.js';
@@ -59,13 +60,33 @@ export const statsSchema = z.object({
       seats: z.number().int(),
     }),
   ),
-  /** Unpaid In Place orders whose hold ends in the next 24 hours, soonest first. */
+  /**
+   * The customers to call: unpaid In Place and Transfer orders whose hold ends in the next 24
+   * hours, and Transfer orders whose proof of payment waits for a check (issue 36), soonest first.
+   */
   holdsEnding: z.array(
     z.object({
       _id: z.string(),
       user: z.object({ _id: z.string().nullable(), name: z.string(), email: z.string() }),
       totalPrice: z.number(),
       holdExpiresAt: z.string(),
+      paymentMethod: z.enum(PAYMENT_METHODS).optional(),
+      /** A Transfer order whose proof waits for a check (issue 36). */
+      proofWaiting: z.boolean().optional(),
+    }),
+  ),
+  /** Sessions not ended nor cancelled, soonest first (issue 33): seats taken, capacity, fill rate = taken / capacity (0 to 1, two decimals). */
+  upcomingSessions: z.array(
+    z.object({
+      _id: z.string(),
+      course: z.string(),
+      name: z.string(),
+      startsAt: z.string(),
+      endsAt: z.string(),
+      place: z.string(),
+      capacity: z.number().int(),
+      taken: z.number().int(),
+      fillRate: z.number(),
     }),
   ),
 });
@@ -123,3 +144,18 @@ export const uploadedImageSchema = z.object({
   srcset: z.string(),
 });
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;
+
+/**
+ * One line of the dashboard's "payments to refund" (`GET /api/admin/refunds`, issue 31): an
+ * order with a refund due, oldest first, with what the admin needs to refund it.
+ */
+export const refundDueSchema = z.object({
+  _id: z.string().meta({ description: 'The order' }),
+  user: z.object({ _id: z.string().nullable(), name: z.string(), email: z.string() }),
+  status: z.enum(ORDER_STATUSES),
+  amount: z.number(),
+  provider: z.string(),
+  reference: z.string().nullable(),
+  dueAt: z.string(),
+});
+export type RefundDue = z.infer<typeof refundDueSchema>;

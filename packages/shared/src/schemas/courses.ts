@@ -10,6 +10,7 @@ import {
 } from '../constants.js';
 import { CATEGORIES, matchCategories, matchCategory, type Category } from '../categories.js';
 import { MESSAGES } from '../messages.js';
+import { nextSessionSchema, sessionSchema } from './sessions.js';
 import { moneySchema, pageQuerySchema } from './common.js';
 
 /** A category text (trimmed, 1 to 50 characters) that `match` turns into its value, or a 400. */
@@ -114,6 +115,17 @@ export const courseUpdateBodySchema = z
       .min(0, 'Availability must be 0 or more')
       .max(AVAILABILITY_MAX)
       .optional(),
+    /**
+     * The seats left the editor started from (issue 31): equal to `availability`, the seats
+     * are not written; otherwise the save is refused (409 SEATS_CHANGED) unless they are
+     * still this many.
+     */
+    availabilityWas: z
+      .number({ error: 'availabilityWas must be a number' })
+      .int('availabilityWas must be a whole number')
+      .min(0, 'availabilityWas must be 0 or more')
+      .max(AVAILABILITY_MAX)
+      .optional(),
     description: z
       .string()
       .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
@@ -131,6 +143,15 @@ export const courseUpdateBodySchema = z
     ...(sizes ? { sizes: [...new Set(sizes)] } : {}),
   }));
 export type CourseUpdateBody = z.input<typeof courseUpdateBodySchema>;
+
+/** 409 of `PUT /api/courses/{id}` when `availabilityWas` is not the seats left now (issue 31). */
+export const seatsChangedErrorSchema = z.object({
+  message: z.string(),
+  code: z.literal('SEATS_CHANGED'),
+  /** The seats left now. */
+  availability: z.number().int(),
+});
+export type SeatsChangedError = z.infer<typeof seatsChangedErrorSchema>;
 export type CourseUpdate = z.output<typeof courseUpdateBodySchema>;
 
 export const reviewBodySchema = z.object({
@@ -149,11 +170,14 @@ export type ReviewBody = z.infer<typeof reviewBodySchema>;
 
 export const reviewSchema = z.object({
   _id: z.string(),
+  /** A child account's review shows its first name only. */
   name: z.string(),
   rating: z.number(),
   comment: z.string(),
   user: z.string().nullable(),
   createdAt: z.string(),
+  /** The reviewer has a paid or learned order of the course ("Verified learner", CONTRACT §7). */
+  verified: z.boolean(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
@@ -177,8 +201,11 @@ export const courseSchema = z.object({
   updatedAt: z.string(),
   /** Only on drafts (ADD, not saved yet), which only admins see: `true`. */
   isDraft: z.literal(true).optional(),
+  /** In `GET /api/courses` (issue 33): the soonest session not ended nor cancelled, or null. */
+  nextSession: nextSessionSchema.nullable().optional(),
 });
 export type Course = z.infer<typeof courseSchema>;
 
-export const courseDetailSchema = courseSchema.extend({ reviews: z.array(reviewSchema) });
+/** The course page: its reviews and its sessions not ended nor cancelled, soonest first (issue 33). */
+export const courseDetailSchema = courseSchema.extend({ reviews: z.array(reviewSchema), sessions: z.array(sessionSchema) });
 export type CourseDetail = z.infer<typeof courseDetailSchema>;

@@ -1,4 +1,5 @@
 import { z } from '../zod.js';
+import { orderItemSessionInputSchema, orderLineSessionSchema } from './sessions.js';
 import {
   dayRangeInOrder,
   moneySchema,
@@ -15,6 +16,8 @@ import {
   ORDER_SORTS,
   ORDER_STATUSES,
   PAYMENT_METHODS,
+  PAYMENT_PROOF_STATUSES,
+  PROOF_REJECT_REASON_MAX,
 } from '../constants.js';
 
 export const shippingAddressSchema = z.object({
@@ -25,6 +28,25 @@ export const shippingAddressSchema = z.object({
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
+/**
+ * The company an invoice is made out to (CONTRACT §7): its name and its matricule fiscal
+ * (tax id), given at checkout. Both trimmed; the tax id keeps to what matricules are written with.
+ */
+export const invoiceToSchema = z.object({
+  name: z
+    .string({ error: 'Company name is required' })
+    .trim()
+    .min(1, 'Company name is required')
+    .max(120, 'Company name must be at most 120 characters'),
+  taxId: z
+    .string({ error: 'Tax id (matricule fiscal) is required' })
+    .trim()
+    .min(1, 'Tax id (matricule fiscal) is required')
+    .max(30, 'Tax id (matricule fiscal) must be at most 30 characters')
+    .regex(/^[A-Za-z0-9/.\- ]+$/, 'Tax id (matricule fiscal) may contain only letters, digits, /, ., - and spaces'),
+});
+export type InvoiceTo = z.infer<typeof invoiceToSchema>;
+
 export const orderItemInputSchema = z.object({
   course: z.string({ error: 'Each item needs a course id' }).min(1).max(100),
   qty: z
@@ -32,6 +54,8 @@ export const orderItemInputSchema = z.object({
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
     .max(ORDER_QTY_MAX, `Quantity must be at most ${ORDER_QTY_MAX}`),
+  /** The session the seats are for (issue 33): required for a course that has open sessions. */
+  session: orderItemSessionInputSchema.optional(),
 });
 
 /**
@@ -54,6 +78,14 @@ export const createOrderBodySchema = z.object({
   shippingPrice: moneySchema.optional(),
   taxPrice: moneySchema.optional(),
   totalPrice: moneySchema.optional(),
+  /** Make the invoice out to this company (name and matricule fiscal) instead of the buyer. */
+  invoiceTo: invoiceToSchema.optional(),
+  /** A promo code (issue 37): a code that does not apply refuses the order (400 `COUPON_*`). */
+  couponCode: z
+    .string()
+    .trim()
+    .max(40, 'Code must be at most 40 characters')
+    .optional(),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 
@@ -83,6 +115,8 @@ export const orderLineSchema = z.object({
   qty: z.number().int(),
   price: z.number(),
   image: z.string(),
+  /** The line's session (issue 33); null for a course without sessions. */
+  session: orderLineSessionSchema.nullable(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -97,6 +131,58 @@ export const paymentResultSchema = z.object({
   amount: z.number(),
 });
 export type PaymentResult = z.infer<typeof paymentResultSchema>;
+
+/**
+ * Money the centre owes back on an order (CONTRACT §7): a paid order cancelled, or a payment
+ * that reached an order that could not take it. `due` until an admin records it made (`done`,
+ * with its credit note number). `reference`: the provider's payment reference, when there is one.
+ */
+export const orderRefundSchema = z.object({
+  status: z.enum(['due', 'done']),
+  amount: z.number(),
+  provider: z.string(),
+  reference: z.string().nullable(),
+  dueAt: z.string(),
+  doneAt: z.string().nullable(),
+  /** `AV-YYYY-NNNNN`, given when the refund is recorded as done. */
+  creditNoteNumber: z.string().nullable(),
+});
+export type OrderRefund = z.infer<typeof orderRefundSchema>;
+
+/** 409 of the owner's cancel while a payment page of the order can still be paid (until `until`). */
+export const paymentOpenErrorSchema = z.object({
+  message: z.string(),
+  code: z.literal('PAYMENT_OPEN'),
+  until: z.string().meta({ description: 'When the open payment page ends (ISO date)' }),
+});
+export type PaymentOpenError = z.infer<typeof paymentOpenErrorSchema>;
+
+/** Body of `PUT /api/orders/{id}/refund` (admin): `{}` or a note for the audit trail. */
+export const refundBodySchema = z.object({
+  note: z.string().trim().max(500, 'Note must be at most 500 characters').optional(),
+});
+export type RefundBody = z.infer<typeof refundBodySchema>;
+
+/**
+ * The proof of payment of a Transfer order (issue 36): `submitted` waits for an admin (who
+ * approves with `PUT /api/orders/{id}/pay`), `rejected` carries the admin's `reason`.
+ */
+export const paymentProofSchema = z.object({
+  uploadedAt: z.string(),
+  status: z.enum(PAYMENT_PROOF_STATUSES),
+  reason: z.string().nullable(),
+});
+export type PaymentProof = z.infer<typeof paymentProofSchema>;
+
+/** Body of `POST /api/orders/{id}/proof/reject` (admin): why, told to the customer. */
+export const proofRejectBodySchema = z.object({
+  reason: z
+    .string({ error: 'A reason is required' })
+    .trim()
+    .min(1, 'A reason is required')
+    .max(PROOF_REJECT_REASON_MAX, `Reason must be at most ${PROOF_REJECT_REASON_MAX} characters`),
+});
+export type ProofRejectBody = z.infer<typeof proofRejectBodySchema>;
 
 export const orderSchema = z.object({
   _id: z.string(),
@@ -117,12 +203,25 @@ export const orderSchema = z.object({
   /** Until when a pending order holds its seats; null once it is no longer pending. */
   holdExpiresAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
-  /** Set when an admin cancelled the order after it was paid (the money went back). */
+  /**
+   * Set when a paid order was cancelled: from then on its payment no longer counts as revenue.
+   * Whether the money went back yet is `refund.status`.
+   */
   refundedAt: z.string().nullable(),
   /** `YYYY-NNNNN`, given when the order is paid. */
   invoiceNumber: z.string().nullable(),
   /** Set when a payment provider's own API confirmed the payment (issue 17). */
   paymentResult: paymentResultSchema.nullable(),
+  /** Money owed back to the customer (issue 31); null when none. */
+  refund: orderRefundSchema.nullable(),
+  /** The company the invoice is made out to, given at checkout; null when none (issue 31). */
+  invoiceTo: invoiceToSchema.nullable(),
+  /** The promo code the order was placed with (issue 37), as the coupon spells it; null when none. */
+  couponCode: z.string().nullable(),
+  /** What the code took off the items; `totalPrice` = items − discount + shipping + tax. */
+  discountPrice: z.number(),
+  /** The proof of payment of a Transfer order; null until one is uploaded (issue 36). */
+  paymentProof: paymentProofSchema.nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -153,6 +252,10 @@ export const orderFilterSchema = z.object({
     .optional(),
   paid: queryBooleanSchema('paid').optional(),
   learned: queryBooleanSchema('learned').optional(),
+  /** `submitted`: the Transfer orders whose proof waits for a check (unpaid, pending or expired). */
+  proof: z
+    .enum(PAYMENT_PROOF_STATUSES, { error: `proof must be ${PAYMENT_PROOF_STATUSES.join(' or ')}` })
+    .optional(),
   from: queryDaySchema('from').optional(),
   to: queryDaySchema('to').optional(),
   sort: z.enum(ORDER_SORTS, { error: `sort must be one of ${ORDER_SORTS.join(', ')}` }).optional(),

@@ -9,12 +9,17 @@ export type PaymentStarted = z.infer<typeof paymentStartedSchema>;
 
 /**
  * `GET /api/payments/options`: the payment methods this shop offers, and who takes online
- * payments (`konnect`, the built-in `test` gateway outside production, or none: then `Card`
+ * payments (`konnect`, `flouci`, the built-in `test` gateway outside production, or none: then `Card`
  * is not offered).
  */
 export const paymentOptionsSchema = z.object({
   methods: z.array(z.enum(PAYMENT_METHODS)),
-  onlineProvider: z.enum(['konnect', 'test']).nullable(),
+  /**
+   * Where Transfer orders are paid (issue 36): the bank account (RIB/IBAN) and the D17 number,
+   * `''` when not set; absent when Transfer is not offered.
+   */
+  transfer: z.object({ bankAccount: z.string(), d17Number: z.string() }).optional(),
+  onlineProvider: z.enum(['konnect', 'flouci', 'test']).nullable(),
 });
 export type PaymentOptions = z.infer<typeof paymentOptionsSchema>;
 

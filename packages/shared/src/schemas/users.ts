@@ -59,6 +59,14 @@ export const profileUpdateBodySchema = z.object({
   email: email.optional(),
   password: password.optional(),
   language: languageSchema.optional(),
+  /**
+   * Issue 31: required (and checked) when the change is of the e-mail or the password; a
+   * name or language change goes without it.
+   */
+  currentPassword: z
+    .string()
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+    .optional(),
 });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
 
@@ -91,6 +99,11 @@ export const userSchema = z.object({
   isKid: z.boolean(),
   /** The account's language: its e-mails are written in it (issue 18). */
   language: languageSchema,
+  /**
+   * Issue 31, profile answers only: a new e-mail address waiting for confirmation from the
+   * link mailed to it (`email` stays the old one until then).
+   */
+  pendingEmail: z.string().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -8,7 +8,7 @@ export type AdminCourseFilter = Omit<AdminCourseListQuery, 'page' | 'limit'>;
 
 /**
  * The admin course list's filters, on the indexes the catalogue already has (courses is at
- * PostgreSQL's 16 fast-path locks, see docs/decisions.md): `q` any part of name, description
+ * PostgreSQL's 16 fast-path locks, see docs/decisions/0015): `q` any part of name, description
  * or category (courses_search_trgm), one category (its partial price index or the GIN), sold
  * out (no seat left) and draft or published (`is_draft`), checked on the rows the other
  * conditions or the sort index give (drafts are few).

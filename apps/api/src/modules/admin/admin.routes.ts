@@ -5,13 +5,15 @@ import {
   auditEventSchema,
   auditQuerySchema,
   courseSchema,
+  pageQuerySchema,
+  refundDueSchema,
   statsQuerySchema,
   statsSchema,
 } from '@shop/shared';
 import type { AppContext } from '../../deps.js';
 import { answerPage, apiRoutes, totalCountHeader } from '../../http/route.js';
 import { accessGuards } from '../auth/guards.js';
-import { getAdminCourses, getAuditTrail, getStats } from './admin.service.js';
+import { getAdminCourses, getAuditTrail, getRefundsDue, getStats } from './admin.service.js';
 
 /** The back office's own reads (issue 19): the dashboard, the course list, the audit trail. */
 export function adminRouter(ctx: AppContext): Router {
@@ -29,6 +31,23 @@ export function adminRouter(ctx: AppContext): Router {
       answer: statsSchema,
     },
     ({ query }) => getStats(ctx, query),
+  );
+
+  routes.get(
+    '/refunds',
+    {
+      summary: 'Payments to refund: orders with a refund due, oldest first, one page (admin)',
+      description:
+        'A paid order cancelled, or a payment that reached an order that could not take it. `PUT /api/orders/{id}/refund` records one as made.',
+      access: 'admin',
+      query: pageQuerySchema,
+      answer: z.array(refundDueSchema),
+      answerHeaders: totalCountHeader('refunds due'),
+    },
+    async ({ query }, _req, res) => {
+      const { refunds, total } = await getRefundsDue(ctx, query);
+      return answerPage(res, refunds, total);
+    },
   );
 
   routes.get(

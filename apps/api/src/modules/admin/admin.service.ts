@@ -1,8 +1,11 @@
+import { upcomingSessions } from '../sessions/sessions.repository.js';
 import type {
   AdminCourseListQuery,
   AuditEventJson,
   AuditQuery,
   Course,
+  PageQuery,
+  RefundDue,
   Stats,
   StatsQuery,
 } from '@shop/shared';
@@ -11,6 +14,7 @@ import { badRequest } from '../../errors.js';
 import { listAuditRecords } from '../audit/audit.repository.js';
 import { toCourseJson } from '../courses/courses.service.js';
 import { listAdminCourses } from './admin-courses.repository.js';
+import { listRefundsDue } from './refunds.repository.js';
 import {
   courseSales,
   holdsEnding,
@@ -59,11 +63,12 @@ function periodOf(ctx: ServiceContext, query: StatsQuery): StatsPeriod {
 export async function getStats(ctx: ServiceContext, query: StatsQuery): Promise<Stats> {
   const period = periodOf(ctx, query);
   const { db } = ctx.database;
-  const [revenue, byStatus, sales, holds] = await Promise.all([
+  const [revenue, byStatus, sales, holds, sessionsAhead] = await Promise.all([
     revenueByPeriod(db, period),
     ordersByStatus(db, period),
     courseSales(db, period),
     holdsEnding(db, ctx.clock.now()),
+    upcomingSessions(db, ctx.clock.now(), UPCOMING_SESSIONS_SHOWN),
   ]);
   const revenueCents = revenue.reduce((sum, bucket) => sum + Math.round(bucket.revenue * 100), 0);
   return {
@@ -74,6 +79,26 @@ export async function getStats(ctx: ServiceContext, query: StatsQuery): Promise<
     seats: sales.seats,
     topCourses: sales.topCourses,
     holdsEnding: holds,
+    upcomingSessions: sessionsAhead.map(fillOf),
+  };
+}
+
+/** How many upcoming sessions the dashboard lists (issue 33). */
+const UPCOMING_SESSIONS_SHOWN = 20;
+
+/** An upcoming session as the dashboard shows it: seats taken over capacity. */
+function fillOf(s: Awaited<ReturnType<typeof upcomingSessions>>[number]): Stats['upcomingSessions'][number] {
+  const taken = s.capacity - s.seatsLeft;
+  return {
+    _id: s.id,
+    course: s.courseId,
+    name: s.courseName,
+    startsAt: s.startsAt.toISOString(),
+    endsAt: s.endsAt.toISOString(),
+    place: s.place,
+    capacity: s.capacity,
+    taken,
+    fillRate: s.capacity > 0 ? Math.round((taken / s.capacity) * 100) / 100 : 0,
   };
 }
 
@@ -91,6 +116,14 @@ export async function getAdminCourses(
   const { page: _page, limit: _limit, ...filter } = query;
   const { rows, total } = await listAdminCourses(ctx.database.db, filter, pageOf(query));
   return { courses: rows.map(toCourseJson), total };
+}
+
+/** The dashboard's "payments to refund" (issue 31). */
+export async function getRefundsDue(
+  ctx: ServiceContext,
+  query: PageQuery,
+): Promise<{ refunds: RefundDue[]; total: number }> {
+  return listRefundsDue(ctx.database.db, pageOf(query));
 }
 
 export async function getAuditTrail(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ORDER_STATUSES, type OrderStatus, type StatsInterval } from '@shop/shared';
+import { ORDER_STATUSES, type OrderStatus, type PaymentMethod, type StatsInterval } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { courses, orderSalesDaily, orders, users } from '../../db/schema.js';
 import { dayEnd, dayStart, SHOP_TIME_ZONE } from '../../db/sql-helpers.js';
@@ -165,7 +165,11 @@ export function rankedSales(rows: readonly RankedSalesRow[]) {
   };
 }
 
-/** Unpaid In Place orders whose hold ends within a day of `now`, soonest first (orders_hold_expiry_idx). */
+/**
+ * The customers to call: unpaid In Place and Transfer orders whose hold ends within a day of
+ * `now` (orders_hold_expiry_idx), and Transfer orders whose proof of payment waits for a check
+ * (issue 36, orders_proof_submitted_idx), soonest hold end first.
+ */
 export async function holdsEnding(db: DbOrTx, now: Date, limit = 50) {
   const rows = await rowsOf<{
     id: string;
@@ -174,16 +178,21 @@ export async function holdsEnding(db: DbOrTx, now: Date, limit = 50) {
     email: string;
     total: string | number;
     hold_expires_at: string | Date;
+    payment_method: string;
+    proof_status: string | null;
   }>(
     db,
     sql`
       select ${orders.id} as id, ${orders.userId} as user_id,
         coalesce(${users.name}, ${orders.userName}) as name, coalesce(${users.email}, ${orders.userEmail}) as email,
-        ${orders.totalPrice} as total, ${orders.holdExpiresAt} as hold_expires_at
+        ${orders.totalPrice} as total, ${orders.holdExpiresAt} as hold_expires_at,
+        ${orders.paymentMethod} as payment_method, ${orders.proofStatus} as proof_status
       from ${orders} left join ${users} on ${users.id} = ${orders.userId}
-      where ${orders.status} = 'pending' and ${orders.paymentMethod} = 'In Place'
-        and ${orders.holdExpiresAt} >= ${now.toISOString()}::timestamptz
-        and ${orders.holdExpiresAt} < ${now.toISOString()}::timestamptz + interval '24 hours'
+      where ${orders.status} = 'pending' and (
+        (${orders.paymentMethod} in ('In Place', 'Transfer')
+          and ${orders.holdExpiresAt} >= ${now.toISOString()}::timestamptz
+          and ${orders.holdExpiresAt} < ${now.toISOString()}::timestamptz + interval '24 hours')
+        or ${orders.proofStatus} = 'submitted')
       order by ${orders.holdExpiresAt}, ${orders.id}
       limit ${limit}`,
   );
@@ -192,5 +201,7 @@ export async function holdsEnding(db: DbOrTx, now: Date, limit = 50) {
     user: { _id: r.user_id, name: r.name, email: r.email },
     totalPrice: Number(r.total),
     holdExpiresAt: new Date(r.hold_expires_at).toISOString(),
+    paymentMethod: r.payment_method as PaymentMethod,
+    proofWaiting: r.proof_status === 'submitted',
   }));
 }

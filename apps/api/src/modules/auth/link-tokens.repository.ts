@@ -1,16 +1,42 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import type { Language } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { tokens } from '../../db/schema.js';
 
-/** What a one-time link token proves: a mailbox (verify) or the right to set a password (reset). */
-export type LinkTokenKind = 'verify' | 'reset';
+/**
+ * What a one-time link token proves: a mailbox (verify), the right to set a password (reset),
+ * or the mailbox of a new address an account asked to move to (email, issue 31).
+ */
+export type LinkTokenKind = 'verify' | 'reset' | 'email';
 
-/** CONTRACT §4: verify links live 24 h, reset links 1 h. */
+/** CONTRACT §4: verify links live 24 h, reset links 1 h; an e-mail change link lives as long as a verify link. */
 export const LINK_TOKEN_TTL_MS: Record<LinkTokenKind, number> = {
   verify: 24 * 3600 * 1000,
   reset: 3600 * 1000,
+  email: 24 * 3600 * 1000,
 };
+
+/**
+ * Kinds whose newest link is the only one that counts (issue 31): a newer registration or
+ * e-mail change request voids the links mailed before it.
+ */
+const NEWEST_ONLY: ReadonlySet<LinkTokenKind> = new Set(['verify', 'email']);
+
+/** What a link applies when followed (issue 31); every field optional (older tokens carry none). */
+export interface LinkTokenPayload {
+  /** 'email': the new address. */
+  email?: string;
+  /** 'verify': the registration's name, password hash, kid flag and language. */
+  name?: string;
+  passwordHash?: string;
+  isKid?: boolean;
+  language?: Language;
+}
+
+export interface ConsumedLinkToken extends LinkTokenPayload {
+  userId: string;
+}
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -18,20 +44,35 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * Issues a fresh token (256 random bits) and stores only its SHA-256. Expired or used
- * tokens of the user are swept at the same time so the table stays small.
+ * Issues a fresh token (256 random bits) and stores only its SHA-256, with what the link
+ * applies when followed. Expired or used tokens of the user are swept at the same time so the
+ * table stays small. For 'verify' and 'email' links, the user's older live links of the kind
+ * are voided; callers run this inside a transaction that locks the user's row, so two
+ * concurrent requests still leave exactly one live link.
  */
-export async function issueLinkToken(db: DbOrTx, userId: string, kind: LinkTokenKind, now: Date): Promise<string> {
+export async function issueLinkToken(
+  db: DbOrTx,
+  userId: string,
+  kind: LinkTokenKind,
+  now: Date,
+  payload: LinkTokenPayload = {},
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db
     .delete(tokens)
     .where(and(eq(tokens.userId, userId), or(lt(tokens.expiresAt, now), isNotNull(tokens.usedAt))));
+  if (NEWEST_ONLY.has(kind)) await retireLinkTokens(db, userId, kind, now);
   await db.insert(tokens).values({
     userId,
     kind,
     tokenHash: hashOf(token),
     expiresAt: new Date(now.getTime() + LINK_TOKEN_TTL_MS[kind]),
     createdAt: now,
+    email: payload.email ?? null,
+    name: payload.name ?? null,
+    passwordHash: payload.passwordHash ?? null,
+    isKid: payload.isKid ?? null,
+    language: payload.language ?? null,
   });
   return token;
 }
@@ -51,16 +92,53 @@ export async function findLinkTokenUser(db: DbOrTx, token: string, kind: LinkTok
 }
 
 /**
- * Uses a token up in one statement, so two concurrent uses cannot both succeed; the
- * user's other live tokens of that kind are retired with it (one link did the job).
+ * Uses a token up in one statement, so two concurrent uses cannot both succeed; the user's
+ * other live tokens of that kind are retired with it (one link did the job). Answers the user
+ * and what the link applies.
  */
-export async function consumeLinkToken(db: DbOrTx, token: string, kind: LinkTokenKind, now: Date): Promise<string | undefined> {
+export async function consumeLinkTokenWithPayload(
+  db: DbOrTx,
+  token: string,
+  kind: LinkTokenKind,
+  now: Date,
+): Promise<ConsumedLinkToken | undefined> {
   const live = liveToken(token, kind, now);
   if (!live) return undefined;
-  const [row] = await db.update(tokens).set({ usedAt: now }).where(live).returning({ userId: tokens.userId });
+  const [row] = await db.update(tokens).set({ usedAt: now }).where(live).returning({
+    userId: tokens.userId,
+    email: tokens.email,
+    name: tokens.name,
+    passwordHash: tokens.passwordHash,
+    isKid: tokens.isKid,
+    language: tokens.language,
+  });
   if (!row) return undefined;
   await retireLinkTokens(db, row.userId, kind, now);
-  return row.userId;
+  const consumed: ConsumedLinkToken = { userId: row.userId };
+  if (row.email !== null) consumed.email = row.email;
+  if (row.name !== null) consumed.name = row.name;
+  if (row.passwordHash !== null) consumed.passwordHash = row.passwordHash;
+  if (row.isKid !== null) consumed.isKid = row.isKid;
+  if (row.language !== null) consumed.language = row.language;
+  return consumed;
+}
+
+/** Uses a token up (see consumeLinkTokenWithPayload) and answers only its user. */
+export async function consumeLinkToken(db: DbOrTx, token: string, kind: LinkTokenKind, now: Date): Promise<string | undefined> {
+  return (await consumeLinkTokenWithPayload(db, token, kind, now))?.userId;
+}
+
+/** The new address of the user's live e-mail change link, if any (the newest voids the others). */
+export async function findPendingEmail(db: DbOrTx, userId: string, now: Date): Promise<string | undefined> {
+  const [row] = await db
+    .select({ email: tokens.email })
+    .from(tokens)
+    .where(
+      and(eq(tokens.userId, userId), eq(tokens.kind, 'email'), isNull(tokens.usedAt), gt(tokens.expiresAt, now), isNotNull(tokens.email)),
+    )
+    .orderBy(desc(tokens.createdAt))
+    .limit(1);
+  return row?.email ?? undefined;
 }
 
 /** Marks every live token of a kind used (after a password change, old reset links must die). */

@@ -16,6 +16,10 @@ describe('link tokens stay out of the logs', () => {
     expect(redactLinkTokens('/api/users/verify/abc_DEF-123')).toBe('/api/users/verify/[redacted]');
     expect(redactLinkTokens('/api/users/reset-password/abc?x=1')).toBe('/api/users/reset-password/[redacted]?x=1');
     expect(redactLinkTokens('/api/users/validate-reset-token/abc')).toBe('/api/users/validate-reset-token/[redacted]');
+    expect(redactLinkTokens('/api/users/confirm-email/abc_DEF-123')).toBe('/api/users/confirm-email/[redacted]');
+    expect(redactLinkTokens('/confirm-email/abc_DEF-123')).toBe('/confirm-email/[redacted]');
+    expect(redactLinkTokens('/verify/abc_DEF-123?x=1')).toBe('/verify/[redacted]?x=1');
+    expect(redactLinkTokens('/course/abc')).toBe('/course/abc');
     expect(redactLinkTokens('/api/users/profile')).toBe('/api/users/profile');
     expect(redactLinkTokens('/api/courses/verify/abc')).toBe('/api/courses/verify/abc');
   });
@@ -27,7 +31,9 @@ describe('link tokens stay out of the logs', () => {
     await request(app).get(`/api/users/verify/${token}`).expect(400);
     await request(app).get(`/api/users/validate-reset-token/${token}`).expect(400);
     await request(app).post(`/api/users/reset-password/${token}`).send({ newPassword: 'new-password' }).expect(400);
-    expect(lines.length).toBeGreaterThanOrEqual(3);
+    await request(app).get(`/api/users/confirm-email/${token}`).expect(400);
+    expect(lines.length).toBeGreaterThanOrEqual(4);
+    expect(JSON.stringify(lines)).toContain('/api/users/confirm-email/[redacted]');
     const logged = JSON.stringify(lines);
     expect(logged).toContain('/api/users/reset-password/[redacted]');
     expect(logged).not.toContain(token);

@@ -5,10 +5,18 @@ import type { ReadyAnswer } from './conditional-get.js';
  * The answer store: ready-to-send catalogue answers of one catalogue version, bounded in bytes
  * (least recently used go first, lru-cache), one build shared by concurrent requests for a key,
  * and the request URLs whose validated query gave each key (for the fast path's peek).
+ *
+ * Admission (issue 38, decision 0282): while the answers fit, every built answer is kept. Once
+ * keeping one would push another out, an answer is kept only if its key was asked for before,
+ * within the last `maxSeenOnce` keys asked for once (the "doorkeeper", an LRU of keys): a flood
+ * of one-off queries then builds its answers without keeping them, and the answers most
+ * customers ask for stay.
  */
 export interface AnswerStoreOptions {
   maxBytes: number;
   maxUrls: number;
+  /** How many keys asked for once (and not kept) are remembered; their second ask is admitted. */
+  maxSeenOnce: number;
 }
 
 export class AnswerStore {
@@ -16,12 +24,20 @@ export class AnswerStore {
   private tag = '';
   private readonly kept: LRUCache<string, ReadyAnswer>;
   private readonly building = new Map<string, Promise<ReadyAnswer>>();
-  /** Request URL as received → the key its validated query gave; the mapping never changes. */
+  /**
+   * Request URL as received → the key its validated query gave at this version (a page's key
+   * may fold a price bound with the version's prices, so the mapping is forgotten with them).
+   */
   private readonly keysOfUrls: LRUCache<string, string>;
+  /** Keys built but not kept (no room and not asked for before): the doorkeeper. Outlives versions. */
+  private readonly seenOnce: LRUCache<string, true>;
+  private readonly maxBytes: number;
 
   constructor(options: AnswerStoreOptions) {
+    this.maxBytes = options.maxBytes;
     this.kept = new LRUCache({ maxSize: options.maxBytes, sizeCalculation: answerSize });
     this.keysOfUrls = new LRUCache({ max: options.maxUrls });
+    this.seenOnce = new LRUCache({ max: Math.max(1, options.maxSeenOnce) });
   }
 
   /** Whether the kept answers belong to `tag`. */
@@ -33,12 +49,14 @@ export class AnswerStore {
   moveTo(tag: string): void {
     this.kept.clear();
     this.building.clear();
+    this.keysOfUrls.clear();
     this.tag = tag;
   }
 
   /** The kept answer of the URL, if an earlier request left one (synchronous, for the fast path). */
   answerOfUrl(url: string): ReadyAnswer | undefined {
-    const key = this.keysOfUrls.peek(url);
+    // `get`, not `peek`: a URL asked for often stays while one-off URLs come and go.
+    const key = this.keysOfUrls.get(url);
     return key === undefined ? undefined : this.kept.get(key);
   }
 
@@ -62,7 +80,7 @@ export class AnswerStore {
       (ready) => {
         if (this.building.get(key) === building) {
           this.building.delete(key);
-          if (this.tag === tag) this.kept.set(key, ready);
+          if (this.tag === tag && this.admits(key, ready)) this.kept.set(key, ready);
         }
         return ready;
       },
@@ -74,6 +92,14 @@ export class AnswerStore {
     );
     this.building.set(key, building);
     return building;
+  }
+
+  /** Whether a built answer is kept: when it fits without pushing another out, or on its key's second ask. */
+  private admits(key: string, ready: ReadyAnswer): boolean {
+    if (this.kept.calculatedSize + answerSize(ready) <= this.maxBytes) return true;
+    if (this.seenOnce.delete(key)) return true;
+    this.seenOnce.set(key, true);
+    return false;
   }
 }
 

@@ -239,7 +239,7 @@ describe('a write through this instance', () => {
 });
 
 describe('CatalogueCache', () => {
-  function fakeStore() {
+  function fakeStore(options: { maxBytes?: number; maxSeenOnce?: number } = {}) {
     let changes = 0;
     let reads = 0;
     let now = 0;
@@ -252,7 +252,7 @@ describe('CatalogueCache', () => {
         if (!hold) return Promise.resolve(version);
         return new Promise((resolve) => pending.push(() => resolve(version)));
       },
-      { maxAgeMs: 500, now: () => now },
+      { maxAgeMs: 500, now: () => now, ...options },
     );
     return {
       cache,
@@ -316,6 +316,41 @@ describe('CatalogueCache', () => {
     expect(cache.peek('/api/courses/x')).toBeDefined();
     cache.courseChanged();
     expect(cache.peek('/api/courses/x')).toBeUndefined();
+  });
+
+  it('keeps the popular answers through a flood of one-off queries larger than the cache', async () => {
+    // Room for 10 answers of 100 bytes (each counted 150).
+    const { cache } = fakeStore({ maxBytes: 1_500, maxSeenOnce: 1_000 });
+    let builds = 0;
+    const get = async (key: string) => {
+      const res = { statusCode: 0, setHeader: () => res, getHeader: () => undefined, end: () => undefined };
+      await cache.send({ headers: {}, method: 'GET', originalUrl: `/api/courses?${key}` } as never, res as never, key, () => {
+        builds += 1;
+        return Promise.resolve({ body: key.padEnd(98, '.') });
+      });
+    };
+    const popular = Array.from({ length: 5 }, (_, i) => `popular-${i}`);
+    for (let round = 0; round < 3; round++) for (const key of popular) await get(key);
+    expect(builds).toBe(5);
+    // 300 distinct one-off queries, 30 times what the cache holds, between popular requests.
+    for (let i = 0; i < 300; i++) {
+      await get(`random-${i}`);
+      if (i % 10 === 9) for (const key of popular) await get(key);
+    }
+    expect(builds).toBe(5 + 300);
+    // The popular answers are still kept: the fast path serves them, nothing is built again.
+    for (const key of popular) expect(cache.peek(`/api/courses?${key}`)?.body.toString()).toContain(key);
+    for (const key of popular) await get(key);
+    expect(builds).toBe(5 + 300);
+    // The flood filled the free room, then went through without being kept.
+    const keptRandom = Array.from({ length: 300 }, (_, i) => `random-${i}`).filter((key) => cache.peek(`/api/courses?${key}`));
+    expect(keptRandom).toEqual(['random-0', 'random-1', 'random-2', 'random-3', 'random-4']);
+    // A query asked for a second time is kept, pushing out the least recently used answer (a one-off).
+    for (const key of popular) await get(key);
+    await get('random-200');
+    expect(cache.peek('/api/courses?random-200')).toBeDefined();
+    expect(cache.peek('/api/courses?random-0')).toBeUndefined();
+    for (const key of popular) expect(cache.peek(`/api/courses?${key}`)).toBeDefined();
   });
 
   it('does not keep a read that started before courseChanged()', async () => {

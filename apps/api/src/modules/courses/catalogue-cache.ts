@@ -5,11 +5,13 @@ import type { CourseChanges } from '../../deps.js';
 import { acceptedEncoding, compress, COMPRESS_MIN_BYTES } from '../../lib/content-encoding.js';
 import { unavailabilityOf } from '../../lib/outages.js';
 import { AnswerStore } from './catalogue-answers.js';
+import { catalogueKeyOfUrl } from './catalogue-key.js';
 import { CatalogueVersionTracker, readCatalogueVersion, type CatalogueVersion } from './catalogue-version.js';
 import { etagOf, matchesEtag, writeAnswer, writeNotModified, type ReadyAnswer } from './conditional-get.js';
 
 export { CATALOGUE_CACHE_CONTROL, matchesEtag, writeAnswer, type ReadyAnswer } from './conditional-get.js';
 export { courseChanged, type CatalogueVersion } from './catalogue-version.js';
+export { catalogueKey, normalCourseQuery } from './catalogue-key.js';
 
 /**
  * The catalogue cache of one API instance, in three parts: the version (catalogue-version.ts),
@@ -31,6 +33,13 @@ export interface CatalogueCacheOptions {
   maxBytes?: number;
   /** How many request URLs are remembered with their cache key (for peek). */
   maxUrls?: number;
+  /** How many keys asked for once are remembered by the admission policy (catalogue-answers.ts). */
+  maxSeenOnce?: number;
+  /**
+   * The key the Express route would give a GET of `url` at `version`, when it can tell without
+   * Express (peek then also serves spellings of a kept question it has not seen yet).
+   */
+  keyOfUrl?: (url: string, version: CatalogueVersion) => string | undefined;
   now?: () => number;
 }
 
@@ -43,10 +52,16 @@ const STALE_AFTER_MS = 1_000;
 export class CatalogueCache implements CourseChanges {
   private readonly versions: CatalogueVersionTracker;
   private readonly answers: AnswerStore;
+  private readonly keyOfUrl: CatalogueCacheOptions['keyOfUrl'];
 
   constructor(readVersion: () => Promise<CatalogueVersion>, options: CatalogueCacheOptions = {}) {
+    this.keyOfUrl = options.keyOfUrl;
     this.versions = new CatalogueVersionTracker(readVersion, options.maxAgeMs ?? 500, options.now ?? Date.now);
-    this.answers = new AnswerStore({ maxBytes: options.maxBytes ?? 32 * 1024 * 1024, maxUrls: options.maxUrls ?? 10_000 });
+    this.answers = new AnswerStore({
+      maxBytes: options.maxBytes ?? 32 * 1024 * 1024,
+      maxUrls: options.maxUrls ?? 10_000,
+      maxSeenOnce: options.maxSeenOnce ?? 10_000,
+    });
   }
 
   /** The current version (see CatalogueVersionTracker.current). */
@@ -62,14 +77,16 @@ export class CatalogueCache implements CourseChanges {
   /**
    * Answers a catalogue GET: 304 when the client's ETag is current (no database query),
    * else the kept answer for `key`, else `build` (one build shared by concurrent requests).
-   * `key` must determine the answer completely (e.g. the normalised query).
+   * `key` (or the key it gives at a version) must determine the answer at that version
+   * completely (e.g. the normalised query, catalogue-key.ts).
    */
-  async send(req: Request, res: Response, key: string, build: (version: CatalogueVersion) => Promise<CatalogueAnswer>) {
-    const version = await this.versionOrStale(key);
+  async send(req: Request, res: Response, keyOf: CatalogueKey, build: (version: CatalogueVersion) => Promise<CatalogueAnswer>) {
+    const version = await this.versionOrStale(keyOf);
     if ('stale' in version) {
       writeAnswer(req, res, version.stale);
       return;
     }
+    const key = keyAt(keyOf, version);
     const etag = etagOf(version.tag, key);
     if (matchesEtag(req.headers['if-none-match'], etag)) {
       writeNotModified(res, etag);
@@ -83,8 +100,9 @@ export class CatalogueCache implements CourseChanges {
   }
 
   /** The kept answer for `key` at the current version, built if needed (the server-rendered pages read course details here). */
-  async answer(key: string, build: (version: CatalogueVersion) => Promise<CatalogueAnswer>): Promise<ReadyAnswer> {
+  async answer(keyOf: CatalogueKey, build: (version: CatalogueVersion) => Promise<CatalogueAnswer>): Promise<ReadyAnswer> {
     const version = await this.version();
+    const key = keyAt(keyOf, version);
     return this.answerFor(version, key, etagOf(version.tag, key), build);
   }
 
@@ -93,10 +111,11 @@ export class CatalogueCache implements CourseChanges {
    * takes longer than STALE_AFTER_MS) and an answer for `key` is kept from an earlier version,
    * that answer marked stale: browsing goes on from memory while the database is away.
    */
-  private async versionOrStale(key: string): Promise<CatalogueVersion | { stale: ReadyAnswer }> {
+  private async versionOrStale(keyOf: CatalogueKey): Promise<CatalogueVersion | { stale: ReadyAnswer }> {
     const fresh = this.versions.fresh();
     if (fresh) return fresh;
-    const kept = this.answers.keptAnswer(key);
+    const latest = this.versions.latest();
+    const kept = latest && this.answers.keptAnswer(keyAt(keyOf, latest));
     if (!kept) return this.version();
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => {
@@ -115,14 +134,19 @@ export class CatalogueCache implements CourseChanges {
 
   /**
    * The answer to a GET of `url` when it can be sent right now without a database query: the
-   * version was read less than maxAgeMs ago and an earlier request to the same URL left its
-   * answer for that version. Synchronous, for the server's fast path (catalogue-fast-path.ts);
+   * version was read less than maxAgeMs ago and an earlier request to the same URL, or to
+   * another spelling of the same list query (keyOfUrl), left its answer for that version. Synchronous, for the server's fast path (catalogue-fast-path.ts);
    * whatever it answers, send() would have answered the same at this moment.
    */
   peek(url: string, req?: IncomingMessage): ReadyAnswer | undefined {
     const fresh = this.versions.fresh();
     if (!fresh || !this.answers.holds(fresh.tag)) return undefined;
-    const kept = this.answers.answerOfUrl(url);
+    let kept = this.answers.answerOfUrl(url);
+    if (!kept) {
+      // A list URL never seen (another spelling of a kept question): its key as the route computes it.
+      const key = this.keyOfUrl?.(url, fresh);
+      kept = key === undefined ? undefined : this.answers.keptAnswer(key);
+    }
     // The compressed bytes this client takes are made by send(), never here.
     if (kept && req && !hasBodyFor(req, kept)) return undefined;
     return kept;
@@ -148,7 +172,7 @@ export class CatalogueCache implements CourseChanges {
 }
 
 export function createCatalogueCache(db: DbOrTx, options?: CatalogueCacheOptions): CatalogueCache {
-  return new CatalogueCache(() => readCatalogueVersion(db), options);
+  return new CatalogueCache(() => readCatalogueVersion(db), { keyOfUrl: catalogueKeyOfUrl, ...options });
 }
 
 /** Whether the kept answer already holds the body this client takes (plain, or its encoding). */
@@ -168,10 +192,7 @@ async function encodeFor(req: IncomingMessage, answer: ReadyAnswer): Promise<voi
 /** The cache key of a course's detail (the API's answer and the server-rendered course page share it). */
 export const courseDetailKey = (id: string) => `course:${id}`;
 
-/** The cache key of a catalogue page: the validated query with its keys in a fixed order. */
-export function catalogueKey(query: Record<string, unknown>): string {
-  const entries = Object.entries(query)
-    .filter(([, value]) => value !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `courses:${JSON.stringify(entries)}`;
-}
+/** A cache key, or how a version gives it (a catalogue page's key folds price bounds with the version's prices). */
+export type CatalogueKey = string | ((version: CatalogueVersion) => string);
+
+const keyAt = (keyOf: CatalogueKey, version: CatalogueVersion) => (typeof keyOf === 'string' ? keyOf : keyOf(version));

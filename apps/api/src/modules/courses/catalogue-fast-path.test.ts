@@ -97,6 +97,32 @@ describe('catalogue fast path', () => {
     expect(again.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('answers another spelling of a kept list question as Express would, and leaves refused ones to Express', async () => {
+    const app = createApp(production);
+    const viaExpress = await request(app).get('/api/courses?keyword=photoshop').expect(200);
+    const peek = vi.spyOn(CatalogueCache.prototype, 'peek');
+    for (const spelling of [
+      '/api/courses?keyword=PhotoShop',
+      '/api/courses?sort=date&keyword=%20photoshop+&page=1&limit=24&utm_source=mail',
+      // 90: the dearest course; 40: the cheapest.
+      '/api/courses?keyword=photoshop&to=90&from=40',
+    ]) {
+      const viaFastPath = await request(app).get(spelling).expect(200);
+      expect(peek.mock.results.at(-1)?.value, spelling).toBeDefined();
+      expect(viaFastPath.text).toBe(viaExpress.text);
+      expect(stableHeaders(viaFastPath)).toEqual(stableHeaders(viaExpress));
+    }
+    // What Express refuses is refused: a NUL, a repeated parameter, a bad value.
+    for (const refused of ['/api/courses?keyword=photoshop%00', '/api/courses?keyword=photoshop&keyword=x', '/api/courses?keyword=photoshop&limit=0']) {
+      await request(app).get(refused).expect(400);
+      expect(peek.mock.results.at(-1)?.value, refused).toBeUndefined();
+    }
+    // A spelling that asks something else is not served the kept answer.
+    const dearer = await request(app).get('/api/courses?keyword=photoshop&to=39').expect(200);
+    expect(peek.mock.results.at(-1)?.value).toBeUndefined();
+    expect(dearer.body).toEqual([]);
+  });
+
   it('leaves HEAD, writes and unseen URLs to Express', async () => {
     const app = createApp(production);
     await request(app).get('/api/courses').expect(200);

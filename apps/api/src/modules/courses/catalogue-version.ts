@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { catalogueVersions } from '../../db/schema.js';
+import { catalogueVersions, courses } from '../../db/schema.js';
 import type { CourseChanges, ServiceContext } from '../../deps.js';
 
 /**
@@ -17,6 +17,11 @@ export interface CatalogueVersion {
   tag: string;
   /** Exact number of courses at that version (the unfiltered X-Total-Count). */
   courses: number;
+  /**
+   * The cheapest and dearest listed course at that version (same statement, same snapshot),
+   * when there is one: a price bound beyond them keeps every course (catalogue-key.ts).
+   */
+  prices?: { min: number; max: number };
 }
 
 /** The one query behind the version: 64 counter rows summed (exported for the benchmark's EXPLAIN). */
@@ -27,6 +32,9 @@ export function catalogueVersionQuery(db: DbOrTx) {
       epoch: sql<string>`${sql.raw(`'catalogue_versions'::regclass::oid::text`)}`,
       changes: sql<string>`coalesce(sum(${catalogueVersions.changes}), 0)::text`,
       courses: sql<string>`coalesce(sum(${catalogueVersions.courses}), 0)::text`,
+      // Both ends of courses_price_idx (drafts, few, skipped): two index probes.
+      minPrice: sql<string | null>`(select min(${courses.price})::text from ${courses} where not ${courses.isDraft})`,
+      maxPrice: sql<string | null>`(select max(${courses.price})::text from ${courses} where not ${courses.isDraft})`,
     })
     .from(catalogueVersions);
 }
@@ -34,7 +42,9 @@ export function catalogueVersionQuery(db: DbOrTx) {
 export async function readCatalogueVersion(db: DbOrTx): Promise<CatalogueVersion> {
   const [row] = await catalogueVersionQuery(db);
   if (!row) throw new Error('catalogue version query returned nothing');
-  return { tag: `${row.epoch}.${row.changes}`, courses: Number(row.courses) };
+  const version: CatalogueVersion = { tag: `${row.epoch}.${row.changes}`, courses: Number(row.courses) };
+  if (row.minPrice !== null && row.maxPrice !== null) version.prices = { min: Number(row.minPrice), max: Number(row.maxPrice) };
+  return version;
 }
 
 export class CatalogueVersionTracker implements CourseChanges {

@@ -67,8 +67,8 @@ function textArray(values: readonly string[]): SQL {
   )}]::text[]`;
 }
 
-/** The words of a keyword that must each appear in `search_text` (lower-cased, at most 8). */
-function keywordWords(query: CourseQuery): string[] {
+/** The words of a keyword that must each appear in `search_text` (lower-cased, at most 8; catalogue-key.ts folds on this). */
+export function keywordWords(query: CourseQuery): string[] {
   return (query.keyword ?? '')
     .toLowerCase()
     .split(/\s+/)
@@ -141,8 +141,45 @@ function orderOf(
 /** A statement that tests and scripts can also EXPLAIN (`getSQL`, `toSQL`). */
 type Statement<T> = PromiseLike<T> & SQLWrapper & { toSQL(): Query };
 
+/** A course as a catalogue page reads it: every column but `search_text`, which no answer shows. */
+export type ListedCourseRow = Omit<CourseRow, 'searchText'>;
+
+/**
+ * The columns of a catalogue page. `search_text` (every text of the course again, lower-cased:
+ * the largest column) is only matched against; reading it made PostgreSQL send, and the API
+ * parse, about twice the bytes of the courses shown (issue 38's profile).
+ */
+const { searchText: _searchText, ...courseColumns } = getTableColumns(courses);
+
+/** A course's next session in a catalogue row (issue 33): startsAt as PostgreSQL's JSON writes it. */
+export interface NextSessionRow {
+  _id: string;
+  startsAt: string;
+  seatsLeft: number;
+}
+
+/**
+ * The catalogue's session columns (issue 33), in the page's own statement (no query per card):
+ * the soonest session not ended nor cancelled (full ones included), and the seats left across
+ * the open sessions (null when the course has none: it sells `availability`). Both read the
+ * partial index `sessions_course_open_idx` (course, start) of the course.
+ */
+/** `courses.id` always qualified: a page of one table renders its columns bare, which inside the subqueries would name the session's id. */
+const courseIdColumn = sql.raw('"courses"."id"');
+const sessionColumns = {
+  nextSession: sql<NextSessionRow | null>`(select json_build_object('_id', s.id, 'startsAt', s.starts_at, 'seatsLeft', s.seats_left)
+    from sessions s where s.course_id = ${courseIdColumn} and s.status = 'open' and s.ends_at > now()
+    order by s.starts_at, s.id limit 1)`,
+  sessionSeats: sql<number | null>`(select sum(s.seats_left)::integer from sessions s
+    where s.course_id = ${courseIdColumn} and s.status = 'open' and s.ends_at > now())`,
+};
+const listedColumns = { ...courseColumns, ...sessionColumns };
+
+/** A course of a catalogue page, with its session columns. */
+export type ListedCourseWithSessions = ListedCourseRow & { nextSession: NextSessionRow | null; sessionSeats: number | null };
+
 /** A catalogue page as the API reads it; `total` is on every row when the statement counted. */
-export type CataloguePage = Statement<(CourseRow & { total?: number })[]>;
+export type CataloguePage = Statement<(ListedCourseWithSessions & { total?: number })[]>;
 
 /**
  * The statements of a catalogue page (exported so tests and scripts can EXPLAIN them).
@@ -185,7 +222,7 @@ export function catalogueQueries(
   const total = db.select({ total: count() }).from(courses).where(where);
   if (keywordWords(query).length === 0) {
     const page = db
-      .select()
+      .select(listedColumns)
       .from(courses)
       .where(where)
       .orderBy(...orderOf(query.sort))
@@ -210,7 +247,7 @@ export function catalogueQueries(
   const page = db
     .with(matches)
     .select({
-      ...getTableColumns(courses),
+      ...listedColumns,
       total: sql<number>`(select count(*) from ${matches})`.mapWith(Number),
     })
     .from(pageIds)
@@ -231,7 +268,7 @@ export async function listCourses(
    * it): the total of a query that filters nothing, then counted by no statement.
    */
   catalogueSize?: number,
-): Promise<{ rows: CourseRow[]; total: number }> {
+): Promise<{ rows: ListedCourseWithSessions[]; total: number }> {
   const { page, total, countsMatches, filtered } = catalogueQueries(db, query);
   if (!countsMatches) {
     if (!filtered && catalogueSize !== undefined) return { rows: await page, total: catalogueSize };
@@ -277,30 +314,54 @@ export async function insertCourse(db: DbOrTx, values: NewCourse): Promise<Cours
   return row;
 }
 
+/** What an admin's save did: the course as saved, none, or refused for stale seats. */
+export type CourseUpdateOutcome =
+  | { updated: CourseRow }
+  | { notFound: true }
+  /** `availabilityWas` is not the seats left now (issue 31): nothing was written. */
+  | { seatsChanged: number };
+
 /**
  * Applies an admin change. The row is locked and re-read so `search_text` is computed from
  * the merged values, whatever another admin changed in between.
+ *
+ * Seats (issue 31): with `availabilityWas`, an `availability` equal to it leaves the seats
+ * column out of the write (orders may have moved it meanwhile); a different one is written
+ * only where the seats left are still `availabilityWas`, in the same guarded UPDATE (`where
+ * id = $id and availability = $was`), never read, changed and written back. Otherwise nothing
+ * is written and the seats left now are answered. Without `availabilityWas` (outside
+ * clients) `availability` is written as sent. Writing 0 closes the course: seats that held
+ * orders give back later stay off sale (`seats_closed`, migration 0017) until seats are written again.
  */
 export async function updateCourse(
   db: DbOrTx,
   id: string,
-  changes: CourseUpdate,
+  body: CourseUpdate,
   now: Date,
   /** Runs in the same transaction with the course before and after (the audit record). */
   recordChange?: (tx: DbOrTx, before: CourseRow, after: CourseRow) => Promise<void>,
-): Promise<CourseRow | undefined> {
-  return db.transaction(async (tx) => {
+): Promise<CourseUpdateOutcome> {
+  const { availabilityWas, ...changes } = body;
+  const seatsUnchanged = availabilityWas !== undefined && changes.availability === availabilityWas;
+  if (seatsUnchanged) delete changes.availability;
+  const guardSeats = availabilityWas !== undefined && changes.availability !== undefined;
+  return db.transaction(async (tx): Promise<CourseUpdateOutcome> => {
     const [current] = await tx.select().from(courses).where(eq(courses.id, id)).for('update');
-    if (!current) return undefined;
+    if (!current) return { notFound: true };
     const merged = { ...current, ...changes };
+    // Seats written: 0 closes the course (seats given back later stay off sale), more opens it.
+    const closed = changes.availability === undefined ? {} : { seatsClosed: changes.availability === 0 };
     // The admin's first save publishes a draft.
     const [row] = await tx
       .update(courses)
-      .set({ ...changes, isDraft: false, searchText: searchTextOf(merged), updatedAt: now })
-      .where(eq(courses.id, id))
+      .set({ ...changes, ...closed, isDraft: false, searchText: searchTextOf(merged), updatedAt: now })
+      .where(
+        guardSeats ? and(eq(courses.id, id), eq(courses.availability, availabilityWas)) : eq(courses.id, id),
+      )
       .returning();
-    if (row && recordChange) await recordChange(tx, current, row);
-    return row;
+    if (!row) return { seatsChanged: current.availability };
+    if (recordChange) await recordChange(tx, current, row);
+    return { updated: row };
   });
 }
 

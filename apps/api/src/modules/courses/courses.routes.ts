@@ -8,13 +8,21 @@ import {
   type CourseQuery,
   messageSchema,
   MESSAGES,
+  seatsChangedErrorSchema,
 } from '@shop/shared';
 import type { AppContext } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { apiRoutes, idParams } from '../../http/route.js';
 import { accessGuards } from '../auth/guards.js';
 import { reviewsRouter } from '../reviews/reviews.routes.js';
-import { catalogueKey, courseDetailKey, type CatalogueCache, type CatalogueVersion } from './catalogue-cache.js';
+import { courseSessionsRouter } from '../sessions/sessions.routes.js';
+import {
+  catalogueKey,
+  courseDetailKey,
+  normalCourseQuery,
+  type CatalogueCache,
+  type CatalogueVersion,
+} from './catalogue-cache.js';
 import {
   browseCourses,
   createBlankCourse,
@@ -31,11 +39,14 @@ const courseParams = idParams(MESSAGES.courseNotFound);
 const notModified = { 304: { description: 'Not modified: the client’s ETag is current (no body)' } };
 const catalogueHeaders = { ETag: z.string(), 'Cache-Control': z.string() };
 
-/** How a catalogue page's answer is built (kept by the catalogue cache under `catalogueKey(query)`). */
+/**
+ * How a catalogue page's answer is built (kept by the catalogue cache under `catalogueKey(query,
+ * version)`): from the query's normal form at that version, the question its key names.
+ */
 export function courseListBuilder(ctx: AppContext, query: CourseQuery) {
   return async (version: CatalogueVersion) => {
     // Unfiltered, the total comes with the catalogue version: no count over the whole table.
-    const { courses, total } = await browseCourses(ctx, query, version.courses);
+    const { courses, total } = await browseCourses(ctx, normalCourseQuery(query, version), version.courses);
     return {
       body: courses,
       // Cross-origin clients may read it: the CORS middleware exposes X-Total-Count.
@@ -60,7 +71,7 @@ export function coursesRouter(ctx: AppContext, catalogue: CatalogueCache): Route
       otherAnswers: notModified,
     },
     async ({ query }, req, res) => {
-      await catalogue.send(req, res, catalogueKey(query), courseListBuilder(ctx, query));
+      await catalogue.send(req, res, (version) => catalogueKey(query, version), courseListBuilder(ctx, query));
     },
   );
 
@@ -123,7 +134,23 @@ export function coursesRouter(ctx: AppContext, catalogue: CatalogueCache): Route
 
   routes.put(
     '/:id',
-    { summary: 'Edit a course', access: 'admin', params: courseParams, body: courseUpdateBodySchema, answer: courseDetailSchema },
+    {
+      summary: 'Edit a course',
+      description:
+        'Send `availabilityWas`, the seats left the form started from: when `availability` equals it the seats are not written ' +
+        '(orders may have moved them meanwhile); otherwise the save is refused with 409 `SEATS_CHANGED` and the seats left now ' +
+        'unless they are still `availabilityWas`. Without it `availability` is written as sent.',
+      access: 'admin',
+      params: courseParams,
+      body: courseUpdateBodySchema,
+      answer: courseDetailSchema,
+      otherAnswers: {
+        409: {
+          description: '`code: SEATS_CHANGED`: the seats left changed since the form was loaded; `availability` is the seats left now. Nothing was saved.',
+          schema: seatsChangedErrorSchema,
+        },
+      },
+    },
     ({ user, params, body }) => editCourse(ctx, user, params.id, body),
   );
 
@@ -137,5 +164,6 @@ export function coursesRouter(ctx: AppContext, catalogue: CatalogueCache): Route
   );
 
   router.use('/:id/reviews', reviewsRouter(ctx));
+  router.use('/:id/sessions', courseSessionsRouter(ctx));
   return router;
 }

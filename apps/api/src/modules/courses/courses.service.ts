@@ -7,7 +7,7 @@ import {
 } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
 import type { ServiceContext } from '../../deps.js';
-import { notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import { actorOf, changedFields, recordAuditEvents } from '../audit/audit.repository.js';
 import { reviewsOfCourse } from '../reviews/reviews.service.js';
@@ -20,8 +20,11 @@ import {
   listDrafts,
   updateCourse,
   type CourseRow,
+  type ListedCourseWithSessions,
   type NewCourse,
 } from './courses.repository.js';
+import { upcomingSessionsOfCourse } from '../sessions/sessions.repository.js';
+import { toSessionJson } from '../sessions/sessions.service.js';
 
 /** The image every new course starts with (shipped in apps/api/public). */
 export const PLACEHOLDER_IMAGE = '/images/courses/placeholder.svg';
@@ -41,7 +44,7 @@ export const BLANK_COURSE: NewCourse = {
   availability: 0,
 };
 
-export function toCourseJson(row: CourseRow): Course {
+export function toCourseJson(row: Omit<CourseRow, 'searchText'>): Course {
   return {
     _id: row.id,
     name: row.name,
@@ -70,12 +73,35 @@ export async function browseCourses(
   catalogueSize?: number,
 ): Promise<{ courses: Course[]; total: number }> {
   const { rows, total } = await listCourses(ctx.database.db, query, catalogueSize);
-  return { courses: rows.map(toCourseJson), total };
+  return { courses: rows.map(toListedCourseJson), total };
 }
 
-/** What the detail page shows: the course and its reviews, newest first. */
+/**
+ * A catalogue card (issue 33): `nextSession` (null when none), and a course with open sessions
+ * answers `availability` = the seats left across them.
+ */
+function toListedCourseJson({ nextSession, sessionSeats, ...row }: ListedCourseWithSessions): Course {
+  return {
+    ...toCourseJson(row),
+    ...(sessionSeats === null ? {} : { availability: sessionSeats }),
+    nextSession: nextSession
+      ? { _id: nextSession._id, startsAt: new Date(nextSession.startsAt).toISOString(), seatsLeft: nextSession.seatsLeft }
+      : null,
+  };
+}
+
+/**
+ * What the detail page shows: the course, its reviews, newest first, and its sessions not ended
+ * nor cancelled, soonest first (issue 33); with sessions, `availability` is their seats left.
+ */
 async function detailOf(db: DbOrTx, row: CourseRow): Promise<CourseDetail> {
-  return { ...toCourseJson(row), reviews: await reviewsOfCourse(db, row.id) };
+  const [reviews, sessions] = await Promise.all([
+    reviewsOfCourse(db, row.id),
+    upcomingSessionsOfCourse(db, row.id, new Date()),
+  ]);
+  const open = sessions.map(toSessionJson);
+  const seats = open.length > 0 ? { availability: open.reduce((sum, s) => sum + s.seatsLeft, 0) } : {};
+  return { ...toCourseJson(row), ...seats, reviews, sessions: open };
 }
 
 /** The public course page: a draft is not there yet (404, as for an unknown id). */
@@ -133,12 +159,14 @@ export async function editCourse(
   id: string,
   changes: CourseUpdate,
 ): Promise<CourseDetail> {
-  const row = await updateCourse(ctx.database.db, id, changes, ctx.clock.now(), (tx, before, after) =>
+  const outcome = await updateCourse(ctx.database.db, id, changes, ctx.clock.now(), (tx, before, after) =>
     recordCourseWrite(tx, ctx, admin, 'updated', before, after),
   );
-  if (!row) throw notFound(MESSAGES.courseNotFound);
+  if ('notFound' in outcome) throw notFound(MESSAGES.courseNotFound);
+  if ('seatsChanged' in outcome)
+    throw new AppError(409, MESSAGES.seatsChanged, undefined, 'SEATS_CHANGED', { availability: outcome.seatsChanged });
   courseChanged(ctx);
-  return detailOf(ctx.database.db, row);
+  return detailOf(ctx.database.db, outcome.updated);
 }
 
 export async function removeCourse(ctx: ServiceContext, admin: AuthUser, id: string): Promise<void> {

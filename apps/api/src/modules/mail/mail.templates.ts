@@ -44,3 +44,29 @@ export function verificationMail(to: string, name: string, link: string, languag
 export function resetPasswordMail(to: string, name: string, link: string, language: Language = 'en'): MailMessage {
   return actionMail(to, name, language, MAIL_TEXTS[language].reset, link);
 }
+
+/** Issue 31: the link of an e-mail change, mailed to the new address: APP_URL/confirm-email/{token}. */
+export const confirmEmailLink = (appUrl: string, token: string) => `${appUrl}/confirm-email/${token}`;
+
+export function confirmEmailMail(to: string, name: string, link: string, language: Language = 'en'): MailMessage {
+  return actionMail(to, name, language, MAIL_TEXTS[language].confirmEmail, link);
+}
+
+/**
+ * Issue 31: tells the OLD address that a change to `newEmail` was asked. On purpose it has no
+ * link at all: nothing in it can confirm or undo the change (a forwarded or intercepted copy
+ * must be worth nothing).
+ */
+export function emailChangeNoticeMail(to: string, name: string, newEmail: string, language: Language = 'en'): MailMessage {
+  const texts = MAIL_TEXTS[language];
+  const words = texts.emailChangeNotice;
+  const text = [texts.hello(name), '', words.body(newEmail), '', words.outro, '', texts.signature].join('\n');
+  const html = `<!doctype html>
+<html ${htmlLangAttributes(language)}><body style="font-family:sans-serif;line-height:1.5">
+<p>${escapeHtml(texts.hello(name))}</p>
+<p>${escapeHtml(words.body(newEmail))}</p>
+<p>${escapeHtml(words.outro)}</p>
+<p>${escapeHtml(texts.signature)}</p>
+</body></html>`;
+  return { to, subject: words.subject, text, html };
+}

@@ -10,11 +10,29 @@ export interface MailTexts {
   buttonFallback: string;
   verify: { subject: string; intro: string; action: string; outro: string };
   reset: { subject: string; intro: string; action: string; outro: string };
+  /** Issue 31: the link to the NEW address of an e-mail change. */
+  confirmEmail: { subject: string; intro: string; action: string; outro: string };
+  /** Issue 31: the notice to the OLD address of an e-mail change; it carries no link. */
+  emailChangeNotice: { subject: string; body: (newEmail: string) => string; outro: string };
+  /** Issue 36: paying a Transfer order (bank transfer or D17) and its proof of payment. */
+  transfer: {
+    howToPay: string;
+    bankAccount: (account: string) => string;
+    d17Number: (number: string) => string;
+    reference: (ref: string) => string;
+    uploadProof: string;
+    rejectedSubject: (ref: string) => string;
+    rejectedIntro: string;
+    reason: (reason: string) => string;
+    uploadAgain: string;
+  };
   order: {
     seeOrder: string;
     yourOrder: (link: string) => string;
     orderLine: (id: string) => string;
     items: string;
+    /** The promo code's line (issue 37). */
+    discount: (code: string) => string;
     shipping: string;
     tax: string;
     total: string;
@@ -32,7 +50,19 @@ export interface MailTexts {
     invoice: (number: string) => string;
     cancelledSubject: (ref: string) => string;
     cancelledIntro: string;
-    refunded: (amount: string) => string;
+    /** Issue 33: the centre cancelled a session of the order (course name, start in Tunis time). */
+    sessionCancelled: (course: string, start: string) => string;
+    /** Issue 31: a paid order cancelled; the money is owed back, not yet refunded. */
+    refundDue: (amount: string) => string;
+    /** Issue 31: money that reached an order that could not take it. */
+    receivedSubject: (ref: string) => string;
+    receivedCancelled: (amount: string) => string;
+    receivedExpired: (amount: string) => string;
+    willBeRefunded: string;
+    /** Issue 31: the refund recorded as made. */
+    refundedSubject: (ref: string) => string;
+    refundedIntro: (amount: string) => string;
+    creditNote: (number: string) => string;
     expiredSubject: (ref: string) => string;
     expiredIntro: (until: string) => string;
     expiredOn: (at: string) => string;
@@ -58,11 +88,38 @@ const en: MailTexts = {
     action: 'Choose a new password',
     outro: 'If you did not ask for this, you can ignore this mail: your password stays the same.',
   },
+  confirmEmail: {
+    subject: 'Confirm your new e-mail address',
+    intro:
+      'You asked to use this address for your Course Shop account. Please confirm it with this link (valid for 24 hours); until then your account keeps its current address:',
+    action: 'Confirm my new e-mail',
+    outro: 'If you did not ask for this, you can ignore this mail: nothing changes.',
+  },
+  emailChangeNotice: {
+    subject: 'A change of your e-mail address was requested',
+    body: (newEmail) =>
+      `Someone signed in to your Course Shop account asked to change its e-mail address to ${newEmail}. The change takes effect only once that address is confirmed from the mail sent to it.`,
+    outro:
+      'If you did not ask for this, sign in and change your password at once (or use "Forgot Password" on the sign-in page), then contact the centre.',
+  },
+  transfer: {
+    howToPay: 'How to pay: by bank transfer or from your D17 wallet, quoting your order number as the reference.',
+    bankAccount: (account) => `Bank account (RIB/IBAN): ${account}`,
+    d17Number: (number) => `D17 number: ${number}`,
+    reference: (ref) => `Reference: ${ref}`,
+    uploadProof:
+      'Then upload a photo or PDF of the receipt on your order page: we check it and confirm your seats by e-mail.',
+    rejectedSubject: (ref) => `Your proof of payment for order ${ref} was not accepted`,
+    rejectedIntro: 'We checked the proof of payment you sent for this order and could not accept it.',
+    reason: (reason) => `Reason: ${reason}`,
+    uploadAgain: 'You can upload another proof on your order page while your seats are held.',
+  },
   order: {
     seeOrder: 'See your order',
     yourOrder: (link) => `Your order: ${link}`,
     orderLine: (id) => `Order ${id}`,
     items: 'Items',
+    discount: (code) => `Discount (${code})`,
     shipping: 'Shipping',
     tax: 'Tax',
     total: 'Total',
@@ -81,7 +138,20 @@ const en: MailTexts = {
     invoice: (number) => `Invoice number: ${number} (download it from your order page).`,
     cancelledSubject: (ref) => `Your order ${ref} is cancelled`,
     cancelledIntro: 'Your order is cancelled and its seats went back on sale.',
-    refunded: (amount) => `The ${amount} you paid is refunded.`,
+    sessionCancelled: (course, start) =>
+      `We are sorry: the centre cancelled the session of ${course} starting ${start}, so your order is cancelled.`,
+    refundDue: (amount) =>
+      `The ${amount} you paid will be refunded to you; we will write to you again once the refund is made.`,
+    receivedSubject: (ref) => `Payment received for order ${ref}: it will be refunded`,
+    receivedCancelled: (amount) =>
+      `We received your payment of ${amount}, but this order had already been cancelled, so it cannot take it.`,
+    receivedExpired: (amount) =>
+      `We received your payment of ${amount}, but this order had expired and its seats were no longer available, so it cannot take it.`,
+    willBeRefunded:
+      'The amount will be refunded to you; we will write to you again once the refund is made. You are welcome to order again.',
+    refundedSubject: (ref) => `Refund made for order ${ref}`,
+    refundedIntro: (amount) => `We have refunded the ${amount} you paid for this order.`,
+    creditNote: (number) => `Credit note number: ${number} (download it from your order page).`,
     expiredSubject: (ref) => `Your order ${ref} has expired`,
     expiredIntro: (until) =>
       `Your order was not paid in time: its seat hold ended${until}, so the seats went back on sale.`,
@@ -109,11 +179,39 @@ const fr: MailTexts = {
     outro:
       "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.",
   },
+  confirmEmail: {
+    subject: 'Confirmez votre nouvelle adresse e-mail',
+    intro:
+      'Vous avez demandé à utiliser cette adresse pour votre compte Course Shop. Veuillez la confirmer avec ce lien (valable 24 heures) ; d’ici là, votre compte garde son adresse actuelle :',
+    action: 'Confirmer ma nouvelle adresse',
+    outro: "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : rien ne change.",
+  },
+  emailChangeNotice: {
+    subject: 'Un changement de votre adresse e-mail a été demandé',
+    body: (newEmail) =>
+      `Une personne connectée à votre compte Course Shop a demandé à changer son adresse e-mail pour ${newEmail}. Le changement ne prend effet qu’une fois cette adresse confirmée depuis le message qui lui a été envoyé.`,
+    outro:
+      "Si vous n'êtes pas à l'origine de cette demande, connectez-vous et changez tout de suite votre mot de passe (ou utilisez « Mot de passe oublié » sur la page de connexion), puis contactez le centre.",
+  },
+  transfer: {
+    howToPay:
+      'Comment payer : par virement bancaire ou depuis votre portefeuille D17, en indiquant votre numéro de commande comme référence.',
+    bankAccount: (account) => `Compte bancaire (RIB/IBAN) : ${account}`,
+    d17Number: (number) => `Numéro D17 : ${number}`,
+    reference: (ref) => `Référence : ${ref}`,
+    uploadProof:
+      'Envoyez ensuite une photo ou un PDF du reçu depuis la page de votre commande : nous le vérifions et confirmons vos places par e-mail.',
+    rejectedSubject: (ref) => `Votre preuve de paiement pour la commande ${ref} n'a pas été acceptée`,
+    rejectedIntro: "Nous avons vérifié la preuve de paiement envoyée pour cette commande et n'avons pas pu l'accepter.",
+    reason: (reason) => `Motif : ${reason}`,
+    uploadAgain: 'Vous pouvez envoyer une autre preuve depuis la page de votre commande tant que vos places sont réservées.',
+  },
   order: {
     seeOrder: 'Voir votre commande',
     yourOrder: (link) => `Votre commande : ${link}`,
     orderLine: (id) => `Commande ${id}`,
     items: 'Articles',
+    discount: (code) => `Remise (${code})`,
     shipping: 'Livraison',
     tax: 'Taxe',
     total: 'Total',
@@ -134,7 +232,21 @@ const fr: MailTexts = {
       `Numéro de facture : ${number} (téléchargez-la depuis la page de votre commande).`,
     cancelledSubject: (ref) => `Votre commande ${ref} est annulée`,
     cancelledIntro: 'Votre commande est annulée et ses places ont été remises en vente.',
-    refunded: (amount) => `Les ${amount} que vous avez payés vous sont remboursés.`,
+    sessionCancelled: (course, start) =>
+      `Nous sommes désolés : le centre a annulé la session de ${course} qui devait commencer le ${start} ; votre commande est donc annulée.`,
+    refundDue: (amount) =>
+      `Les ${amount} que vous avez payés vous seront remboursés ; nous vous écrirons à nouveau une fois le remboursement effectué.`,
+    receivedSubject: (ref) => `Paiement reçu pour la commande ${ref} : il sera remboursé`,
+    receivedCancelled: (amount) =>
+      `Nous avons reçu votre paiement de ${amount}, mais cette commande était déjà annulée et ne peut donc pas l’accepter.`,
+    receivedExpired: (amount) =>
+      `Nous avons reçu votre paiement de ${amount}, mais cette commande avait expiré et ses places n’étaient plus disponibles : elle ne peut donc pas l’accepter.`,
+    willBeRefunded:
+      'Ce montant vous sera remboursé ; nous vous écrirons à nouveau une fois le remboursement effectué. Vous pouvez commander à nouveau.',
+    refundedSubject: (ref) => `Remboursement effectué pour la commande ${ref}`,
+    refundedIntro: (amount) => `Nous vous avons remboursé les ${amount} payés pour cette commande.`,
+    creditNote: (number) =>
+      `Numéro d’avoir : ${number} (téléchargez-le depuis la page de votre commande).`,
     expiredSubject: (ref) => `Votre commande ${ref} a expiré`,
     expiredIntro: (until) =>
       `Votre commande n'a pas été payée à temps : la réservation a pris fin${until} et les places ont été remises en vente.`,
@@ -161,11 +273,37 @@ const ar: MailTexts = {
     action: 'اختيار كلمة مرور جديدة',
     outro: 'إذا لم تطلب ذلك، يمكنك تجاهل هذه الرسالة: تبقى كلمة مرورك كما هي.',
   },
+  confirmEmail: {
+    subject: 'تأكيد عنوان بريدك الإلكتروني الجديد',
+    intro:
+      'طلبت استخدام هذا العنوان لحسابك في Course Shop. يرجى تأكيده عبر هذا الرابط (صالح لمدة 24 ساعة)؛ وإلى ذلك الحين يحتفظ حسابك بعنوانه الحالي:',
+    action: 'تأكيد بريدي الإلكتروني الجديد',
+    outro: 'إذا لم تطلب ذلك، يمكنك تجاهل هذه الرسالة: لن يتغير شيء.',
+  },
+  emailChangeNotice: {
+    subject: 'طُلب تغيير عنوان بريدك الإلكتروني',
+    body: (newEmail) =>
+      `طلب شخص متصل بحسابك في Course Shop تغيير عنوان بريده الإلكتروني إلى ${newEmail}. لا يسري التغيير إلا بعد تأكيد هذا العنوان من الرسالة المرسلة إليه.`,
+    outro:
+      'إذا لم تطلب ذلك، سجّل الدخول وغيّر كلمة مرورك فورًا (أو استعمل «نسيت كلمة المرور» في صفحة تسجيل الدخول)، ثم اتصل بالمركز.',
+  },
+  transfer: {
+    howToPay: 'طريقة الدفع: بتحويل بنكي أو من محفظة D17، مع ذكر رقم طلبك كمرجع.',
+    bankAccount: (account) => `الحساب البنكي (RIB/IBAN): ${account}`,
+    d17Number: (number) => `رقم D17: ${number}`,
+    reference: (ref) => `المرجع: ${ref}`,
+    uploadProof: 'ثم حمّل صورة أو ملف PDF للوصل من صفحة طلبك: نتحقق منه ونؤكد مقاعدك بالبريد الإلكتروني.',
+    rejectedSubject: (ref) => `لم يتم قبول إثبات الدفع للطلب ${ref}`,
+    rejectedIntro: 'تحققنا من إثبات الدفع الذي أرسلته لهذا الطلب ولم نتمكن من قبوله.',
+    reason: (reason) => `السبب: ${reason}`,
+    uploadAgain: 'يمكنك تحميل إثبات آخر من صفحة طلبك ما دامت مقاعدك محجوزة.',
+  },
   order: {
     seeOrder: 'عرض طلبك',
     yourOrder: (link) => `طلبك: ${link}`,
     orderLine: (id) => `الطلب ${id}`,
     items: 'العناصر',
+    discount: (code) => `الخصم (${code})`,
     shipping: 'التوصيل',
     tax: 'الضريبة',
     total: 'المجموع',
@@ -184,7 +322,19 @@ const ar: MailTexts = {
     invoice: (number) => `رقم الفاتورة: ${number} (نزّلها من صفحة طلبك).`,
     cancelledSubject: (ref) => `تم إلغاء طلبك ${ref}`,
     cancelledIntro: 'تم إلغاء طلبك وعادت مقاعده إلى البيع.',
-    refunded: (amount) => `سيُردّ إليك مبلغ ${amount} الذي دفعته.`,
+    sessionCancelled: (course, start) =>
+      `نعتذر: ألغى المركز دورة ${course} التي كانت ستبدأ ${start}، لذلك أُلغي طلبك.`,
+    refundDue: (amount) =>
+      `سيُردّ إليك مبلغ ${amount} الذي دفعته، وسنراسلك مجددًا حين يتم الاسترداد.`,
+    receivedSubject: (ref) => `تم استلام دفعة للطلب ${ref}: سيتم ردّها إليك`,
+    receivedCancelled: (amount) =>
+      `استلمنا دفعتك البالغة ${amount}، لكن هذا الطلب كان قد أُلغي، فلا يمكنه قبولها.`,
+    receivedExpired: (amount) =>
+      `استلمنا دفعتك البالغة ${amount}، لكن صلاحية هذا الطلب كانت قد انتهت ولم تعد مقاعده متاحة، فلا يمكنه قبولها.`,
+    willBeRefunded: 'سيُردّ إليك هذا المبلغ، وسنراسلك مجددًا حين يتم الاسترداد. يسعدنا أن تطلب من جديد.',
+    refundedSubject: (ref) => `تم استرداد المبلغ للطلب ${ref}`,
+    refundedIntro: (amount) => `أعدنا إليك مبلغ ${amount} الذي دفعته لهذا الطلب.`,
+    creditNote: (number) => `رقم إشعار الدائن: ${number} (يمكنك تنزيله من صفحة طلبك).`,
     expiredSubject: (ref) => `انتهت صلاحية طلبك ${ref}`,
     expiredIntro: (until) =>
       `لم يُدفع طلبك في الوقت المحدد: انتهى حجز المقاعد${until}، فعادت المقاعد إلى البيع.`,

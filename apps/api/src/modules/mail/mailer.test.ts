@@ -9,6 +9,7 @@ import { createApp } from '../../app.js';
 import type { Config } from '../../config.js';
 import { createLogger, type Logger } from '../../logger.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
+import { createUser } from '../../test/factories.js';
 import { capturingLogger } from '../../test/logs.js';
 import { resetLink, resetPasswordMail, verificationLink, verificationMail } from './mail.templates.js';
 import { createMailer } from './mailer.js';
@@ -74,6 +75,57 @@ describe('outbox when no SMTP_URL is set', () => {
   });
 });
 
+describe('links in the log without SMTP_URL (issue 31)', () => {
+  /** Registers an address and asks a reset for a verified one; answers the two outbox mails' links and the log. */
+  async function linksAndLog(env: Config['env']) {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-outbox-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const { logger, lines } = capturingLogger('trace');
+    const { app } = appWith({ dataDir, smtpUrl: undefined, env }, logger);
+    const { user } = await createUser(ctx.database.db, ctx.config);
+    await request(app).post('/api/users').send({ name: 'Lina', email: `lina-${env}@example.com`, password: 'lina-password' }).expect(201);
+    await request(app).post('/api/users/forgot-password').send({ email: user.email }).expect(200);
+    const outbox = path.join(dataDir, 'outbox');
+    let files: string[] = [];
+    for (let i = 0; i < 100 && files.length < 2; i++) {
+      files = await readdir(outbox).catch(() => []);
+      if (files.length < 2) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(files).toHaveLength(2);
+    const links = await Promise.all(files.map(async (f) => linkInText(parseRawMail(await readFile(path.join(outbox, f), 'utf8')))));
+    const written = () => lines.filter((l) => l['msg'] === 'mail written to the outbox');
+    for (let i = 0; i < 100 && written().length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(written()).toHaveLength(2);
+    return { links, lines };
+  }
+
+  it('never logs a reset or verification link or its token in production', async () => {
+    const { links, lines } = await linksAndLog('production');
+    expect(links.some((l) => l.includes('/reset-password?token='))).toBe(true);
+    expect(links.some((l) => l.includes('/verify/'))).toBe(true);
+    const log = JSON.stringify(lines);
+    for (const link of links) {
+      const token = link.includes('/verify/') ? verifyTokenOf(link) : new URL(link).searchParams.get('token')!;
+      expect(token.length).toBeGreaterThan(20);
+      expect(log).not.toContain(token);
+    }
+    // The outbox is still named, so whoever runs the machine can read the mails there.
+    expect(lines.some((l) => l['level'] === 40 && String(l['msg']).includes('SMTP_URL is not set'))).toBe(true);
+  });
+
+  it('never logs them under NODE_ENV=test either', async () => {
+    const { links, lines } = await linksAndLog('test');
+    const log = JSON.stringify(lines);
+    for (const link of links) expect(log).not.toContain(link);
+  });
+
+  it('logs each link in development, so `pnpm start` works without a mail server', async () => {
+    const { links, lines } = await linksAndLog('development');
+    const logged = lines.filter((l) => l['msg'] === 'mail written to the outbox').map((l) => l['link']);
+    expect(logged.sort()).toEqual([...links].sort());
+  });
+});
+
 describe('a slow or dead mail server', () => {
   it('does not fail registration when nothing listens, and registering again re-sends the link once it is back', async () => {
     const port = await freePort();
@@ -118,7 +170,7 @@ describe('links survive the trip through SMTP', () => {
     const smtp = await startTestSmtpServer();
     cleanups.push(() => smtp.close());
     const longAppUrl = 'https://a-very-long-subdomain-name.training-centre-of-tunisia.example.com/shop/front';
-    const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'Course Shop <no-reply@localhost>', dataDir: tmpdir() }, silentLogger);
+    const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'Course Shop <no-reply@localhost>', dataDir: tmpdir(), env: 'test' }, silentLogger);
     cleanups.push(async () => mailer.close?.());
     const token = 'Ab-_'.repeat(10) + 'xyz';
     const link = resetLink(longAppUrl, token);

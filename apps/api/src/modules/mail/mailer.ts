@@ -11,8 +11,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /** The action link inside, logged when mails go to the outbox (dev without SMTP). */
+  /** The action link inside, logged when mails go to the outbox in development (no SMTP). */
   link?: string;
+  /** Files sent with the mail (a certificate's PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {
@@ -26,9 +28,12 @@ const SMTP_TIMEOUT_MS = 15_000;
 
 /**
  * SMTP through nodemailer when SMTP_URL is set; otherwise each mail is written to
- * DATA_DIR/outbox/*.eml and its link logged, so every flow works without a mail server.
+ * DATA_DIR/outbox/*.eml, so every flow works without a mail server. Its link (a password
+ * reset or verification token, as good as the account) is logged only in development
+ * (NODE_ENV=development, what `pnpm start` and `pnpm dev` run): never in production or tests,
+ * where logs travel further than the machine (decision 0241).
  */
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, logger: Logger): Mailer {
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'env'>, logger: Logger): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(
       {
@@ -41,7 +46,13 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
     );
     return {
       async send(message) {
-        await transport.sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transport.sendMail({
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          ...(message.attachments ? { attachments: message.attachments } : {}),
+        });
         logger.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
       close: () => transport.close(),
@@ -49,7 +60,9 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
   }
 
   const outbox = path.join(config.dataDir, 'outbox');
-  logger.info({ outbox }, 'SMTP_URL is not set: mails are written to the outbox and their links logged');
+  const logLinks = config.env === 'development';
+  if (logLinks) logger.info({ outbox }, 'SMTP_URL is not set: mails are written to the outbox and their links logged');
+  else logger.warn({ outbox }, 'SMTP_URL is not set: mails are only written to the outbox on this machine, nobody receives them');
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
     async send(message) {
@@ -59,11 +72,15 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.attachments ? { attachments: message.attachments } : {}),
       });
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
       await writeFile(file, info.message);
-      logger.info({ to: message.to, subject: message.subject, file, link: message.link }, 'mail written to the outbox');
+      logger.info(
+        { to: message.to, subject: message.subject, file, ...(logLinks && message.link ? { link: message.link } : {}) },
+        'mail written to the outbox',
+      );
     },
   };
 }

@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import { fromCents, isLanguage, TAX_PERCENT, toCents, type InvoiceTo, type Language } from '@shop/shared';
 import type { ShopIdentity } from '../../config.js';
+import { DOCUMENT_TEXTS, type DocumentTexts } from './document-texts.js';
 import { money } from './order-mails.js';
 import type { OrderRecord } from './orders.repository.js';
 
@@ -8,101 +10,294 @@ const require = createRequire(import.meta.url);
 /**
  * DejaVu Sans (npm dejavu-fonts-ttf) covers Latin with French accents and Arabic, and pdfkit
  * (through fontkit) shapes Arabic letters and lays an Arabic run right to left. A single text
- * mixing Arabic and Latin words is not reordered (no bidi pass): each value is drawn alone.
+ * mixing Arabic and Latin words is not reordered (no bidi pass): each value is drawn alone, and
+ * an Arabic document mirrors its layout (labels on the right, values to their left).
  */
 const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
-const PAYMENT_LABELS: Record<string, string> = { Card: 'Card', 'In Place': 'Paid on site' };
+/**
+ * The invoice as issued (issue 31), kept in `orders.invoice` by the transaction that marks the
+ * order paid: every later download draws this, whatever the buyer or the shop settings become.
+ */
+export interface InvoiceSnapshot {
+  version: 1;
+  number: string;
+  /** ISO instant of the payment: the invoice's date. */
+  issuedAt: string;
+  orderId: string;
+  /** The buyer's language at payment: the invoice's and its credit note's language. */
+  language: Language;
+  paymentMethod: string;
+  seller: { legalName: string; address: string; taxId: string };
+  buyer: { name: string; email: string; address: string; city: string; postalCode: string; country: string };
+  /** The company the invoice is made out to (name and matricule fiscal), when given at checkout. */
+  company: InvoiceTo | null;
+  lines: { name: string; qty: number; price: number; amount: number }[];
+  itemsPrice: number;
+  /** What the promo code took off the items, and the code (issue 37); absent in snapshots kept before. */
+  discountPrice?: number;
+  couponCode?: string | null;
+  shippingPrice: number;
+  taxPrice: number;
+  totalPrice: number;
+  taxPercent: number;
+}
 
-/** "15/05/2026": the payment's date in Tunis. */
+/** The shop identity an invoice needs; incomplete (production without the settings) gives none. */
+export function invoiceSeller(shop: ShopIdentity): InvoiceSnapshot['seller'] | null {
+  if (!shop.legalName || !shop.address || !shop.taxId) return null;
+  return { legalName: shop.legalName, address: shop.address, taxId: shop.taxId };
+}
+
+/** The invoice of an order from its data now: what is kept at payment (and the fallback for orders paid before). */
+export function buildInvoiceSnapshot(
+  order: OrderRecord,
+  seller: InvoiceSnapshot['seller'],
+  number: string,
+  issuedAt: Date,
+): InvoiceSnapshot {
+  return {
+    version: 1,
+    number,
+    issuedAt: issuedAt.toISOString(),
+    orderId: order.id,
+    language: order.userLanguage,
+    paymentMethod: order.paymentMethod,
+    seller,
+    buyer: {
+      name: order.userName,
+      email: order.userEmail,
+      address: order.address,
+      city: order.city,
+      postalCode: order.postalCode,
+      country: order.country,
+    },
+    company: order.invoiceTo,
+    lines: order.lines.map((l) => ({
+      name: l.name,
+      qty: l.qty,
+      price: l.price,
+      amount: fromCents(toCents(l.price) * l.qty),
+    })),
+    itemsPrice: order.itemsPrice,
+    discountPrice: order.discountPrice ?? 0,
+    couponCode: order.couponCode ?? null,
+    shippingPrice: order.shippingPrice,
+    taxPrice: order.taxPrice,
+    totalPrice: order.totalPrice,
+    taxPercent: TAX_PERCENT,
+  };
+}
+
+/** A stored snapshot as written by this version (anything else is treated as none). */
+export function readInvoiceSnapshot(value: unknown): InvoiceSnapshot | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Partial<InvoiceSnapshot>;
+  if (v.version !== 1 || typeof v.number !== 'string' || !Array.isArray(v.lines) || !v.seller || !v.buyer) return null;
+  return { ...(v as InvoiceSnapshot), language: isLanguage(v.language) ? v.language : 'en' };
+}
+
+/** What a credit note adds to the invoice it cancels. */
+export interface CreditNote {
+  number: string;
+  /** When the refund was recorded as done. */
+  doneAt: Date;
+  amount: number;
+  /** The invoice it cancels; null for money that reached an order never invoiced. */
+  invoiceNumber: string | null;
+  /** The payment provider's reference, when there is one. */
+  paymentReference: string | null;
+}
+
+/** "15/05/2026": a date in Tunis. */
 const TUNIS_DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Tunis', dateStyle: 'short' });
-const tunisDate = (at: Date) => TUNIS_DATE.format(at);
+const tunisDate = (at: Date | string) => TUNIS_DATE.format(new Date(at));
 
 const LEFT = 50;
 const RIGHT = 545;
 const COLUMNS = { course: LEFT, qty: 330, price: 380, amount: 460 };
+const LABEL_WIDTH = 160;
 
-/** The invoice of a paid order as a PDF (A4), in memory: a few kilobytes. */
-export function renderInvoice(order: OrderRecord, shop: ShopIdentity): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: LEFT,
-    info: { Title: `Invoice ${order.invoiceNumber ?? ''}`, Author: shop.legalName },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
+type Align = 'left' | 'right';
 
-  doc.font('bold').fontSize(16).text(shop.legalName);
-  doc.font('regular').fontSize(10).text(shop.address).text(`Tax ID: ${shop.taxId}`);
+const ARABIC = /[\u0600-\u06FF]/;
+/**
+ * pdfkit drops the last space of a right-to-left run ("رقم الفاتورة" comes out with its two
+ * words joined); a trailing space, drawn at the run's visual end, keeps every space.
+ */
+const withArabicSpaces = (text: string) => (ARABIC.test(text) && text.includes(' ') ? `${text} ` : text);
+type Font = 'regular' | 'bold';
 
-  doc.moveDown(1.5).font('bold').fontSize(20).text('INVOICE');
-  doc.font('regular').fontSize(10);
-  const facts: [string, string][] = [
-    ['Invoice number', order.invoiceNumber ?? ''],
-    ['Date', order.paidAt ? tunisDate(order.paidAt) : ''],
-    ['Order', order.id],
-    ['Payment method', PAYMENT_LABELS[order.paymentMethod] ?? order.paymentMethod],
-  ];
-  for (const [label, value] of facts) labelled(doc, label, value);
-
-  doc.moveDown().font('bold').text('Billed to', LEFT);
-  doc.font('regular');
-  for (const line of [
-    order.userName,
-    order.userEmail,
-    order.address,
-    `${order.postalCode} ${order.city}`,
-    order.country,
-  ]) {
-    doc.text(line, LEFT);
+/**
+ * A page written left to right, or mirrored for Arabic: every box `x..x+width` is drawn at
+ * its mirror image and left/right alignment swap.
+ */
+class Page {
+  readonly doc: PDFKit.PDFDocument;
+  constructor(
+    readonly t: DocumentTexts,
+    readonly rtl: boolean,
+    title: string,
+    author: string,
+  ) {
+    this.doc = new PDFDocument({ size: 'A4', margin: LEFT, info: { Title: title, Author: author } });
+    this.doc.registerFont('regular', FONT_REGULAR);
+    this.doc.registerFont('bold', FONT_BOLD);
   }
 
-  doc.moveDown(1.5);
-  row(doc, 'bold', ['Course', 'Qty', 'Unit price', 'Amount']);
-  rule(doc);
-  for (const line of order.lines) {
-    row(doc, 'regular', [line.name, String(line.qty), money(line.price), money(line.qty * line.price)]);
+  /** One text in the box `x..x+width` (page coordinates of the left-to-right layout). */
+  put(text: string, x: number, y: number, width: number, align: Align = 'left', font: Font = 'regular', size = 10): void {
+    const mirroredX = this.rtl ? LEFT + RIGHT - x - width : x;
+    const mirroredAlign: Align = this.rtl ? (align === 'left' ? 'right' : 'left') : align;
+    this.doc.font(font).fontSize(size).text(withArabicSpaces(text), mirroredX, y, { width, align: mirroredAlign });
   }
-  rule(doc);
-  for (const [label, amount, font] of [
-    ['Items', order.itemsPrice, 'regular'],
-    ['Shipping', order.shippingPrice, 'regular'],
-    ['Tax (15%)', order.taxPrice, 'regular'],
-    ['Total', order.totalPrice, 'bold'],
-  ] as const) {
-    const y = doc.y;
-    doc.font(font).text(label, COLUMNS.price, y, { width: 80 });
-    doc.text(money(amount), COLUMNS.amount, y, { width: RIGHT - COLUMNS.amount, align: 'right' });
+
+  /** A full-width line of text. */
+  line(text: string, font: Font = 'regular', size = 10): void {
+    this.put(text, LEFT, this.doc.y, RIGHT - LEFT, 'left', font, size);
   }
-  doc.end();
-  return done;
+
+  gap(lines = 1): void {
+    this.doc.font('regular').fontSize(10).moveDown(lines);
+  }
+
+  /** "Label: value": in Latin languages one text, in Arabic the label and its value apart. */
+  labelled(label: string, value: string, font: Font = 'regular'): void {
+    const y = this.doc.y;
+    this.put(`${label}:`, LEFT, y, LABEL_WIDTH - 5, 'left', font);
+    const bottom = this.doc.y;
+    this.put(value, LEFT + LABEL_WIDTH, y, RIGHT - LEFT - LABEL_WIDTH, 'left', font);
+    this.doc.y = Math.max(bottom, this.doc.y);
+  }
+
+  row(font: Font, [course, qty, price, amount]: string[]): void {
+    const y = this.doc.y;
+    this.put(course ?? '', COLUMNS.course, y, COLUMNS.qty - COLUMNS.course - 10, 'left', font);
+    const bottom = this.doc.y;
+    this.put(qty ?? '', COLUMNS.qty, y, 40, 'right', font);
+    this.put(price ?? '', COLUMNS.price, y, 75, 'right', font);
+    this.put(amount ?? '', COLUMNS.amount, y, RIGHT - COLUMNS.amount, 'right', font);
+    this.doc.y = Math.max(bottom, this.doc.y) + 4;
+  }
+
+  /** A total under the amount column, its label under the price column. */
+  total(label: string, amount: number, font: Font = 'regular'): void {
+    const y = this.doc.y;
+    this.put(label, COLUMNS.price - 60, y, 140, 'left', font);
+    this.put(money(amount), COLUMNS.amount, y, RIGHT - COLUMNS.amount, 'right', font);
+  }
+
+  rule(): void {
+    this.doc.moveTo(LEFT, this.doc.y).lineTo(RIGHT, this.doc.y).lineWidth(0.5).stroke();
+    this.doc.y += 6;
+  }
+
+  /** The seller's header: name, address, tax id. */
+  seller(seller: InvoiceSnapshot['seller']): void {
+    this.line(seller.legalName, 'bold', 16);
+    this.line(seller.address);
+    if (this.rtl) this.labelled(this.t.taxId, seller.taxId);
+    else this.line(`${this.t.taxId}: ${seller.taxId}`);
+  }
+
+  /** Who the invoice is made out to: the company with its matricule fiscal, or the buyer. */
+  billedTo(invoice: InvoiceSnapshot): void {
+    this.gap();
+    this.line(this.t.billedTo, 'bold');
+    const { buyer, company } = invoice;
+    if (company) {
+      this.line(company.name);
+      if (this.rtl) this.labelled(this.t.companyTaxId, company.taxId);
+      else this.line(`${this.t.companyTaxId}: ${company.taxId}`);
+    } else {
+      this.line(buyer.name);
+    }
+    for (const text of [buyer.email, buyer.address, `${buyer.postalCode} ${buyer.city}`, buyer.country]) this.line(text);
+  }
+
+  finish(): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    this.doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const done = new Promise<Buffer>((resolve, reject) => {
+      this.doc.on('end', () => resolve(Buffer.concat(chunks)));
+      this.doc.on('error', reject);
+    });
+    this.doc.end();
+    return done;
+  }
 }
 
-function labelled(doc: PDFKit.PDFDocument, label: string, value: string): void {
-  const y = doc.y;
-  doc.font('regular').text(`${label}:`, LEFT, y, { width: 110 });
-  doc.text(value, LEFT + 115, y);
+/** The label of the tax total with its rate: "Tax (15%)"; in Arabic the rate stays out of the Arabic text. */
+const taxLabel = (t: DocumentTexts, rtl: boolean, percent: number) => (rtl ? t.tax : `${t.tax} (${percent}%)`);
+
+/** An invoice as a PDF (A4), in memory, in the invoice's language: a few kilobytes. */
+export function renderInvoice(invoice: InvoiceSnapshot): Promise<Buffer> {
+  const t = DOCUMENT_TEXTS[invoice.language];
+  const rtl = invoice.language === 'ar';
+  const page = new Page(t, rtl, `${t.invoiceTitle} ${invoice.number}`, invoice.seller.legalName);
+  page.seller(invoice.seller);
+
+  page.gap(1.5);
+  page.line(t.invoiceTitle, 'bold', 20);
+  page.labelled(t.invoiceNumber, invoice.number);
+  page.labelled(t.date, tunisDate(invoice.issuedAt));
+  page.labelled(t.order, invoice.orderId);
+  page.labelled(t.paymentMethod, t.payment[invoice.paymentMethod] ?? invoice.paymentMethod);
+  page.billedTo(invoice);
+
+  page.gap(1.5);
+  page.row('bold', [t.course, t.qty, t.unitPrice, t.amount]);
+  page.rule();
+  for (const line of invoice.lines) page.row('regular', [line.name, String(line.qty), money(line.price), money(line.amount)]);
+  page.rule();
+  page.total(t.items, invoice.itemsPrice);
+  // Issue 37: the discount on its own line, with its code.
+  if (invoice.discountPrice)
+    page.total(invoice.couponCode ? `${t.discount} (${invoice.couponCode})` : t.discount, -invoice.discountPrice);
+  page.total(t.shipping, invoice.shippingPrice);
+  const taxY = page.doc.y;
+  page.total(taxLabel(t, rtl, invoice.taxPercent), invoice.taxPrice);
+  if (rtl) {
+    const after = page.doc.y;
+    page.put(`(${invoice.taxPercent}%)`, COLUMNS.price - 60, taxY, 80, 'right');
+    page.doc.y = after;
+  }
+  page.total(t.total, invoice.totalPrice, 'bold');
+  return page.finish();
 }
 
-function row(doc: PDFKit.PDFDocument, font: 'regular' | 'bold', [course, qty, price, amount]: string[]): void {
-  const y = doc.y;
-  doc.font(font);
-  doc.text(course ?? '', COLUMNS.course, y, { width: COLUMNS.qty - COLUMNS.course - 10 });
-  const bottom = doc.y;
-  doc.text(qty ?? '', COLUMNS.qty, y, { width: 40, align: 'right' });
-  doc.text(price ?? '', COLUMNS.price, y, { width: 75, align: 'right' });
-  doc.text(amount ?? '', COLUMNS.amount, y, { width: RIGHT - COLUMNS.amount, align: 'right' });
-  doc.y = Math.max(bottom, doc.y) + 4;
-}
+/**
+ * The credit note of a refunded order (issue 31), in the invoice's language: its number, the
+ * invoice it cancels, the date the refund was recorded, the buyer as on the invoice and the
+ * amount paid back.
+ */
+export function renderCreditNote(invoice: InvoiceSnapshot, note: CreditNote): Promise<Buffer> {
+  const t = DOCUMENT_TEXTS[invoice.language];
+  const rtl = invoice.language === 'ar';
+  const page = new Page(t, rtl, `${t.creditNoteTitle} ${note.number}`, invoice.seller.legalName);
+  page.seller(invoice.seller);
 
-function rule(doc: PDFKit.PDFDocument): void {
-  doc.moveTo(LEFT, doc.y).lineTo(RIGHT, doc.y).lineWidth(0.5).stroke();
-  doc.y += 6;
+  page.gap(1.5);
+  page.line(t.creditNoteTitle, 'bold', 20);
+  page.labelled(t.creditNoteNumber, note.number);
+  page.labelled(t.date, tunisDate(note.doneAt));
+  if (note.invoiceNumber) {
+    page.labelled(t.cancelsInvoice, note.invoiceNumber);
+    page.labelled(t.invoiceDate, tunisDate(invoice.issuedAt));
+  }
+  page.labelled(t.order, invoice.orderId);
+  if (note.paymentReference) page.labelled(t.paymentReference, note.paymentReference);
+  page.billedTo(invoice);
+
+  page.gap(1.5);
+  page.row('bold', [t.course, t.qty, t.unitPrice, t.amount]);
+  page.rule();
+  for (const line of invoice.lines) page.row('regular', [line.name, String(line.qty), money(line.price), money(line.amount)]);
+  page.rule();
+  page.total(t.total, invoice.totalPrice);
+  page.total(t.refunded, note.amount, 'bold');
+  page.gap(2);
+  page.line(t.creditNoteNote);
+  return page.finish();
 }

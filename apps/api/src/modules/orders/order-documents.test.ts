@@ -98,8 +98,11 @@ describe('order e-mails', () => {
 
     await request(ctx.app).post(`/api/orders/${order._id}/cancel`).set('Authorization', `Bearer ${admin.token}`);
     const cancelled = await mailAbout('is cancelled');
-    expect(cancelled.text).toContain('The 134.50 TND you paid is refunded.');
-    expect(cancelled.html).toContain('The 134.50 TND you paid is refunded.');
+    // Cancelling a paid order owes the money back; nothing says "refunded" before it is made.
+    const due = 'The 134.50 TND you paid will be refunded to you; we will write to you again once the refund is made.';
+    expect(cancelled.text).toContain(due);
+    expect(cancelled.html).toContain(due);
+    expect(cancelled.text).not.toMatch(/is refunded/);
   });
 });
 
@@ -176,12 +179,17 @@ describe('GET /api/orders/{id}/invoice', () => {
     }
   });
 
-  it('answers 503 with a message while the legal identity is not configured (production)', async () => {
+  it('answers 503 with a message for an order paid while the legal identity is not configured (production), until it is', async () => {
     const order = await place(buyer);
-    await pay(order._id);
     const app = createApp({ ...ctx.deps, config: { ...ctx.config, shop: { ...ctx.config.shop, taxId: '' } } });
+    const paid = await request(app).put(`/api/orders/${order._id}/pay`).set('Authorization', `Bearer ${admin.token}`);
+    expect(paid.status).toBe(200);
     const res = await request(app).get(`/api/orders/${order._id}/invoice`).set('Authorization', `Bearer ${buyer.token}`);
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ message: MESSAGES.invoicesNotConfigured, code: 'INVOICES_NOT_CONFIGURED' });
+    // Once configured, the invoice is drawn with the identity of that day.
+    const later = await invoiceOf(order._id, buyer.token);
+    expect(later.status).toBe(200);
+    expect(await pdfText(later.body as Buffer)).toContain(`Tax ID: ${SHOP.SHOP_TAX_ID}`);
   });
 });

@@ -35,10 +35,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const exportRows = async (query: string) => {
-  const res = await request(ctx.app)
+const exportRows = async (query: string, on: { ctx: TestContext; admin: UserFixture } = { ctx, admin }) => {
+  const res = await request(on.ctx.app)
     .get(`/api/orders/export.csv${query}`)
-    .set('Authorization', `Bearer ${admin.token}`)
+    .set('Authorization', `Bearer ${on.admin.token}`)
     .buffer(true)
     .parse((answer, done) => {
       const chunks: Buffer[] = [];
@@ -70,5 +70,44 @@ describe('GET /api/orders/export.csv over many batches', () => {
     const rows = await exportRows('?paymentMethod=Card');
     expect(rows).toHaveLength(Math.floor(ORDERS / 2));
     expect(rows.every((r) => r['Payment method'] === 'Card')).toBe(true);
+  });
+});
+
+describe('GET /api/orders/export.csv when orders share a millisecond (issue 31)', () => {
+  // The database keeps microseconds; a JavaScript Date only milliseconds. 2500 orders placed
+  // within one millisecond (600 distinct microseconds, so ties too) put every batch boundary
+  // inside that millisecond: a cursor rounded to it skipped or repeated orders there.
+  const SAME_MS = 2500;
+  let own: { ctx: TestContext; admin: UserFixture };
+  let ids: string[];
+
+  beforeAll(async () => {
+    const other = await createTestContext();
+    own = { ctx: other, admin: await createAdmin(other.database.db, other.config) };
+    const buyer = await createUser(other.database.db, other.config, { name: 'Same Instant' });
+    const placed = (await other.database.db.execute(sql`
+      insert into orders (id, user_id, user_name, user_email, address, city, postal_code, country, payment_method,
+        items_price, shipping_price, tax_price, total_price, status, created_at)
+      select gen_random_uuid(), ${buyer.user.id}::uuid, 'Same Instant', ${buyer.user.email}, '1 Rue', 'Tunis', '1000',
+        'Tunisia', 'In Place', 10, 100, 1.5, 111.5, 'pending',
+        timestamptz '2026-06-01 10:00:00.123+00' + make_interval(secs => (n % 600) / 1000000.0)
+      from generate_series(1, ${SAME_MS}) as n
+      returning id
+    `)) as unknown as { rows: { id: string }[] };
+    ids = placed.rows.map((r) => r.id);
+    expect(ids).toHaveLength(SAME_MS);
+    await other.database.db.execute(sql`
+      insert into order_items (order_id, course_id, name, qty, price, position)
+      select id, null, 'Same instant course', 1, 10, 0 from orders
+    `);
+  });
+  afterAll(() => own.ctx.close());
+
+  it.each(['', '?sort=date_asc'])('exports every order exactly once (%s)', async (query) => {
+    const rows = await exportRows(query, own);
+    expect(rows.every((r) => r['Placed at'] === '2026-06-01T10:00:00.123Z')).toBe(true);
+    const exported = rows.map((r) => r['Order']);
+    expect(exported).toHaveLength(SAME_MS);
+    expect([...exported].sort()).toEqual([...ids].sort());
   });
 });

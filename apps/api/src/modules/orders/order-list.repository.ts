@@ -46,6 +46,10 @@ export function orderFilterWhere(filter: OrderFilter): SQL | undefined {
   if (filter.paymentMethod) conditions.push(eq(orders.paymentMethod, filter.paymentMethod));
   if (filter.paid !== undefined) conditions.push(eq(orders.isPaid, filter.paid));
   if (filter.learned !== undefined) conditions.push(eq(orders.isLearned, filter.learned));
+  // Proofs to check (issue 36): unpaid and not cancelled, as orders_proof_submitted_idx reads them.
+  if (filter.proof === 'submitted')
+    conditions.push(sql`${orders.proofStatus} = 'submitted' and ${orders.status} in ('pending', 'expired')`);
+  else if (filter.proof) conditions.push(eq(orders.proofStatus, filter.proof));
   if (filter.from) conditions.push(gte(orders.createdAt, dayStart(filter.from)));
   if (filter.to) conditions.push(lt(orders.createdAt, dayEnd(filter.to)));
   return conditions.length > 0 ? and(...conditions) : undefined;
@@ -134,6 +138,11 @@ export async function listOrders(
  * (two queries). Keyset paging: each batch starts after the last (sort key, id) of the one
  * before, so every batch is an index range however deep the export goes, no transaction or
  * connection is held while the client reads, and only one batch is in memory at a time.
+ *
+ * The cursor is the last order's id alone: its sort key is read back in SQL by that id (a
+ * primary-key lookup), never carried through JavaScript. `created_at` keeps microseconds and a
+ * Date only milliseconds, so a key that went through a Date skipped or repeated the orders of
+ * the boundary's millisecond (issue 31). Orders are never deleted, so the row is always there.
  */
 export async function* eachOrderBatch(
   db: DbOrTx,
@@ -142,12 +151,15 @@ export async function* eachOrderBatch(
 ): AsyncGenerator<OrderRecord[]> {
   const sort = SORTS[filter.sort ?? 'date_desc'];
   const where = orderFilterWhere(filter);
-  let after: { key: Date | number; id: string } | undefined;
+  let afterId: string | undefined;
   for (;;) {
-    const past = after
+    const cursor = afterId
+      ? sql`(select k.${sql.identifier(sort.key.name)}, k.id from ${orders} k where k.id = ${afterId}::uuid)`
+      : undefined;
+    const past = cursor
       ? sort.descending
-        ? sql`(${sort.key}, ${orders.id}) < (${keyParam(after.key)}, ${after.id}::uuid)`
-        : sql`(${sort.key}, ${orders.id}) > (${keyParam(after.key)}, ${after.id}::uuid)`
+        ? sql`(${sort.key}, ${orders.id}) < ${cursor}`
+        : sql`(${sort.key}, ${orders.id}) > ${cursor}`
       : undefined;
     const headers = await selectOrders(db)
       .where(and(where, past))
@@ -157,9 +169,6 @@ export async function* eachOrderBatch(
     yield await withLines(db, headers);
     const last = headers[headers.length - 1];
     if (!last || headers.length < batchSize) return;
-    after = { key: sort.key === orders.createdAt ? last.createdAt : last.totalPrice, id: last.id };
+    afterId = last.id;
   }
 }
-
-const keyParam = (key: Date | number): SQL =>
-  key instanceof Date ? sql`${key.toISOString()}::timestamptz` : sql`${key}::numeric`;

@@ -3,9 +3,10 @@ import type { Config } from '../../config.js';
 import { escapeHtml } from '../mail/mail.templates.js';
 import { htmlLangAttributes, MAIL_LOCALES, MAIL_TEXTS } from '../mail/mail.texts.js';
 import type { MailMessage } from '../mail/mailer.js';
+import { orderCalendar } from '../sessions/calendar.js';
 import type { OrderRecord } from './orders.repository.js';
 
-type MailConfig = Pick<Config, 'appUrl' | 'shop'>;
+type MailConfig = Pick<Config, 'appUrl' | 'shop'> & Partial<Pick<Config, 'transfer'>>;
 
 /** Mails and invoices state the real currency; SPEC §9's "$" is a label of the order screens. */
 export const money = (amount: number) => `${formatAmount(amount)} TND`;
@@ -50,6 +51,8 @@ function compose(order: OrderRecord, config: MailConfig, subject: string, blocks
   const lines = order.lines.map((l) => `${l.name}: ${l.qty} x ${money(l.price)} = ${money(l.qty * l.price)}`);
   const amounts = [
     `${words.items}: ${money(order.itemsPrice)}`,
+    // Issue 37: the discount on its own line.
+    ...(order.discountPrice ? [`${words.discount(order.couponCode ?? '')}: ${money(-order.discountPrice)}`] : []),
     `${words.shipping}: ${money(order.shippingPrice)}`,
     `${words.tax}: ${money(order.taxPrice)}`,
     `${words.total}: ${money(order.totalPrice)}`,
@@ -79,10 +82,40 @@ function payOnSite(order: OrderRecord, config: MailConfig): Block {
   ];
 }
 
+/** The reference a Transfer is sent with: the order number as the mails and the admin search know it. */
+export const transferReference = (orderId: string) => orderId.slice(0, 8);
+
+/** Where to send a Transfer (bank account, D17 number) and how to send the proof (issue 36). */
+function payByTransfer(order: OrderRecord, config: MailConfig): Block {
+  const words = MAIL_TEXTS[order.userLanguage].transfer;
+  const { bankAccount = '', d17Number = '' } = config.transfer ?? {};
+  return [
+    words.howToPay,
+    ...(bankAccount ? [words.bankAccount(bankAccount)] : []),
+    ...(d17Number ? [words.d17Number(d17Number)] : []),
+    words.reference(transferReference(order.id)),
+    wordsOf(order).amountToPay(money(order.totalPrice)),
+    words.uploadProof,
+  ];
+}
+
+/** The admin refused the proof of a Transfer order: why, and that another may be sent. */
+export function proofRejectedMail(order: OrderRecord, config: MailConfig, reason: string): MailMessage {
+  const words = MAIL_TEXTS[order.userLanguage].transfer;
+  return compose(order, config, words.rejectedSubject(order.id.slice(0, 8)), [
+    [words.rejectedIntro, words.reason(reason), words.uploadAgain],
+  ]);
+}
+
 export function orderPlacedMail(order: OrderRecord, config: MailConfig): MailMessage {
   const words = wordsOf(order);
   const hold = order.holdExpiresAt ? [words.heldUntil(tunisTime(order.holdExpiresAt, order.userLanguage))] : [];
-  const payment = order.paymentMethod === 'In Place' ? payOnSite(order, config) : [words.payByCard];
+  const payment =
+    order.paymentMethod === 'In Place'
+      ? payOnSite(order, config)
+      : order.paymentMethod === 'Transfer'
+        ? payByTransfer(order, config)
+        : [words.payByCard];
   return compose(order, config, words.placedSubject(order.id.slice(0, 8)), [
     [words.placedIntro],
     payment,
@@ -90,20 +123,64 @@ export function orderPlacedMail(order: OrderRecord, config: MailConfig): MailMes
   ].filter((b) => b.length > 0));
 }
 
+/** The order's sessions as a calendar file (issue 33), for the "payment received" mail. */
+function calendarAttachment(order: OrderRecord, config: MailConfig): NonNullable<MailMessage['attachments']> {
+  const ics = orderCalendar(order, config.appUrl, order.paidAt ?? new Date());
+  return ics ? [{ filename: 'sessions.ics', content: Buffer.from(ics, 'utf8'), contentType: 'text/calendar; charset=utf-8' }] : [];
+}
+
 export function orderPaidMail(order: OrderRecord, config: MailConfig): MailMessage {
   const words = wordsOf(order);
-  return compose(order, config, words.paidSubject(order.id.slice(0, 8)), [
+  const attachments = calendarAttachment(order, config);
+  const mail = compose(order, config, words.paidSubject(order.id.slice(0, 8)), [
     [
       words.paidIntro(money(order.totalPrice)),
       ...(order.invoiceNumber ? [words.invoice(order.invoiceNumber)] : []),
     ],
   ]);
+  return attachments.length > 0 ? { ...mail, attachments } : mail;
 }
 
+/** A cancel; when the order was paid, the money is owed back (never "refunded" before it is). */
 export function orderCancelledMail(order: OrderRecord, config: MailConfig): MailMessage {
   const words = wordsOf(order);
-  const refund = order.refundedAt ? [words.refunded(money(order.totalPrice))] : [];
+  const refund =
+    order.refundStatus === 'due' && order.refundAmount !== null ? [words.refundDue(money(order.refundAmount))] : [];
   return compose(order, config, words.cancelledSubject(order.id.slice(0, 8)), [[words.cancelledIntro, ...refund]]);
+}
+
+/** The centre cancelled a session of the order (issue 33): the order is cancelled, a paid one refunded. */
+export function sessionCancelledMail(
+  order: OrderRecord,
+  config: MailConfig,
+  session: { course: string; startsAt: Date },
+): MailMessage {
+  const words = wordsOf(order);
+  const refund =
+    order.refundStatus === 'due' && order.refundAmount !== null ? [words.refundDue(money(order.refundAmount))] : [];
+  const start = tunisTime(session.startsAt, order.userLanguage);
+  return compose(order, config, words.cancelledSubject(order.id.slice(0, 8)), [
+    [words.sessionCancelled(session.course, start), ...refund],
+  ]);
+}
+
+/** Money reached an order that could not take it (cancelled, or expired with its seats gone). */
+export function paymentToRefundMail(order: OrderRecord, config: MailConfig): MailMessage {
+  const words = wordsOf(order);
+  const amount = money(order.refundAmount ?? order.totalPrice);
+  const received = order.status === 'expired' ? words.receivedExpired(amount) : words.receivedCancelled(amount);
+  return compose(order, config, words.receivedSubject(order.id.slice(0, 8)), [[received, words.willBeRefunded]]);
+}
+
+/** The refund recorded as made, with the credit note that cancels the invoice. */
+export function orderRefundedMail(order: OrderRecord, config: MailConfig): MailMessage {
+  const words = wordsOf(order);
+  return compose(order, config, words.refundedSubject(order.id.slice(0, 8)), [
+    [
+      words.refundedIntro(money(order.refundAmount ?? order.totalPrice)),
+      ...(order.creditNoteNumber ? [words.creditNote(order.creditNoteNumber)] : []),
+    ],
+  ]);
 }
 
 export function orderExpiredMail(order: OrderRecord, config: MailConfig): MailMessage {

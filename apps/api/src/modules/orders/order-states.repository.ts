@@ -1,9 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { OrderStatus, PaymentResult } from '@shop/shared';
 import { claimDueRows } from '../../db/claim-due.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { courses, invoiceCounters, orderItems, orders } from '../../db/schema.js';
+import { courses, creditNoteCounters, invoiceCounters, orderItems, orders, paymentAttempts, sessions } from '../../db/schema.js';
+import { releaseCouponUses, retakeCouponUse } from '../coupons/coupons.repository.js';
 import { recordAuditEvents, SYSTEM_ACTOR, type AuditActor } from '../audit/audit.repository.js';
+import { buildInvoiceSnapshot, type InvoiceSnapshot } from './invoice.js';
+import { findOrderById } from './orders.repository.js';
 
 /*
  * Every change of an order's state is one transaction that first locks the order's row
@@ -32,8 +35,9 @@ async function lockOrder(tx: DbOrTx, id: string): Promise<LockedOrder | undefine
 const statusChange = (from: OrderStatus | null, to: OrderStatus) => ({ status: { from, to } });
 
 /**
- * Gives the seats of these orders back to their courses (courses locked in id order).
- * Lines whose course was deleted give nothing back.
+ * Gives the seats of these orders back to their courses (courses locked in id order), and the
+ * seats of lines with a session back to that session (issue 33; sessions locked in id order,
+ * after the courses). Lines whose course or session was deleted give nothing back.
  */
 async function releaseSeats(tx: DbOrTx, orderIds: readonly string[]): Promise<void> {
   const ids = sql.join(
@@ -44,7 +48,7 @@ async function releaseSeats(tx: DbOrTx, orderIds: readonly string[]): Promise<vo
     with released as (
       select ${orderItems.courseId} as id, sum(${orderItems.qty})::integer as qty
       from ${orderItems}
-      where ${orderItems.orderId} in (${ids}) and ${orderItems.courseId} is not null
+      where ${orderItems.orderId} in (${ids}) and ${orderItems.courseId} is not null and ${orderItems.sessionId} is null
       group by ${orderItems.courseId}
     ),
     locked as materialized (
@@ -57,18 +61,45 @@ async function releaseSeats(tx: DbOrTx, orderIds: readonly string[]): Promise<vo
     from released, locked
     where ${courses.id} = released.id and locked.id = released.id
   `);
+  // Issue 33: seats of session lines back to their session, never above its capacity (an edit
+  // keeps capacity >= seats taken, so `least` only guards the check constraint).
+  await tx.execute(sql`
+    with released as (
+      select ${orderItems.sessionId} as id, sum(${orderItems.qty})::integer as qty
+      from ${orderItems}
+      where ${orderItems.orderId} in (${ids}) and ${orderItems.sessionId} is not null
+      group by ${orderItems.sessionId}
+    ),
+    locked as materialized (
+      select ${sessions.id} as id from ${sessions}
+      where ${sessions.id} in (select id from released)
+      order by ${sessions.id}
+      for update
+    )
+    update ${sessions} set seats_left = least(${sessions.capacity}, ${sessions.seatsLeft} + released.qty)
+    from released, locked
+    where ${sessions.id} = released.id and locked.id = released.id
+  `);
+  // Issue 37: a cancelled or expired order gives its coupon use back with its seats.
+  await releaseCouponUses(tx, orderIds);
 }
 
 /**
  * Takes the seats of an expired order again, all or none; false when a course has fewer
- * seats left than the order needs (or is gone).
+ * seats left than the order needs (or is gone), or a line's session (issue 33) is cancelled,
+ * gone or has too few seats left.
  */
 async function retakeSeats(tx: DbOrTx, orderId: string): Promise<boolean> {
   const result = (await tx.execute(sql`
     with wanted as (
       select ${orderItems.courseId} as id, sum(${orderItems.qty})::integer as qty
-      from ${orderItems} where ${orderItems.orderId} = ${orderId}::uuid
+      from ${orderItems} where ${orderItems.orderId} = ${orderId}::uuid and ${orderItems.sessionId} is null
       group by ${orderItems.courseId}
+    ),
+    wanted_sessions as (
+      select ${orderItems.sessionId} as id, sum(${orderItems.qty})::integer as qty
+      from ${orderItems} where ${orderItems.orderId} = ${orderId}::uuid and ${orderItems.sessionId} is not null
+      group by ${orderItems.sessionId}
     ),
     locked as materialized (
       select ${courses.id} as id, ${courses.availability} as availability from ${courses}
@@ -76,8 +107,17 @@ async function retakeSeats(tx: DbOrTx, orderId: string): Promise<boolean> {
       order by ${courses.id}
       for update
     ),
+    locked_sessions as materialized (
+      select ${sessions.id} as id, ${sessions.seatsLeft} as seats_left, ${sessions.status} as status from ${sessions}
+      where ${sessions.id} in (select id from wanted_sessions)
+      order by ${sessions.id}
+      for update
+    ),
     ready as materialized (
-      select (select count(*) from wanted) = count(*) and coalesce(bool_and(locked.availability >= wanted.qty), false) as ok
+      select (select count(*) from wanted) = count(*) and coalesce(bool_and(locked.availability >= wanted.qty), true)
+        and (select (select count(*) from wanted_sessions) = count(*)
+               and coalesce(bool_and(locked_sessions.status = 'open' and locked_sessions.seats_left >= wanted_sessions.qty), true)
+             from wanted_sessions join locked_sessions on locked_sessions.id = wanted_sessions.id) as ok
       from wanted join locked on locked.id = wanted.id
     ),
     taken as (
@@ -85,10 +125,19 @@ async function retakeSeats(tx: DbOrTx, orderId: string): Promise<boolean> {
       from wanted, ready
       where ready.ok and ${courses.id} = wanted.id
       returning ${courses.id}
+    ),
+    taken_sessions as (
+      update ${sessions} set seats_left = ${sessions.seatsLeft} - wanted_sessions.qty
+      from wanted_sessions, ready
+      where ready.ok and ${sessions.id} = wanted_sessions.id
+      returning ${sessions.id}
     )
     select ok from ready
   `)) as unknown as { rows: { ok: boolean }[] };
-  return result.rows[0]?.ok === true;
+  const ok = result.rows[0]?.ok === true;
+  // Issue 37: paid after all, the order takes its coupon use again.
+  if (ok) await retakeCouponUse(tx, orderId);
+  return ok;
 }
 
 /** The year an invoice is numbered in: the payment's year in Tunis. */
@@ -118,7 +167,8 @@ export type PayOutcome = StateChange<{ invoiceNumber: string }> | { kind: 'seats
 /**
  * The one way an order becomes paid (admin "Mark as Paid" and payment providers alike):
  * pending → paid; expired → paid only when its seats can be taken again; otherwise refused.
- * The invoice number is given in the same transaction.
+ * The invoice number is given in the same transaction, and the invoice's content is kept with
+ * the order (`invoice`, issue 31) from the order, its buyer and `seller` as they are now.
  */
 export async function payOrderRecord(
   db: Db,
@@ -127,6 +177,8 @@ export async function payOrderRecord(
   at: Date,
   /** A payment provider's confirmed result, kept on the order (absent for "Mark as Paid"). */
   payment?: PaymentResult,
+  /** The centre's identity printed on the invoice; null (not configured): no invoice kept, downloads use the settings of the day. */
+  seller: InvoiceSnapshot['seller'] | null = null,
 ): Promise<PayOutcome> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
@@ -137,9 +189,18 @@ export async function payOrderRecord(
       return { kind: 'refused', status: order.status };
     }
     const invoiceNumber = await nextInvoiceNumber(tx, invoiceYear(at));
+    const record = seller ? await findOrderById(tx, id) : undefined;
+    const invoice = record && seller ? buildInvoiceSnapshot(record, seller, invoiceNumber, at) : null;
     await tx
       .update(orders)
-      .set({ status: 'paid', isPaid: true, paidAt: at, invoiceNumber, ...(payment ? { paymentResult: payment } : {}) })
+      .set({
+        status: 'paid',
+        isPaid: true,
+        paidAt: at,
+        invoiceNumber,
+        ...(invoice ? { invoice: invoice as unknown as Record<string, unknown> } : {}),
+        ...(payment ? { paymentResult: payment } : {}),
+      })
       .where(eq(orders.id, id));
     const changes = {
       ...statusChange(order.status, 'paid'),
@@ -151,7 +212,14 @@ export async function payOrderRecord(
 }
 
 /** Marks a paid order learned (a cancelled, refunded order cannot be). */
-export async function learnOrderRecord(db: Db, id: string, actor: AuditActor, at: Date): Promise<StateChange<null>> {
+export async function learnOrderRecord<T>(
+  db: Db,
+  id: string,
+  actor: AuditActor,
+  at: Date,
+  /** Runs in the same transaction once the order is learned (its certificate is issued there, issue 35). */
+  onLearned: (tx: DbOrTx) => Promise<T>,
+): Promise<StateChange<T>> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (!order) return { kind: 'missing' };
@@ -160,39 +228,213 @@ export async function learnOrderRecord(db: Db, id: string, actor: AuditActor, at
     await recordAuditEvents(tx, [
       { entity: 'order', entityId: id, action: 'learned', actor, at, changes: statusChange('paid', 'learned') },
     ]);
-    return { kind: 'changed', from: 'paid', value: null };
+    return { kind: 'changed', from: 'paid', value: await onLearned(tx) };
   });
 }
 
 /**
- * Cancels a pending order, or (when `mayRefund`, an admin) a paid one, which is then recorded
- * as refunded. The seats go back in the same transaction.
+ * A cancel refused because a payment page of the order can still be paid (until `until`), or
+ * because the paid order already carries a refund (an online payment that came after it expired,
+ * then paid at the desk): an order keeps one refund, so its number and amount are never lost.
+ */
+export type CancelOutcome =
+  | StateChange<{ refundDue: boolean }>
+  | { kind: 'paymentOpen'; until: Date }
+  | { kind: 'refundExists' };
+
+/** The order's row, locked, with what a refund needs. */
+async function lockOrderForRefund(tx: DbOrTx, id: string) {
+  const [row] = await tx
+    .select({
+      status: orders.status,
+      paymentMethod: orders.paymentMethod,
+      totalPrice: orders.totalPrice,
+      paymentResult: orders.paymentResult,
+      refundStatus: orders.refundStatus,
+      refundProvider: orders.refundProvider,
+      refundReference: orders.refundReference,
+    })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .for('update');
+  return row;
+}
+
+/**
+ * Cancels a pending order, or (when `byAdmin`) a paid one, whose payment then no longer counts
+ * as revenue (`refunded_at`, read by the dashboard's stats) and is owed back: refund due, for
+ * the amount paid, through the provider it came by (the payment method when paid off line).
+ * The owner cannot cancel while a payment page of the order can still be paid: the attempts
+ * are read after the order's row is locked, and starting a payment writes that row before it
+ * records its attempt, so a page opened a moment ago is seen (or, once cancelled, not opened).
+ * The seats go back in the same transaction.
  */
 export async function cancelOrderRecord(
   db: Db,
   id: string,
   actor: AuditActor,
   at: Date,
-  mayRefund: boolean,
-): Promise<StateChange<{ refunded: boolean }>> {
+  byAdmin: boolean,
+): Promise<CancelOutcome> {
   return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, id);
+    const order = await lockOrderForRefund(tx, id);
     if (!order) return { kind: 'missing' };
-    const refunded = order.status === 'paid';
-    if (order.status !== 'pending' && !(refunded && mayRefund)) return { kind: 'refused', status: order.status };
+    const refundDue = order.status === 'paid';
+    if (order.status !== 'pending' && !(refundDue && byAdmin)) return { kind: 'refused', status: order.status };
+    if (refundDue && order.refundStatus) return { kind: 'refundExists' };
+    if (!byAdmin && order.paymentMethod === 'Card') {
+      const [open] = await tx
+        .select({ expiresAt: paymentAttempts.expiresAt })
+        .from(paymentAttempts)
+        .where(
+          and(eq(paymentAttempts.orderId, id), eq(paymentAttempts.status, 'pending'), gt(paymentAttempts.expiresAt, at)),
+        )
+        .orderBy(desc(paymentAttempts.expiresAt))
+        .limit(1);
+      if (open) return { kind: 'paymentOpen', until: open.expiresAt };
+    }
+    const refund = refundDue
+      ? {
+          refundedAt: at,
+          refundStatus: 'due' as const,
+          refundAmount: order.paymentResult?.amount ?? order.totalPrice,
+          refundProvider: order.paymentResult?.provider ?? order.paymentMethod,
+          refundReference: order.paymentResult?.reference ?? null,
+          refundDueAt: at,
+        }
+      : {};
     await tx
       .update(orders)
-      .set({ status: 'cancelled', cancelledAt: at, ...(refunded ? { refundedAt: at } : {}) })
+      .set({ status: 'cancelled', cancelledAt: at, ...refund })
       .where(eq(orders.id, id));
     await releaseSeats(tx, [id]);
     const changes = {
       ...statusChange(order.status, 'cancelled'),
-      ...(refunded ? { refundedAt: { from: null, to: at.toISOString() } } : {}),
+      ...(refundDue
+        ? {
+            refundedAt: { from: null, to: at.toISOString() },
+            refund: { from: null, to: { status: 'due', amount: refund.refundAmount, provider: refund.refundProvider } },
+          }
+        : {}),
     };
+    await recordAuditEvents(tx, [{ entity: 'order', entityId: id, action: 'cancelled', actor, at, changes }]);
+    return { kind: 'changed', from: order.status, value: { refundDue } };
+  });
+}
+
+/**
+ * A payment completed for an order that cannot take it (cancelled, or expired with its seats
+ * gone): the money is owed back. One guarded transaction on the order's row: a webhook repeated,
+ * or racing the sweeper or the return page, records it once ('recorded' once, then 'known' for
+ * the same reference). 'refused' when the order can take payments after all (pending, or
+ * expired with seats: the caller pays it) or already owes another payment back.
+ */
+export type UnpayableOutcome =
+  | { kind: 'recorded'; status: OrderStatus }
+  | { kind: 'known' }
+  | { kind: 'refused'; status: OrderStatus }
+  | { kind: 'missing' };
+
+export async function recordUnpayablePayment(
+  db: Db,
+  id: string,
+  payment: PaymentResult,
+  actor: AuditActor,
+  at: Date,
+): Promise<UnpayableOutcome> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrderForRefund(tx, id);
+    if (!order) return { kind: 'missing' };
+    if (order.refundStatus && order.refundReference === payment.reference && order.refundProvider === payment.provider)
+      return { kind: 'known' };
+    if (order.paymentResult?.reference === payment.reference) return { kind: 'known' };
+    if (order.status !== 'cancelled' && order.status !== 'expired') return { kind: 'refused', status: order.status };
+    if (order.refundStatus) return { kind: 'refused', status: order.status };
+    const refund = {
+      refundStatus: 'due' as const,
+      refundAmount: payment.amount,
+      refundProvider: payment.provider,
+      refundReference: payment.reference,
+      refundDueAt: at,
+    };
+    await tx.update(orders).set(refund).where(and(eq(orders.id, id), isNull(orders.refundStatus)));
     await recordAuditEvents(tx, [
-      { entity: 'order', entityId: id, action: refunded ? 'refunded' : 'cancelled', actor, at, changes },
+      {
+        entity: 'order',
+        entityId: id,
+        action: 'paymentReceived',
+        actor,
+        at,
+        changes: {
+          ...statusChange(order.status, order.status),
+          refund: { from: null, to: { status: 'due', amount: payment.amount, provider: payment.provider, reference: payment.reference } },
+        },
+      },
     ]);
-    return { kind: 'changed', from: order.status, value: { refunded } };
+    return { kind: 'recorded', status: order.status };
+  });
+}
+
+/** The year a credit note is numbered in: the refund's year in Tunis. */
+export const creditNoteYear = invoiceYear;
+
+/**
+ * The next credit note number of the year, `AV-YYYY-NNNNN`, its own series: locked and gap-free
+ * like the invoice numbers (the counter row stays locked until the caller's transaction ends).
+ */
+async function nextCreditNoteNumber(tx: DbOrTx, year: number): Promise<string> {
+  const [counter] = await tx
+    .insert(creditNoteCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({ target: creditNoteCounters.year, set: { last: sql`${creditNoteCounters.last} + 1` } })
+    .returning({ last: creditNoteCounters.last });
+  if (!counter) throw new Error('the credit note counter returned nothing');
+  return `AV-${year}-${String(counter.last).padStart(5, '0')}`;
+}
+
+/** A refund recorded as made: refused ('noRefundDue') when none is due (none, or done already). */
+export type RefundDoneOutcome =
+  | { kind: 'changed'; creditNoteNumber: string }
+  | { kind: 'noRefundDue' }
+  | { kind: 'missing' };
+
+/**
+ * Admin: the refund due on an order was made. Records it done with its credit note number
+ * (same transaction, so a number is never lost nor given twice) and the audit line, with the
+ * admin's note when given.
+ */
+export async function recordRefundDone(
+  db: Db,
+  id: string,
+  actor: AuditActor,
+  at: Date,
+  note: string | undefined,
+): Promise<RefundDoneOutcome> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrderForRefund(tx, id);
+    if (!order) return { kind: 'missing' };
+    if (order.refundStatus !== 'due') return { kind: 'noRefundDue' };
+    const creditNoteNumber = await nextCreditNoteNumber(tx, creditNoteYear(at));
+    await tx
+      .update(orders)
+      .set({ refundStatus: 'done', refundDoneAt: at, creditNoteNumber })
+      .where(and(eq(orders.id, id), eq(orders.refundStatus, 'due')));
+    await recordAuditEvents(tx, [
+      {
+        entity: 'order',
+        entityId: id,
+        action: 'refunded',
+        actor,
+        at,
+        changes: {
+          ...statusChange(order.status, order.status),
+          refund: { from: 'due', to: 'done' },
+          creditNoteNumber: { from: null, to: creditNoteNumber },
+          ...(note ? { note: { from: null, to: note } } : {}),
+        },
+      },
+    ]);
+    return { kind: 'changed', creditNoteNumber };
   });
 }
 

@@ -4,15 +4,24 @@ import { AppError, conflict, notFound } from '../../errors.js';
 import { isId } from '../../lib/ids.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import { actorOf, listAuditEvents, type AuditActor } from '../audit/audit.repository.js';
+import { issueCertificateInTransaction, mailCertificateInBackground } from '../certificates/certificates.service.js';
 import { courseChanged } from '../courses/catalogue-version.js';
 import { sendInBackground } from '../mail/mailer.js';
-import { renderInvoice } from './invoice.js';
-import { orderCancelledMail, orderExpiredMail, orderPaidMail } from './order-mails.js';
+import { invoiceSeller } from './invoice.js';
+import {
+  orderCancelledMail,
+  orderExpiredMail,
+  orderPaidMail,
+  orderRefundedMail,
+  paymentToRefundMail,
+} from './order-mails.js';
 import {
   cancelOrderRecord,
   expireDueOrders,
   learnOrderRecord,
   payOrderRecord,
+  recordRefundDone,
+  recordUnpayablePayment,
   type StateChange,
 } from './order-states.repository.js';
 import { findOrdersByIds } from './orders.repository.js';
@@ -41,7 +50,7 @@ export async function payOrder(
 ): Promise<Order> {
   if (!isId(id)) throw notFound(MESSAGES.orderNotFound);
   const { db } = ctx.database;
-  const outcome = await payOrderRecord(db, id, actor, ctx.clock.now(), payment);
+  const outcome = await payOrderRecord(db, id, actor, ctx.clock.now(), payment, invoiceSeller(ctx.config.shop));
   if (outcome.kind === 'seatsGone') throw conflict(MESSAGES.expiredSeatsGone);
   if (outcome.kind !== 'changed') throw refusal(outcome, payConflict);
   // Paying an expired order took its seats again: this instance's next catalogue answer shows it.
@@ -51,23 +60,29 @@ export async function payOrder(
   return toOrderJson(order);
 }
 
-/** Admin: marks a paid order learned, once. */
+/** Admin: marks a paid order learned, once; its certificate is issued in the same transaction and mailed. */
 export async function learnOrder(ctx: ServiceContext, id: string, actor: AuditActor): Promise<Order> {
   if (!isId(id)) throw notFound(MESSAGES.orderNotFound);
   const { db } = ctx.database;
-  const outcome = await learnOrderRecord(db, id, actor, ctx.clock.now());
+  const at = ctx.clock.now();
+  const outcome = await learnOrderRecord(db, id, actor, at, (tx) => issueCertificateInTransaction(ctx, tx, id, at));
   if (outcome.kind !== 'changed') throw refusal(outcome, () => MESSAGES.learnRequiresPaid);
+  if (outcome.value) mailCertificateInBackground(ctx, outcome.value);
   return toOrderJson(await requireOrder(db, id));
 }
 
 /**
- * Cancels an order: its owner while it is unpaid, an admin also once paid (then refunded).
+ * Cancels an order: its owner while it is unpaid and no payment page of it is open (409
+ * `PAYMENT_OPEN` with until when), an admin also once paid (then a refund is due).
  * Someone else's order is a 403, as for reading it; a state that does not allow it a 409.
  */
 export async function cancelOrder(ctx: ServiceContext, user: AuthUser, id: string): Promise<Order> {
   const { db } = ctx.database;
   await requireOwnOrder(db, user, id);
   const outcome = await cancelOrderRecord(db, id, actorOf(user), ctx.clock.now(), user.isAdmin);
+  if (outcome.kind === 'paymentOpen')
+    throw new AppError(409, MESSAGES.paymentOpen, undefined, 'PAYMENT_OPEN', { until: outcome.until.toISOString() });
+  if (outcome.kind === 'refundExists') throw conflict(MESSAGES.refundAlreadyRecorded);
   if (outcome.kind !== 'changed')
     throw refusal(outcome, (status) =>
       status === 'paid' ? MESSAGES.paidOrderCustomerCancel : orderStateConflict('cancel', status),
@@ -76,6 +91,61 @@ export async function cancelOrder(ctx: ServiceContext, user: AuthUser, id: strin
   courseChanged(ctx);
   const order = await requireOrder(db, id);
   sendInBackground(ctx.mailer, ctx.logger, orderCancelledMail(order, ctx.config));
+  return toOrderJson(order);
+}
+
+/** What became of a payment a provider confirmed (acceptOnlinePayment). */
+export type OnlinePaymentOutcome =
+  | { kind: 'paid' }
+  /** The order could not take it (cancelled, or expired with its seats gone): refund due. */
+  | { kind: 'refundDue' }
+  /** This very payment was already recorded (paid, or refund due) by another check. */
+  | { kind: 'known' }
+  /** The order cannot take it and cannot record it (e.g. paid already by another payment). */
+  | { kind: 'refused'; reason: string };
+
+/**
+ * A payment the provider's own API confirmed (webhook, return page, sweeper): pays the order,
+ * or, when the order cannot take it (cancelled, or expired with its seats gone), records the
+ * money as owed back and tells the customer it arrived and will be refunded. Each step is one
+ * guarded transaction on the order's row, so a webhook repeated or racing a cancel or an
+ * expiry ends with the order paid or with one refund due, never both, never none.
+ */
+export async function acceptOnlinePayment(
+  ctx: ServiceContext,
+  id: string,
+  actor: AuditActor,
+  payment: PaymentResult,
+): Promise<OnlinePaymentOutcome> {
+  let reason: string;
+  try {
+    await payOrder(ctx, id, actor, payment);
+    return { kind: 'paid' };
+  } catch (err) {
+    if (!(err instanceof AppError) || err.status !== 409) throw err;
+    reason = err.message;
+  }
+  const { db } = ctx.database;
+  const outcome = await recordUnpayablePayment(db, id, payment, actor, ctx.clock.now());
+  if (outcome.kind === 'known') return { kind: 'known' };
+  if (outcome.kind !== 'recorded') return { kind: 'refused', reason };
+  const order = await requireOrder(db, id);
+  sendInBackground(ctx.mailer, ctx.logger, paymentToRefundMail(order, ctx.config));
+  return { kind: 'refundDue' };
+}
+
+/**
+ * Admin: records the refund due on an order as made (`PUT /api/orders/{id}/refund`); it gets
+ * its credit note number and the customer a "refunded" mail. 409 when no refund is due.
+ */
+export async function recordRefund(ctx: ServiceContext, id: string, actor: AuditActor, note: string | undefined): Promise<Order> {
+  if (!isId(id)) throw notFound(MESSAGES.orderNotFound);
+  const { db } = ctx.database;
+  const outcome = await recordRefundDone(db, id, actor, ctx.clock.now(), note || undefined);
+  if (outcome.kind === 'missing') throw notFound(MESSAGES.orderNotFound);
+  if (outcome.kind === 'noRefundDue') throw new AppError(409, MESSAGES.noRefundDue, undefined, 'NO_REFUND_DUE');
+  const order = await requireOrder(db, id);
+  sendInBackground(ctx.mailer, ctx.logger, orderRefundedMail(order, ctx.config));
   return toOrderJson(order);
 }
 
@@ -94,20 +164,6 @@ export async function getOrderHistory(ctx: ServiceContext, id: string): Promise<
       to: status?.to ?? 'pending',
     };
   });
-}
-
-/** The PDF invoice of a paid order, for its owner or an admin. */
-export async function getInvoice(
-  ctx: ServiceContext,
-  user: AuthUser,
-  id: string,
-): Promise<{ pdf: Buffer; invoiceNumber: string }> {
-  const order = await requireOwnOrder(ctx.database.db, user, id);
-  if ((order.status !== 'paid' && order.status !== 'learned') || !order.invoiceNumber)
-    throw conflict(orderStateConflict('invoice', order.status));
-  const { shop } = ctx.config;
-  if (!shop.legalName || !shop.address || !shop.taxId) throw new AppError(503, MESSAGES.invoicesNotConfigured);
-  return { pdf: await renderInvoice(order, shop), invoiceNumber: order.invoiceNumber };
 }
 
 /** Orders claimed per transaction by the sweeper; it goes on until none is due. */

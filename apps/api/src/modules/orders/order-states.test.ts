@@ -85,7 +85,7 @@ describe('POST /api/orders/{id}/cancel', () => {
     expect(await seatsOf(courseId)).toBe(2);
   });
 
-  it('refuses a customer cancelling a paid order (409); an admin doing it records a refund', async () => {
+  it('refuses a customer cancelling a paid order (409); an admin doing it makes a refund due', async () => {
     const { order, courseId } = await placeOrder(buyer, 2, 5);
     expect((await pay(order._id)).status).toBe(200);
 
@@ -98,6 +98,15 @@ describe('POST /api/orders/{id}/cancel', () => {
     expect(byAdmin.status).toBe(200);
     expect(byAdmin.body).toMatchObject({ status: 'cancelled', isPaid: true });
     expect(byAdmin.body.refundedAt).toBe(byAdmin.body.cancelledAt);
+    expect(byAdmin.body.refund).toEqual({
+      status: 'due',
+      amount: order.totalPrice,
+      provider: 'In Place',
+      reference: null,
+      dueAt: byAdmin.body.cancelledAt,
+      doneAt: null,
+      creditNoteNumber: null,
+    });
     expect(await seatsOf(courseId)).toBe(5);
     // A refunded order can be neither learned nor paid again.
     const learn = await request(ctx.app)
@@ -163,7 +172,8 @@ describe('GET /api/orders/{id}/history', () => {
     expect(events.map((e) => [e.action, e.actor.name, e.actor.role, e.from, e.to])).toEqual([
       ['placed', 'Amélie Dupré', 'customer', null, 'pending'],
       ['paid', 'Admin Sami', 'admin', 'pending', 'paid'],
-      ['refunded', 'Admin Sami', 'admin', 'paid', 'cancelled'],
+      // A paid order cancelled: the money is owed back, not refunded yet (issue 31).
+      ['cancelled', 'Admin Sami', 'admin', 'paid', 'cancelled'],
     ]);
     expect(events[1]?.actor._id).toBe(admin.user.id);
   });

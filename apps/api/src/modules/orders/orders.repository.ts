@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Language, OrderStatus, PaymentResult } from '@shop/shared';
+import type { InvoiceTo, Language, OrderStatus, PaymentProofStatus, PaymentResult } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { auditEvents, courses, orderItems, orders, users } from '../../db/schema.js';
+import { auditEvents, courses, orderItems, orders, sessions, users } from '../../db/schema.js';
 
 export interface OrderLineRecord {
   courseId: string | null;
@@ -10,6 +10,17 @@ export interface OrderLineRecord {
   qty: number;
   price: number;
   image: string;
+  /** The session the seats are in (issue 33); null for a course without sessions, or once the session row is gone. */
+  session?: OrderLineSessionRecord | null;
+}
+
+/** What an order line shows of its session (issue 33). */
+export interface OrderLineSessionRecord {
+  id: string;
+  startsAt: Date;
+  endsAt: Date;
+  schedule: string;
+  place: string;
 }
 
 export interface OrderRecord {
@@ -41,6 +52,23 @@ export interface OrderRecord {
   invoiceNumber: string | null;
   /** How it was paid online, as the provider's API confirmed it (issue 17). */
   paymentResult: PaymentResult | null;
+  /** The company the invoice is made out to, given at checkout (issue 31). */
+  invoiceTo: InvoiceTo | null;
+  /** The promo code it was placed with and what it took off the items (issue 37); absent: none, 0. */
+  couponCode?: string | null;
+  discountPrice?: number;
+  /** Money owed back (issue 31): 'due' until an admin records it made ('done'); null when none. */
+  refundStatus: 'due' | 'done' | null;
+  refundAmount: number | null;
+  refundProvider: string | null;
+  refundReference: string | null;
+  refundDueAt: Date | null;
+  refundDoneAt: Date | null;
+  creditNoteNumber: string | null;
+  /** The proof of payment of a Transfer order (issue 36; payment-proof.repository.ts); absent: none. */
+  proofStatus?: PaymentProofStatus | null;
+  proofUploadedAt?: Date | null;
+  proofReason?: string | null;
   lines: OrderLineRecord[];
 }
 
@@ -56,9 +84,33 @@ type OrderProgress =
   | 'cancelledAt'
   | 'refundedAt'
   | 'invoiceNumber'
-  | 'paymentResult';
+  | 'paymentResult'
+  | RefundField;
 
-export type NewOrder = Omit<OrderRecord, OrderProgress | 'userLanguage'> & {
+/** The refund columns, set by order-states.repository.ts only (issue 31). */
+export type RefundField =
+  | 'refundStatus'
+  | 'refundAmount'
+  | 'refundProvider'
+  | 'refundReference'
+  | 'refundDueAt'
+  | 'refundDoneAt'
+  | 'creditNoteNumber';
+
+/** An order with no refund, as placed. */
+export const NO_REFUND: Pick<OrderRecord, RefundField> = {
+  refundStatus: null,
+  refundAmount: null,
+  refundProvider: null,
+  refundReference: null,
+  refundDueAt: null,
+  refundDoneAt: null,
+  creditNoteNumber: null,
+};
+
+export type NewOrder = Omit<OrderRecord, OrderProgress | 'userLanguage' | 'invoiceTo'> & {
+  /** The company the invoice is to be made out to; none when absent. */
+  invoiceTo?: InvoiceTo | null;
   idempotencyKey: string | null;
   /** The buyer's role in the 'placed' history line. */
   placedBy: { isAdmin: boolean };
@@ -111,7 +163,7 @@ export async function insertOrderIfCoursesUnchanged(
   const result = (await db.execute(orderStatement(order))) as unknown as {
     rows: { id: string; created_at: Date | string }[];
   };
-  // (`taken` runs although nothing reads it: PostgreSQL runs every data-modifying CTE.)
+  // (`taken` and `taken_sessions` run although nothing reads them: PostgreSQL runs every data-modifying CTE.)
   const [row] = result.rows;
   if (!row) return undefined;
   return { id: row.id, createdAt: new Date(row.created_at) };
@@ -124,7 +176,7 @@ export function orderStatement(order: NewOrder): SQL {
   const wanted = sql.join(
     lines.map(
       (line, position) =>
-        sql`(${line.courseId}::uuid, ${line.qty}::integer, ${line.price}::numeric, ${line.name}::text, ${line.image}::text, ${position}::integer)`,
+        sql`(${line.courseId}::uuid, ${line.qty}::integer, ${line.price}::numeric, ${line.name}::text, ${line.image}::text, ${position}::integer, ${line.session?.id ?? null}::uuid)`,
     ),
     sql`, `,
   );
@@ -143,6 +195,9 @@ export function orderStatement(order: NewOrder): SQL {
     [orders.totalPrice, sql`${order.totalPrice}::numeric`],
     [orders.idempotencyKey, sql`${order.idempotencyKey}::text`],
     [orders.holdExpiresAt, sql`${order.holdExpiresAt?.toISOString() ?? null}::timestamptz`],
+    [orders.invoiceTo, sql`${order.invoiceTo ? JSON.stringify(order.invoiceTo) : null}::jsonb`],
+    [orders.couponCode, sql`${order.couponCode ?? null}::text`],
+    [orders.discountPrice, sql`${order.discountPrice ?? 0}::numeric`],
   ];
   const placedEvent: [AnyPgColumn, SQL][] = [
     [auditEvents.entity, sql`'order'`],
@@ -167,9 +222,15 @@ export function orderStatement(order: NewOrder): SQL {
     orderItems.price,
     orderItems.image,
     orderItems.position,
+    orderItems.sessionId,
   ];
+  // Sessions (issue 33): a line with a session takes its seats from the session (locked after
+  // the courses, in id order, as everywhere), which must be of the line's course, open, not
+  // ended at the placing instant, with the seats; a line without one takes the course's seats
+  // and is refused when the course has open sessions meanwhile (one must be chosen).
+  const at = sql`${order.placedAt.toISOString()}::timestamptz`;
   return sql`
-    with wanted (id, qty, price, name, image, position) as (values ${wanted}),
+    with wanted (id, qty, price, name, image, position, session_id) as (values ${wanted}),
     locked as materialized (
       select ${courses.id} as id, ${courses.availability} as availability, ${courses.price} as price,
         ${courses.name} as name, coalesce(${courses.images}[1], '') as image
@@ -178,19 +239,41 @@ export function orderStatement(order: NewOrder): SQL {
       order by ${courses.id}
       for update
     ),
+    locked_sessions as materialized (
+      select ${sessions.id} as id, ${sessions.courseId} as course_id, ${sessions.seatsLeft} as seats_left,
+        ${sessions.status} as status, ${sessions.endsAt} as ends_at
+      from ${sessions}
+      where ${sessions.id} in (select session_id from wanted where session_id is not null)
+      order by ${sessions.id}
+      for update
+    ),
     ready as materialized (
       select count(*) = ${lines.length} and coalesce(bool_and(
-        locked.availability >= wanted.qty and locked.price = wanted.price
-        and locked.name = wanted.name and locked.image = wanted.image), false) as ok
+        locked.price = wanted.price and locked.name = wanted.name and locked.image = wanted.image
+        and coalesce(case when wanted.session_id is null then
+          locked.availability >= wanted.qty and not exists (
+            select 1 from ${sessions} open_session
+            where open_session.course_id = wanted.id and open_session.status = 'open' and open_session.ends_at > ${at})
+        else
+          locked_session.course_id = wanted.id and locked_session.status = 'open'
+          and locked_session.ends_at > ${at} and locked_session.seats_left >= wanted.qty
+        end, false)), false) as ok
       from wanted join locked on locked.id = wanted.id
+        left join locked_sessions locked_session on locked_session.id = wanted.session_id
     ),
     taken as (
       update ${courses} set
         availability = ${courses.availability} - wanted.qty,
         updated_at = now()
       from wanted, ready
-      where ready.ok and ${courses.id} = wanted.id
+      where ready.ok and ${courses.id} = wanted.id and wanted.session_id is null
       returning ${courses.id}
+    ),
+    taken_sessions as (
+      update ${sessions} set seats_left = ${sessions.seatsLeft} - wanted.qty
+      from wanted, ready
+      where ready.ok and ${sessions.id} = wanted.session_id
+      returning ${sessions.id}
     ),
     new_order as (
       insert into ${orders} (${columnNames(header.map(([column]) => column))})
@@ -203,7 +286,7 @@ export function orderStatement(order: NewOrder): SQL {
     ),
     new_lines as (
       insert into ${orderItems} (${columnNames(lineColumns)})
-      select new_order.id, wanted.id, wanted.name, wanted.qty, wanted.price, wanted.image, wanted.position
+      select new_order.id, wanted.id, wanted.name, wanted.qty, wanted.price, wanted.image, wanted.position, wanted.session_id
       from new_order, wanted
     ),
     placed_event as (
@@ -216,6 +299,25 @@ export function orderStatement(order: NewOrder): SQL {
     )
     select id, created_at from new_order
   `;
+}
+
+/**
+ * Fair holds (issue 31): locks the buyer's row until the placing transaction ends, so two tabs
+ * of one customer placing at once queue here, then answers the buyer's unpaid (pending) orders
+ * and the seats across them. The count is its own statement after the lock: under READ
+ * COMMITTED it sees the order the other tab committed while this one waited.
+ */
+export async function lockBuyerUnpaid(tx: DbOrTx, userId: string): Promise<{ orders: number; seats: number }> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const [row] = await tx
+    .select({
+      orders: sql<number>`count(distinct ${orders.id})`.mapWith(Number),
+      seats: sql<number>`coalesce(sum(${orderItems.qty}), 0)`.mapWith(Number),
+    })
+    .from(orders)
+    .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')));
+  return { orders: row?.orders ?? 0, seats: row?.seats ?? 0 };
 }
 
 export async function findOrderIdByIdempotencyKey(
@@ -257,6 +359,19 @@ const orderColumns = {
   refundedAt: orders.refundedAt,
   invoiceNumber: orders.invoiceNumber,
   paymentResult: orders.paymentResult,
+  refundStatus: orders.refundStatus,
+  refundAmount: orders.refundAmount,
+  refundProvider: orders.refundProvider,
+  refundReference: orders.refundReference,
+  refundDueAt: orders.refundDueAt,
+  refundDoneAt: orders.refundDoneAt,
+  creditNoteNumber: orders.creditNoteNumber,
+  invoiceTo: orders.invoiceTo,
+  couponCode: orders.couponCode,
+  discountPrice: orders.discountPrice,
+  proofStatus: orders.proofStatus,
+  proofUploadedAt: orders.proofUploadedAt,
+  proofReason: orders.proofReason,
 };
 
 type OrderHeader = Omit<OrderRecord, 'lines'>;
@@ -277,8 +392,14 @@ export async function withLines(db: DbOrTx, headers: OrderHeader[]): Promise<Ord
       qty: orderItems.qty,
       price: orderItems.price,
       image: orderItems.image,
+      sessionId: sessions.id,
+      sessionStartsAt: sessions.startsAt,
+      sessionEndsAt: sessions.endsAt,
+      sessionSchedule: sessions.schedule,
+      sessionPlace: sessions.place,
     })
     .from(orderItems)
+    .leftJoin(sessions, eq(sessions.id, orderItems.sessionId))
     .where(
       inArray(
         orderItems.orderId,
@@ -287,9 +408,13 @@ export async function withLines(db: DbOrTx, headers: OrderHeader[]): Promise<Ord
     )
     .orderBy(asc(orderItems.orderId), asc(orderItems.position));
   const linesByOrder = new Map<string, OrderLineRecord[]>();
-  for (const { orderId, ...line } of rows) {
+  for (const { orderId, sessionId, sessionStartsAt, sessionEndsAt, sessionSchedule, sessionPlace, ...line } of rows) {
     const lines = linesByOrder.get(orderId) ?? [];
-    lines.push(line);
+    const session =
+      sessionId && sessionStartsAt && sessionEndsAt
+        ? { id: sessionId, startsAt: sessionStartsAt, endsAt: sessionEndsAt, schedule: sessionSchedule ?? '', place: sessionPlace ?? '' }
+        : null;
+    lines.push({ ...line, session });
     linesByOrder.set(orderId, lines);
   }
   return headers.map((h) => ({ ...h, lines: linesByOrder.get(h.id) ?? [] }));

@@ -10,7 +10,9 @@ import {
   orderExportQuerySchema,
   orderListQuerySchema,
   orderSchema,
+  paymentOpenErrorSchema,
   paymentStartedSchema,
+  refundBodySchema,
 } from '@shop/shared';
 import type { AppContext } from '../../deps.js';
 import { badRequest } from '../../errors.js';
@@ -20,12 +22,15 @@ import type { Payments } from '../payments/payments.service.js';
 import {
   actorOf,
   cancelOrder,
-  getInvoice,
   getOrderHistory,
   learnOrder,
   payOrder,
+  recordRefund,
 } from './order-states.service.js';
+import { orderDocumentRoutes } from './order-documents.routes.js';
+import { orderCalendarRoutes } from '../sessions/calendar.routes.js';
 import { sendOrdersCsv } from './order-export.js';
+import { paymentProofRoutes } from './payment-proof.routes.js';
 import { getAllOrders, getMyOrders, getOrder, placeOrder } from './orders.service.js';
 
 /** An order without lines answers the shop's own message, not a field path. */
@@ -59,7 +64,8 @@ export function ordersRouter(ctx: AppContext, payments: Payments): Router {
         200: { description: 'A retry with the same Idempotency-Key: the first order', schema: orderSchema },
         409: {
           description:
-            'Not enough seats (`{message}`), the courses kept changing, or `code: PRICE_CHANGED`: the amounts the client sent ' +
+            'Not enough seats (`{message}`), the courses kept changing, `code: TOO_MANY_UNPAID` (the buyer already has ' +
+            'MAX_UNPAID_ORDERS unpaid orders, or MAX_UNPAID_SEATS seats across them with this one), or `code: PRICE_CHANGED`: the amounts the client sent ' +
             '(what the customer saw) differ from the server\'s; the answer carries the server\'s amounts and line prices ' +
             'to show and confirm, then to send again',
           schema: z.union([priceChangedErrorSchema, errorSchema]),
@@ -69,7 +75,8 @@ export function ordersRouter(ctx: AppContext, payments: Payments): Router {
     },
     async ({ user, body, headers }, _req, res) => {
       // Production without a payment provider offers no Card payment (GET /api/payments/options).
-      if (!payments.options.methods.includes(body.paymentMethod)) throw badRequest(MESSAGES.cardPaymentsUnavailable);
+      if (!payments.options.methods.includes(body.paymentMethod))
+        throw badRequest(body.paymentMethod === 'Transfer' ? MESSAGES.transferUnavailable : MESSAGES.cardPaymentsUnavailable);
       const { order, created } = await placeOrder(ctx, user, body, headers['idempotency-key']);
       res.status(created ? 201 : 200).json(order);
     },
@@ -86,7 +93,8 @@ export function ordersRouter(ctx: AppContext, payments: Payments): Router {
     {
       summary: 'Orders, filtered and sorted, one page (admin)',
       description:
-        '`q`: any part of the customer’s name or e-mail, or the start of an order id. `from`/`to`: days the order was placed (Tunis time, inclusive).',
+        '`q`: any part of the customer’s name or e-mail, or the start of an order id. `from`/`to`: days the order was placed (Tunis time, inclusive). ' +
+        '`proof=submitted`: Transfer orders whose proof of payment waits for a check (unpaid, pending or expired); `proof=rejected`: those whose proof was rejected.',
       access: 'admin',
       query: orderListQuerySchema,
       answer: z.array(orderSchema),
@@ -135,7 +143,9 @@ export function ordersRouter(ctx: AppContext, payments: Payments): Router {
     {
       summary: 'Pay an unpaid Card order online (its owner): the payment page to send the customer to',
       description:
-        'A payment still open for the order is handed out again. Paid, cancelled, expired and In Place orders: 409. The payment provider unreachable: 503 (the order stays as it was).',
+        'A payment still open for the order is handed out again. A new page lives the smaller of PAYMENT_LIFESPAN_MINUTES and the time left until ' +
+        'the order\'s hold can end at the latest (SEAT_HOLD_MINUTES after placing, less 2 minutes); under a minute left: 409. ' +
+        'Paid, cancelled, expired and In Place orders: 409. The payment provider unreachable: 503 (the order stays as it was).',
       access: 'user',
       params: orderParams,
       answer: paymentStartedSchema,
@@ -167,13 +177,37 @@ export function ordersRouter(ctx: AppContext, payments: Payments): Router {
   routes.post(
     '/:id/cancel',
     {
-      summary: 'Cancel an order (owner while unpaid; admin also once paid, then refunded); the seats go back',
+      summary: 'Cancel an order (owner while unpaid; admin also once paid, then a refund is due); the seats go back',
+      description:
+        'The owner cannot cancel a Card order while a payment page for it is open: 409 `PAYMENT_OPEN` with `until`, when the page ends. ' +
+        'An admin can. A paid order cancelled by an admin gets `refund.status: due`.',
       access: 'user',
       params: orderParams,
       answer: orderSchema,
+      otherAnswers: {
+        409: {
+          description: 'The order’s state does not allow it (`{message, code}`), or `code: PAYMENT_OPEN`: a payment page is open until `until`',
+          schema: z.union([paymentOpenErrorSchema, errorSchema]),
+        },
+      },
       errors: [403, 409],
     },
     ({ params, user }) => cancelOrder(ctx, user, params.id),
+  );
+
+  routes.put(
+    '/:id/refund',
+    {
+      summary: 'Record the refund due on an order as made (admin); it gets its credit note number',
+      description:
+        'Body `{}` or `{note}` (kept in the audit trail). The refund becomes `done` with `doneAt` and `creditNoteNumber` (`AV-YYYY-NNNNN`, its own gap-free series). No refund due: 409.',
+      access: 'admin',
+      params: orderParams,
+      body: refundBodySchema,
+      answer: orderSchema,
+      errors: [409],
+    },
+    ({ params, user, body }) => recordRefund(ctx, params.id, actorOf(user), body.note),
   );
 
   routes.get(
@@ -187,29 +221,9 @@ export function ordersRouter(ctx: AppContext, payments: Payments): Router {
     ({ params }) => getOrderHistory(ctx, params.id),
   );
 
-  routes.get(
-    '/:id/invoice',
-    {
-      summary: 'The PDF invoice of a paid order (owner or admin)',
-      description: 'An order that is not paid: 409 naming its state. Invoices not configured (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_TAX_ID): 503.',
-      access: 'user',
-      params: orderParams,
-      answer: z.string().meta({ format: 'binary', description: 'A PDF document' }),
-      answerType: 'application/pdf',
-      answerHeaders: {
-        'Content-Disposition': z.string().meta({ description: 'attachment; filename="invoice-YYYY-NNNNN.pdf"' }),
-      },
-      errors: [403, 409],
-    },
-    async ({ params, user }, _req, res) => {
-      const { pdf, invoiceNumber } = await getInvoice(ctx, user, params.id);
-      res.setHeader('Content-Type', 'application/pdf');
-      res.setHeader('Content-Disposition', `attachment; filename="invoice-${invoiceNumber}.pdf"`);
-      // An invoice is personal: no shared cache may keep it.
-      res.setHeader('Cache-Control', 'private, no-store');
-      res.send(pdf);
-    },
-  );
+  orderDocumentRoutes(routes, ctx);
+  orderCalendarRoutes(routes, ctx);
+  paymentProofRoutes(routes, ctx);
 
   return router;
 }

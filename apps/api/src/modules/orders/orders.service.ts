@@ -1,12 +1,14 @@
 import {
-  calculateOrderAmounts,
   MESSAGES,
   notEnoughSeats,
   type CreateOrderBody,
+  type OrderAmounts as SharedOrderAmounts,
   type Order,
   type OrderListQuery,
   type PaymentMethod,
+  SESSION_REQUIRED,
 } from '@shop/shared';
+import { sessionsForOrder, type SessionRow } from '../sessions/sessions.repository.js';
 import { isUniqueViolation, type Db } from '../../db/client.js';
 import type { ServiceContext } from '../../deps.js';
 import { courseChanged } from '../courses/catalogue-version.js';
@@ -14,6 +16,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import { isId } from '../../lib/ids.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import { sendInBackground } from '../mail/mailer.js';
+import { claimCouponUse, payFreeOrder, priceWithCoupon, resolveCoupon } from '../coupons/coupons.service.js';
 import { listOrders } from './order-list.repository.js';
 import { orderPlacedMail } from './order-mails.js';
 import {
@@ -22,6 +25,8 @@ import {
   findOrderIdByIdempotencyKey,
   insertOrderIfCoursesUnchanged,
   listOrdersOfUser,
+  lockBuyerUnpaid,
+  NO_REFUND,
   type OrderRecord,
 } from './orders.repository.js';
 
@@ -29,6 +34,20 @@ export const ORDERS_PAGE_DEFAULT = 50;
 
 /** How much of the buyer an answer shows: the admin list leaves the e-mail out (CONTRACT §4). */
 type UserView = 'withEmail' | 'nameOnly';
+
+/** The order's refund as answered (CONTRACT §7), null when none. */
+export function refundOf(order: OrderRecord): Order['refund'] {
+  if (!order.refundStatus || order.refundAmount === null || !order.refundDueAt) return null;
+  return {
+    status: order.refundStatus,
+    amount: order.refundAmount,
+    provider: order.refundProvider ?? order.paymentMethod,
+    reference: order.refundReference,
+    dueAt: order.refundDueAt.toISOString(),
+    doneAt: order.refundDoneAt?.toISOString() ?? null,
+    creditNoteNumber: order.creditNoteNumber,
+  };
+}
 
 export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): Order {
   const user =
@@ -44,6 +63,15 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
       qty: line.qty,
       price: line.price,
       image: line.image,
+      session: line.session
+        ? {
+            _id: line.session.id,
+            startsAt: line.session.startsAt.toISOString(),
+            endsAt: line.session.endsAt.toISOString(),
+            schedule: line.session.schedule,
+            place: line.session.place,
+          }
+        : null,
     })),
     shippingAddress: {
       address: order.address,
@@ -67,23 +95,37 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
     refundedAt: order.refundedAt?.toISOString() ?? null,
     invoiceNumber: order.invoiceNumber,
     paymentResult: order.paymentResult,
+    refund: refundOf(order),
+    invoiceTo: order.invoiceTo,
+    couponCode: order.couponCode ?? null,
+    discountPrice: order.discountPrice ?? 0,
+    paymentProof:
+      order.proofStatus && order.proofUploadedAt
+        ? { uploadedAt: order.proofUploadedAt.toISOString(), status: order.proofStatus, reason: order.proofReason ?? null }
+        : null,
   };
 }
 
 /**
- * Lines for the same course are merged, keeping the position of the first one. Ids are
- * lower-cased as PostgreSQL writes uuids, so an upper-case id names its course too.
+ * Lines for the same course and session are merged, keeping the position of the first one. Ids
+ * are lower-cased as PostgreSQL writes uuids, so an upper-case id names its course too.
  */
-function mergeLines(items: CreateOrderBody['orderItems']): { courseId: string; qty: number }[] {
-  const merged = new Map<string, number>();
-  for (const item of items) {
-    const id = item.course.toLowerCase();
-    merged.set(id, (merged.get(id) ?? 0) + item.qty);
-  }
-  return [...merged].map(([courseId, qty]) => ({ courseId, qty }));
+function mergeLines(
+  items: CreateOrderBody['orderItems'],
+): { courseId: string; sessionId: string | null; qty: number; index: number }[] {
+  const merged = new Map<string, { courseId: string; sessionId: string | null; qty: number; index: number }>();
+  items.forEach((item, index) => {
+    const courseId = item.course.toLowerCase();
+    const sessionId = item.session?.toLowerCase() ?? null;
+    const key = `${courseId}|${sessionId ?? ''}`;
+    const line = merged.get(key);
+    if (line) line.qty += item.qty;
+    else merged.set(key, { courseId, sessionId, qty: item.qty, index });
+  });
+  return [...merged.values()];
 }
 
-type OrderAmounts = ReturnType<typeof calculateOrderAmounts>;
+type OrderAmounts = SharedOrderAmounts;
 const AMOUNT_FIELDS = ['itemsPrice', 'shippingPrice', 'taxPrice', 'totalPrice'] as const;
 
 /**
@@ -110,6 +152,50 @@ function checkShownAmounts(
     },
     orderItems: lines.map(({ courseId, name, qty, price }) => ({ course: courseId, name, qty, price })),
   });
+}
+
+/** The refusals of an order line's session (issue 33). */
+export const ORDER_SESSION_MESSAGES = {
+  required: 'Choose a session (dates) for this course',
+  unknown: 'Session not found for this course',
+  cancelled: 'This session was cancelled: choose another one',
+  ended: 'This session has ended: choose another one',
+} as const;
+
+function sessionRefused(index: number, message: string, code?: string): AppError {
+  return new AppError(400, message, [{ path: `orderItems.${index}.session`, message }], code);
+}
+
+/** The Tunis calendar day a session starts, `YYYY-MM-DD`, as the 409 of too few seats names it. */
+const TUNIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Tunis', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** `Not enough seats left for <course> (<start date>)` (CONTRACT §7). */
+export function notEnoughSessionSeats(courseName: string, startsAt: Date): string {
+  return `${notEnoughSeats(courseName)} (${TUNIS_DAY.format(startsAt)})`;
+}
+
+/**
+ * The session a line takes its seats from: the one it names, which must be of its course, not
+ * cancelled and not ended; none named: null when the course has no open session, else 400
+ * `SESSION_REQUIRED`. Checked again by the placing statement itself.
+ */
+function sessionOfLine(
+  found: SessionRow[],
+  courseId: string,
+  sessionId: string | null,
+  now: Date,
+  index: number,
+): SessionRow | null {
+  if (sessionId === null) {
+    const open = found.some((s) => s.courseId === courseId && s.status === 'open' && s.endsAt > now);
+    if (open) throw sessionRefused(index, ORDER_SESSION_MESSAGES.required, SESSION_REQUIRED);
+    return null;
+  }
+  const session = found.find((s) => s.id === sessionId);
+  if (!session || session.courseId !== courseId) throw sessionRefused(index, ORDER_SESSION_MESSAGES.unknown);
+  if (session.status === 'cancelled') throw sessionRefused(index, ORDER_SESSION_MESSAGES.cancelled);
+  if (session.endsAt <= now) throw sessionRefused(index, ORDER_SESSION_MESSAGES.ended);
+  return session;
 }
 
 function unknownCourse(index: number): AppError {
@@ -145,7 +231,10 @@ export async function placeOrder(
 ): Promise<PlacedOrder> {
   const { db } = ctx.database;
   try {
-    const { order, record } = await createOrder(ctx, buyer, body, idempotencyKey ?? null);
+    const created = await createOrder(ctx, buyer, body, idempotencyKey ?? null);
+    // Issue 37: a Card order with nothing to pay (100 % coupon, free shipping) is paid at once, with its invoice.
+    const record = await payFreeOrder(ctx, created.record);
+    const order = record === created.record ? created.order : toOrderJson(record);
     // Seats were taken: this instance's next catalogue answer shows them gone.
     courseChanged(ctx);
     sendInBackground(ctx.mailer, ctx.logger, orderPlacedMail(record, ctx.config));
@@ -170,6 +259,7 @@ async function createOrder(
 ): Promise<{ order: Order; record: OrderRecord }> {
   body.orderItems.forEach((item, index) => {
     if (!isId(item.course)) throw unknownCourse(index);
+    if (item.session !== undefined && !isId(item.session)) throw sessionRefused(index, ORDER_SESSION_MESSAGES.unknown);
   });
   const wanted = mergeLines(body.orderItems);
   const header = {
@@ -179,33 +269,55 @@ async function createOrder(
     userLanguage: buyer.language,
     ...body.shippingAddress,
     paymentMethod: body.paymentMethod,
+    invoiceTo: body.invoiceTo ?? null,
   };
   for (let attempt = 1; attempt <= ORDER_ATTEMPTS; attempt++) {
     const placedAt = clock.now();
     const holdExpiresAt = new Date(placedAt.getTime() + config.seatHoldMinutes * 60_000);
-    const found = new Map(
-      (await findOrderCourses(db, wanted.map((w) => w.courseId))).map((c) => [c.id, c]),
-    );
-    // The first line that cannot be served explains the refusal: unknown course (400), too few seats (409).
-    const lines = wanted.map(({ courseId, qty }) => {
+    const courseIds = [...new Set(wanted.map((w) => w.courseId))];
+    const [foundCourses, foundSessions] = await Promise.all([
+      findOrderCourses(db, courseIds),
+      sessionsForOrder(db, courseIds, wanted.flatMap((w) => (w.sessionId ? [w.sessionId] : []))),
+    ]);
+    const found = new Map(foundCourses.map((c) => [c.id, c]));
+    // The first line that cannot be served explains the refusal: unknown course or session (400), too few seats (409).
+    const lines = wanted.map(({ courseId, sessionId, qty, index }) => {
       const course = found.get(courseId);
-      if (!course)
-        throw unknownCourse(body.orderItems.findIndex((i) => i.course.toLowerCase() === courseId));
-      if (course.availability < qty) throw conflict(notEnoughSeats(course.name));
-      return { courseId, name: course.name, qty, price: course.price, image: course.images[0] ?? '' };
+      if (!course) throw unknownCourse(index);
+      const session = sessionOfLine(foundSessions, courseId, sessionId, placedAt, index);
+      if (session) {
+        if (session.seatsLeft < qty) throw conflict(notEnoughSessionSeats(course.name, session.startsAt));
+      } else if (course.availability < qty) throw conflict(notEnoughSeats(course.name));
+      const lineSession = session
+        ? { id: session.id, startsAt: session.startsAt, endsAt: session.endsAt, schedule: session.schedule, place: session.place }
+        : null;
+      return { courseId, name: course.name, qty, price: course.price, image: course.images[0] ?? '', session: lineSession };
     });
-    const amounts = calculateOrderAmounts(lines);
+    // Issue 37: a promo code that does not apply refuses the order (400 COUPON_*), never placed at full price.
+    const coupon = body.couponCode?.trim() ? await resolveCoupon(db, body.couponCode, lines, buyer.id, placedAt) : null;
+    const amounts = { ...priceWithCoupon(lines, coupon), couponCode: coupon?.code ?? null };
     // Checked on every round: a price changed between this read and the insert makes the insert
     // refuse, and the next round compares the new price with what the customer saw.
     checkShownAmounts(body, amounts, lines);
-    const placed = await insertOrderIfCoursesUnchanged(db, {
-      ...header,
-      ...amounts,
-      lines,
-      idempotencyKey,
-      holdExpiresAt,
-      placedBy: buyer,
-      placedAt,
+    // Fair holds (issue 31): the buyer's unpaid orders and seats are counted and the order
+    // placed in one transaction holding the buyer's row, so two tabs cannot both pass the caps.
+    const seatsWanted = lines.reduce((sum, line) => sum + line.qty, 0);
+    const placed = await db.transaction(async (tx) => {
+      const unpaid = await lockBuyerUnpaid(tx, buyer.id);
+      if (unpaid.orders + 1 > config.maxUnpaidOrders || unpaid.seats + seatsWanted > config.maxUnpaidSeats)
+        throw new AppError(409, MESSAGES.tooManyUnpaid, undefined, 'TOO_MANY_UNPAID');
+      const inserted = await insertOrderIfCoursesUnchanged(tx, {
+        ...header,
+        ...amounts,
+        lines,
+        idempotencyKey,
+        holdExpiresAt,
+        placedBy: buyer,
+        placedAt,
+      });
+      // Issue 37: the coupon's use is counted in this transaction (guarded; none left: 400, rolled back).
+      if (inserted) await claimCouponUse(tx, coupon, inserted.id, buyer.id);
+      return inserted;
     });
     if (placed) {
       const record: OrderRecord = {
@@ -224,6 +336,7 @@ async function createOrder(
         refundedAt: null,
         invoiceNumber: null,
         paymentResult: null,
+        ...NO_REFUND,
       };
       return { order: toOrderJson(record), record };
     }

@@ -1,12 +1,13 @@
 import type { Config } from '../../config.js';
 import type { Logger } from '../../logger.js';
+import { createFlouciProvider } from './flouci.js';
 import { createKonnectProvider } from './konnect.js';
 import type { PaymentProvider } from './provider.js';
 import type { OnlineProvider } from './payments.service.js';
 import { TEST_GATEWAY_PATH } from './test-gateway.js';
 
 /**
- * The provider the settings name: Konnect with the shop's credentials; the built-in test
+ * The provider the settings name: Konnect or Flouci with the shop's credentials; the built-in test
  * gateway (spoken to with the same Konnect adapter, over HTTP on this instance's own port);
  * or none in production without credentials. `override` (tests) wins.
  */
@@ -16,7 +17,11 @@ export function paymentProviderFor(
   override?: PaymentProvider,
 ): { provider: PaymentProvider | undefined; onlineProvider: OnlineProvider } {
   const settings = config.payments;
-  if (override) return { provider: override, onlineProvider: settings.mode === 'test-gateway' ? 'test' : 'konnect' };
+  if (override)
+    return {
+      provider: override,
+      onlineProvider: settings.mode === 'test-gateway' ? 'test' : settings.mode === 'flouci' ? 'flouci' : 'konnect',
+    };
   switch (settings.mode) {
     case 'konnect':
       return {
@@ -28,6 +33,17 @@ export function paymentProviderFor(
           logger,
         }),
         onlineProvider: 'konnect',
+      };
+    case 'flouci':
+      return {
+        provider: createFlouciProvider({
+          apiUrl: settings.apiUrl,
+          appToken: settings.appToken,
+          appSecret: settings.appSecret,
+          timeoutMs: config.limits.paymentMs,
+          logger,
+        }),
+        onlineProvider: 'flouci',
       };
     case 'test-gateway':
       return {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { claimDueRows } from '../../db/claim-due.js';
 import type { DbOrTx, Db } from '../../db/client.js';
-import { paymentAttempts, type PaymentAttemptStatus } from '../../db/schema.js';
+import { auditEvents, paymentAttempts, type PaymentAttemptStatus } from '../../db/schema.js';
 
 export type PaymentAttempt = typeof paymentAttempts.$inferSelect;
 export type NewPaymentAttempt = Pick<
@@ -13,6 +13,20 @@ export async function insertAttempt(db: DbOrTx, attempt: NewPaymentAttempt): Pro
   const [row] = await db.insert(paymentAttempts).values(attempt).returning();
   if (!row) throw new Error('the payment attempt insert returned nothing');
   return row;
+}
+
+/**
+ * When an order was placed by the app's clock (its 'placed' history line; the row's creation
+ * time for an order without one): a seat hold never ends later than SEAT_HOLD_MINUTES after it.
+ */
+export async function orderPlacedAt(db: DbOrTx, orderId: string, createdAt: Date): Promise<Date> {
+  const [row] = await db
+    .select({ at: auditEvents.at })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entity, 'order'), eq(auditEvents.entityId, orderId), eq(auditEvents.action, 'placed')))
+    .orderBy(auditEvents.at)
+    .limit(1);
+  return row?.at ?? createdAt;
 }
 
 /** The newest pending attempt of an order that can still be paid after `until`, if any. */
@@ -100,4 +114,24 @@ export async function settleAttempt(
     .where(and(eq(paymentAttempts.id, id), inArray(paymentAttempts.status, from)))
     .returning({ id: paymentAttempts.id });
   return rows.length === 1;
+}
+
+/**
+ * Claims the right to ask the provider about one attempt now, for its webhook: at most once
+ * per `gapMs`, whichever instance, request, order read or sweep asked last (the same
+ * `checked_at` as `claimOrderChecks`; one guarded UPDATE decides). An attempt ended as expired
+ * may still be asked about (a payment finished at the last second). Answers the attempt when
+ * claimed, else undefined.
+ */
+export async function claimAttemptCheck(db: Db, attemptId: string, now: Date, gapMs: number): Promise<PaymentAttempt | undefined> {
+  const before = new Date(now.getTime() - gapMs).toISOString();
+  const [row] = await db
+    .update(paymentAttempts)
+    .set({ checkedAt: now })
+    .where(
+      sql`${paymentAttempts.id} = ${attemptId}::uuid and ${paymentAttempts.status} in ('pending', 'expired')
+        and (${paymentAttempts.checkedAt} is null or ${paymentAttempts.checkedAt} <= ${before}::timestamptz)`,
+    )
+    .returning();
+  return row;
 }

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { MESSAGES, orderStateConflict, type PaymentOptions, type PaymentResult, type PaymentStarted } from '@shop/shared';
 import { paymentAttempts } from '../../db/schema.js';
@@ -6,15 +7,17 @@ import { AppError, conflict, forbidden } from '../../errors.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import type { AuditActor } from '../audit/audit.repository.js';
 import { setHoldExpiry } from '../orders/order-states.repository.js';
-import { payOrder } from '../orders/order-states.service.js';
+import { acceptOnlinePayment } from '../orders/order-states.service.js';
 import { findOrderById, type OrderRecord } from '../orders/orders.repository.js';
 import { requireOrder } from '../orders/orders.service.js';
 import {
+  claimAttemptCheck,
   claimDueAttempts,
   claimOrderChecks,
   findAttemptByReference,
   findOpenAttempt,
   insertAttempt,
+  orderPlacedAt,
   settleAttempt,
   type PaymentAttempt,
 } from './payments.repository.js';
@@ -26,13 +29,20 @@ export const REUSE_MARGIN_MS = 2 * 60_000;
 export const HOLD_GRACE_MS = 2 * 60_000;
 /** Reading an order asks the provider at most this often per order. */
 export const ORDER_CHECK_GAP_MS = 2_000;
+/**
+ * A payment's webhook asks the provider at most this often (issue 31): a flood of hits for one
+ * payment costs one provider call per gap, like reads of its order (ORDER_CHECK_GAP_MS).
+ */
+export const WEBHOOK_CHECK_GAP_MS = ORDER_CHECK_GAP_MS;
 /** Reading an order waits at most this long for the provider (one try). */
 export const ORDER_CHECK_TIMEOUT_MS = 2_000;
 /** An attempt still pending this long after its life span is ended (clocks differ a little). */
 export const EXPIRY_MARGIN_MS = 30_000;
 /** Attempts claimed per statement by the payment sweeper. */
 export const PAYMENT_SWEEP_BATCH = 20;
-/** Payment references the shop accepts in a webhook (Konnect's are 24 hex digits). */
+/** Konnect's (and the test gateway's) webhook, under /api/payments; other providers name theirs. */
+export const KONNECT_WEBHOOK_PATH = '/konnect/webhook';
+/** Payment references the shop accepts in a webhook (Konnect's are 24 hex digits, Flouci's ids or UUIDs). */
 const REFERENCE = /^[A-Za-z0-9_-]{1,100}$/;
 
 export type OnlineProvider = PaymentOptions['onlineProvider'];
@@ -42,15 +52,21 @@ export interface Payments {
   readonly options: PaymentOptions;
   /** `POST /api/orders/{id}/payment`: a pay page for the order's owner (reused while still open). */
   startPayment(user: AuthUser, orderId: string): Promise<PaymentStarted>;
-  /** A provider's webhook: looks the payment up at the provider and pays the order when it should. */
-  onWebhook(reference: string | undefined): Promise<void>;
-  /** Before an order is read: asks the provider about its pending attempts (at most every 2 s). True when it got paid. */
+  /**
+   * A provider's webhook: looks the payment up at the provider and pays the order when it should.
+   * `webhookPath` names the webhook hit (default Konnect's); one of another provider is ignored.
+   */
+  onWebhook(reference: string | undefined, webhookPath?: string): Promise<void>;
+  /**
+   * Before an order is read: asks the provider about its pending attempts (at most every 2 s).
+   * True when it changed: paid, or (cancelled meanwhile) the payment recorded as a refund due.
+   */
   refreshOrder(order: Pick<OrderRecord, 'id' | 'status' | 'paymentMethod'>): Promise<boolean>;
   /** One pass of the payment sweeper: asks about every pending attempt due for a check. */
   sweep(): Promise<number>;
 }
 
-type Outcome = 'paid' | 'open' | 'ended' | 'unavailable';
+type Outcome = 'paid' | 'refundDue' | 'open' | 'ended' | 'unavailable';
 
 /** `Youssef Ben Salah` → first name `Youssef`, last name `Ben Salah` (one word: both the same). */
 function splitName(name: string): { firstName: string; lastName: string } {
@@ -78,9 +94,13 @@ export function createPayments(
   const { db } = ctx.database;
   const { logger, config } = ctx;
   const lifespanMinutes = config.payments.mode === 'off' ? 0 : config.payments.lifespanMinutes;
+  // Transfer (issue 36) when the shop has a bank account or a D17 number to be paid to.
+  const { bankAccount, d17Number } = config.transfer;
+  const transfer = bankAccount || d17Number ? { bankAccount, d17Number } : undefined;
   const options: PaymentOptions = {
-    methods: provider ? ['Card', 'In Place'] : ['In Place'],
+    methods: [...(provider ? (['Card'] as const) : []), 'In Place', ...(transfer ? (['Transfer'] as const) : [])],
     onlineProvider: provider ? onlineProvider : null,
+    ...(transfer ? { transfer } : {}),
   };
 
   async function startPayment(user: AuthUser, orderId: string): Promise<PaymentStarted> {
@@ -95,6 +115,12 @@ export function createPayments(
       logger.info({ orderId: order.id, paymentRef: open.reference, provider: open.provider }, 'payment page handed out again');
       return { payUrl: open.payUrl };
     }
+    // No hold ends later than SEAT_HOLD_MINUTES after placing (issue 31), however many pages
+    // are opened: a page lives the smaller of PAYMENT_LIFESPAN_MINUTES and the time left until
+    // then (less the hold's grace for its last check), and moves the hold to its end + grace.
+    const holdLimit = (await orderPlacedAt(db, order.id, order.createdAt)).getTime() + config.seatHoldMinutes * 60_000;
+    const pageMinutes = Math.min(lifespanMinutes, Math.floor((holdLimit - HOLD_GRACE_MS - now.getTime()) / 60_000));
+    if (pageMinutes < 1) throw conflict(MESSAGES.holdEndsTooSoon);
     const amountMillimes = toMillimes(order.totalPrice);
     const base = config.appUrl;
     let started;
@@ -103,8 +129,8 @@ export function createPayments(
         orderId: order.id,
         amountMillimes,
         description: `Course Shop order ${order.id}`,
-        lifespanMinutes,
-        webhookUrl: `${base}/api/payments/konnect/webhook`,
+        lifespanMinutes: pageMinutes,
+        webhookUrl: `${base}/api/payments${provider.webhookPath ?? KONNECT_WEBHOOK_PATH}`,
         successUrl: `${base}/order/${order.id}?payment=success`,
         failUrl: `${base}/order/${order.id}?payment=failed`,
         customer: { ...splitName(order.userName), email: order.userEmail },
@@ -112,11 +138,15 @@ export function createPayments(
     } catch (err) {
       if (!(err instanceof PaymentProviderUnavailable)) throw err;
       const about = { orderId: order.id, provider: provider.name, cause: err.message };
-      if (err.misconfigured) logger.error(about, 'the payment provider refused the shop’s credentials: check KONNECT_API_KEY and KONNECT_WALLET_ID');
+      if (err.misconfigured)
+        logger.error(
+          about,
+          `the payment provider refused the shop’s credentials: check ${provider.credentialSettings ?? 'KONNECT_API_KEY and KONNECT_WALLET_ID'}`,
+        );
       else logger.warn(about, 'payment could not be started');
       throw providerUnavailable();
     }
-    const expiresAt = new Date(now.getTime() + lifespanMinutes * 60_000);
+    const expiresAt = new Date(now.getTime() + pageMinutes * 60_000);
     // The attempt is recorded and the seat hold follows its life span together, only while
     // the order is still pending (it may have been cancelled while the provider answered).
     const recorded = await db.transaction(async (tx) => {
@@ -188,31 +218,29 @@ export function createPayments(
     };
     // The customer paid: the history names them.
     const actor: AuditActor = { id: order.userId, name: order.userName, role: 'customer' };
-    let outcome: Outcome = 'paid';
-    try {
-      await payOrder(ctx, order.id, actor, result);
-      logger.info({ ...about, amountMillimes: payment.amountMillimes }, 'order paid online');
-    } catch (err) {
-      if (!(err instanceof AppError) || err.status !== 409) throw err;
-      const current = await findOrderById(db, order.id);
-      if (current?.paymentResult?.reference === attempt.reference) {
-        // Another webhook or check paid it with this very payment a moment ago.
-        outcome = 'ended';
-      } else {
-        logger.error(
-          { ...about, orderStatus: current?.status, refusal: err.message },
-          'payment completed but the order cannot be marked paid: settle or refund it by hand',
-        );
-        outcome = 'ended';
-      }
-    }
+    // Paid, or (cancelled, or expired with its seats gone) recorded as a refund due.
+    const accepted = await acceptOnlinePayment(ctx, order.id, actor, result);
+    const outcome: Outcome = accepted.kind === 'paid' || accepted.kind === 'refundDue' ? accepted.kind : 'ended';
+    if (accepted.kind === 'paid') logger.info({ ...about, amountMillimes: payment.amountMillimes }, 'order paid online');
+    else if (accepted.kind === 'refundDue')
+      logger.warn({ ...about, amountMillimes: payment.amountMillimes }, 'payment completed for an order that cannot take it: refund due');
+    else if (accepted.kind === 'refused')
+      // Another payment of the same order came first (it owes that one, or is paid by it).
+      logger.error(
+        { ...about, refusal: accepted.reason },
+        'payment completed but the order can neither take it nor record a refund: settle or refund it by hand',
+      );
     // A payment completed at the very end of its life span may come after the attempt was ended.
     await settleAttempt(db, attempt.id, 'completed', ['pending', 'expired']);
     return outcome;
   }
 
-  async function onWebhook(reference: string | undefined): Promise<void> {
+  async function onWebhook(reference: string | undefined, webhookPath = KONNECT_WEBHOOK_PATH): Promise<void> {
     if (!provider) return;
+    if (webhookPath !== (provider.webhookPath ?? KONNECT_WEBHOOK_PATH)) {
+      logger.warn({ provider: provider.name, webhookPath }, 'payment webhook of a provider the shop does not use: ignored');
+      return;
+    }
     if (!reference || !REFERENCE.test(reference)) {
       logger.warn({ provider: provider.name }, 'payment webhook without a usable payment_ref: ignored');
       return;
@@ -230,16 +258,46 @@ export function createPayments(
       return;
     }
     logger.info(about, 'payment webhook received');
-    await verify(attempt);
+    await checkForWebhook(attempt.id, about);
+  }
+
+  /** The webhook checks waiting for their payment's gap to end, in this instance: one per attempt. */
+  const deferredChecks = new Map<string, Promise<void>>();
+
+  /**
+   * Asks the provider about an attempt for its webhook, at most once per WEBHOOK_CHECK_GAP_MS
+   * (throttled in the database, so across instances). A hit inside the gap (another hit, a read
+   * of the order, the sweeper) may tell of a change since that check, so the attempt is asked
+   * about once more when the gap ends; the hits meanwhile join that one check (issue 31).
+   */
+  async function checkForWebhook(attemptId: string, about: Record<string, string>): Promise<void> {
+    const claimed = await claimAttemptCheck(db, attemptId, ctx.clock.now(), WEBHOOK_CHECK_GAP_MS);
+    if (claimed) {
+      await verify(claimed);
+      return;
+    }
+    const waiting = deferredChecks.get(attemptId);
+    if (waiting) return waiting;
+    logger.info(about, 'payment webhook: checked moments ago, asking again when the gap ends');
+    const deferred = (async () => {
+      await delay(WEBHOOK_CHECK_GAP_MS, undefined, { ref: false });
+      const later = await claimAttemptCheck(db, attemptId, ctx.clock.now(), WEBHOOK_CHECK_GAP_MS);
+      if (later) await verify(later);
+    })().finally(() => deferredChecks.delete(attemptId));
+    deferredChecks.set(attemptId, deferred);
+    return deferred;
   }
 
   async function refreshOrder(order: Pick<OrderRecord, 'id' | 'status' | 'paymentMethod'>): Promise<boolean> {
-    if (!provider || order.paymentMethod !== 'Card' || (order.status !== 'pending' && order.status !== 'expired')) return false;
+    // A cancelled order too: a payment finished on a page opened before the cancel is owed back.
+    const payable = order.status === 'pending' || order.status === 'expired' || order.status === 'cancelled';
+    if (!provider || order.paymentMethod !== 'Card' || !payable) return false;
     const claimed = await claimOrderChecks(db, order.id, ctx.clock.now(), ORDER_CHECK_GAP_MS);
     let paid = false;
     for (const attempt of claimed) {
       const timeoutMs = Math.min(config.limits.paymentMs, ORDER_CHECK_TIMEOUT_MS);
-      if ((await verify(attempt, { tries: 1, timeoutMs })) === 'paid') paid = true;
+      const outcome = await verify(attempt, { tries: 1, timeoutMs });
+      if (outcome === 'paid' || outcome === 'refundDue') paid = true;
     }
     return paid;
   }

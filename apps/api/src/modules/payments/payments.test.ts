@@ -8,11 +8,14 @@ import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';
 import { FakeKonnect } from '../../test/fake-konnect.js';
 import { capturingLogger } from '../../test/logs.js';
+import { WEBHOOK_CHECK_GAP_MS } from './payments.service.js';
 import { TcpProxy } from '../../test/tcp-proxy.js';
 
 const API_KEY = '6137ad140c181c5eb44a7f88:test-secret-key';
 const WALLET = '5f7a209aeb3f76490ac4a3d1';
 const TIMEOUT_MS = 300;
+/** More than the 2 s between two checks of one payment. */
+const ORDER_GAP_PASSED_MS = 2_500;
 
 let konnect: FakeKonnect;
 let proxy: TcpProxy;
@@ -293,6 +296,53 @@ describe('GET /api/payments/konnect/webhook', () => {
     await expect.poll(() => paidMails(order._id).length).toBe(1);
     const [attempt] = await ctx.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.reference, ref));
     expect(attempt?.status).toBe('completed');
+  });
+});
+
+describe('a flood of webhook hits (issue 31)', () => {
+  const HITS = 30;
+  /** The provider calls allowed for hits spread over `elapsedMs`: one, and one per gap begun. */
+  const atMost = (elapsedMs: number) => Math.min(1 + Math.ceil(elapsedMs / WEBHOOK_CHECK_GAP_MS), HITS / 5);
+
+  it('asks Konnect at most once per 2 s for one payment, however many hits come, and still pays once', async () => {
+    const order = await placeCardOrder();
+    await startPayment(order._id).expect(200);
+    const ref = refOf(order._id);
+
+    let started = Date.now();
+    const pending = await Promise.all(Array.from({ length: HITS }, () => webhook(ref)));
+    expect(pending.every((a) => a.status === 200)).toBe(true);
+    // One check, then at most one more per 2 s gap the hits were spread over (a hit inside a
+    // gap is checked when it ends): 2 when they all come within 2 s, never one per hit.
+    const afterPending = konnect.lookupsOf(ref);
+    expect(afterPending).toBeGreaterThanOrEqual(1);
+    expect(afterPending).toBeLessThanOrEqual(atMost(Date.now() - started));
+    expect(await readOrder(order._id)).toMatchObject({ status: 'pending', isPaid: false });
+
+    konnect.complete(ref);
+    ctx.clock.advance(ORDER_GAP_PASSED_MS);
+    started = Date.now();
+    const completed = await Promise.all(Array.from({ length: HITS }, () => webhook(ref)));
+    expect(completed.every((a) => a.status === 200 && a.body.message === MESSAGES.webhookReceived)).toBe(true);
+    await expect.poll(async () => (await readOrder(order._id)).status).toBe('paid');
+    expect(konnect.lookupsOf(ref) - afterPending).toBeLessThanOrEqual(atMost(Date.now() - started));
+    expect(await paidEvents(order._id)).toHaveLength(1);
+    await expect.poll(() => paidMails(order._id).length).toBe(1);
+  });
+
+  it('acts on a hit that comes right after the order was read (within the gap): asked again when it ends', async () => {
+    const order = await placeCardOrder();
+    await startPayment(order._id).expect(200);
+    const ref = refOf(order._id);
+    // The return page reads the order: Konnect is asked and says pending.
+    expect((await readOrder(order._id)).status).toBe('pending');
+    const lookups = konnect.lookupsOf(ref);
+    expect(lookups).toBe(1);
+    // The customer pays a moment later and Konnect's webhook arrives inside the 2 s gap.
+    konnect.complete(ref);
+    expect((await webhook(ref)).status).toBe(200);
+    await expect.poll(async () => (await readOrder(order._id)).status, { timeout: 5_000 }).toBe('paid');
+    expect(konnect.lookupsOf(ref)).toBe(lookups + 1);
   });
 });
 

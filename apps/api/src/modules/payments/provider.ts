@@ -8,6 +8,10 @@ import { toCents } from '@shop/shared';
 export interface PaymentProvider {
   /** Stored with each attempt and in the order's paymentResult, e.g. `konnect`. */
   readonly name: string;
+  /** Where the provider calls the shop back, under /api/payments (default `/konnect/webhook`). */
+  readonly webhookPath?: string;
+  /** The settings to check when the provider refuses the shop's credentials. */
+  readonly credentialSettings?: string;
   initPayment(request: InitPaymentRequest): Promise<StartedPayment>;
   /** The payment as the provider's API tells it; undefined when it knows no such reference. */
   getPayment(reference: string, options?: CallOptions): Promise<ProviderPayment | undefined>;

@@ -4,9 +4,9 @@ import type { ServiceContext } from '../../deps.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import { courseChanged } from '../courses/catalogue-version.js';
-import { addReview, listReviews, type ReviewRow } from './reviews.repository.js';
+import { addReview, firstNameOf, listReviews, type ShownReview } from './reviews.repository.js';
 
-export function toReviewJson(row: ReviewRow): Review {
+export function toReviewJson(row: ShownReview): Review {
   return {
     _id: row.id,
     name: row.name,
@@ -14,6 +14,7 @@ export function toReviewJson(row: ReviewRow): Review {
     comment: row.comment,
     user: row.userId,
     createdAt: row.createdAt.toISOString(),
+    verified: row.verified,
   };
 }
 
@@ -22,7 +23,11 @@ export async function reviewsOfCourse(db: DbOrTx, courseId: string): Promise<Rev
   return (await listReviews(db, courseId)).map(toReviewJson);
 }
 
-/** A signed-in user reviews a course once; the course's rating and count follow. */
+/**
+ * A signed-in user reviews a course once; the course's rating and count follow. Anyone signed
+ * in may review (the review shows `verified: false` without a paid or learned order of the
+ * course, decision 0244); a child account's review keeps only its first name.
+ */
 export async function reviewCourse(
   ctx: ServiceContext,
   courseId: string,
@@ -32,7 +37,7 @@ export async function reviewCourse(
   const outcome = await addReview(ctx.database.db, {
     courseId,
     userId: author.id,
-    name: author.name,
+    name: author.isKid ? firstNameOf(author.name) : author.name,
     rating: body.rating,
     comment: body.comment,
   });

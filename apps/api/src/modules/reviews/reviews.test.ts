@@ -3,7 +3,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviews } from '../../db/schema.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
-import { createCourse, createUser, type UserFixture } from '../../test/factories.js';
+import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';
+import { placeTestOrder } from '../../test/orders.js';
 
 let ctx: TestContext;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -47,6 +48,7 @@ describe('POST /api/courses/:id/reviews', () => {
       comment: 'Comment 2',
       user: authors[2]?.user.id,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      verified: false,
     });
     const listed = await request(ctx.app).get('/api/courses').query({ sort: 'rating', limit: '1' });
     expect(listed.body[0]).toMatchObject({ _id: course.id, rating: 4.33, numReviews: 3 });
@@ -141,5 +143,90 @@ describe('POST /api/courses/:id/reviews', () => {
       .from(reviews)
       .where(eq(reviews.courseId, course.id));
     expect(left).toEqual([]);
+  });
+});
+
+describe('verified learners and child accounts (issue 31)', () => {
+  let admin: UserFixture;
+  beforeAll(async () => {
+    admin = await createAdmin(ctx.database.db, ctx.config);
+  });
+  const asAdmin = (req: request.Test) => req.set('Authorization', `Bearer ${admin.token}`);
+  const pay = (orderId: string) => asAdmin(request(ctx.app).put(`/api/orders/${orderId}/pay`)).expect(200);
+  const learn = (orderId: string) => asAdmin(request(ctx.app).put(`/api/orders/${orderId}/learn`)).expect(200);
+  const reviewsOf = async (courseId: string) =>
+    (await request(ctx.app).get(`/api/courses/${courseId}`).expect(200)).body.reviews as {
+      name: string;
+      user: string;
+      verified: boolean;
+    }[];
+  const verifiedOf = async (courseId: string, author: UserFixture) =>
+    (await reviewsOf(courseId)).find((r) => r.user === author.user.id)?.verified;
+
+  it('marks a review verified only when its author has a paid or learned order of the course; others stay, unverified', async () => {
+    const course = await createCourse(ctx.database.db, { availability: 50 });
+    const other = await createCourse(ctx.database.db, { availability: 50 });
+    const author = async (name: string) => createUser(ctx.database.db, ctx.config, { name });
+    const [paid, learned, pending, otherCourse, cancelled, none] = await Promise.all(
+      ['Paid Buyer', 'Learned Buyer', 'Pending Buyer', 'Other Course', 'Cancelled Buyer', 'No Order'].map(author),
+    );
+    await pay((await placeTestOrder(ctx, paid!, [{ course: course.id, qty: 1 }], { paymentMethod: 'In Place' }))._id);
+    const learnedOrder = await placeTestOrder(ctx, learned!, [{ course: course.id, qty: 1 }, { course: other.id, qty: 1 }], {
+      paymentMethod: 'In Place',
+    });
+    await pay(learnedOrder._id);
+    await learn(learnedOrder._id);
+    await placeTestOrder(ctx, pending!, [{ course: course.id, qty: 2 }], { paymentMethod: 'In Place' });
+    await pay((await placeTestOrder(ctx, otherCourse!, [{ course: other.id, qty: 1 }], { paymentMethod: 'In Place' }))._id);
+    const toCancel = await placeTestOrder(ctx, cancelled!, [{ course: course.id, qty: 1 }], { paymentMethod: 'In Place' });
+    await asAdmin(request(ctx.app).post(`/api/orders/${toCancel._id}/cancel`)).expect(200);
+
+    for (const fixture of [paid, learned, pending, otherCourse, cancelled, none])
+      expect((await review(course.id, fixture, { rating: 4, comment: 'Good' })).status).toBe(201);
+
+    const shown = await reviewsOf(course.id);
+    expect(Object.fromEntries(shown.map((r) => [r.name, r.verified]))).toEqual({
+      'Paid Buyer': true,
+      'Learned Buyer': true,
+      'Pending Buyer': false,
+      'Other Course': false,
+      'Cancelled Buyer': false,
+      'No Order': false,
+    });
+  });
+
+  it('turns verified once the author’s order is paid after the review (the kept course answer follows)', async () => {
+    const course = await createCourse(ctx.database.db, { availability: 10 });
+    const author = await createUser(ctx.database.db, ctx.config, { name: 'Early Reviewer' });
+    const order = await placeTestOrder(ctx, author, [{ course: course.id, qty: 1 }], { paymentMethod: 'In Place' });
+    await review(course.id, author, { rating: 5, comment: 'Great start' }).expect(201);
+    // Read twice: the second answer comes from the catalogue cache.
+    expect(await verifiedOf(course.id, author)).toBe(false);
+    expect(await verifiedOf(course.id, author)).toBe(false);
+    await pay(order._id);
+    await expect.poll(() => verifiedOf(course.id, author), { timeout: 3_000 }).toBe(true);
+  });
+
+  it('shows a child account’s review under its first name only, in the API answer', async () => {
+    const course = await createCourse(ctx.database.db);
+    const kid = await createUser(ctx.database.db, ctx.config, { name: 'Yasmine Ben Ali', isKid: true });
+    await review(course.id, kid, { rating: 5, comment: 'Fun!' }).expect(201);
+    const answer = await request(ctx.app).get(`/api/courses/${course.id}`).expect(200);
+    expect(answer.body.reviews).toEqual([expect.objectContaining({ name: 'Yasmine', user: kid.user.id })]);
+    expect(JSON.stringify(answer.body)).not.toContain('Ben Ali');
+    // Not kept in full either.
+    const [stored] = await ctx.database.db.select().from(reviews).where(eq(reviews.userId, kid.user.id));
+    expect(stored?.name).toBe('Yasmine');
+  });
+
+  it('cuts to the first name an account made a child account after it reviewed', async () => {
+    const course = await createCourse(ctx.database.db);
+    const child = await createUser(ctx.database.db, ctx.config, { name: 'Sami Trabelsi' });
+    await review(course.id, child, { rating: 3, comment: 'Ok' }).expect(201);
+    expect((await reviewsOf(course.id))[0]?.name).toBe('Sami Trabelsi');
+    await asAdmin(request(ctx.app).put(`/api/users/${child.user.id}`))
+      .send({ name: 'Sami Trabelsi', email: child.user.email, isAdmin: false, isKid: true })
+      .expect(200);
+    await expect.poll(async () => (await reviewsOf(course.id))[0]?.name, { timeout: 3_000 }).toBe('Sami');
   });
 });

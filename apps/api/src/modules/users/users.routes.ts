@@ -83,14 +83,31 @@ export function usersRouter(ctx: AppContext): Router {
 
   routes.get(
     '/profile',
-    { summary: "The caller's account", access: 'user', answer: userSchema },
-    ({ user }) => users.getUser(ctx, user, user.id),
+    { summary: "The caller's account, with `pendingEmail` while an e-mail change waits for confirmation", access: 'user', answer: userSchema },
+    ({ user }) => users.getProfile(ctx, user),
   );
 
   routes.put(
     '/profile',
-    { summary: "Change the caller's name, e-mail or password (answers a fresh token)", access: 'user', body: profileUpdateBodySchema, answer: userInfoSchema },
-    ({ user, body }) => users.updateProfile(ctx, user, body),
+    {
+      summary:
+        "Change the caller's name, language, e-mail or password (answers a fresh token). E-mail and password changes need `currentPassword` (401 WRONG_PASSWORD); a new e-mail waits for the link mailed to it (`pendingEmail`)",
+      access: 'user',
+      before: [limit.profile],
+      body: profileUpdateBodySchema,
+      answer: userInfoSchema,
+      errors: [400, 401, 429],
+    },
+    ({ user, body }, req) => users.updateProfile(ctx, user, body, req.log),
+  );
+
+  routes.get(
+    '/confirm-email/:token',
+    { summary: 'Confirm a new e-mail address with the link mailed to it (once)', params: tokenParams, answer: messageSchema, errors: [400] },
+    async ({ params }) => {
+      await users.confirmEmailChange(ctx, params.token);
+      return { message: MESSAGES.emailChangeConfirmed };
+    },
   );
 
   routes.get(

@@ -14,13 +14,28 @@ import {
 } from '@shop/shared';
 import type { ServiceContext } from '../../deps.js';
 import { isUniqueViolation, type DbOrTx } from '../../db/client.js';
-import { badRequest, forbidden, notFound, unauthorized } from '../../errors.js';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import { signUserToken } from '../../lib/user-tokens.js';
 import { actorOf, changedFields, recordAuditEvents, type AuditChanges } from '../audit/audit.repository.js';
-import { consumeLinkToken, findLinkTokenUser, issueLinkToken, retireLinkTokens } from '../auth/link-tokens.repository.js';
-import { resetLink, resetPasswordMail, verificationLink, verificationMail } from '../mail/mail.templates.js';
+import {
+  consumeLinkToken,
+  consumeLinkTokenWithPayload,
+  findLinkTokenUser,
+  findPendingEmail,
+  issueLinkToken,
+  retireLinkTokens,
+} from '../auth/link-tokens.repository.js';
+import {
+  confirmEmailLink,
+  confirmEmailMail,
+  emailChangeNoticeMail,
+  resetLink,
+  resetPasswordMail,
+  verificationLink,
+  verificationMail,
+} from '../mail/mail.templates.js';
 import { sendInBackground } from '../mail/mailer.js';
 import { hashPassword, passwordHashCost } from './passwords.js';
 import {
@@ -29,6 +44,7 @@ import {
   findUserById,
   insertUser,
   listUsers,
+  normalizeEmail,
   updateUser,
   type UserRow,
 } from './users.repository.js';
@@ -55,13 +71,12 @@ const dummyHashFor = (ctx: ServiceContext) =>
 const nextPasswordInstant = (ctx: ServiceContext, previous: Date) =>
   new Date(Math.max(ctx.clock.now().getTime(), previous.getTime() + 1));
 
-function mailVerificationLink(ctx: ServiceContext, log: Logger, user: UserRow, token: string): void {
-  sendInBackground(ctx.mailer, log, verificationMail(user.email, user.name, verificationLink(ctx.config.appUrl, token), user.language));
-}
-
 /**
- * Registers an account, or re-sends the link of one not yet verified. Nothing else of an
- * unverified account changes: a stranger must not be able to set its name or password.
+ * Registers an account, or mails a fresh link for one not yet verified. The link carries THIS
+ * registration's name, password hash, kid flag and language (issue 31): following it verifies
+ * the account with them, whoever registered the address before. A newer link voids older ones,
+ * so only the latest registration can still be verified. Nothing of the account changes before
+ * a link is followed.
  */
 export async function register(
   ctx: ServiceContext,
@@ -72,16 +87,17 @@ export async function register(
 ): Promise<void> {
   const { db } = ctx.database;
   const now = ctx.clock.now();
+  const language = body.language ?? requestLanguage;
+  const passwordHash = await hashPassword(ctx.config.env, body.password);
   let user = await findUserByEmail(db, body.email);
   if (!user) {
-    const passwordHash = await hashPassword(ctx.config.env, body.password);
     try {
       user = await insertUser(db, {
         name: body.name,
         email: body.email,
         passwordHash,
         isKid: body.isKid,
-        language: body.language ?? requestLanguage,
+        language,
         passwordChangedAt: now,
         createdAt: now,
         updatedAt: now,
@@ -93,17 +109,44 @@ export async function register(
       if (!user) throw err;
     }
   }
-  if (user.isVerified) throw badRequest(MESSAGES.userExists);
-  const token = await issueLinkToken(db, user.id, 'verify', now);
-  mailVerificationLink(ctx, log, user, token);
+  const userId = user.id;
+  // The row is locked while older links are voided and the new one stored: of two
+  // registrations at once, exactly one link stays live.
+  const issued = await db.transaction(async (tx) => {
+    const locked = await findUserById(tx, userId, { lock: true });
+    if (!locked || locked.isVerified) return undefined;
+    const token = await issueLinkToken(tx, userId, 'verify', now, { name: body.name, passwordHash, isKid: body.isKid, language });
+    return { token, email: locked.email };
+  });
+  if (!issued) throw badRequest(MESSAGES.userExists);
+  sendInBackground(
+    ctx.mailer,
+    log,
+    verificationMail(issued.email, body.name, verificationLink(ctx.config.appUrl, issued.token), language),
+  );
 }
 
+/**
+ * Follows a verification link (once): the account is verified with the name, password, kid
+ * flag and language of the registration that link was mailed for. A link of an account
+ * verified meanwhile (by a reset link) is refused: it must not bring an older password back.
+ */
 export async function verifyEmail(ctx: ServiceContext, token: string): Promise<void> {
   const now = ctx.clock.now();
   const verified = await ctx.database.db.transaction(async (tx) => {
-    const userId = await consumeLinkToken(tx, token, 'verify', now);
-    if (!userId) return false;
-    await updateUser(tx, userId, { isVerified: true }, now);
+    const link = await consumeLinkTokenWithPayload(tx, token, 'verify', now);
+    if (!link) return false;
+    const user = await findUserById(tx, link.userId, { lock: true });
+    if (!user || user.isVerified) return false;
+    const changes: Parameters<typeof updateUser>[2] = { isVerified: true };
+    if (link.name !== undefined) changes.name = link.name;
+    if (link.isKid !== undefined) changes.isKid = link.isKid;
+    if (link.language !== undefined) changes.language = link.language;
+    if (link.passwordHash !== undefined && link.passwordHash !== user.passwordHash) {
+      changes.passwordHash = link.passwordHash;
+      changes.passwordChangedAt = nextPasswordInstant(ctx, user.passwordChangedAt);
+    }
+    await updateUser(tx, user.id, changes, now);
     return true;
   });
   if (!verified) throw badRequest(MESSAGES.invalidVerificationLink);
@@ -147,6 +190,8 @@ export async function resetPassword(ctx: ServiceContext, token: string, newPassw
       { passwordHash, passwordChangedAt: nextPasswordInstant(ctx, user.passwordChangedAt), isVerified: true },
       now,
     );
+    // Verified now: a registration link still in the mailbox must not set another password later.
+    await retireLinkTokens(tx, user.id, 'verify', now);
     return true;
   });
   if (!done) throw badRequest(MESSAGES.invalidOrExpiredToken);
@@ -180,24 +225,94 @@ async function applyUpdate(
   }
 }
 
+/** The caller's own account, with the new address waiting for confirmation (issue 31). */
+export async function getProfile(ctx: ServiceContext, viewer: AuthUser): Promise<User> {
+  const user = await findUserById(ctx.database.db, viewer.id);
+  if (!user) throw notFound(MESSAGES.userNotFound);
+  return withPendingEmail(toUser(user), await findPendingEmail(ctx.database.db, user.id, ctx.clock.now()));
+}
+
+const withPendingEmail = <T extends User>(user: T, pendingEmail: string | undefined): T =>
+  pendingEmail === undefined ? user : { ...user, pendingEmail };
+
+/** 401 `WRONG_PASSWORD` (issue 31); counted by the profile's rate limit like a failed sign-in. */
+const wrongPassword = () => new AppError(401, MESSAGES.wrongPassword, undefined, 'WRONG_PASSWORD');
+
 /**
- * Updates the caller's own name, e-mail or password and answers a fresh token; a new
- * password retires every token issued before it, and any reset link still in a mailbox.
+ * Updates the caller's own name, language, e-mail or password and answers a fresh token.
+ * Changing the e-mail or the password needs the current password (issue 31): a stolen bearer
+ * token alone cannot take the account over. A new password retires every token issued before
+ * it, and any reset link still in a mailbox. A new e-mail does not take effect here: a link is
+ * mailed to it (a newer request voids older links), the old address is told (without any link),
+ * and the answer carries `pendingEmail`.
  */
-export async function updateProfile(ctx: ServiceContext, viewer: AuthUser, body: ProfileUpdateBody): Promise<UserInfo> {
-  const current = await findUserById(ctx.database.db, viewer.id);
+export async function updateProfile(
+  ctx: ServiceContext,
+  viewer: AuthUser,
+  body: ProfileUpdateBody,
+  log: Logger,
+): Promise<UserInfo> {
+  const { db } = ctx.database;
+  const current = await findUserById(db, viewer.id);
   if (!current) throw unauthorized(MESSAGES.tokenInvalid);
+  const newEmail = body.email !== undefined && normalizeEmail(body.email) !== current.email ? normalizeEmail(body.email) : undefined;
+  const changesPassword = body.password !== undefined;
+  if (newEmail !== undefined || changesPassword) {
+    const matches = body.currentPassword !== undefined && (await bcrypt.compare(body.currentPassword, current.passwordHash));
+    if (!matches) throw wrongPassword();
+  }
+  if (newEmail !== undefined) {
+    // Refused as before when another account has it; checked again, by the unique index, on confirmation.
+    const owner = await findUserByEmail(db, newEmail);
+    if (owner && owner.id !== current.id) throw badRequest(MESSAGES.userExists);
+  }
+
   const changes: Parameters<typeof updateUser>[2] = {};
   if (body.name !== undefined) changes.name = body.name;
-  if (body.email !== undefined) changes.email = body.email;
   if (body.language !== undefined) changes.language = body.language;
-  if (body.password !== undefined) {
-    changes.passwordHash = await hashPassword(ctx.config.env, body.password);
+  if (changesPassword) {
+    changes.passwordHash = await hashPassword(ctx.config.env, body.password!);
     changes.passwordChangedAt = nextPasswordInstant(ctx, current.passwordChangedAt);
   }
-  const user = await applyUpdate(ctx, viewer.id, changes);
-  if (body.password !== undefined) await retireLinkTokens(ctx.database.db, user.id, 'reset', ctx.clock.now());
-  return toUserInfo(ctx, user);
+  const now = ctx.clock.now();
+  const { user, emailToken } = await db.transaction(async (tx) => {
+    const locked = await findUserById(tx, current.id, { lock: true });
+    if (!locked) throw unauthorized(MESSAGES.tokenInvalid);
+    const updated = Object.keys(changes).length > 0 ? await applyUpdate(ctx, current.id, changes, tx) : locked;
+    if (changesPassword) await retireLinkTokens(tx, current.id, 'reset', now);
+    const token = newEmail !== undefined ? await issueLinkToken(tx, current.id, 'email', now, { email: newEmail }) : undefined;
+    return { user: updated, emailToken: token };
+  });
+  if (emailToken !== undefined && newEmail !== undefined) {
+    sendInBackground(ctx.mailer, log, confirmEmailMail(newEmail, user.name, confirmEmailLink(ctx.config.appUrl, emailToken), user.language));
+    sendInBackground(ctx.mailer, log, emailChangeNoticeMail(user.email, user.name, newEmail, user.language));
+  }
+  return withPendingEmail(toUserInfo(ctx, user), await findPendingEmail(db, user.id, now));
+}
+
+/**
+ * Follows an e-mail change link (once): the account's address becomes the one the link was
+ * mailed to. Refused (400) when invalid, expired, used or voided by a newer request; refused
+ * with `User already exists` when another account has the address by now (the unique index
+ * decides between two at once), the link then stays usable.
+ */
+export async function confirmEmailChange(ctx: ServiceContext, token: string): Promise<void> {
+  const now = ctx.clock.now();
+  let confirmed: boolean;
+  try {
+    confirmed = await ctx.database.db.transaction(async (tx) => {
+      const link = await consumeLinkTokenWithPayload(tx, token, 'email', now);
+      if (!link?.email) return false;
+      const owner = await findUserByEmail(tx, link.email);
+      if (owner && owner.id !== link.userId) throw badRequest(MESSAGES.userExists);
+      const user = await updateUser(tx, link.userId, { email: link.email }, now);
+      return user !== undefined;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw badRequest(MESSAGES.userExists);
+    throw err;
+  }
+  if (!confirmed) throw badRequest(MESSAGES.invalidEmailChangeLink);
 }
 
 /** Rows per page when only `page` is given. */

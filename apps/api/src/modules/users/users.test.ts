@@ -99,23 +99,32 @@ describe('register -> verify -> login, with the link read from the received mail
     expect(res.body).toEqual({ message: MESSAGES.userExists, code: 'USER_EXISTS' });
   });
 
-  it('re-sends a fresh link for an unverified address and changes nothing else', async () => {
-    await request(ctx.app).post('/api/users').send({ name: 'Owner', email: 'pending@example.com', password: 'owner-password' });
-    const first = await smtp.nextMail();
+  it('verifies an unverified address with the registration of the link followed; newer links void older ones', async () => {
+    // A stranger registers the owner's address first (and cannot read the owner's mailbox).
+    await request(ctx.app).post('/api/users').send({ name: 'Stranger', email: 'pending@example.com', password: 'stranger-password', isKid: true });
+    const strangerLink = linkInText(await smtp.nextMail());
     const again = await request(ctx.app)
       .post('/api/users')
-      .send({ name: 'Intruder', email: 'Pending@example.com', password: 'intruder-password', isKid: true });
+      .send({ name: 'Owner', email: 'Pending@example.com', password: 'owner-password', isKid: false });
     expect(again.status).toBe(201);
     expect(again.body).toEqual({ message: MESSAGES.registrationSuccess });
-    const second = await smtp.nextMail();
-    expect(verifyTokenOf(linkInText(second))).not.toBe(verifyTokenOf(linkInText(first)));
+    const ownerMail = await smtp.nextMail();
+    expect(ownerMail.to).toEqual(['pending@example.com']);
+    expect(ownerMail.text).toContain('Hello Owner,');
+    const ownerLink = linkInText(ownerMail);
+    expect(verifyTokenOf(ownerLink)).not.toBe(verifyTokenOf(strangerLink));
 
-    expect((await request(ctx.app).get(`/api/users/verify/${verifyTokenOf(linkInText(second))}`)).status).toBe(200);
-    const intruder = await request(ctx.app).post('/api/users/login').send({ email: 'pending@example.com', password: 'intruder-password' });
-    expect(intruder.status).toBe(401);
+    expect((await request(ctx.app).get(`/api/users/verify/${verifyTokenOf(ownerLink)}`)).status).toBe(200);
+    const stranger = await request(ctx.app).post('/api/users/login').send({ email: 'pending@example.com', password: 'stranger-password' });
+    expect(stranger.status).toBe(401);
     const owner = await request(ctx.app).post('/api/users/login').send({ email: 'pending@example.com', password: 'owner-password' });
     expect(owner.status).toBe(200);
     expect(owner.body).toMatchObject({ name: 'Owner', isKid: false });
+    // The stranger's older link was voided by the owner's registration.
+    const late = await request(ctx.app).get(`/api/users/verify/${verifyTokenOf(strangerLink)}`);
+    expect(late.status).toBe(400);
+    expect(late.body).toEqual({ message: MESSAGES.invalidVerificationLink, code: 'INVALID_TOKEN' });
+    expect((await request(ctx.app).post('/api/users/login').send({ email: 'pending@example.com', password: 'owner-password' })).status).toBe(200);
   });
 
   it('refuses a verification link once 24 hours have passed', async () => {
@@ -252,16 +261,26 @@ describe('PUT /api/users/profile', () => {
     const renamed = await request(ctx.app)
       .put('/api/users/profile')
       .set('Authorization', `Bearer ${oldToken}`)
-      .send({ name: 'Editor', email: 'Editor2@Example.com' });
+      .send({ name: 'Editor', email: 'Editor2@Example.com', currentPassword: 'editor-password' });
     expect(renamed.status).toBe(200);
-    expect(renamed.body).toMatchObject({ name: 'Editor', email: 'editor2@example.com', isAdmin: false, token: expect.any(String) });
+    expect(renamed.body).toMatchObject({
+      name: 'Editor',
+      email: 'editor@example.com',
+      pendingEmail: 'editor2@example.com',
+      isAdmin: false,
+      token: expect.any(String),
+    });
+    const mails = [await smtp.nextMail(), await smtp.nextMail()];
+    const confirmMail = mails.find((m) => m.to[0] === 'editor2@example.com')!;
+    const confirmed = await request(ctx.app).get(`/api/users/confirm-email/${verifyTokenOf(linkInText(confirmMail))}`);
+    expect(confirmed.status).toBe(200);
     // No password change: the old session stays valid.
     expect((await request(ctx.app).get('/api/users/profile').set('Authorization', `Bearer ${oldToken}`)).status).toBe(200);
 
     const changed = await request(ctx.app)
       .put('/api/users/profile')
       .set('Authorization', `Bearer ${oldToken}`)
-      .send({ password: 'brand-new-password' });
+      .send({ password: 'brand-new-password', currentPassword: 'editor-password' });
     expect(changed.status).toBe(200);
     expect((await request(ctx.app).get('/api/users/profile').set('Authorization', `Bearer ${oldToken}`)).status).toBe(401);
     expect((await request(ctx.app).get('/api/users/profile').set('Authorization', `Bearer ${renamed.body.token}`)).status).toBe(401);
@@ -280,7 +299,7 @@ describe('PUT /api/users/profile', () => {
     await request(ctx.app)
       .put('/api/users/profile')
       .set('Authorization', `Bearer ${login.body.token}`)
-      .send({ password: 'changed-password' })
+      .send({ password: 'changed-password', currentPassword: 'careful-password' })
       .expect(200);
     expect((await request(ctx.app).get(`/api/users/validate-reset-token/${resetToken}`)).status).toBe(400);
   });
@@ -292,7 +311,7 @@ describe('PUT /api/users/profile', () => {
     const res = await request(ctx.app)
       .put('/api/users/profile')
       .set('Authorization', `Bearer ${login.body.token}`)
-      .send({ email: 'FIRST-owner@example.com' });
+      .send({ email: 'FIRST-owner@example.com', currentPassword: 'first-password' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: MESSAGES.userExists, code: 'USER_EXISTS' });
   });

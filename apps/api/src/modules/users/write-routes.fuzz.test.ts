@@ -52,7 +52,7 @@ const WRITE_ROUTES: WriteRoute[] = [
   { method: 'post', path: () => '/api/users', caller: 'anonymous', fields: ['name', 'email', 'password', 'isKid'] },
   { method: 'post', path: () => '/api/users/forgot-password', caller: 'anonymous', fields: ['email'] },
   { method: 'post', path: (ids) => `/api/users/reset-password/${ids.linkToken}`, caller: 'anonymous', fields: ['newPassword'] },
-  { method: 'put', path: () => '/api/users/profile', caller: 'user', fields: ['name', 'email', 'password'] },
+  { method: 'put', path: () => '/api/users/profile', caller: 'user', fields: ['name', 'email', 'password', 'currentPassword'] },
   // The admin edits itself: a real admin may promote others, which is not what this test hunts.
   { method: 'put', path: (ids) => `/api/users/${ids.admin}`, caller: 'admin', fields: ['name', 'email', 'isAdmin', 'isKid'] },
   { method: 'delete', path: (ids) => `/api/users/${ids.unknown}`, caller: 'admin', fields: [] },
@@ -75,6 +75,8 @@ const WRITE_ROUTES: WriteRoute[] = [
   { method: 'put', path: (ids) => `/api/orders/${ids.unknown}/pay`, caller: 'admin', fields: ['isPaid'] },
   { method: 'put', path: (ids) => `/api/orders/${ids.unknown}/learn`, caller: 'admin', fields: ['isLearned'] },
   { method: 'post', path: (ids) => `/api/orders/${ids.unknown}/cancel`, caller: 'admin', fields: ['status', 'refundedAt'] },
+  // Issue 31: the refund due recorded as made.
+  { method: 'put', path: (ids) => `/api/orders/${ids.unknown}/refund`, caller: 'admin', fields: ['note'] },
   // Issue 17: online payment, and the built-in test gateway (mounted outside production without a provider).
   { method: 'post', path: (ids) => `/api/orders/${ids.unknown}/payment`, caller: 'user', fields: ['payUrl', 'amount'] },
   {
@@ -85,6 +87,37 @@ const WRITE_ROUTES: WriteRoute[] = [
   },
   { method: 'post', path: () => `/api/payments/test-gateway/pay/${'0'.repeat(24)}/complete`, caller: 'anonymous', fields: ['status'] },
   { method: 'post', path: () => `/api/payments/test-gateway/pay/${'0'.repeat(24)}/fail`, caller: 'anonymous', fields: ['status'] },
+  // Issue 35: certificates, revoked or re-issued by an admin.
+  { method: 'post', path: () => `/api/certificates/${'A'.repeat(24)}/revoke`, caller: 'admin', fields: ['reason'] },
+  { method: 'post', path: () => `/api/certificates/${'A'.repeat(24)}/reissue`, caller: 'admin', fields: ['reason'] },
+  // Issue 33: dated sessions (admin).
+  {
+    method: 'post',
+    path: (ids) => `/api/courses/${ids.course}/sessions`,
+    caller: 'admin',
+    fields: ['startsAt', 'endsAt', 'schedule', 'place', 'capacity'],
+  },
+  {
+    method: 'put',
+    path: (ids) => `/api/sessions/${ids.unknown}`,
+    caller: 'admin',
+    fields: ['startsAt', 'endsAt', 'schedule', 'place', 'capacity'],
+  },
+  { method: 'post', path: (ids) => `/api/sessions/${ids.unknown}/cancel`, caller: 'admin', fields: [] },
+  // Issue 36: a transfer's proof (multipart: a JSON body is no file), its rejection, and Flouci's webhook.
+  { method: 'post', path: (ids) => `/api/orders/${ids.unknown}/proof`, caller: 'user', fields: ['file'] },
+  { method: 'post', path: (ids) => `/api/orders/${ids.unknown}/proof/reject`, caller: 'admin', fields: ['reason'] },
+  { method: 'post', path: () => '/api/payments/flouci/webhook', caller: 'anonymous', fields: ['payment_id', 'status'] },
+  // Issue 37: coupons.
+  {
+    method: 'post',
+    path: () => '/api/coupons',
+    caller: 'admin',
+    fields: ['code', 'kind', 'value', 'startsAt', 'endsAt', 'maxUses', 'maxUsesPerCustomer', 'courses', 'categories', 'minItemsPrice'],
+  },
+  { method: 'post', path: () => '/api/coupons/check', caller: 'user', fields: ['code', 'orderItems', 'course', 'qty', 'session'] },
+  { method: 'put', path: (ids) => `/api/coupons/${ids.unknown}`, caller: 'admin', fields: ['code', 'kind', 'value', 'maxUses'] },
+  { method: 'delete', path: (ids) => `/api/coupons/${ids.unknown}`, caller: 'admin', fields: [] },
   // A picture upload takes the file as its body; a JSON body is no picture (400).
   { method: 'post', path: () => '/api/images', caller: 'admin', fields: [] },
 ];

@@ -1,4 +1,4 @@
-import { COURSE_PAGE_IMAGE_SIZES, type CourseDetail } from '@shop/shared';
+import { COURSE_PAGE_IMAGE_SIZES, type Certificate, type CourseDetail } from '@shop/shared';
 import { escapeHtml } from './escape-html.js';
 import { imagePreload } from './page-preloads.js';
 
@@ -41,6 +41,18 @@ export function summaryOf(text: string): string {
 
 export function absoluteUrl(appUrl: string, pathOrUrl: string): string {
   return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : new URL(pathOrUrl, `${appUrl}/`).href;
+}
+
+/**
+ * The shop's own address of a page path as asked for: always under APP_URL. A request path
+ * may start with several slashes or backslashes (`//evil.example/x`), which a URL parser reads
+ * as another host; they are collapsed to one, so the page's canonical link and `og:url` can
+ * never name a foreign host. Anything that still leaves APP_URL's origin gives the home page.
+ */
+export function pageUrl(appUrl: string, requestPath: string): string {
+  const base = `${appUrl}/`;
+  const url = new URL(`/${requestPath.replace(/^[/\\]+/, '')}`, base);
+  return url.origin === new URL(base).origin ? url.href : new URL('/', base).href;
 }
 
 /** Money as the catalogue shows it (two decimals), the amount of the offer. */
@@ -98,7 +110,7 @@ export function courseHead(course: CourseDetail, appUrl: string): PageHead {
 
 /** The tags for a page's <head>, every value escaped. */
 export function renderHead(head: PageHead, appUrl: string): string {
-  const url = absoluteUrl(appUrl, head.path);
+  const url = pageUrl(appUrl, head.path);
   const title = escapeHtml(head.title);
   const description = escapeHtml(head.description);
   const image = head.image ? escapeHtml(absoluteUrl(appUrl, head.image)) : undefined;
@@ -119,4 +131,22 @@ export function renderHead(head: PageHead, appUrl: string): string {
     ...(head.extra ? [head.extra] : []),
   ];
   return lines.join('\n    ');
+}
+
+const CERTIFICATE_DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Tunis', dateStyle: 'long' });
+
+/**
+ * The head of a certificate's public check page /certificates/{id} (issue 35): its own share
+ * preview (learner, course, centre, date, and whether it is still valid), and never indexed.
+ */
+export function certificateHead(certificate: Certificate): PageHead {
+  const issued = CERTIFICATE_DAY.format(new Date(certificate.issuedAt));
+  const state = certificate.status === 'valid' ? 'Valid certificate' : 'Revoked certificate';
+  const by = certificate.centre ? ` by ${certificate.centre}` : '';
+  return {
+    title: `${state}: ${certificate.learner} · ${SITE_NAME}`,
+    description: summaryOf(`${certificate.course}. Issued to ${certificate.learner}${by} on ${issued}.`),
+    path: `/certificates/${certificate._id}`,
+    noindex: true,
+  };
 }

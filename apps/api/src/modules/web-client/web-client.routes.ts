@@ -25,7 +25,9 @@ import { catalogueKey, courseDetailKey, type CatalogueCache } from '../courses/c
 import type { ReadyAnswer } from '../courses/conditional-get.js';
 import { courseListBuilder } from '../courses/courses.routes.js';
 import { getCourseDetail } from '../courses/courses.service.js';
-import { COURSES_HEAD, courseHead, HOME_HEAD, KIDS_HEAD, NOT_FOUND_HEAD, renderHead, type PageHead } from './page-head.js';
+import { certificateCheckLimiter } from '../../middleware/rate-limit.js';
+import { findPublicCertificate } from '../certificates/certificates.service.js';
+import { certificateHead, COURSES_HEAD, courseHead, HOME_HEAD, KIDS_HEAD, NOT_FOUND_HEAD, renderHead, type PageHead } from './page-head.js';
 import { dataPreload, imagePreload, linkedFiles, readManifest, thumbnailPreloads, routeAssetsOf, routePreloads, type PageRoute } from './page-preloads.js';
 import { sendSitemap, sendSitemapPart } from './sitemap.js';
 
@@ -39,7 +41,7 @@ export function compressAnswers(): RequestHandler {
 }
 
 /** Private pages search engines have nothing to find in. */
-const NOT_FOR_ROBOTS = ['/admin/', '/cart', '/login', '/register', '/forgot', '/reset-password', '/profile', '/shipping', '/placeorder', '/order/', '/verify/'];
+const NOT_FOR_ROBOTS = ['/admin/', '/cart', '/login', '/register', '/forgot', '/reset-password', '/profile', '/shipping', '/placeorder', '/order/', '/verify/', '/confirm-email/'];
 
 /** The document of index.html around the part of <head> each page fills in. */
 interface Template {
@@ -158,7 +160,7 @@ export function webClientRouter(deps: AppContext, catalogue: CatalogueCache): Ro
     if (pagePath === '/courses' || pagePath.startsWith('/courses/') || pagePath.startsWith('/search/')) {
       if (pagePath !== '/courses' || hasQuery) return routeOf('catalogue');
       // The first card's picture is the catalogue's largest paint: fetched with the HTML, so it
-      // is there when the cards first paint (measured: decisions.md, issue 23).
+      // is there when the cards first paint (measured: docs/decisions/0107).
       const picture = await firstCataloguePicture();
       return [
         ...routeOf('catalogue'),
@@ -189,6 +191,13 @@ export function webClientRouter(deps: AppContext, catalogue: CatalogueCache): Ro
       if (!(err instanceof AppError) || err.status !== 404) throw err;
       sendPage(req, res, NOT_FOUND_HEAD, 404);
     }
+  });
+  // A certificate's public check page (issue 35): its own share preview, noindex; rate-limited
+  // per address like the API's check, so the page is no way around the limit.
+  router.get('/certificates/:id', certificateCheckLimiter(deps), async (req, res, next) => {
+    if (!req.accepts('html')) return next();
+    const certificate = await findPublicCertificate(deps, String(req.params['id']));
+    sendPage(req, res, certificate ? certificateHead(certificate) : NOT_FOUND_HEAD, certificate ? 200 : 404);
   });
   const heads: Record<string, PageHead> = { '/': HOME_HEAD, '/courses': COURSES_HEAD, '/kids': KIDS_HEAD };
   router.get('/{*splat}', async (req, res, next) => {

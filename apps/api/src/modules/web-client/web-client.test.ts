@@ -241,6 +241,23 @@ describe('pages as served', () => {
       expect(html).toContain(`<meta property="og:url" content="${canonical}" />`);
     }
   });
+
+  it('never names a foreign host in the canonical link or og:url, whatever slashes the path starts with (issue 31)', async () => {
+    const asked = [
+      ['//evil.example/x', 'http://shop.test/evil.example/x'],
+      ['///evil.example/x', 'http://shop.test/evil.example/x'],
+      ['/\\evil.example/x', 'http://shop.test/evil.example/x'],
+      ['/%2F%2Fevil.example/x', 'http://shop.test/%2F%2Fevil.example/x'],
+    ];
+    for (const [urlPath, canonical] of asked) {
+      const answer = await get(urlPath as string, { accept: 'text/html' });
+      expect(answer.status).toBe(200);
+      const html = decoded(answer);
+      expect(html).not.toContain('http://evil.example');
+      expect(html).toContain(`<link rel="canonical" href="${canonical}" />`);
+      expect(html).toContain(`<meta property="og:url" content="${canonical}" />`);
+    }
+  });
 });
 
 describe('preloads of the first screen (issue 23)', () => {

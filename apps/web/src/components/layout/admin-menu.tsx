@@ -77,6 +77,16 @@ export function AdminMenu() {
             {t('common.nav.adminAudit')}
           </NavLink>
         </li>
+        <li>
+          <NavLink className="admin-menu__link" to={paths.adminCertificates}>
+            {t('common.nav.adminCertificates')}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink className="admin-menu__link" to={paths.adminCoupons}>
+            {t('common.nav.adminCoupons')}
+          </NavLink>
+        </li>
       </ul>
     </div>
   );

@@ -11,7 +11,7 @@ import {
 import { paths } from '@/config/paths';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Newsletter } from './newsletter-fields';
+import { Newsletter } from './newsletter';
 import './footer.css';
 
 const SOCIAL = (t: TFunction) => [

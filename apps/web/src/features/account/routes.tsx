@@ -8,5 +8,9 @@ export const accountRoutes: RouteObject[] = [
   { path: 'forgot', lazy: lazyRoute(() => import('./routes/forgot'), (m) => m.ForgotRoute) },
   { path: 'reset-password', lazy: lazyRoute(() => import('./routes/reset-password'), (m) => m.ResetPasswordRoute) },
   { path: 'verify/:token', lazy: lazyRoute(() => import('./routes/verify'), (m) => m.VerifyRoute) },
+  {
+    path: 'confirm-email/:token',
+    lazy: lazyRoute(() => import('./routes/confirm-email'), (m) => m.ConfirmEmailRoute),
+  },
   { path: 'profile', lazy: lazyRoute(() => import('./routes/profile'), (m) => m.ProfileRoute) },
 ];

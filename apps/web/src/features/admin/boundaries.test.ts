@@ -59,6 +59,10 @@ describe('admin code boundaries', () => {
       './routes/course-list',
       './routes/course-edit',
       './routes/order-list',
+      './routes/certificate-list',
+      './routes/coupon-list',
+      './routes/coupon-edit',
+      './routes/coupon-edit',
     ]);
   });
 });

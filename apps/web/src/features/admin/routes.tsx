@@ -22,6 +22,13 @@ export const adminRoutes: RouteObject[] = [
       { path: 'admin/courselist', lazy: lazyRoute(() => import('./routes/course-list'), (m) => m.CourseListRoute) },
       { path: 'admin/course/:id/edit', lazy: lazyRoute(() => import('./routes/course-edit'), (m) => m.CourseEditRoute) },
       { path: 'admin/orderlist', lazy: lazyRoute(() => import('./routes/order-list'), (m) => m.OrderListRoute) },
+      {
+        path: 'admin/certificates',
+        lazy: lazyRoute(() => import('./routes/certificate-list'), (m) => m.CertificateListRoute),
+      },
+      { path: 'admin/coupons', lazy: lazyRoute(() => import('./routes/coupon-list'), (m) => m.CouponListRoute) },
+      { path: 'admin/coupons/new', lazy: lazyRoute(() => import('./routes/coupon-edit'), (m) => m.CouponEditRoute) },
+      { path: 'admin/coupons/:id/edit', lazy: lazyRoute(() => import('./routes/coupon-edit'), (m) => m.CouponEditRoute) },
     ],
   },
 ];

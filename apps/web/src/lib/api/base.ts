@@ -25,8 +25,10 @@ const rawBaseQuery = fetchBaseQuery({
 });
 
 /**
- * A 401 on a request that carried a token means the session is over: sign out. A 403 means
- * the account's roles may have changed (an admin edited it): read the profile again.
+ * A 401 on a request that carried a token means the session is over: sign out, except a
+ * wrong current password on the profile (`WRONG_PASSWORD`, issue 31): the session is fine,
+ * only the password typed is not. A 403 means the account's roles may have changed (an
+ * admin edited it): read the profile again.
  */
 const baseQuery: BaseQueryFn<
   string | FetchArgs,
@@ -37,7 +39,9 @@ const baseQuery: BaseQueryFn<
 > = async (args, api, extra) => {
   const result = await rawBaseQuery(args, api, extra);
   const hadToken = !!(api.getState() as TokenState).user.userInfo;
-  if (result.error?.status === 401 && hadToken) api.dispatch(loggedOut());
+  const code = (result.error?.data as { code?: unknown } | undefined)?.code;
+  if (result.error?.status === 401 && hadToken && code !== 'WRONG_PASSWORD')
+    api.dispatch(loggedOut());
   if (result.error?.status === 403 && hadToken) api.dispatch(sessionMayBeStale());
   return result;
 };
@@ -51,6 +55,6 @@ const baseQuery: BaseQueryFn<
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Course', 'User', 'Order'],
+  tagTypes: ['Course', 'User', 'Order', 'Certificate', 'Coupon'],
   endpoints: () => ({}),
 });

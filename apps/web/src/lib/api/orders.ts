@@ -12,6 +12,8 @@ export interface OrderListArgs {
   paymentMethod?: string | undefined;
   paid?: string | undefined;
   learned?: string | undefined;
+  /** `submitted`: Transfer orders whose proof of payment waits for a check (issue 36). */
+  proof?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
   sort?: string | undefined;
@@ -63,7 +65,17 @@ export const ordersApi = api.injectEndpoints({
     }),
     learnOrder: build.mutation<Order, string>({
       query: (id) => ({ url: `/orders/${encodeURIComponent(id)}/learn`, method: 'PUT', body: {} }),
-      invalidatesTags: (_r, _e, id) => orderChanged(id),
+      // Learned: the order's certificate was issued (issue 35).
+      invalidatesTags: (_r, _e, id) => [...orderChanged(id), { type: 'Certificate', id: 'LIST' }],
+    }),
+    /** Admin: the refund due on the order was made (issue 31); it gets its credit note number. */
+    recordRefund: build.mutation<Order, { id: string; note?: string }>({
+      query: ({ id, note }) => ({
+        url: `/orders/${encodeURIComponent(id)}/refund`,
+        method: 'PUT',
+        body: note ? { note } : {},
+      }),
+      invalidatesTags: (_r, _e, { id }) => orderChanged(id),
     }),
     /** The seats go back on sale: course pages are fetched again. */
     cancelOrder: build.mutation<Order, string>({
@@ -77,6 +89,22 @@ export const ordersApi = api.injectEndpoints({
     downloadInvoice: build.mutation<string, string>({
       query: (id) => ({
         url: `/orders/${encodeURIComponent(id)}/invoice`,
+        responseHandler: async (response) =>
+          response.ok ? URL.createObjectURL(await response.blob()) : response.json(),
+      }),
+    }),
+    /** The order's sessions as an iCalendar file (issue 33), as an object URL (as the invoice). */
+    downloadCalendar: build.mutation<string, string>({
+      query: (id) => ({
+        url: `/orders/${encodeURIComponent(id)}/calendar.ics`,
+        responseHandler: async (response) =>
+          response.ok ? URL.createObjectURL(await response.blob()) : response.json(),
+      }),
+    }),
+    /** The credit note PDF of a refunded order, as an object URL (as the invoice). */
+    downloadCreditNote: build.mutation<string, string>({
+      query: (id) => ({
+        url: `/orders/${encodeURIComponent(id)}/credit-note`,
         responseHandler: async (response) =>
           response.ok ? URL.createObjectURL(await response.blob()) : response.json(),
       }),
@@ -109,6 +137,9 @@ export const {
   usePayOrderMutation,
   useLearnOrderMutation,
   useCancelOrderMutation,
+  useRecordRefundMutation,
   useGetOrderHistoryQuery,
   useDownloadInvoiceMutation,
+  useDownloadCreditNoteMutation,
+  useDownloadCalendarMutation,
 } = ordersApi;

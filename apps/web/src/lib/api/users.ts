@@ -35,6 +35,10 @@ export const usersApi = api.injectEndpoints({
     verifyEmail: build.query<MessageResponse, string>({
       query: (token) => `/users/verify/${encodeURIComponent(token)}`,
     }),
+    /** Issue 31: follows the link mailed to a new e-mail address; the profile shows the new one. */
+    confirmEmail: build.query<MessageResponse, string>({
+      query: (token) => `/users/confirm-email/${encodeURIComponent(token)}`,
+    }),
     forgotPassword: build.mutation<MessageResponse, ForgotPasswordBody>({
       query: (body) => ({ url: '/users/forgot-password', method: 'POST', body }),
     }),
@@ -93,6 +97,7 @@ export const {
   useLoginMutation,
   useRegisterMutation,
   useVerifyEmailQuery,
+  useConfirmEmailQuery,
   useForgotPasswordMutation,
   useValidateResetTokenQuery,
   useResetPasswordMutation,

@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { Catalogue } from './catalogue-type';
 import { en } from './en';
 import {
   directionOf,
@@ -10,11 +11,7 @@ import {
 
 export * from './languages';
 export { en };
-
-/** A catalogue of another language: the English shape, with that language's plural keys. */
-export interface Catalogue {
-  [key: string]: string | readonly string[] | readonly Record<string, string>[] | Catalogue;
-}
+export type { Catalogue } from './catalogue-type';
 
 /**
  * French and Arabic are separate chunks, loaded when chosen: the storefront entry carries

@@ -1,34 +1,66 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { MESSAGES, profileUpdateBodySchema, type UserInfo } from '@shop/shared';
+import {
+  MESSAGES,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  profileUpdateBodySchema,
+  type ProfileUpdateBody,
+  type UserInfo,
+} from '@shop/shared';
 import { Form, FormError } from '@/components/form/form';
 import { PasswordField, TextField } from '@/components/form/text-field';
-import { useUpdateProfileMutation } from '@/lib/api/users';
+import { useGetProfileQuery, useUpdateProfileMutation } from '@/lib/api/users';
 import { showServerError } from '@/lib/forms/server-errors';
 import { useTranslation } from 'react-i18next';
-import { i18n } from '@/lib/i18n';
 import './form.css';
 
-const { name, email, password } = profileUpdateBodySchema.shape;
+const { name, email } = profileUpdateBodySchema.shape;
+
+/** The words of the shared password rules: the field checks say what the server would. */
+const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN} characters`;
+const PASSWORD_TOO_LONG = `Password must be at most ${PASSWORD_MAX} characters`;
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 /**
- * The server's own rules (`profileUpdateBodySchema`), with what SPEC §5 adds for this form: the
- * password is required and the confirmation must repeat it ('Password do not match').
+ * The server's own rules (`profileUpdateBodySchema`) and what the form adds (issue 31): the new
+ * password is optional (empty keeps the current one) and its confirmation must repeat it
+ * ('Password do not match', SPEC §5); changing the e-mail or the password needs the current
+ * password.
  */
-const profileFormSchema = z
-  .object({
-    name: name.unwrap(),
-    email: email.unwrap(),
-    password: z.string().min(1, i18n.t('account.profile.passwordRequired')).pipe(password.unwrap()),
-    confirm: z.string(),
-  })
-  .refine((values) => values.password === values.confirm, {
-    path: ['confirm'],
-    message: MESSAGES.profilePasswordsDoNotMatch,
-  });
-type ProfileFormInput = z.input<typeof profileFormSchema>;
-type ProfileFormOutput = z.output<typeof profileFormSchema>;
+function profileFormSchema(currentEmail: string, currentPasswordRequired: string) {
+  return z
+    .object({
+      name: name.unwrap(),
+      email: email.unwrap(),
+      password: z
+        .string()
+        .max(PASSWORD_MAX, PASSWORD_TOO_LONG)
+        .refine((value) => value === '' || value.length >= PASSWORD_MIN, PASSWORD_TOO_SHORT),
+      confirm: z.string(),
+      currentPassword: z.string().max(PASSWORD_MAX, PASSWORD_TOO_LONG),
+    })
+    .superRefine((values, check) => {
+      if (values.password !== values.confirm)
+        check.addIssue({
+          code: 'custom',
+          path: ['confirm'],
+          message: MESSAGES.profilePasswordsDoNotMatch,
+        });
+      const guarded = values.password !== '' || !sameEmail(values.email, currentEmail);
+      if (guarded && values.currentPassword === '')
+        check.addIssue({
+          code: 'custom',
+          path: ['currentPassword'],
+          message: currentPasswordRequired,
+        });
+    });
+}
+type ProfileFormInput = z.input<ReturnType<typeof profileFormSchema>>;
+type ProfileFormOutput = z.output<ReturnType<typeof profileFormSchema>>;
 
 function PencilIcon() {
   return (
@@ -63,27 +95,79 @@ function EditButton({
   );
 }
 
-/** Name and email stay read-only until their pencil is clicked; the password confirms the update. */
+/** What the server asked to know of a refused update: its stable code. */
+const codeOf = (error: unknown): unknown =>
+  error && typeof error === 'object' && 'data' in error
+    ? (error.data as { code?: unknown } | null)?.code
+    : undefined;
+
+/**
+ * Name and email stay read-only until their pencil is clicked. A new password is optional; the
+ * current password is asked for (and sent) only when the e-mail or the password changes. A new
+ * e-mail waits for the link mailed to it: the form says so while it is pending.
+ */
 export function ProfileForm({ userInfo }: { userInfo: UserInfo }) {
   const { t } = useTranslation();
   const [updateProfile] = useUpdateProfileMutation();
+  // The server's view: the pending address, and the address once a link was followed elsewhere.
+  const { data: profile } = useGetProfileQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [answeredPending, setAnsweredPending] = useState<string | undefined>();
   const [editing, setEditing] = useState({ name: false, email: false });
   const [updated, setUpdated] = useState(false);
+  const currentEmail = userInfo.email;
+  const schema = useMemo(
+    () => profileFormSchema(currentEmail, t('account.profile.currentPasswordRequired')),
+    [currentEmail, t],
+  );
   const form = useForm<ProfileFormInput, unknown, ProfileFormOutput>({
-    resolver: zodResolver(profileFormSchema),
-    defaultValues: { name: userInfo.name, email: userInfo.email, password: '', confirm: '' },
+    resolver: zodResolver(schema),
+    defaultValues: {
+      name: userInfo.name,
+      email: userInfo.email,
+      password: '',
+      confirm: '',
+      currentPassword: '',
+    },
   });
+  const [typedEmail = '', typedPassword = ''] = useWatch({
+    control: form.control,
+    name: ['email', 'password'],
+  });
+  const asksCurrentPassword = typedPassword !== '' || !sameEmail(typedEmail, currentEmail);
+  const pendingEmail = answeredPending ?? profile?.pendingEmail;
 
-  const submit = async ({ confirm: _confirm, ...body }: ProfileFormOutput) => {
+  const submit = async (values: ProfileFormOutput) => {
     setUpdated(false);
+    const body: ProfileUpdateBody = { name: values.name };
+    if (!sameEmail(values.email, currentEmail)) body.email = values.email;
+    if (values.password !== '') body.password = values.password;
+    if (body.email !== undefined || body.password !== undefined)
+      body.currentPassword = values.currentPassword;
     try {
-      // The user slice keeps the answer's fresh token: the old one stops working now.
+      // The user slice keeps the answer's fresh token: the old one stops working once the password changes.
       const answer = await updateProfile(body).unwrap();
-      form.reset({ name: answer.name, email: answer.email, password: '', confirm: '' });
+      form.reset({
+        name: answer.name,
+        email: answer.email,
+        password: '',
+        confirm: '',
+        currentPassword: '',
+      });
       setEditing({ name: false, email: false });
+      setAnsweredPending(answer.pendingEmail);
       setUpdated(true);
     } catch (error) {
-      showServerError(form.setError, error, { fields: ['name', 'email', 'password'] });
+      if (codeOf(error) === 'WRONG_PASSWORD') {
+        form.setError(
+          'currentPassword',
+          { type: 'server', message: MESSAGES.wrongPassword },
+          { shouldFocus: true },
+        );
+        return;
+      }
+      showServerError(form.setError, error, {
+        fields: ['name', 'email', 'password', 'currentPassword'],
+      });
     }
   };
   const { isSubmitting } = form.formState;
@@ -119,22 +203,35 @@ export function ProfileForm({ userInfo }: { userInfo: UserInfo }) {
           />
         }
       />
-      <p className="auth-form__hint">{t('account.profile.passwordHint')}</p>
+      {pendingEmail && (
+        <p className="message message--info profile-form__pending" data-testid="pending-email">
+          {t('account.profile.pendingEmail', { email: pendingEmail, current: currentEmail })}
+        </p>
+      )}
       <PasswordField
         id="profile-password"
         name="password"
-        revalidates={['confirm']}
-        label={t('account.fields.password')}
+        revalidates={['confirm', 'currentPassword']}
+        label={t('account.fields.newPassword')}
+        hint={t('account.profile.newPasswordHint')}
         autoComplete="new-password"
-        required
       />
       <PasswordField
         id="profile-confirm"
         name="confirm"
-        label={t('account.fields.confirmPassword')}
+        label={t('account.fields.confirmNewPassword')}
         autoComplete="new-password"
-        required
       />
+      {asksCurrentPassword && (
+        <PasswordField
+          id="profile-current-password"
+          name="currentPassword"
+          label={t('account.profile.currentPassword')}
+          hint={t('account.profile.currentPasswordHint')}
+          autoComplete="current-password"
+          required
+        />
+      )}
       <FormError />
       {updated && (
         <p className="message message--success" role="status">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import type { LoginBody } from '@shop/shared';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/stores/hooks';
 import { Form, FormError } from '@/components/form/form';
 import { PasswordField, TextField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';

@@ -2,8 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserInfo } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
-import { logout } from '@/app/store';
-import { mockApi } from '@/testing/mock-api';
+import { logout } from '@/stores/hooks';
+import { setLanguage } from '@/lib/i18n';
+import { mockApi, type SentRequest } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { ProfileRoute } from './profile';
 
@@ -17,6 +18,9 @@ const me: UserInfo = {
   token: 'old-token',
 };
 
+/** The profile updates the screen sent (it also reads the profile itself). */
+const puts = (sent: SentRequest[]) => sent.filter((r) => r.method === 'PUT');
+
 const renderProfile = () =>
   renderWithProviders(<ProfileRoute />, {
     route: '/profile',
@@ -25,14 +29,15 @@ const renderProfile = () =>
   });
 
 describe('ProfileRoute', () => {
-  it('keeps name and email read-only until their pencil is clicked; the password is required', async () => {
+  it('keeps name and email read-only until their pencil is clicked; no password is needed for that', async () => {
     const user = userEvent.setup();
     renderProfile();
     const name = screen.getByLabelText('Name');
     expect(name).toHaveValue('Amal');
     expect(name).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Email Address')).toHaveAttribute('readonly');
-    expect(screen.getByLabelText('Password')).toBeRequired();
+    expect(screen.getByLabelText('New Password')).not.toBeRequired();
+    expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Edit name' }));
     expect(name).not.toHaveAttribute('readonly');
     expect(screen.getByLabelText('Email Address')).toHaveAttribute('readonly');
@@ -42,41 +47,125 @@ describe('ProfileRoute', () => {
     const user = userEvent.setup();
     const { sent } = mockApi({});
     renderProfile();
-    await user.type(screen.getByLabelText('Password'), 'new-password-1');
-    await user.type(screen.getByLabelText('Confirm Password'), 'new-password-2');
+    await user.type(screen.getByLabelText('New Password'), 'new-password-1');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'new-password-2');
+    await user.type(screen.getByLabelText('Current Password'), 'old-password');
     await user.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Password do not match$/);
-    expect(sent).toHaveLength(0);
+    expect(puts(sent)).toHaveLength(0);
   });
 
   it("takes 'Password do not match' away once the password is fixed to match", async () => {
     const user = userEvent.setup();
     mockApi({});
     renderProfile();
-    await user.type(screen.getByLabelText('Password'), 'new-password-1');
-    await user.type(screen.getByLabelText('Confirm Password'), 'new-password-2');
+    await user.type(screen.getByLabelText('New Password'), 'new-password-1');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'new-password-2');
+    await user.type(screen.getByLabelText('Current Password'), 'old-password');
     await user.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Password do not match$/);
     // The customer fixes the first field, not the confirmation.
-    await user.clear(screen.getByLabelText('Password'));
-    await user.type(screen.getByLabelText('Password'), 'new-password-2');
+    await user.clear(screen.getByLabelText('New Password'));
+    await user.type(screen.getByLabelText('New Password'), 'new-password-2');
     await waitFor(() =>
       expect(screen.queryByText('Password do not match')).not.toBeInTheDocument(),
     );
-    expect(screen.getByLabelText('Confirm Password')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Confirm New Password')).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
   });
 
-  it('requires the password before sending anything', async () => {
+  it('asks for the current password once the e-mail or the password changes, and sends nothing without it', async () => {
     const user = userEvent.setup();
     const { sent } = mockApi({});
     renderProfile();
+    await user.click(screen.getByRole('button', { name: 'Edit email' }));
+    const emailField = screen.getByLabelText('Email Address');
+    // The same address in other letters is no change.
+    await user.clear(emailField);
+    await user.type(emailField, 'AMAL@example.com');
+    expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument();
+    await user.clear(emailField);
+    await user.type(emailField, 'amal@example.tn');
+    expect(screen.getByLabelText('Current Password')).toBeRequired();
     await user.click(screen.getByRole('button', { name: 'Update' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Password is required$/);
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
-    expect(sent).toHaveLength(0);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Enter your current password to change your e-mail address or password\.$/,
+    );
+    expect(puts(sent)).toHaveLength(0);
+    // Back to the old address: nothing guarded changes, no current password asked.
+    await user.clear(emailField);
+    await user.type(emailField, 'amal@example.com');
+    expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('New Password'), 'x');
+    expect(screen.getByLabelText('Current Password')).toBeInTheDocument();
   });
 
-  it('shows a refused update on its field, keeps the old token and what was typed', async () => {
+  it('sends a name change alone, without any password', async () => {
+    const user = userEvent.setup();
+    const { sent } = mockApi({
+      'PUT /api/users/profile': { body: { ...me, name: 'Amal B.', token: 'fresh-token' } },
+    });
+    const { store } = renderProfile();
+    await user.click(screen.getByRole('button', { name: 'Edit name' }));
+    await user.clear(screen.getByLabelText('Name'));
+    await user.type(screen.getByLabelText('Name'), 'Amal B.');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(/^Profile Updated$/);
+    expect(puts(sent).map((r) => r.body)).toEqual([{ name: 'Amal B.' }]);
+    expect(store.getState().user.userInfo?.token).toBe('fresh-token');
+    expect(JSON.parse(localStorage.getItem('userInfo')!).token).toBe('fresh-token');
+  });
+
+  it("changes the password with the current one, keeps the fresh token and says 'Profile Updated'", async () => {
+    const user = userEvent.setup();
+    const { sent } = mockApi({
+      'PUT /api/users/profile': { body: { ...me, token: 'fresh-token' } },
+    });
+    const { store } = renderProfile();
+    await user.type(screen.getByLabelText('New Password'), 'new-password-1');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'new-password-1');
+    await user.type(screen.getByLabelText('Current Password'), 'old-password');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(/^Profile Updated$/);
+    expect(puts(sent)[0]!.body).toEqual({
+      name: 'Amal',
+      password: 'new-password-1',
+      currentPassword: 'old-password',
+    });
+    expect(store.getState().user.userInfo?.token).toBe('fresh-token');
+    expect(screen.getByLabelText('New Password')).toHaveValue('');
+    expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument();
+  });
+
+  it('shows a wrong current password on its field, keeps the old token and what was typed', async () => {
+    const user = userEvent.setup();
+    const { sent } = mockApi({
+      'PUT /api/users/profile': {
+        status: 401,
+        body: { message: 'Your current password is missing or wrong.', code: 'WRONG_PASSWORD' },
+      },
+    });
+    const { store } = renderProfile();
+    await user.click(screen.getByRole('button', { name: 'Edit email' }));
+    await user.clear(screen.getByLabelText('Email Address'));
+    await user.type(screen.getByLabelText('Email Address'), 'amal@example.tn');
+    await user.type(screen.getByLabelText('Current Password'), 'a-wrong-guess');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(puts(sent)).toHaveLength(1));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Your current password is missing or wrong\.$/,
+    );
+    expect(screen.getByLabelText('Current Password')).toHaveAccessibleDescription(
+      'Needed to change your e-mail address or your password. Your current password is missing or wrong.',
+    );
+    expect(screen.getByLabelText('Email Address')).toHaveValue('amal@example.tn');
+    expect(store.getState().user.userInfo?.token).toBe('old-token');
+    expect(store.getState().user.userInfo?.email).toBe('amal@example.com');
+  });
+
+  it('shows a refused e-mail on its field', async () => {
     const user = userEvent.setup();
     const { sent } = mockApi({
       'PUT /api/users/profile': {
@@ -87,41 +176,59 @@ describe('ProfileRoute', () => {
         },
       },
     });
+    renderProfile();
+    await user.click(screen.getByRole('button', { name: 'Edit email' }));
+    await user.clear(screen.getByLabelText('Email Address'));
+    await user.type(screen.getByLabelText('Email Address'), 'amal@example.tn');
+    await user.type(screen.getByLabelText('Current Password'), 'old-password');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(puts(sent)).toHaveLength(1));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Please enter a valid email$/);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('a new e-mail waits for its link: the form keeps the old address and says where the link went', async () => {
+    const user = userEvent.setup();
+    const { sent } = mockApi({
+      'PUT /api/users/profile': {
+        body: { ...me, pendingEmail: 'amal@example.tn', token: 'fresh-token' },
+      },
+    });
     const { store } = renderProfile();
     await user.click(screen.getByRole('button', { name: 'Edit email' }));
     await user.clear(screen.getByLabelText('Email Address'));
     await user.type(screen.getByLabelText('Email Address'), 'amal@example.tn');
-    await user.type(screen.getByLabelText('Password'), 'new-password-1');
-    await user.type(screen.getByLabelText('Confirm Password'), 'new-password-1');
-    await user.click(screen.getByRole('button', { name: 'Update' }));
-    await waitFor(() => expect(sent).toHaveLength(1));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Please enter a valid email$/);
-    expect(screen.getByLabelText('Email Address')).toHaveValue('amal@example.tn');
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
-    expect(store.getState().user.userInfo?.token).toBe('old-token');
-  });
-
-  it("updates, keeps the fresh token and says 'Profile Updated'", async () => {
-    const user = userEvent.setup();
-    const { sent } = mockApi({
-      'PUT /api/users/profile': { body: { ...me, name: 'Amal B.', token: 'fresh-token' } },
-    });
-    const { store } = renderProfile();
-    await user.click(screen.getByRole('button', { name: 'Edit name' }));
-    await user.clear(screen.getByLabelText('Name'));
-    await user.type(screen.getByLabelText('Name'), 'Amal B.');
-    await user.type(screen.getByLabelText('Password'), 'new-password-1');
-    await user.type(screen.getByLabelText('Confirm Password'), 'new-password-1');
+    await user.type(screen.getByLabelText('Current Password'), 'old-password');
     await user.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByRole('status')).toHaveTextContent(/^Profile Updated$/);
-    expect(sent[0]!.body).toEqual({
-      name: 'Amal B.',
-      email: 'amal@example.com',
-      password: 'new-password-1',
+    expect(puts(sent)[0]!.body).toEqual({
+      name: 'Amal',
+      email: 'amal@example.tn',
+      currentPassword: 'old-password',
     });
-    expect(store.getState().user.userInfo?.token).toBe('fresh-token');
-    expect(JSON.parse(localStorage.getItem('userInfo')!).token).toBe('fresh-token');
-    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(screen.getByTestId('pending-email')).toHaveTextContent(
+      'Waiting for confirmation: amal@example.tn. We sent a link to that address; your account keeps amal@example.com until you follow it.',
+    );
+    expect(screen.getByLabelText('Email Address')).toHaveValue('amal@example.com');
+    expect(store.getState().user.userInfo?.email).toBe('amal@example.com');
+  });
+
+  it('shows the pending address the server knows of when the page opens, in French too', async () => {
+    mockApi({
+      'GET /api/users/profile': {
+        body: { ...me, token: undefined, pendingEmail: 'amal@example.tn' },
+      },
+    });
+    renderProfile();
+    expect(await screen.findByTestId('pending-email')).toHaveTextContent(
+      'Waiting for confirmation: amal@example.tn.',
+    );
+    await act(() => setLanguage('fr'));
+    expect(screen.getByTestId('pending-email')).toHaveTextContent(
+      'En attente de confirmation : amal@example.tn. Nous avons envoyé un lien à cette adresse ; votre compte garde amal@example.com tant que vous ne l’avez pas suivi.',
+    );
+    expect(screen.getByLabelText('Nouveau mot de passe')).toBeInTheDocument();
+    await act(() => setLanguage('en'));
   });
 
   it('shows my orders with paid and learned as a date or No, and a details link', async () => {

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/stores/hooks';
 import { RequireAuth } from '@/components/guards';
 import { useTranslation } from 'react-i18next';
 
+import { MyCertificates } from '../components/my-certificates';
 import { MyOrders } from '../components/my-orders';
 import { ProfileForm } from '../components/profile-form';
 import '../components/profile.css';
@@ -15,11 +16,11 @@ export function ProfileRoute() {
   );
 }
 
-/** /profile: "Show my infos" and "Show my orders" switch between the two panels. */
+/** /profile: "Show my infos", "Show my orders" and "Show my certificates" switch between the panels. */
 function Profile() {
   const { t } = useTranslation();
   const userInfo = useAppSelector((s) => s.user.userInfo);
-  const [panel, setPanel] = useState<'infos' | 'orders'>('infos');
+  const [panel, setPanel] = useState<'infos' | 'orders' | 'certificates'>('infos');
   if (!userInfo) return null;
 
   return (
@@ -42,13 +43,31 @@ function Profile() {
         >
           {t('account.profile.showOrders')}
         </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-pressed={panel === 'certificates'}
+          onClick={() => setPanel('certificates')}
+        >
+          {t('certificates.mine.show')}
+        </button>
       </div>
       <section className="profile__panel">
         <h2 id="profile-panel-title" className="section-title">
-          {panel === 'infos' ? t('account.profile.infoTitle') : t('account.profile.ordersTitle')}
+          {panel === 'infos'
+            ? t('account.profile.infoTitle')
+            : panel === 'orders'
+              ? t('account.profile.ordersTitle')
+              : t('certificates.mine.title')}
         </h2>
         {/* The key gives a fresh form for a freshly signed-in user. */}
-        {panel === 'infos' ? <ProfileForm key={userInfo._id} userInfo={userInfo} /> : <MyOrders />}
+        {panel === 'infos' ? (
+          <ProfileForm key={userInfo._id} userInfo={userInfo} />
+        ) : panel === 'orders' ? (
+          <MyOrders />
+        ) : (
+          <MyCertificates />
+        )}
       </section>
     </div>
   );

@@ -6,6 +6,7 @@ import type {
   OrderSort,
   OrderStatus,
   PaymentMethod,
+  RefundDue,
   Stats,
   StatsInterval,
   UploadedImage,
@@ -61,6 +62,13 @@ export const adminApi = api.injectEndpoints({
       query: (args) => ({ url: '/admin/stats', params: definedParams(args) }),
       providesTags: [{ type: 'Order', id: 'LIST' }],
     }),
+    /** The dashboard's "payments to refund" (issue 31), oldest first. */
+    getRefundsDue: build.query<Page<'refunds', RefundDue>, { limit: number }>({
+      query: (args) => ({ url: '/admin/refunds', params: definedParams(args) }),
+      transformResponse: (refunds: RefundDue[], meta) => pageOf('refunds', refunds, meta),
+      // Cancelling, paying or recording a refund invalidates the order list.
+      providesTags: [{ type: 'Order', id: 'LIST' }],
+    }),
     getAdminCourses: build.query<Page<'courses', Course>, AdminCourseListArgs>({
       query: (args) => ({ url: '/admin/courses', params: definedParams(args) }),
       transformResponse: (courses: Course[], meta) => pageOf('courses', courses, meta),
@@ -105,6 +113,7 @@ export const adminApi = api.injectEndpoints({
 
 export const {
   useGetStatsQuery,
+  useGetRefundsDueQuery,
   useGetAdminCoursesQuery,
   useGetAuditTrailQuery,
   useUploadImageMutation,

@@ -9,8 +9,10 @@ interface Props {
 }
 
 /**
- * An admin table in a scroll container: on a phone the columns scroll sideways instead of
- * squeezing, and the container is focusable so the keyboard can scroll it too.
+ * An admin table in a labelled scroll container. In a narrow box (a phone, a dashboard panel)
+ * each row stacks as a card; row actions wrap; a table still wider than its box scrolls
+ * sideways inside it, and the container is focusable so the keyboard can scroll it too
+ * (admin-list.css).
  */
 export function AdminTable({ caption, head, children }: Props) {
   const captionId = useId();

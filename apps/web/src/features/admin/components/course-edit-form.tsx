@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -8,6 +9,7 @@ import {
   SIZES,
   courseUpdateBodySchema,
   type Course,
+  type SeatsChangedError,
 } from '@shop/shared';
 import { CheckboxGroupField, TextAreaField } from '@/components/form/choice-fields';
 import { ErrorSummary, type SummaryField } from '@/components/form/error-summary';
@@ -19,6 +21,7 @@ import { useUpdateCourseMutation } from '@/lib/api/courses';
 import { showServerError } from '@/lib/forms/server-errors';
 import { useTranslation } from 'react-i18next';
 import { categoryLabel } from '@/lib/i18n/category';
+import { sessionsOf } from '@/lib/sessions';
 import { ImageUrlField } from './image-url-field';
 import './admin-form.css';
 
@@ -66,11 +69,28 @@ const SUMMARY_FIELDS: SummaryField[] = [
   { name: 'images', id: 'course-images' },
 ];
 
-/** SPEC §2 Course edit. Update sends `images` (the server also takes the legacy `Images`). */
+/** The seats left now, when `unwrap()` threw a 409 SEATS_CHANGED (issue 31). */
+function seatsChangedOf(error: unknown): number | undefined {
+  if (!error || typeof error !== 'object' || !('status' in error) || error.status !== 409) return undefined;
+  const data = (error as { data?: Partial<SeatsChangedError> | null }).data;
+  return data?.code === 'SEATS_CHANGED' && typeof data.availability === 'number' ? data.availability : undefined;
+}
+
+/**
+ * SPEC §2 Course edit. Update sends `images` (the server also takes the legacy `Images`), and
+ * `availabilityWas`, the seats left the form started from (issue 31): unchanged seats are not
+ * written, so orders placed meanwhile keep theirs; a seat change made from seats that orders
+ * moved meanwhile is refused (409 SEATS_CHANGED) and the form shows the seats left now, keeps
+ * every other edit, and the next Update starts from those seats.
+ */
 export function CourseEditForm({ course }: { course: Course }) {
   const { t } = useTranslation();
   const [updateCourse] = useUpdateCourseMutation();
   const navigate = useNavigate();
+  const [seatsWas, setSeatsWas] = useState(course.availability);
+  // Issue 33: a course with sessions sells their seats; the field shows the sum, read-only
+  // (its value is sent unchanged, so the server writes no seats).
+  const inSessions = sessionsOf(course).some((session) => session.status !== 'cancelled');
   const form = useForm<CourseFormInput, unknown, CourseFormOutput>({
     resolver: zodResolver(courseFormSchema),
     defaultValues: {
@@ -101,6 +121,7 @@ export function CourseEditForm({ course }: { course: Course }) {
         category: CATEGORIES.filter((c) => values.category.includes(c)),
         sizes: SIZES.filter((s) => values.sizes.includes(s)),
         availability: values.availability,
+        availabilityWas: seatsWas,
         description: values.description,
         nameFr: values.nameFr,
         nameAr: values.nameAr,
@@ -109,6 +130,20 @@ export function CourseEditForm({ course }: { course: Course }) {
       }).unwrap();
       await navigate(paths.adminCourses);
     } catch (error) {
+      const seatsNow = seatsChangedOf(error);
+      if (seatsNow !== undefined) {
+        setSeatsWas(seatsNow);
+        form.setError(
+          'availability',
+          { type: 'server', message: t('admin.courseEdit.seatsNow', { seats: seatsNow }) },
+          { shouldFocus: true },
+        );
+        form.setError('root.server', {
+          type: 'server',
+          message: t('admin.courseEdit.seatsChanged', { seats: seatsNow }),
+        });
+        return;
+      }
       showServerError(form.setError, error, {
         fields: SUMMARY_FIELDS.map((f) => f.name) as (keyof CourseFormInput)[],
         fieldOf: (path) => {
@@ -133,13 +168,31 @@ export function CourseEditForm({ course }: { course: Course }) {
       />
       <div className="admin-form__row">
         <NumberField id="course-price" name="price" label={t('admin.courseEdit.price')} min={0} />
-        <NumberField
-          id="course-availability"
-          name="availability"
-          label={t('admin.courseEdit.availability')}
-          min={0}
-          max={AVAILABILITY_MAX}
-        />
+        {inSessions ? (
+          <div className="field">
+            <label className="field__label" htmlFor="course-availability">
+              {t('admin.courseEdit.availability')}
+            </label>
+            <input
+              id="course-availability"
+              className="field__input"
+              value={course.availability}
+              readOnly
+              aria-describedby="course-availability-note"
+            />
+            <p id="course-availability-note" className="admin-form__hint">
+              {t('sessions.admin.seatsFromSessions', { count: course.availability })}
+            </p>
+          </div>
+        ) : (
+          <NumberField
+            id="course-availability"
+            name="availability"
+            label={t('admin.courseEdit.availability')}
+            min={0}
+            max={AVAILABILITY_MAX}
+          />
+        )}
       </div>
       <TextAreaField
         id="course-description"

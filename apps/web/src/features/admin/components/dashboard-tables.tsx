@@ -1,4 +1,4 @@
-import type { Stats } from '@shop/shared';
+import type { RefundDue, Stats } from '@shop/shared';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatAmount } from '@shop/shared';
@@ -137,6 +137,12 @@ export function HoldsTable({ holds }: { holds: Stats['holdsEnding'] }) {
         <tr key={o._id}>
           <td data-label={t('admin.dashboard.holdEnds')} className="admin-table__nowrap">
             {formatDateTime(o.holdExpiresAt)}
+            {o.proofWaiting && (
+              <>
+                <br />
+                <strong>{t('admin.dashboard.proofWaiting')}</strong>
+              </>
+            )}
           </td>
           <td data-label={t('admin.dashboard.customer')}>
             {o.user.name}
@@ -158,5 +164,66 @@ export function HoldsTable({ holds }: { holds: Stats['holdsEnding'] }) {
         </tr>
       ))}
     </AdminTable>
+  );
+}
+
+/**
+ * "Payments to refund" (issue 31): money the centre owes back, oldest first, with what it needs
+ * to send it (amount, how it was paid, the provider's reference) and the order to record it on.
+ */
+export function RefundsTable({ refunds, total }: { refunds: RefundDue[]; total: number }) {
+  const { t } = useTranslation();
+  if (refunds.length === 0)
+    return <p className="admin-list-empty">{t('admin.dashboard.noRefunds')}</p>;
+  return (
+    <>
+      <AdminTable
+        caption={t('admin.dashboard.refundsCaption')}
+        head={
+          <>
+            <th scope="col">{t('admin.dashboard.refundDueSince')}</th>
+            <th scope="col">{t('admin.dashboard.customer')}</th>
+            <th scope="col">{t('admin.dashboard.refundAmount')}</th>
+            <th scope="col">{t('admin.dashboard.refundProvider')}</th>
+            <th scope="col">{t('admin.dashboard.refundReference')}</th>
+            <th scope="col">{t('admin.orders.actions')}</th>
+          </>
+        }
+      >
+        {refunds.map((r) => (
+          <tr key={r._id}>
+            <td data-label={t('admin.dashboard.refundDueSince')} className="admin-table__nowrap">
+              {formatDateTime(r.dueAt)}
+            </td>
+            <td data-label={t('admin.dashboard.customer')}>
+              {r.user.name}
+              <br />
+              <span className="admin-form__hint">{r.user.email}</span>
+            </td>
+            <td data-label={t('admin.dashboard.refundAmount')} className="admin-table__nowrap">
+              {formatMoney(r.amount, 'checkout')}
+            </td>
+            <td data-label={t('admin.dashboard.refundProvider')}>{r.provider}</td>
+            <td data-label={t('admin.dashboard.refundReference')}>
+              {r.reference ? <code dir="ltr">{r.reference}</code> : '—'}
+            </td>
+            <td data-label={t('admin.orders.actions')}>
+              <Link
+                className="button button--ghost button--small"
+                to={paths.order(r._id)}
+                aria-label={t('admin.orders.detailsLabel', { id: r._id })}
+              >
+                {t('admin.orders.details')}
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
+      {total > refunds.length && (
+        <p className="admin-form__hint">
+          {t('admin.dashboard.moreRefunds', { shown: refunds.length, total })}
+        </p>
+      )}
+    </>
   );
 }

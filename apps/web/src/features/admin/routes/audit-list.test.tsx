@@ -57,6 +57,23 @@ describe('AuditListRoute', () => {
     expect(second).toHaveTextContent('Deleted');
   });
 
+  it('shows a recorded refund as its fields, never as "[object Object]"', async () => {
+    const cancel: AuditEventJson = {
+      _id: 'a3',
+      entity: 'order',
+      entityId: 'o1',
+      action: 'cancelled',
+      actor: { _id: 'u1', name: 'Admin Sami', role: 'admin' },
+      changes: { refund: { from: null, to: { status: 'due', amount: 214.99, provider: 'Konnect', reference: null } } },
+      at: '2026-04-03T09:30:00.000Z',
+    };
+    mockApi({ 'GET /api/admin/audit': { body: [cancel], headers: { 'X-Total-Count': '1' } } });
+    renderTrail();
+    const table = await screen.findByRole('table', { name: 'Every admin change, newest first' });
+    expect(within(table).getByText('refund: (empty) → status: due, amount: 214.99, provider: Konnect')).toBeInTheDocument();
+    expect(table).not.toHaveTextContent('[object Object]');
+  });
+
   it('filters by kind from the URL and the form', async () => {
     const { sent } = mockApi({
       'GET /api/admin/audit': { body: [], headers: { 'X-Total-Count': '0' } },

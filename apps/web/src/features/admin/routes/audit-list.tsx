@@ -60,7 +60,13 @@ function shown(value: unknown): string {
   if (value === null || value === undefined || value === '') return i18n.t('admin.audit.empty');
   const line = Array.isArray(value)
     ? value.join(', ') || i18n.t('admin.audit.empty')
-    : String(value);
+    : typeof value === 'object'
+      ? // A small record (a refund due: status, amount, provider): its set fields as "key: value".
+        Object.entries(value)
+          .filter(([, v]) => v !== null && v !== undefined && v !== '')
+          .map(([k, v]) => `${k}: ${String(v)}`)
+          .join(', ') || i18n.t('admin.audit.empty')
+      : String(value);
   return line.length > 120 ? `${line.slice(0, 119)}…` : line;
 }
 

@@ -1,6 +1,8 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { setLanguage } from '@/lib/i18n';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@shop/shared';
 import { renderWithProviders } from '@/testing/render';
 import { aCourse, signedInAdmin } from '../testing/fixtures';
 import { mockApi } from '@/testing/mock-api';
@@ -86,12 +88,92 @@ describe('CourseEditRoute', () => {
       category: ['English', 'Programming', 'Programming Kids'],
       sizes: ['kids'],
       availability: 30,
+      // The seats left the form started from (issue 31).
+      availabilityWas: 12,
       description: 'Learn Python.',
       nameFr: '',
       nameAr: '',
       descriptionFr: '',
       descriptionAr: '',
     });
+  });
+
+  it('on 409 SEATS_CHANGED shows the seats left now, keeps the other edits, and saves again from those seats', async () => {
+    let seatsNow = 10;
+    const { sent } = mockApi({
+      'GET /api/courses/c1': { body: { ...course, reviews: [] } },
+      // The server's rule: a seat change is refused unless availabilityWas is the seats left now.
+      'PUT /api/courses/c1': ({ body }) => {
+        const { availability, availabilityWas, ...rest } = body as { availability: number; availabilityWas: number };
+        if (availability !== availabilityWas && availabilityWas !== seatsNow)
+          return {
+            status: 409,
+            body: { message: MESSAGES.seatsChanged, code: 'SEATS_CHANGED', availability: seatsNow },
+          };
+        if (availability !== availabilityWas) seatsNow = availability;
+        return { body: { ...course, ...rest, availability: seatsNow, reviews: [] } };
+      },
+    });
+    renderEdit();
+    // Loaded at 12 seats; 2 were ordered meanwhile (10 left). The admin renames and asks for 20.
+    const name = await screen.findByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Python (evening)');
+    const seats = screen.getByLabelText('Availability (seats)');
+    await userEvent.clear(seats);
+    await userEvent.type(seats, '20');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+
+    const summary = await screen.findByRole('alert');
+    expect(summary).toHaveTextContent('10 seats left now. Nothing was saved and your other changes are kept');
+    expect(within(summary).getByRole('link', { name: 'Seats left now: 10' })).toHaveAttribute(
+      'href',
+      '#course-availability',
+    );
+    expect(document.getElementById('course-availability-error')).toHaveTextContent('Seats left now: 10');
+    // Nothing the admin typed is lost, and the form stays.
+    expect(screen.getByLabelText('Name')).toHaveValue('Python (evening)');
+    expect(screen.getByLabelText('Availability (seats)')).toHaveValue('20');
+    expect(screen.queryByRole('heading', { name: 'Course list' })).not.toBeInTheDocument();
+
+    // The admin settles on 18 and updates again: sent from the seats the conflict showed.
+    await userEvent.clear(screen.getByLabelText('Availability (seats)'));
+    await userEvent.type(screen.getByLabelText('Availability (seats)'), '18');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByRole('heading', { name: 'Course list' })).toBeInTheDocument();
+    const puts = sent.filter((r) => r.method === 'PUT').map((r) => r.body as Record<string, unknown>);
+    expect(puts.map((b) => [b['name'], b['availability'], b['availabilityWas']])).toEqual([
+      ['Python (evening)', 20, 12],
+      ['Python (evening)', 18, 10],
+    ]);
+    expect(seatsNow).toBe(18);
+  });
+
+  it('says the seats changed in French and Arabic too', async () => {
+    for (const [language, text, seatsNow] of [
+      ['fr', 'il reste 10 places', 'Places restantes : 10'],
+      ['ar', 'المقاعد المتبقية الآن 10', 'المقاعد المتبقية الآن: 10'],
+    ] as const) {
+      await act(() => setLanguage(language));
+      mockApi({
+        'GET /api/courses/c1': { body: { ...course, reviews: [] } },
+        'PUT /api/courses/c1': {
+          status: 409,
+          body: { message: MESSAGES.seatsChanged, code: 'SEATS_CHANGED', availability: 10 },
+        },
+      });
+      const { unmount } = renderEdit();
+      await screen.findByDisplayValue('Python');
+      const seats = document.getElementById('course-availability') as HTMLInputElement;
+      await userEvent.clear(seats);
+      await userEvent.type(seats, '20');
+      fireEvent.submit(seats.closest('form') as HTMLFormElement);
+      const summary = await screen.findByRole('alert');
+      expect(summary).toHaveTextContent(text);
+      expect(within(summary).getByRole('link', { name: seatsNow })).toHaveAttribute('href', '#course-availability');
+      unmount();
+    }
+    await act(() => setLanguage('en'));
   });
 
   it('shows the API field errors next to their fields and in a summary, and stays on the form', async () => {

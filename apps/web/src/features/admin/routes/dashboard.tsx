@@ -3,15 +3,17 @@ import { STATS_INTERVALS, formatAmount, type StatsInterval } from '@shop/shared'
 import { Spinner } from '@/components/ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '@/lib/i18n';
-import { useGetStatsQuery } from '../api/admin';
+import { useGetRefundsDueQuery, useGetStatsQuery } from '../api/admin';
 import {
   HoldsTable,
+  RefundsTable,
   RevenueTable,
   SeatsTable,
   StatusTable,
   TopCoursesTable,
 } from '../components/dashboard-tables';
 import { ListError } from '../components/list-error';
+import { UpcomingSessionsTable } from '../components/upcoming-sessions-table';
 import { ListFilters, type FilterField } from '../components/list-filters';
 import { useUrlFilters } from '../hooks/use-url-filters';
 import '../components/admin-list.css';
@@ -84,6 +86,26 @@ function Panel({
   );
 }
 
+/** The refunds to make, whatever the period: at most this many rows (oldest first). */
+export const REFUNDS_SHOWN = 50;
+
+/** "Payments to refund": its own call, so a slow stats answer does not hide it. */
+function RefundsPanel() {
+  const { t } = useTranslation();
+  const { data, error, isLoading } = useGetRefundsDueQuery({ limit: REFUNDS_SHOWN });
+  return (
+    <Panel wide title={t('admin.dashboard.refunds')}>
+      {isLoading ? (
+        <Spinner />
+      ) : error || !data ? (
+        <ListError error={error} />
+      ) : (
+        <RefundsTable refunds={data.refunds} total={data.total} />
+      )}
+    </Panel>
+  );
+}
+
 /** /admin: the figures of a period (the last 30 days unless the URL says otherwise). */
 export function DashboardRoute() {
   const { t } = useTranslation();
@@ -107,6 +129,9 @@ export function DashboardRoute() {
         values={period}
         onApply={setPeriod}
       />
+      <div className="dashboard__grid">
+        <RefundsPanel />
+      </div>
       {isLoading ? (
         <Spinner />
       ) : error || !data ? (
@@ -155,6 +180,9 @@ export function DashboardRoute() {
           </Panel>
           <Panel title={t('admin.dashboard.holds')}>
             <HoldsTable holds={data.holdsEnding} />
+          </Panel>
+          <Panel title={t('sessions.admin.upcoming')}>
+            <UpcomingSessionsTable sessions={data.upcomingSessions} />
           </Panel>
         </div>
       )}

@@ -1,4 +1,4 @@
-import { ORDER_SORTS, ORDER_STATUSES, PAYMENT_METHODS, type Order } from '@shop/shared';
+import { ORDER_SORTS, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_PROOF_STATUSES, type Order } from '@shop/shared';
 import { useCancelOrderMutation, useGetOrdersQuery, usePayOrderMutation } from '@/lib/api/orders';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '@/lib/i18n';
@@ -18,6 +18,7 @@ const FILTER_KEYS = [
   'paymentMethod',
   'paid',
   'learned',
+  'proof',
   'from',
   'to',
   'sort',
@@ -53,6 +54,13 @@ const filterFields = (): FilterField<FilterKey>[] => [
     kind: 'select',
     options: yesNoOptions(),
   },
+  {
+    // Transfer orders whose proof of payment waits for a check (issue 36).
+    name: 'proof',
+    label: i18n.t('admin.orders.proofFilter'),
+    kind: 'select',
+    options: PAYMENT_PROOF_STATUSES.map((s) => ({ value: s, label: i18n.t(`admin.orders.proofStatuses.${s}`) })),
+  },
   { name: 'from', label: i18n.t('admin.filters.from'), kind: 'date' },
   { name: 'to', label: i18n.t('admin.filters.to'), kind: 'date' },
   {
@@ -82,7 +90,7 @@ export function OrderListRoute() {
   const [cancelOrder, cancellation] = useCancelOrderMutation();
 
   const onMarkPaid = (order: Order) => void payOrder(order._id);
-  // A paid order cancelled by an admin is recorded as refunded: the question says so.
+  // A paid order cancelled by an admin owes its payment back (refund due): the question says so.
   const onCancel = (order: Order) => {
     if (
       !window.confirm(

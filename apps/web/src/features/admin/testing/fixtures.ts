@@ -53,6 +53,7 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
       qty: 1,
       price: 120.5,
       image: '/images/python.svg',
+      session: null,
     },
   ],
   shippingAddress: {
@@ -77,5 +78,10 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   refundedAt: null,
   invoiceNumber: null,
   paymentResult: null,
+  refund: null,
+  invoiceTo: null,
+  couponCode: null,
+  discountPrice: 0,
+  paymentProof: null,
   ...overrides,
 });

@@ -1,6 +1,6 @@
 import { COURSE_CARD_IMAGE_SIZES, type Course } from '@shop/shared';
-import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import { Link, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '@/stores/hooks';
 import { CourseImage, uploadedCopies } from '@/components/ui/course-image';
 import { CartAddIcon } from '@/components/ui/icons';
 import { Stars } from '@/components/ui/stars';
@@ -9,6 +9,7 @@ import { formatMoney } from '@/lib/format';
 import { useTranslation } from 'react-i18next';
 import { categoryLabel } from '@/lib/i18n/category';
 import { useCourseText } from '@/lib/i18n/course-text';
+import { formatShortDay, nextSessionOf } from '@/lib/sessions';
 
 import { cartItemAdded, cartLineOf } from '@/stores/cart-slice';
 import './course-card.css';
@@ -27,6 +28,11 @@ export function CourseCard({ course, priority, headingLevel: Heading = 'h3' }: C
   const { name } = useCourseText(course);
   const inCart = useAppSelector((s) => s.cart.cartItems.some((line) => line.course === course._id));
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  // Issue 33: the next session's start ("Starts 12 Jan"), or dates on request (null); a list
+  // answer without the field (older cache) shows neither.
+  const nextSession = nextSessionOf(course);
+  const hasDates = course.nextSession !== undefined;
   const soldOut = course.availability <= 0;
   const image = course.images[0];
   const addLabel = soldOut
@@ -70,6 +76,13 @@ export function CourseCard({ course, priority, headingLevel: Heading = 'h3' }: C
           value={course.rating}
           text={t('catalogue.card.reviews', { count: course.numReviews })}
         />
+        {hasDates && (
+          <p className="course-card__dates">
+            {nextSession
+              ? t('sessions.startsOn', { date: formatShortDay(nextSession.startsAt) })
+              : t('sessions.onRequest')}
+          </p>
+        )}
         <div className="course-card__footer">
           <p className="course-card__price">{formatMoney(course.price, 'catalogue')}</p>
           <button
@@ -78,7 +91,12 @@ export function CourseCard({ course, priority, headingLevel: Heading = 'h3' }: C
             aria-label={addLabel}
             title={addLabel}
             disabled={inCart || soldOut}
-            onClick={() => dispatch(cartItemAdded(cartLineOf(course, 1)))}
+            onClick={() =>
+              // A course in sessions: the cart takes the first open session (the cart route).
+              nextSession
+                ? void navigate(paths.cart(course._id, 1))
+                : dispatch(cartItemAdded(cartLineOf(course, 1)))
+            }
           >
             <CartAddIcon filled={inCart} />
           </button>

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { Review } from '@shop/shared';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/stores/hooks';
 import { Stars } from '@/components/ui/stars';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
@@ -11,6 +11,7 @@ const ReviewFormFields = lazy(() =>
   import('./review-form').then((m) => ({ default: m.ReviewFormFields })),
 );
 
+/** A course's reviews; those whose author has a paid or learned order of it say "Verified learner". */
 export function ReviewList({ reviews }: { reviews: Review[] }) {
   const { t } = useTranslation();
   if (reviews.length === 0)
@@ -19,7 +20,15 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
     <ul className="reviews__list">
       {reviews.map((review) => (
         <li key={review._id} className="reviews__item">
-          <p className="reviews__name">{review.name}</p>
+          <p className="reviews__name">
+            {review.name}
+            {review.verified && (
+              <span className="reviews__verified">
+                <span aria-hidden="true">✓ </span>
+                {t('catalogue.detail.verifiedLearner')}
+              </span>
+            )}
+          </p>
           <Stars value={review.rating} />
           <p className="reviews__date">{formatDate(review.createdAt)}</p>
           <p className="reviews__comment">{review.comment}</p>

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/stores/hooks';
 import { paths } from '@/config/paths';
 import { CataloguePage, type CategoryLink } from '../components/catalogue-page';
 const CATEGORIES = (t: TFunction): CategoryLink[] => [

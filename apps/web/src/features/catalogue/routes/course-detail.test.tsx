@@ -1,7 +1,8 @@
 import type { CourseDetail as Course, UserInfo } from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { CourseDetail } from './course-detail';
@@ -39,10 +40,12 @@ const aCourse = (overrides: Partial<Course> = {}): Course => ({
       comment: 'Great!',
       user: 'u9',
       createdAt: '2026-11-16T08:30:00.000Z',
+      verified: false,
     },
   ],
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
+  sessions: [],
   ...overrides,
 });
 
@@ -95,6 +98,35 @@ describe('CourseDetail', () => {
     ).toHaveAttribute('src', '/images/b.svg');
     expect(screen.getByText('2026-11-16')).toBeInTheDocument();
     expect(screen.getByText('Great!')).toBeInTheDocument();
+  });
+
+  describe('Verified learner (issue 31)', () => {
+    afterEach(() => setLanguage('en'));
+    const reviewed = aCourse({
+      numReviews: 2,
+      reviews: [
+        { _id: 'r2', name: 'Yasmine', rating: 5, comment: 'Loved it', user: 'u7', createdAt: '2026-11-18T08:30:00.000Z', verified: true },
+        { _id: 'r1', name: 'Lina', rating: 3, comment: 'Never came', user: 'u9', createdAt: '2026-11-16T08:30:00.000Z', verified: false },
+      ],
+    });
+    const reviewItems = () => screen.getAllByRole('listitem').filter((li) => li.classList.contains('reviews__item'));
+
+    it.each([
+      ['en', 'Verified learner'],
+      ['fr', 'Apprenant vérifié'],
+      ['ar', 'متعلّم موثَّق'],
+    ] as const)('marks only the reviews of learners who paid for the course (%s)', async (language, label) => {
+      await setLanguage(language);
+      mockApi({ 'GET /api/courses/c1': { body: reviewed } });
+      renderDetail();
+      expect(await screen.findByText('Loved it')).toBeInTheDocument();
+      const [verified, unverified] = reviewItems();
+      expect(within(verified!).getByText(label)).toBeInTheDocument();
+      expect(within(verified!).getByText('Yasmine')).toBeInTheDocument();
+      expect(within(unverified!).getByText('Lina')).toBeInTheDocument();
+      expect(within(unverified!).queryByText(label)).toBeNull();
+      expect(screen.getAllByText(label)).toHaveLength(1);
+    });
   });
 
   it('offers 1..availability and goes to /cart/{id}?qty={n}', async () => {

@@ -11,6 +11,8 @@ import { courseText } from '@/lib/i18n/course-text';
 import { categoryLabel } from '@/lib/i18n/category';
 
 import { maxSeats } from '@/lib/seats';
+import { isBookable, sessionsOf } from '@/lib/sessions';
+import { SessionPicker } from '../components/session-picker';
 import { CourseDetailSkeleton } from '../components/course-detail-skeleton';
 import { Gallery } from '../components/gallery';
 import { ReviewForm, ReviewList } from '../components/reviews';
@@ -26,6 +28,8 @@ export function CourseDetail() {
   // every few milliseconds (one task of ~100 ms on Lighthouse's phone before, issue 23).
   const course = useDeferredValue(data);
   const [qty, setQty] = useState(1);
+  // The session the customer picked (issue 33); null: the first open one.
+  const [pickedSession, setPickedSession] = useState<string | null>(null);
   const navigate = useNavigate();
   const qtyId = useId();
   const reviewsId = useId();
@@ -41,9 +45,15 @@ export function CourseDetail() {
     );
   }
 
-  const soldOut = course.availability <= 0;
   const { name, description } = courseText(course, currentLanguage());
-  const choices = Array.from({ length: maxSeats(course.availability) }, (_, i) => i + 1);
+  // A course with sessions sells the seats of the session chosen; without, its availability.
+  const sessions = sessionsOf(course);
+  const session =
+    sessions.find((s) => s._id === pickedSession && isBookable(s)) ??
+    sessions.find((s) => isBookable(s));
+  const seats = sessions.length > 0 ? (session?.seatsLeft ?? 0) : course.availability;
+  const soldOut = seats <= 0;
+  const choices = Array.from({ length: maxSeats(seats) }, (_, i) => i + 1);
 
   return (
     <article className="course-detail container page">
@@ -85,9 +95,24 @@ export function CourseDetail() {
             className="course-detail__buy"
             onSubmit={(event) => {
               event.preventDefault();
-              void navigate(paths.cart(course._id, qty));
+              void navigate(paths.cart(course._id, Math.min(qty, maxSeats(seats)), session?._id));
             }}
           >
+            {sessions.length > 0 && (
+              <SessionPicker
+                sessions={sessions}
+                value={session?._id ?? null}
+                onChange={(next) => {
+                  setPickedSession(next._id);
+                  setQty((current) => Math.min(current, Math.max(1, maxSeats(next.seatsLeft))));
+                }}
+              />
+            )}
+            {sessions.length > 0 && !session && (
+              <p className="message message--info" role="status">
+                {t('sessions.noneOpen')}
+              </p>
+            )}
             {!soldOut && (
               <div className="field course-detail__qty">
                 <label className="field__label" htmlFor={qtyId}>
@@ -96,7 +121,7 @@ export function CourseDetail() {
                 <select
                   id={qtyId}
                   className="field__input"
-                  value={qty}
+                  value={Math.min(qty, choices.length)}
                   onChange={(event) => setQty(Number(event.target.value))}
                 >
                   {choices.map((n) => (

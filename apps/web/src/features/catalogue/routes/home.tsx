@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link, Navigate } from 'react-router';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/stores/hooks';
 import { CodeIcon, LanguageIcon, PaletteIcon, SmileIcon } from '@/components/ui/icons';
 import { Slider } from '@/components/ui/slider';
 import { paths } from '@/config/paths';

@@ -1,18 +1,27 @@
 import type { Order } from '@shop/shared';
+import { useId, useState } from 'react';
 import { errorMessage } from '@/lib/api/errors';
-import { useLearnOrderMutation, usePayOrderMutation } from '@/lib/api/orders';
+import {
+  useLearnOrderMutation,
+  usePayOrderMutation,
+  useRecordRefundMutation,
+} from '@/lib/api/orders';
 import { useTranslation } from 'react-i18next';
 
 /**
  * Admin only: 'Mark as Paid' while unpaid (pending, or expired: the server takes the seats
- * again when it can), LEARNED once paid and not yet learned (SPEC §4).
+ * again when it can), LEARNED once paid and not yet learned (SPEC §4), and "Record refund as
+ * made" while a refund is due (issue 31), with a note for the audit trail.
  */
 export function AdminOrderActions({ order }: { order: Order }) {
   const { t } = useTranslation();
   const [payOrder, pay] = usePayOrderMutation();
   const [learnOrder, learn] = useLearnOrderMutation();
-  const error = pay.error ?? learn.error;
-  const busy = pay.isLoading || learn.isLoading;
+  const [recordRefund, refund] = useRecordRefundMutation();
+  const [note, setNote] = useState('');
+  const noteId = useId();
+  const error = pay.error ?? learn.error ?? refund.error;
+  const busy = pay.isLoading || learn.isLoading || refund.isLoading;
 
   return (
     <div className="admin-order-actions">
@@ -35,6 +44,29 @@ export function AdminOrderActions({ order }: { order: Order }) {
         >
           {learn.isLoading ? t('checkout.order.working') : t('checkout.order.markLearned')}
         </button>
+      )}
+      {order.refund?.status === 'due' && (
+        <form
+          className="field"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void recordRefund({ id: order._id, note: note.trim() || undefined });
+          }}
+        >
+          <label htmlFor={noteId} className="field__label">
+            {t('checkout.order.refundNote')}
+          </label>
+          <input
+            id={noteId}
+            className="field__input"
+            maxLength={500}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+          <button type="submit" className="button button--block" disabled={busy}>
+            {refund.isLoading ? t('checkout.order.working') : t('checkout.order.recordRefund')}
+          </button>
+        </form>
       )}
       {error && (
         <p className="message message--error" role="alert">

@@ -8,19 +8,35 @@ interface Labels {
   total: string;
 }
 
-/** Items, shipping, tax and total in $ (SPEC §9: checkout and order screens). */
-export function AmountsSummary({ amounts, labels }: { amounts: OrderAmounts; labels: Labels }) {
-  const rows = [
-    [labels.items, amounts.itemsPrice],
-    [labels.shipping, amounts.shippingPrice],
-    [labels.tax, amounts.taxPrice],
-  ] as const;
+/**
+ * Items, shipping, tax and total in $ (SPEC §9: checkout and order screens); a promo code's
+ * discount on its own line after the items (issue 37), labelled by `discountLabel`.
+ */
+export function AmountsSummary({
+  amounts,
+  labels,
+  discountLabel,
+}: {
+  amounts: OrderAmounts & { discountPrice?: number };
+  labels: Labels;
+  discountLabel?: string;
+}) {
+  const discount = amounts.discountPrice ?? 0;
+  const money = (amount: number) => formatMoney(amount, 'checkout');
+  const rows: [string, string][] = [
+    [labels.items, money(amounts.itemsPrice)],
+    ...(discount > 0 ? [[discountLabel ?? '', `−${money(discount)}`] as [string, string]] : []),
+    [labels.shipping, money(amounts.shippingPrice)],
+    [labels.tax, money(amounts.taxPrice)],
+  ];
   return (
     <dl className="amounts">
       {rows.map(([label, amount]) => (
         <div className="amounts__row" key={label}>
           <dt>{label}</dt>
-          <dd>{formatMoney(amount, 'checkout')}</dd>
+          <dd>
+            <bdi>{amount}</bdi>
+          </dd>
         </div>
       ))}
       <div className="amounts__row amounts__row--total">

@@ -1,7 +1,7 @@
 import { CourseImage } from '@/components/ui/course-image';
 import { calculateOrderAmounts } from '@shop/shared';
 import { Link } from 'react-router';
-import { useAppDispatch } from '@/app/store';
+import { useAppDispatch } from '@/stores/hooks';
 import { TrashIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
@@ -9,18 +9,48 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/lib/i18n';
 import { localName } from '@/lib/i18n/course-text';
 
-import { cartItemAdded, cartItemRemoved, type CartItem } from '@/stores/cart-slice';
+import { cartItemAdded, cartItemRemoved, cartLineOf, type CartItem } from '@/stores/cart-slice';
 import { maxSeats } from '@/lib/seats';
+import { useGetCourseQuery } from '@/lib/api/courses';
+import { formatSessionDates, isBookable, sessionsOf } from '@/lib/sessions';
+import { sessionProblem, type SessionProblem } from '../lib/session-check';
+import type { TFunction } from 'i18next';
+
+/** The sentence that says why a line cannot be ordered as it is (issue 33). */
+export function sessionProblemText(t: TFunction, problem: SessionProblem): string {
+  switch (problem.kind) {
+    case 'full':
+      return t('sessions.lineFull');
+    case 'fewer':
+      return t('sessions.lineFewer', { count: problem.seatsLeft });
+    case 'cancelled':
+      return t('sessions.lineCancelled');
+    case 'ended':
+      return t('sessions.lineEnded');
+    case 'noSession':
+      return t('sessions.lineNoSession');
+  }
+}
 
 /** One cart line: image, name, price in Tnd, quantity 1..availability, line total, remove. */
 export function CartLine({ item }: { item: CartItem }) {
   const { t } = useTranslation();
   const name = localName(item, currentLanguage());
   const dispatch = useAppDispatch();
+  // The course as it is now (issue 33): the line's session may have filled, been cancelled or
+  // ended since it was added; the cart route blocks checkout on the same judgement.
+  const { data: course } = useGetCourseQuery(item.course);
+  const problem = sessionProblem(item, course);
+  const sessions = sessionsOf(course);
+  const current = sessions.find((s) => s._id === item.session?._id);
+  const seats = current ? current.seatsLeft : item.availability;
   // A line saved before the seats ran low still shows its quantity; the order will say 409.
-  const options = Math.max(maxSeats(item.availability), item.qty);
+  const options = Math.max(maxSeats(seats), item.qty);
   const lineTotal = calculateOrderAmounts([item]).itemsPrice;
   const selectId = `qty-${item.course}`;
+  const sessionSelectId = `session-${item.course}`;
+  const problemId = `problem-${item.course}`;
+  const offered = sessions.filter((s) => isBookable(s));
 
   return (
     <li className="cart-line">
@@ -39,6 +69,51 @@ export function CartLine({ item }: { item: CartItem }) {
           <span className="visually-hidden">{t('checkout.cart.unitPrice')}: </span>
           {formatMoney(item.price, 'catalogue')}
         </span>
+        {course && offered.length > 0 ? (
+          <span className="cart-line__session">
+            <label className="visually-hidden" htmlFor={sessionSelectId}>
+              {t('sessions.changeSession', { name })}
+            </label>
+            <select
+              id={sessionSelectId}
+              className="field__input cart-line__session-select"
+              value={offered.some((s) => s._id === item.session?._id) ? item.session?._id : ''}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? problemId : undefined}
+              onChange={(e) => {
+                const next = offered.find((s) => s._id === e.target.value);
+                if (next)
+                  dispatch(
+                    cartItemAdded(
+                      cartLineOf(course, Math.min(item.qty, maxSeats(next.seatsLeft)), next),
+                    ),
+                  );
+              }}
+            >
+              {!offered.some((s) => s._id === item.session?._id) && (
+                <option value="" disabled>
+                  {item.session ? formatSessionDates(item.session) : t('sessions.choose')}
+                </option>
+              )}
+              {offered.map((s) => (
+                <option key={s._id} value={s._id}>
+                  {formatSessionDates(s)} · {s.place}
+                </option>
+              ))}
+            </select>
+          </span>
+        ) : (
+          item.session && (
+            <span className="cart-line__session">
+              {formatSessionDates(item.session)} · {item.session.place}
+            </span>
+          )
+        )}
+        {problem && (
+          <span id={problemId} className="cart-line__problem" role="alert">
+            {sessionProblemText(t, problem)}
+          </span>
+        )}
       </div>
       <div className="cart-line__qty">
         <label className="visually-hidden" htmlFor={selectId}>

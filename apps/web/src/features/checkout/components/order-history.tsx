@@ -4,7 +4,17 @@ import { useGetOrderHistoryQuery } from '@/lib/api/orders';
 import { formatDateTime } from '@/lib/format';
 import { useTranslation } from 'react-i18next';
 
-const ACTIONS = ['placed', 'paid', 'learned', 'cancelled', 'refunded', 'expired'] as const;
+const ACTIONS = [
+  'placed',
+  'paid',
+  'learned',
+  'cancelled',
+  'paymentReceived',
+  'refunded',
+  'expired',
+  'proofSubmitted',
+  'proofRejected',
+] as const;
 const isKnownAction = (action: string): action is (typeof ACTIONS)[number] =>
   (ACTIONS as readonly string[]).includes(action);
 

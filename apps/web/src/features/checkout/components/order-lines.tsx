@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import { useTranslation } from 'react-i18next';
+import type { OrderLineSession } from '@shop/shared';
+import { formatSessionDates } from '@/lib/sessions';
 
 export interface OrderLineView {
   /** The course id; null once the course was deleted (the order keeps its name and price). */
@@ -12,6 +14,8 @@ export interface OrderLineView {
   image: string | undefined;
   qty: number;
   price: number;
+  /** The dated session of the seats (issue 33); null or absent for a course without sessions. */
+  session?: OrderLineSession | null;
 }
 
 /** Lines of a cart under review or of a placed order: image, name, qty x price = line total in $. */
@@ -36,6 +40,12 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
               </Link>
             ) : (
               <span className="order-lines__name">{line.name}</span>
+            )}
+            {line.session && (
+              <span className="order-lines__session">
+                <span className="visually-hidden">{t('sessions.lineSession')}: </span>
+                {formatSessionDates(line.session)} · {line.session.schedule} · {line.session.place}
+              </span>
             )}
             {/* Arithmetic reads left to right in every language. */}
             <span className="order-lines__math" dir="ltr">

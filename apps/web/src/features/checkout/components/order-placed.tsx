@@ -43,7 +43,10 @@ export function OrderPlaced({ order }: { order: Order }) {
           </dl>
         </>
       ) : (
-        order.paymentMethod === 'Card' && <p>{t('checkout.placed.cardNext')}</p>
+        <>
+          {order.paymentMethod === 'Card' && <p>{t('checkout.placed.cardNext')}</p>}
+          {order.paymentMethod === 'Transfer' && <p>{t('checkout.placed.transferNext')}</p>}
+        </>
       )}
     </section>
   );

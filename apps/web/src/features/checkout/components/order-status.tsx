@@ -1,6 +1,30 @@
 import type { Order } from '@shop/shared';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { useTranslation } from 'react-i18next';
+
+/**
+ * Money owed back (issue 31): due (never "refunded" before the centre recorded it made), or
+ * refunded on a date with its credit note.
+ */
+function RefundState({ refund }: { refund: NonNullable<Order['refund']> }) {
+  const { t } = useTranslation();
+  const amount = formatMoney(refund.amount, 'checkout');
+  return refund.status === 'due' ? (
+    <p className="message message--info" role="status">
+      {t('checkout.order.refundDue', { amount })}
+    </p>
+  ) : (
+    <p className="message message--success">
+      {t('checkout.order.refundDone', { amount, date: formatDate(refund.doneAt) })}
+      {refund.creditNoteNumber && (
+        <>
+          {' · '}
+          {t('checkout.order.creditNote')} <code>{refund.creditNoteNumber}</code>
+        </>
+      )}
+    </p>
+  );
+}
 
 /** Where the order stands: its status, and until when its seats are held or why they went back. */
 export function OrderStatus({ order }: { order: Order }) {
@@ -29,9 +53,6 @@ export function OrderStatus({ order }: { order: Order }) {
       {order.status === 'cancelled' && (
         <p className="message message--error">
           {t('checkout.order.cancelledAt', { date: formatDate(order.cancelledAt) })}
-          {order.refundedAt && (
-            <> · {t('checkout.order.refundedAt', { date: formatDate(order.refundedAt) })}</>
-          )}
         </p>
       )}
       {order.status === 'expired' && (
@@ -39,6 +60,7 @@ export function OrderStatus({ order }: { order: Order }) {
           {t('checkout.order.expiredNote', { date: formatDateTime(order.holdExpiresAt) })}
         </p>
       )}
+      {order.refund && <RefundState refund={order.refund} />}
     </div>
   );
 }

@@ -7,11 +7,38 @@ import { useTranslation } from 'react-i18next';
 export const CONFIRM_WAIT_MS = 15_000;
 const POLL_MS = 1_000;
 
-/** Back from the provider's page (`?payment=success|failed`): what the customer should know. */
+/**
+ * Back from the provider's page (`?payment=success|failed`): what the customer should know.
+ * The query string only says the customer came back: the order the server answers decides.
+ * A cancelled or expired order never reads "paid": the payment arrived and is to be refunded
+ * (issue 31), or it has not arrived (yet).
+ */
 export function PaymentReturn({ order, outcome }: { order: Order; outcome: string | null }) {
   const { t } = useTranslation();
   const [waitOver, setWaitOver] = useState(false);
   const giveUp = useCallback(() => setWaitOver(true), []);
+  if (order.status === 'cancelled' || order.status === 'expired') {
+    if (outcome !== 'success') return null;
+    if (order.refund)
+      return (
+        <p className="message message--info" role="status">
+          {t(
+            order.refund.status === 'done'
+              ? 'checkout.payment.arrivedRefunded'
+              : order.status === 'expired'
+                ? 'checkout.payment.arrivedExpired'
+                : 'checkout.payment.arrivedCancelled',
+          )}
+        </p>
+      );
+    return waitOver ? (
+      <p className="message message--info" role="status">
+        {t('checkout.payment.closedNotReceived')}
+      </p>
+    ) : (
+      <ConfirmPayment orderId={order._id} onGiveUp={giveUp} />
+    );
+  }
   if (order.isPaid) {
     return outcome === 'success' ? (
       <p className="message message--success" role="status">

@@ -1,11 +1,13 @@
 import { calculateOrderAmounts } from '@shop/shared';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import { useAppDispatch, useAppSelector } from '@/stores/hooks';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/errors';
-import { useGetCourseQuery } from '@/lib/api/courses';
+import { coursesApi, useGetCourseQuery } from '@/lib/api/courses';
+import { isBookable, sessionsOf } from '@/lib/sessions';
+import { sessionProblem } from '../lib/session-check';
 import { formatMoney } from '@/lib/format';
 import { useTranslation } from 'react-i18next';
 
@@ -13,6 +15,7 @@ import { cartItemAdded, cartLineOf } from '@/stores/cart-slice';
 import { CartLine } from '../components/cart-line';
 import { clampQty } from '@/lib/seats';
 import '../components/checkout.css';
+import { PromoCodeField } from '../components/promo-code';
 
 /** /cart and /cart/:id?qty=n (SPEC §2, §4). */
 export function CartRoute() {
@@ -20,6 +23,7 @@ export function CartRoute() {
   const { id } = useParams();
   const [searchParams] = useSearchParams();
   const qtyParam = searchParams.get('qty');
+  const sessionParam = searchParams.get('session');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const course = useGetCourseQuery(id ?? '', { skip: !id });
@@ -28,12 +32,29 @@ export function CartRoute() {
   useEffect(() => {
     const found = course.data;
     if (!id || !found || found._id !== id || found.availability < 1) return;
-    dispatch(cartItemAdded(cartLineOf(found, clampQty(qtyParam, found.availability))));
+    // A course with sessions: the seats of the session asked for (issue 33), else the first open one.
+    const sessions = sessionsOf(found);
+    if (sessions.length > 0) {
+      const chosen = sessionParam
+        ? sessions.find((s) => s._id === sessionParam && isBookable(s))
+        : sessions.find((s) => isBookable(s));
+      if (!chosen) return;
+      dispatch(cartItemAdded(cartLineOf(found, clampQty(qtyParam, chosen.seatsLeft), chosen)));
+    } else dispatch(cartItemAdded(cartLineOf(found, clampQty(qtyParam, found.availability))));
     navigate(paths.cart(), { replace: true });
-  }, [id, course.data, qtyParam, dispatch, navigate]);
+  }, [id, course.data, qtyParam, sessionParam, dispatch, navigate]);
 
   const adding = !!id && (course.isLoading || course.isFetching);
   const soldOut = !!id && course.data && course.data.availability < 1 ? course.data.name : null;
+  // The session asked for filled, was cancelled or ended since the course page was shown.
+  const sessionGone =
+    !!id &&
+    !!course.data &&
+    !soldOut &&
+    sessionsOf(course.data).length > 0 &&
+    !sessionsOf(course.data).some((s) =>
+      sessionParam ? s._id === sessionParam && isBookable(s) : isBookable(s),
+    );
 
   return (
     <div className="container page cart">
@@ -48,6 +69,12 @@ export function CartRoute() {
           {t('checkout.cart.soldOut', { name: soldOut })}
         </p>
       )}
+      {sessionGone && course.data && (
+        <p className="message message--error" role="alert">
+          {t('sessions.chooseFirst')}{' '}
+          <Link to={paths.course(course.data._id)}>{course.data.name}</Link>
+        </p>
+      )}
       {!adding && <CartContents />}
     </div>
   );
@@ -57,6 +84,20 @@ function CartContents() {
   const { t } = useTranslation();
   const cartItems = useAppSelector((s) => s.cart.cartItems);
   const navigate = useNavigate();
+  // Issue 33: each line judged against its course's current sessions (the lines fetch them);
+  // a line that cannot be ordered as it is, or one still being checked, holds checkout back.
+  const checking = useAppSelector((s) =>
+    cartItems.some((line) => {
+      const query = coursesApi.endpoints.getCourse.select(line.course)(s);
+      return query.isUninitialized || query.isLoading;
+    }),
+  );
+  const blocked = useAppSelector((s) =>
+    cartItems.some(
+      (line) =>
+        sessionProblem(line, coursesApi.endpoints.getCourse.select(line.course)(s).data) !== null,
+    ),
+  );
 
   if (cartItems.length === 0)
     return (
@@ -102,10 +143,22 @@ function CartContents() {
               <dd>{formatMoney(itemsPrice, 'catalogue')}</dd>
             </div>
           </dl>
+          {/* Issue 37: a signed-in customer can apply a promo code here already. */}
+          <PromoCodeField />
+          {blocked && (
+            <p className="message message--error" role="alert">
+              {t('sessions.blocked')}
+            </p>
+          )}
+          {checking && !blocked && (
+            <p className="cart__checking" role="status">
+              {t('sessions.checking')}
+            </p>
+          )}
           <button
             type="button"
             className="button button--accent button--block"
-            disabled={cartItems.length === 0}
+            disabled={cartItems.length === 0 || blocked || checking}
             onClick={() => navigate(paths.login('shipping'))}
           >
             {t('checkout.cart.checkout')}

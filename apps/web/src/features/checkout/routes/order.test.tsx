@@ -145,6 +145,47 @@ describe('OrderRoute', () => {
       expect(createObjectURL).toHaveBeenCalled();
     });
 
+    it('shows the company invoiced, keeps the invoice of a paid order cancelled, and offers the credit note once refunded (issue 31)', async () => {
+      const user = userEvent.setup();
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:credit-note'), revokeObjectURL: vi.fn() });
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+      const cancelledPaid = {
+        status: 'cancelled' as const,
+        isPaid: true,
+        paidAt: '2026-11-21T10:00:00.000Z',
+        cancelledAt: '2026-11-22T10:00:00.000Z',
+        invoiceNumber: '2026-00042',
+        invoiceTo: { name: 'Sotudis SARL', taxId: '0001234/B/A/M/000' },
+      };
+      const refund = (status: 'due' | 'done') => ({
+        status,
+        amount: 169,
+        provider: 'In Place',
+        reference: null,
+        dueAt: '2026-11-22T10:00:00.000Z',
+        doneAt: status === 'done' ? '2026-11-23T10:00:00.000Z' : null,
+        creditNoteNumber: status === 'done' ? 'AV-2026-00007' : null,
+      });
+      let order = anOrder({ ...cancelledPaid, refund: refund('due') });
+      const { sent } = mockApi({
+        'GET /api/orders/o1': () => ({ body: order }),
+        'GET /api/orders/o1/credit-note': { body: '%PDF-1.3', headers: { 'Content-Type': 'application/pdf' } },
+      });
+      const first = renderOrder();
+      expect(await screen.findByText(/Sotudis SARL/)).toHaveTextContent('Invoice to: Sotudis SARL (Tax ID 0001234/B/A/M/000)');
+      // Cancelled after payment: the invoice stays; no credit note while the refund is only due.
+      expect(screen.getByRole('button', { name: 'Download invoice' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Download credit note' })).not.toBeInTheDocument();
+      first.unmount();
+
+      order = anOrder({ ...cancelledPaid, refund: refund('done') });
+      renderOrder(true);
+      await user.click(await screen.findByRole('button', { name: 'Download credit note' }));
+      await waitFor(() => expect(click).toHaveBeenCalled());
+      expect(sent.map((r) => r.path)).toContain('/api/orders/o1/credit-note');
+      expect(document.querySelector('a[download="credit-note-AV-2026-00007.pdf"]')).not.toBeNull();
+    });
+
     it('shows the admin the history and a refund-confirming cancel of a paid order', async () => {
       const user = userEvent.setup();
       const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
@@ -176,7 +217,9 @@ describe('OrderRoute', () => {
       await waitFor(() => expect(history).toHaveTextContent('Placed by Amal Ben Salah (customer)'));
       expect(history).toHaveTextContent('Paid by Sami (admin)');
       await user.click(screen.getByRole('button', { name: 'Cancel order' }));
-      expect(confirm).toHaveBeenCalledWith('This order is paid. Cancel it and record a refund?');
+      expect(confirm).toHaveBeenCalledWith(
+        'This order is paid. Cancel it? Its payment is then listed as to be refunded.',
+      );
     });
   });
 });

@@ -1,5 +1,5 @@
 import { useLocation, useParams, useSearchParams } from 'react-router';
-import { useAppSelector } from '@/app/store';
+import { useAppSelector } from '@/stores/hooks';
 import { RequireAuth } from '@/components/guards';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,14 +9,17 @@ import { formatDate } from '@/lib/format';
 import { useTranslation } from 'react-i18next';
 
 import { AdminOrderActions } from '../components/admin-order-actions';
+import { AdminProof } from '../components/admin-proof';
 import { AmountsSummary } from '../components/amounts-summary';
 import { OrderActions } from '../components/order-actions';
 import { OrderHistory } from '../components/order-history';
 import { OrderLines } from '../components/order-lines';
+import { CalendarLink } from '../components/calendar-link';
 import { OrderPlaced } from '../components/order-placed';
 import { OrderStatus } from '../components/order-status';
 import { PayOnline } from '../components/pay-online';
 import { PaymentReturn } from '../components/payment-return';
+import { TransferPayment } from '../components/transfer-payment';
 import '../components/checkout.css';
 
 export function OrderRoute() {
@@ -83,6 +86,13 @@ function OrderDetail() {
               <strong>{t('checkout.order.address')}: </strong>
               {address}, {city} {postalCode}, {country}
             </p>
+            {order.invoiceTo && (
+              <p>
+                <strong>{t('checkout.order.invoiceTo')}: </strong>
+                {order.invoiceTo.name} ({t('checkout.order.taxId')}{' '}
+                <bdi dir="ltr">{order.invoiceTo.taxId}</bdi>)
+              </p>
+            )}
             <p className={`message ${order.isLearned ? 'message--success' : 'message--error'}`}>
               {order.isLearned
                 ? t('checkout.order.learnedAt', { date: formatDate(order.learnedAt) })
@@ -114,6 +124,7 @@ function OrderDetail() {
             )}
             <PaymentReturn order={order} outcome={outcome} />
           </section>
+          {order.user._id === userId && <TransferPayment order={order} />}
           <section className="review__section" aria-labelledby="order-items">
             <h2 id="order-items" className="review__title">
               {t('checkout.order.itemsTitle')}
@@ -126,13 +137,21 @@ function OrderDetail() {
           <h2 id="order-summary" className="summary-card__title">
             {t('checkout.order.summaryTitle')}
           </h2>
-          <AmountsSummary amounts={order} labels={t('checkout.order', { returnObjects: true })} />
+          <AmountsSummary
+            amounts={order}
+            labels={t('checkout.order', { returnObjects: true })}
+            discountLabel={t('checkout.order.discount', { code: order.couponCode ?? '' })}
+          />
           <p className="summary-card__id">
             {t('checkout.order.orderId')}: <code>{order._id}</code>
           </p>
+          {order.status !== 'cancelled' && order.status !== 'expired' && (
+            <CalendarLink order={order} />
+          )}
           {canPayOnline && (
             <PayOnline order={order} again={outcome === 'failed'} error={paymentError} />
           )}
+          {isAdmin && <AdminProof order={order} />}
           {isAdmin && <AdminOrderActions order={order} />}
           <OrderActions order={order} isAdmin={isAdmin} />
         </aside>

@@ -1,4 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { MESSAGES } from '@shop/shared';
+import { setLanguage } from '@/lib/i18n';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { leaveShopFor } from '@/lib/leave-shop';
@@ -102,6 +104,17 @@ describe('PlaceOrderRoute', () => {
     });
   });
 
+  it('shows the company the invoice is made out to and sends it with the order (issue 31)', async () => {
+    const user = userEvent.setup();
+    const { sent } = mockApi({ 'POST /api/orders': { status: 201, body: anOrder({ _id: 'o43' }) } });
+    const invoiceTo = { name: 'Sotudis SARL', taxId: '0001234/B/A/M/000' };
+    const { router } = renderPlaceOrder(checkoutState([aCartItem({ qty: 1 })], { invoiceTo }));
+    expect(screen.getByText(/Sotudis SARL \(Tax ID/)).toHaveTextContent('Invoice to: Sotudis SARL (Tax ID 0001234/B/A/M/000)');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/o43'));
+    expect((sent[0]!.body as { invoiceTo?: unknown }).invoiceTo).toEqual(invoiceTo);
+  });
+
   it('shows the new total after a 409 PRICE_CHANGED, and places the order once the customer confirms it', async () => {
     const user = userEvent.setup();
     const newAmounts = { itemsPrice: 120, shippingPrice: 0, taxPrice: 18, totalPrice: 138 };
@@ -180,6 +193,34 @@ describe('PlaceOrderRoute', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/order/o43'));
     expect(router.state.location.state).toEqual({ placed: true, paymentError: 'down' });
     expect(leaveShopFor).not.toHaveBeenCalled();
+  });
+
+  it('explains a 409 TOO_MANY_UNPAID in the customer’s language, with a link to their orders, and keeps the cart', async () => {
+    const user = userEvent.setup();
+    const refusal = {
+      status: 409,
+      body: { message: MESSAGES.tooManyUnpaid, code: 'TOO_MANY_UNPAID' },
+    };
+    mockApi({ 'POST /api/orders': refusal });
+    const { store, router } = renderPlaceOrder(checkoutState([aCartItem()]));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(MESSAGES.tooManyUnpaid);
+    const link = within(alert).getByRole('link', { name: 'See your unpaid orders' });
+    expect(link).toHaveAttribute('href', '/profile');
+    expect(store.getState().cart.cartItems).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/placeorder');
+
+    for (const [language, text, linkName] of [
+      ['fr', 'Vous avez déjà trop de commandes non payées', 'Voir vos commandes non payées'],
+      ['ar', 'لديك بالفعل عدد كبير من الطلبات غير المدفوعة', 'عرض طلباتك غير المدفوعة'],
+    ] as const) {
+      await act(() => setLanguage(language));
+      const translated = screen.getByRole('alert');
+      expect(translated).toHaveTextContent(text);
+      expect(within(translated).getByRole('link', { name: linkName })).toHaveAttribute('href', '/profile');
+    }
+    await act(() => setLanguage('en'));
   });
 
   it('sends an empty cart back to /cart and a missing address to /shipping', async () => {

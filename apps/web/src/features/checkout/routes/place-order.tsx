@@ -1,7 +1,7 @@
 import { calculateOrderAmounts, type PriceChangedError } from '@shop/shared';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/store';
+import { useAppDispatch, useAppSelector } from '@/stores/hooks';
 import { RequireAuth } from '@/components/guards';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/errors';
@@ -17,9 +17,17 @@ import { cartCleared, cartPricesUpdated } from '@/stores/cart-slice';
 import { AmountsSummary } from '../components/amounts-summary';
 import { CheckoutSteps } from '../components/checkout-steps';
 import { OrderLines } from '../components/order-lines';
+import { PromoCodeField, useAppliedCoupon } from '../components/promo-code';
 import { newIdempotencyKey } from '../lib/idempotency-key';
 import { priceChangeOf } from '../lib/price-change';
 import '../components/checkout.css';
+
+/** The stable `code` of an API refusal, if any. */
+function errorCodeOf(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object' || !('data' in error)) return undefined;
+  const code = (error.data as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
 
 export function PlaceOrderRoute() {
   return (
@@ -32,7 +40,7 @@ export function PlaceOrderRoute() {
 /** /placeorder: review, then POST /orders; the order page then shows the server's amounts. */
 function PlaceOrder() {
   const { t } = useTranslation();
-  const { cartItems, shippingAddress, paymentMethod } = useAppSelector((s) => s.cart);
+  const { cartItems, shippingAddress, paymentMethod, invoiceTo } = useAppSelector((s) => s.cart);
   const dispatch = useAppDispatch();
   const [createOrder, { isLoading, error }] = useCreateOrderMutation();
   const [startPayment] = useStartPaymentMutation();
@@ -43,6 +51,8 @@ function PlaceOrder() {
   const [openingPayment, setOpeningPayment] = useState(false);
   // The server's amounts after a 409 PRICE_CHANGED: shown, and confirmed by the next click.
   const [priceChange, setPriceChange] = useState<PriceChangedError | null>(null);
+  // Issue 37: the promo code's amounts, as the server's check call priced the cart.
+  const coupon = useAppliedCoupon();
 
   // Checked first: clearing the cart after success must not bounce the customer to /cart.
   // The order page greets a customer who has just placed the order (state `placed`); a Card
@@ -72,16 +82,24 @@ function PlaceOrder() {
   // What the customer sees, from the cart prices. It is sent along: the server prices the order
   // itself and answers 409 PRICE_CHANGED when its amounts differ, so nobody pays a total they
   // did not see.
-  const amounts = calculateOrderAmounts(cartItems);
+  const amounts = coupon.amounts ?? calculateOrderAmounts(cartItems);
 
   const placeOrder = async () => {
     try {
       const order = await createOrder({
         idempotencyKey,
         body: {
-          orderItems: cartItems.map((item) => ({ course: item.course, qty: item.qty })),
+          orderItems: cartItems.map((item) => ({
+            course: item.course,
+            qty: item.qty,
+            ...(item.session ? { session: item.session._id } : {}),
+          })),
           shippingAddress,
           paymentMethod,
+          ...(invoiceTo ? { invoiceTo } : {}),
+          // A code typed and not removed is always sent: a refused one refuses the order (400
+          // COUPON_*), so nobody is charged the full price believing the code applied.
+          ...(coupon.couponCode ? { couponCode: coupon.amounts?.code ?? coupon.couponCode } : {}),
           itemsPrice: amounts.itemsPrice,
           shippingPrice: amounts.shippingPrice,
           taxPrice: amounts.taxPrice,
@@ -131,6 +149,13 @@ function PlaceOrder() {
               <strong>{t('checkout.placeOrder.address')}: </strong>
               {address}, {city} {postalCode}, {country}
             </p>
+            {invoiceTo && (
+              <p>
+                <strong>{t('checkout.placeOrder.invoiceTo')}: </strong>
+                {invoiceTo.name} ({t('checkout.placeOrder.taxId')}{' '}
+                <bdi dir="ltr">{invoiceTo.taxId}</bdi>)
+              </p>
+            )}
             <Link to={paths.shipping}>{t('checkout.placeOrder.edit')}</Link>
           </section>
           <section className="review__section" aria-labelledby="review-payment">
@@ -153,6 +178,7 @@ function PlaceOrder() {
                 image: item.images[0],
                 qty: item.qty,
                 price: item.price,
+                session: item.session ?? null,
               }))}
             />
           </section>
@@ -164,7 +190,9 @@ function PlaceOrder() {
           <AmountsSummary
             amounts={amounts}
             labels={t('checkout.placeOrder', { returnObjects: true })}
+            discountLabel={t('checkout.placeOrder.discount', { code: coupon.amounts?.code ?? '' })}
           />
+          <PromoCodeField />
           {newTotal ? (
             <p className="message message--error" role="alert">
               {t('checkout.placeOrder.pricesChanged', { total: newTotal })}
@@ -173,13 +201,20 @@ function PlaceOrder() {
             error && (
               <p className="message message--error" role="alert">
                 {errorMessage(error)}
+                {/* Issue 31: too many unpaid orders or seats held; they are listed on the profile. */}
+                {errorCodeOf(error) === 'TOO_MANY_UNPAID' && (
+                  <>
+                    {' '}
+                    <Link to={paths.profile}>{t('checkout.placeOrder.unpaidOrdersLink')}</Link>
+                  </>
+                )}
               </p>
             )
           )}
           <button
             type="button"
             className="button button--accent button--block"
-            disabled={isLoading}
+            disabled={isLoading || coupon.checking}
             onClick={placeOrder}
           >
             {isLoading

@@ -3,14 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
+import { setLanguage } from '@/lib/i18n';
+import { loadCartState } from '@/stores/cart-slice';
 import { aCartItem, checkoutState } from '../testing/fixtures';
 import { ShippingRoute } from './shipping';
 
-const renderShipping = () =>
+const renderShipping = (cart: Parameters<typeof checkoutState>[1] = {}) =>
   renderWithProviders(<ShippingRoute />, {
     route: '/shipping',
     path: '/shipping',
-    preloadedState: checkoutState([aCartItem()], { shippingAddress: null, paymentMethod: null }),
+    preloadedState: checkoutState([aCartItem()], { shippingAddress: null, paymentMethod: null, ...cart }),
     routes: [{ path: '/placeorder', element: <p>place order page</p> }],
   });
 
@@ -68,6 +70,13 @@ describe('ShippingRoute', () => {
     expect(store.getState().cart.paymentMethod).toBe('Card');
   });
 
+  it('says the customer pays on the Flouci page when Flouci takes online payments', async () => {
+    mockApi({ 'GET /api/payments/options': { body: { methods: ['Card', 'In Place'], onlineProvider: 'flouci' } } });
+    renderShipping();
+    expect(await screen.findByText(/you pay on the secure Flouci page \(bank card or Flouci wallet\)/)).toBeInTheDocument();
+    expect(screen.queryByText(/Konnect|Test mode/)).not.toBeInTheDocument();
+  });
+
   it('names the test gateway when the shop runs without a payment provider outside production', async () => {
     mockApi({ 'GET /api/payments/options': { body: { methods: ['Card', 'In Place'], onlineProvider: 'test' } } });
     renderShipping();
@@ -99,5 +108,80 @@ describe('ShippingRoute', () => {
     await user.type(screen.getByLabelText('Zip'), 'z');
     await user.click(screen.getByRole('button', { name: 'Place to order' }));
     await waitFor(() => expect(store.getState().cart.paymentMethod).toBe('In Place'));
+  });
+
+  describe('invoice to a company (issue 31)', () => {
+    async function fillAddress(user: ReturnType<typeof userEvent.setup>) {
+      await user.type(screen.getByLabelText('Address'), '3 Avenue Habib Bourguiba');
+      await user.type(screen.getByLabelText('City'), 'Tunis');
+      await user.type(screen.getByLabelText('Zip'), '1000');
+      await user.click(screen.getByRole('radio', { name: 'On place' }));
+    }
+
+    it('asks for the company name and matricule fiscal once ticked, and keeps them in local storage', async () => {
+      const user = userEvent.setup();
+      const { store, router } = renderShipping();
+      expect(screen.queryByLabelText('Company name')).not.toBeInTheDocument();
+      await fillAddress(user);
+      await user.click(screen.getByRole('checkbox', { name: 'Invoice to a company' }));
+      expect(screen.getByLabelText('Company name')).toBeRequired();
+      expect(screen.getByLabelText('Tax ID (matricule fiscal)')).toBeRequired();
+      await user.click(screen.getByRole('button', { name: 'Place to order' }));
+      expect(router.state.location.pathname).toBe('/shipping');
+      expect(await screen.findByLabelText('Company name')).toHaveAccessibleDescription('Company name is required');
+      expect(screen.getByLabelText('Tax ID (matricule fiscal)')).toHaveAccessibleDescription(
+        expect.stringContaining('Tax id (matricule fiscal) is required'),
+      );
+
+      await user.type(screen.getByLabelText('Company name'), '  Sotudis SARL ');
+      await user.type(screen.getByLabelText('Tax ID (matricule fiscal)'), '123<4>');
+      await user.click(screen.getByRole('button', { name: 'Place to order' }));
+      expect(router.state.location.pathname).toBe('/shipping');
+      expect(await screen.findByLabelText('Tax ID (matricule fiscal)')).toHaveAccessibleDescription(
+        expect.stringContaining('may contain only letters, digits, /, ., - and spaces'),
+      );
+      await user.clear(screen.getByLabelText('Tax ID (matricule fiscal)'));
+      await user.type(screen.getByLabelText('Tax ID (matricule fiscal)'), '0001234/B/A/M/000');
+      await user.click(screen.getByRole('button', { name: 'Place to order' }));
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/placeorder'));
+      const company = { name: 'Sotudis SARL', taxId: '0001234/B/A/M/000' };
+      expect(store.getState().cart.invoiceTo).toEqual(company);
+      expect(JSON.parse(localStorage.getItem('invoiceTo') ?? 'null')).toEqual(company);
+      // A new visit starts from what was kept, like the address.
+      expect(loadCartState().invoiceTo).toEqual(company);
+    });
+
+    it('shows the kept company, and forgets it when unticked', async () => {
+      const user = userEvent.setup();
+      localStorage.setItem('invoiceTo', JSON.stringify({ name: 'Old Co', taxId: '42' }));
+      const { store, router } = renderShipping({ invoiceTo: { name: 'Old Co', taxId: '42' } });
+      expect(screen.getByRole('checkbox', { name: 'Invoice to a company' })).toBeChecked();
+      expect(screen.getByLabelText('Company name')).toHaveValue('Old Co');
+      expect(screen.getByLabelText('Tax ID (matricule fiscal)')).toHaveValue('42');
+      await fillAddress(user);
+      await user.click(screen.getByRole('checkbox', { name: 'Invoice to a company' }));
+      expect(screen.queryByLabelText('Company name')).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Place to order' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/placeorder'));
+      expect(store.getState().cart.invoiceTo).toBeUndefined();
+      expect(localStorage.getItem('invoiceTo')).toBeNull();
+    });
+
+    it('labels the company fields in French and Arabic', async () => {
+      for (const [language, box, name, taxId] of [
+        ['fr', 'Facturer à une entreprise', "Nom de l'entreprise", 'Matricule fiscal'],
+        ['ar', 'إصدار الفاتورة باسم شركة', 'اسم الشركة', 'المعرف الجبائي (matricule fiscal)'],
+      ] as const) {
+        await setLanguage(language);
+        const user = userEvent.setup();
+        const { unmount } = renderShipping();
+        await user.click(screen.getByRole('checkbox', { name: box }));
+        expect(screen.getByLabelText(name)).toBeInTheDocument();
+        expect(screen.getByLabelText(taxId)).toHaveAttribute('dir', 'ltr');
+        unmount();
+      }
+      await setLanguage('en');
+    });
   });
 });

@@ -6,11 +6,12 @@ import { z } from 'zod';
 import {
   calculateOrderAmounts,
   COUNTRIES,
+  invoiceToSchema,
   PAYMENT_METHODS,
   shippingAddressSchema,
 } from '@shop/shared';
-import { useAppDispatch, useAppSelector } from '@/app/store';
-import { RadioGroupField, SelectField } from '@/components/form/choice-fields';
+import { useAppDispatch, useAppSelector } from '@/stores/hooks';
+import { CheckboxField, RadioGroupField, SelectField } from '@/components/form/choice-fields';
 import { Form } from '@/components/form/form';
 import { TextField } from '@/components/form/text-field';
 import { RequireAuth } from '@/components/guards';
@@ -20,13 +21,28 @@ import { useGetPaymentOptionsQuery } from '@/lib/api/payments';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/lib/i18n';
 import { localName } from '@/lib/i18n/course-text';
+import { formatSessionDates } from '@/lib/sessions';
 
-import { paymentMethodSaved, shippingAddressSaved } from '@/stores/cart-slice';
+import { invoiceToSaved, paymentMethodSaved, shippingAddressSaved } from '@/stores/cart-slice';
 import { CheckoutSteps } from '../components/checkout-steps';
 import '../components/checkout.css';
 
-/** SPEC §5: address, city and zip are required: the order's own `shippingAddressSchema`. */
-const shippingFormSchema = shippingAddressSchema.extend({ paymentMethod: z.enum(PAYMENT_METHODS) });
+/**
+ * SPEC §5: address, city and zip are required: the order's own `shippingAddressSchema`. The
+ * company to invoice (issue 31) is checked with the order's `invoiceToSchema` when ticked.
+ */
+const shippingFormSchema = shippingAddressSchema
+  .extend({
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    toCompany: z.boolean(),
+    invoiceTo: z.object({ name: z.string(), taxId: z.string() }),
+  })
+  .superRefine(({ toCompany, invoiceTo }, check) => {
+    if (!toCompany) return;
+    const company = invoiceToSchema.safeParse(invoiceTo);
+    for (const issue of company.error?.issues ?? [])
+      check.addIssue({ code: 'custom', message: issue.message, path: ['invoiceTo', ...issue.path] });
+  });
 type ShippingForm = z.infer<typeof shippingFormSchema>;
 
 export function ShippingRoute() {
@@ -40,7 +56,7 @@ export function ShippingRoute() {
 /** /shipping: address and payment choice, saved to the cart, then /placeorder. */
 function Shipping() {
   const { t } = useTranslation();
-  const { cartItems, shippingAddress, paymentMethod } = useAppSelector((s) => s.cart);
+  const { cartItems, shippingAddress, paymentMethod, invoiceTo } = useAppSelector((s) => s.cart);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const form = useForm<ShippingForm>({
@@ -51,23 +67,29 @@ function Shipping() {
       city: shippingAddress?.city ?? '',
       postalCode: shippingAddress?.postalCode ?? '',
       paymentMethod: paymentMethod ?? 'Card',
+      toCompany: !!invoiceTo,
+      invoiceTo: { name: invoiceTo?.name ?? '', taxId: invoiceTo?.taxId ?? '' },
     },
   });
   const method = useWatch({ control: form.control, name: 'paymentMethod' });
+  const toCompany = useWatch({ control: form.control, name: 'toCompany' });
   // Card is offered only when the shop takes online payments (a provider's page); until the
   // answer arrives both choices show, as SPEC §2 has them.
   const { data: options } = useGetPaymentOptionsQuery();
-  const methods = options?.methods ?? PAYMENT_METHODS;
-  const cardOffered = methods.includes('Card');
+  // Transfer (issue 36) shows once the shop says it has an account or D17 number to pay to.
+  const methods = options?.methods ?? PAYMENT_METHODS.filter((m) => m !== 'Transfer');
+  const offered = methods.includes(method);
   useEffect(() => {
-    if (!cardOffered && method === 'Card') form.setValue('paymentMethod', 'In Place');
-  }, [cardOffered, method, form]);
+    if (!offered) form.setValue('paymentMethod', 'In Place');
+  }, [offered, form]);
 
   if (cartItems.length === 0) return <Navigate to={paths.cart()} replace />;
 
-  const submit = ({ paymentMethod: chosen, ...address }: ShippingForm) => {
+  const submit = ({ paymentMethod: chosen, toCompany: company, invoiceTo: to, ...address }: ShippingForm) => {
     dispatch(shippingAddressSaved(address));
     dispatch(paymentMethodSaved(chosen));
+    // The checked, trimmed company when ticked; unticked forgets it (the invoice is in the buyer's name).
+    dispatch(invoiceToSaved(company ? invoiceToSchema.parse(to) : null));
     void navigate(paths.placeOrder);
   };
 
@@ -110,6 +132,37 @@ function Shipping() {
               required
             />
           </div>
+          <fieldset className="choice-group invoice-to">
+            <legend className="choice-group__legend field__label">
+              {t('checkout.shipping.invoiceTitle')}
+            </legend>
+            <CheckboxField
+              id="ship-to-company"
+              name="toCompany"
+              label={t('checkout.shipping.toCompany')}
+            />
+            {toCompany && (
+              <>
+                <TextField
+                  id="ship-company-name"
+                  name="invoiceTo.name"
+                  label={t('checkout.shipping.companyName')}
+                  autoComplete="organization"
+                  maxLength={120}
+                  required
+                />
+                <TextField
+                  id="ship-company-tax-id"
+                  name="invoiceTo.taxId"
+                  label={t('checkout.shipping.companyTaxId')}
+                  hint={t('checkout.shipping.companyTaxIdHint')}
+                  maxLength={30}
+                  dir="ltr"
+                  required
+                />
+              </>
+            )}
+          </fieldset>
           <RadioGroupField
             id="ship-payment"
             name="paymentMethod"
@@ -123,8 +176,13 @@ function Shipping() {
             <p className="payment-note">
               {options.onlineProvider === 'konnect'
                 ? t('checkout.payment.konnectNote')
-                : t('checkout.payment.testNote')}
+                : options.onlineProvider === 'flouci'
+                  ? t('checkout.payment.flouciNote')
+                  : t('checkout.payment.testNote')}
             </p>
+          )}
+          {method === 'Transfer' && options?.transfer && (
+            <p className="payment-note">{t('checkout.transfer.note')}</p>
           )}
         </div>
         <aside className="summary-card" aria-labelledby="shipping-summary-title">
@@ -134,7 +192,15 @@ function Shipping() {
           <ul className="summary-card__lines">
             {cartItems.map((item) => (
               <li key={item.course}>
-                <span>{localName(item, currentLanguage())}</span>
+                <span>
+                  {localName(item, currentLanguage())}
+                  {item.session && (
+                    <span className="order-lines__session">
+                      {' '}
+                      ({formatSessionDates(item.session)})
+                    </span>
+                  )}
+                </span>
                 <span>× {item.qty}</span>
               </li>
             ))}

@@ -44,7 +44,14 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   _id: 'o1',
   user: { _id: 'u1', name: customer.name, email: customer.email },
   orderItems: [
-    { course: 'c1', name: 'React from scratch', qty: 2, price: 30, image: '/images/react.svg' },
+    {
+      course: 'c1',
+      name: 'React from scratch',
+      qty: 2,
+      price: 30,
+      image: '/images/react.svg',
+      session: null,
+    },
   ],
   shippingAddress: { ...anAddress },
   paymentMethod: 'In Place',
@@ -63,5 +70,10 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   refundedAt: null,
   invoiceNumber: null,
   paymentResult: null,
+  refund: null,
+  invoiceTo: null,
+  couponCode: null,
+  discountPrice: 0,
+  paymentProof: null,
   ...overrides,
 });

@@ -63,6 +63,14 @@ export const account = {
     failed: MESSAGES.verifyFailed,
     redirecting: 'Taking you to the sign-in page…',
   },
+  /** /confirm-email/{token} (issue 31): the link mailed to a new e-mail address. */
+  confirmEmail: {
+    title: 'New e-mail address',
+    checking: 'Confirming your new e-mail address…',
+    failed: 'The confirmation failed. Please try again.',
+    toProfile: 'Go to my account',
+    toLogin: 'Sign in',
+  },
   profile: {
     title: 'My Account',
     showInfos: 'Show my infos',
@@ -74,9 +82,14 @@ export const account = {
     updating: 'Updating…',
     updated: MESSAGES.profileUpdated,
     passwordsDoNotMatch: MESSAGES.profilePasswordsDoNotMatch,
-    /** SPEC §5: the password field is required (the server's own word for a missing one). */
-    passwordRequired: 'Password is required',
-    passwordHint: 'Enter your password (a new one to change it) to confirm the update.',
+    /** Issue 31: the new password is optional; the current one guards e-mail and password changes. */
+    newPasswordHint: 'Leave the new password empty to keep your current one.',
+    currentPassword: 'Current Password',
+    currentPasswordHint: 'Needed to change your e-mail address or your password.',
+    currentPasswordRequired:
+      'Enter your current password to change your e-mail address or password.',
+    pendingEmail:
+      'Waiting for confirmation: {{email}}. We sent a link to that address; your account keeps {{current}} until you follow it.',
     ordersTitle: 'My orders',
     noOrders: 'You have not placed any order yet.',
     columns: {

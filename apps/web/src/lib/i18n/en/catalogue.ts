@@ -149,6 +149,7 @@ export const catalogue = {
     shareOn: 'Share on {{network}}',
     reviewsTitle: 'Reviews',
     noReviews: 'NO REVIEWS',
+    verifiedLearner: 'Verified learner',
     writeReview: 'Write a customer review',
     rating: 'Rating',
     chooseRating: 'Select...',

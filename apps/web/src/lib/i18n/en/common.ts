@@ -33,7 +33,7 @@ export const common = {
   cancelOrder: 'Cancel order',
   cancelOrderLabel: 'Cancel order {{id}}',
   confirmCancel: 'Cancel this order? Its seats go back on sale.',
-  confirmRefund: 'This order is paid. Cancel it and record a refund?',
+  confirmRefund: 'This order is paid. Cancel it? Its payment is then listed as to be refunded.',
   language: {
     label: 'Language',
   },
@@ -56,6 +56,8 @@ export const common = {
     adminCourses: 'Courses',
     adminOrders: 'Orders',
     adminAudit: 'Audit trail',
+    adminCertificates: 'Certificates',
+    adminCoupons: 'Coupons',
     menu: 'Menu',
     openMenu: 'Open the menu',
     closeMenu: 'Close the menu',

@@ -1,9 +1,12 @@
 import { account } from './account';
 import { admin } from './admin';
 import { catalogue } from './catalogue';
+import { certificates } from './certificates';
 import { checkout } from './checkout';
 import { common } from './common';
+import { coupons } from './coupons';
 import { errors, messages, validation } from './messages';
+import { sessions } from './sessions';
 
 /**
  * The English catalogue (SPEC.md's texts), the shape every language follows and the source of
@@ -16,6 +19,9 @@ export const en = {
   account,
   checkout,
   admin,
+  certificates,
+  sessions,
+  coupons,
   errors,
   messages,
   validation,

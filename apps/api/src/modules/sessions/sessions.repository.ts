@@ -1,0 +1,124 @@
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { courses, orderItems, orders, sessions } from '../../db/schema.js';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export interface SessionFields {
+  startsAt: Date;
+  endsAt: Date;
+  schedule: string;
+  place: string;
+  capacity: number;
+}
+
+/** The course of new sessions, when it exists and is not a draft's ghost (drafts may get sessions too). */
+export async function courseExists(db: DbOrTx, courseId: string): Promise<boolean> {
+  const [row] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).limit(1);
+  return row !== undefined;
+}
+
+/** A new session: all its seats left. */
+export async function insertSession(db: DbOrTx, courseId: string, fields: SessionFields): Promise<SessionRow> {
+  const [row] = await db
+    .insert(sessions)
+    .values({ courseId, ...fields, seatsLeft: fields.capacity })
+    .returning();
+  if (!row) throw new Error('inserting a session returned nothing');
+  return row;
+}
+
+export async function findSession(db: DbOrTx, id: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+  return row;
+}
+
+export type SessionUpdateOutcome =
+  | { kind: 'updated'; before: SessionRow; after: SessionRow }
+  | { kind: 'missing' }
+  /** The capacity asked for is below the seats taken now: nothing was written. */
+  | { kind: 'belowTaken'; taken: number };
+
+/**
+ * The admin's whole edit of a session. The capacity moves the seats left by the same amount in
+ * one guarded UPDATE (`seats_left + new - capacity`, refused when that is below 0): orders
+ * taking seats at the same moment queue on the row, and the seats taken are never read,
+ * changed and written back. The row is read first only for the audit record and the refusal's
+ * number.
+ */
+export async function updateSession(db: DbOrTx, id: string, fields: SessionFields): Promise<SessionUpdateOutcome> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(sessions).where(eq(sessions.id, id)).for('update');
+    if (!before) return { kind: 'missing' };
+    const [after] = await tx
+      .update(sessions)
+      .set({
+        ...fields,
+        seatsLeft: sql`${sessions.seatsLeft} + ${fields.capacity}::integer - ${sessions.capacity}`,
+      })
+      .where(and(eq(sessions.id, id), sql`${sessions.seatsLeft} + ${fields.capacity}::integer - ${sessions.capacity} >= 0`))
+      .returning();
+    if (!after) return { kind: 'belowTaken', taken: before.capacity - before.seatsLeft };
+    return { kind: 'updated', before, after };
+  });
+}
+
+/** Marks a session cancelled (locked row); the row as it was before, or undefined when unknown. */
+export async function markSessionCancelled(db: DbOrTx, id: string): Promise<{ before: SessionRow; after: SessionRow } | undefined> {
+  const [before] = await db.select().from(sessions).where(eq(sessions.id, id)).for('update');
+  if (!before) return undefined;
+  const [after] = await db.update(sessions).set({ status: 'cancelled' }).where(eq(sessions.id, id)).returning();
+  return after ? { before, after } : undefined;
+}
+
+/** The orders still holding seats of a session (pending or paid) that a cancel must undo. */
+export async function ordersHoldingSession(db: DbOrTx, sessionId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: orders.id })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orderItems.sessionId, sessionId), inArray(orders.status, ['pending', 'paid'])));
+  return rows.map((r) => r.id);
+}
+
+/** A course's sessions not ended and not cancelled, soonest first (the course page). */
+export function upcomingSessionsOfCourse(db: DbOrTx, courseId: string, now: Date): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.courseId, courseId), eq(sessions.status, 'open'), gt(sessions.endsAt, now)))
+    .orderBy(asc(sessions.startsAt), asc(sessions.id));
+}
+
+/** The sessions of the courses of an order, and those it names (any state), for checking its lines. */
+export function sessionsForOrder(
+  db: DbOrTx,
+  courseIds: readonly string[],
+  sessionIds: readonly string[],
+): Promise<SessionRow[]> {
+  const conditions = [];
+  if (courseIds.length > 0) conditions.push(and(inArray(sessions.courseId, [...courseIds]), eq(sessions.status, 'open')));
+  if (sessionIds.length > 0) conditions.push(inArray(sessions.id, [...sessionIds]));
+  if (conditions.length === 0) return Promise.resolve([]);
+  return db.select().from(sessions).where(or(...conditions));
+}
+
+/** The upcoming sessions of the shop (the dashboard), soonest first, with their course's name. */
+export function upcomingSessions(db: DbOrTx, now: Date, limit: number) {
+  return db
+    .select({
+      id: sessions.id,
+      courseId: sessions.courseId,
+      courseName: courses.name,
+      startsAt: sessions.startsAt,
+      endsAt: sessions.endsAt,
+      place: sessions.place,
+      capacity: sessions.capacity,
+      seatsLeft: sessions.seatsLeft,
+    })
+    .from(sessions)
+    .innerJoin(courses, eq(courses.id, sessions.courseId))
+    .where(and(eq(sessions.status, 'open'), gt(sessions.endsAt, now)))
+    .orderBy(asc(sessions.startsAt), asc(sessions.id))
+    .limit(limit);
+}

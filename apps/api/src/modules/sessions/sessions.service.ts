@@ -1,0 +1,137 @@
+import { MESSAGES, type Session, type SessionBody } from '@shop/shared';
+import type { z } from 'zod';
+import type { sessionBodySchema } from '@shop/shared';
+import type { ServiceContext } from '../../deps.js';
+import { conflict, notFound } from '../../errors.js';
+import type { AuthUser } from '../../middleware/auth.js';
+import { actorOf, changedFields, recordAuditEvents } from '../audit/audit.repository.js';
+import { courseChanged } from '../courses/catalogue-version.js';
+import { sendInBackground } from '../mail/mailer.js';
+import { sessionCancelledMail } from '../orders/order-mails.js';
+import { cancelOrderRecord } from '../orders/order-states.repository.js';
+import { findOrderById } from '../orders/orders.repository.js';
+import {
+  courseExists,
+  findSession,
+  insertSession,
+  markSessionCancelled,
+  ordersHoldingSession,
+  updateSession,
+  type SessionFields,
+  type SessionRow,
+} from './sessions.repository.js';
+
+export const SESSION_MESSAGES = {
+  notFound: 'Session not found',
+  cancelled: 'This session was cancelled',
+  belowTaken: (taken: number) =>
+    `Capacity cannot be below the ${taken} seat${taken === 1 ? '' : 's'} already taken`,
+} as const;
+
+/** 'full' when no seat is left, 'cancelled' once cancelled, else 'open'. No waitlist yet: `waiting` 0. */
+export function toSessionJson(row: SessionRow): Session {
+  return {
+    _id: row.id,
+    course: row.courseId,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    schedule: row.schedule,
+    place: row.place,
+    capacity: row.capacity,
+    seatsLeft: row.seatsLeft,
+    status: row.status === 'cancelled' ? 'cancelled' : row.seatsLeft === 0 ? 'full' : 'open',
+    waiting: 0,
+  };
+}
+
+type ParsedSessionBody = z.output<typeof sessionBodySchema>;
+
+function fieldsOf(body: ParsedSessionBody | SessionBody): SessionFields {
+  return {
+    startsAt: new Date(body.startsAt),
+    endsAt: new Date(body.endsAt),
+    schedule: body.schedule.trim(),
+    place: body.place.trim(),
+    capacity: body.capacity,
+  };
+}
+
+const AUDITED_SESSION_FIELDS = ['startsAt', 'endsAt', 'schedule', 'place', 'capacity', 'seatsLeft', 'status'] as const;
+
+export async function createSession(
+  ctx: ServiceContext,
+  admin: AuthUser,
+  courseId: string,
+  body: ParsedSessionBody,
+): Promise<Session> {
+  const row = await ctx.database.db.transaction(async (tx) => {
+    if (!(await courseExists(tx, courseId))) throw notFound(MESSAGES.courseNotFound);
+    const created = await insertSession(tx, courseId, fieldsOf(body));
+    await recordAuditEvents(tx, [
+      {
+        entity: 'session',
+        entityId: created.id,
+        action: 'created',
+        actor: actorOf(admin),
+        at: ctx.clock.now(),
+        changes: { course: { from: null, to: courseId }, ...changedFields(undefined, created, AUDITED_SESSION_FIELDS) },
+      },
+    ]);
+    return created;
+  });
+  courseChanged(ctx);
+  return toSessionJson(row);
+}
+
+/** The whole edit; 409 with the number of seats taken when the capacity is below them. */
+export async function editSession(ctx: ServiceContext, admin: AuthUser, id: string, body: ParsedSessionBody): Promise<Session> {
+  const { db } = ctx.database;
+  const current = await findSession(db, id);
+  if (!current) throw notFound(SESSION_MESSAGES.notFound);
+  if (current.status === 'cancelled') throw conflict(SESSION_MESSAGES.cancelled);
+  const row = await db.transaction(async (tx) => {
+    const outcome = await updateSession(tx, id, fieldsOf(body));
+    if (outcome.kind === 'missing') throw notFound(SESSION_MESSAGES.notFound);
+    if (outcome.kind === 'belowTaken') throw conflict(SESSION_MESSAGES.belowTaken(outcome.taken));
+    const changes = changedFields(outcome.before, outcome.after, AUDITED_SESSION_FIELDS);
+    if (Object.keys(changes).length > 0)
+      await recordAuditEvents(tx, [
+        { entity: 'session', entityId: id, action: 'updated', actor: actorOf(admin), at: ctx.clock.now(), changes },
+      ]);
+    return outcome.after;
+  });
+  courseChanged(ctx);
+  return toSessionJson(row);
+}
+
+/**
+ * Cancels a session: the session first (one transaction: no new order can take its seats once
+ * it commits), then each order holding seats in it through the orders' own cancel (one guarded
+ * transaction per order: unpaid ones cancelled with their seats back, paid ones refund due), each
+ * learner mailed in their language. Calling it again on a cancelled session finishes the orders
+ * a crash may have left.
+ */
+export async function cancelSession(ctx: ServiceContext, admin: AuthUser, id: string): Promise<Session> {
+  const { db } = ctx.database;
+  const at = ctx.clock.now();
+  const actor = actorOf(admin);
+  const row = await db.transaction(async (tx) => {
+    const marked = await markSessionCancelled(tx, id);
+    if (!marked) throw notFound(SESSION_MESSAGES.notFound);
+    if (marked.before.status !== 'cancelled')
+      await recordAuditEvents(tx, [
+        { entity: 'session', entityId: id, action: 'cancelled', actor, at, changes: { status: { from: 'open', to: 'cancelled' } } },
+      ]);
+    return marked.after;
+  });
+  for (const orderId of await ordersHoldingSession(db, id)) {
+    const outcome = await cancelOrderRecord(db, orderId, actor, at, true);
+    if (outcome.kind !== 'changed') continue;
+    const order = await findOrderById(db, orderId);
+    if (!order) continue;
+    const course = order.lines.find((l) => l.session?.id === id)?.name ?? '';
+    sendInBackground(ctx.mailer, ctx.logger, sessionCancelledMail(order, ctx.config, { course, startsAt: row.startsAt }));
+  }
+  courseChanged(ctx);
+  return toSessionJson(row);
+}

@@ -1,0 +1,341 @@
+import { sessionBodySchema, type Session, type SessionBody } from '@shop/shared';
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '@/lib/api/errors';
+import { formatSessionDates, fromTunisInput, toTunisInput } from '@/lib/sessions';
+import {
+  useCancelSessionMutation,
+  useCreateSessionMutation,
+  useUpdateSessionMutation,
+} from '../api/sessions';
+import './course-sessions.css';
+
+type Draft = {
+  startsAt: string;
+  endsAt: string;
+  schedule: string;
+  place: string;
+  capacity: string;
+};
+const EMPTY: Draft = { startsAt: '', endsAt: '', schedule: '', place: '', capacity: '' };
+const FIELDS = ['startsAt', 'endsAt', 'schedule', 'place', 'capacity'] as const;
+type Field = (typeof FIELDS)[number];
+/** A valid body whose dates a draft's replace, to check the dates alone. */
+const EXAMPLE_BODY = { schedule: 'x', place: 'x', capacity: 1 };
+
+function draftOf(session: Session): Draft {
+  return {
+    startsAt: toTunisInput(session.startsAt),
+    endsAt: toTunisInput(session.endsAt),
+    schedule: session.schedule,
+    place: session.place,
+    capacity: String(session.capacity),
+  };
+}
+
+/** The draft as the API's body (dates read on Tunis clocks), or the problems of each field. */
+function bodyOf(
+  draft: Draft,
+): { body: SessionBody } | { problems: Partial<Record<Field, string>> } {
+  const parsed = sessionBodySchema.safeParse({
+    startsAt: fromTunisInput(draft.startsAt),
+    endsAt: fromTunisInput(draft.endsAt),
+    schedule: draft.schedule,
+    place: draft.place,
+    capacity: draft.capacity.trim() === '' ? Number.NaN : Number(draft.capacity),
+  });
+  if (parsed.success) return { body: parsed.data };
+  const problems: Partial<Record<Field, string>> = {};
+  // The object's own rule (end after start) runs only once every field passes: check it here
+  // too, so every problem shows at once.
+  const check = sessionBodySchema.safeParse({
+    ...EXAMPLE_BODY,
+    startsAt: fromTunisInput(draft.startsAt),
+    endsAt: fromTunisInput(draft.endsAt),
+  });
+  if (!check.success && check.error.issues.every((issue) => issue.path[0] === 'endsAt'))
+    problems.endsAt = check.error.issues[0]?.message;
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as Field;
+    problems[field] ??= issue.message;
+  }
+  return { problems };
+}
+
+/**
+ * The Sessions section of the admin course edit page (issue 33): the course's sessions not
+ * ended nor cancelled with seats taken / capacity, a form to add or edit one (dates on Tunis
+ * clocks), and cancel after a confirmation. The API's refusals (409 capacity below the seats
+ * taken) show as its message.
+ */
+export function CourseSessions({ courseId, sessions }: { courseId: string; sessions: Session[] }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const [editing, setEditing] = useState<Session | 'new' | null>(null);
+  const [confirming, setConfirming] = useState<Session | null>(null);
+  const [notice, setNotice] = useState('');
+  const [cancelSession, cancelled] = useCancelSessionMutation();
+  const addButton = useRef<HTMLButtonElement>(null);
+  // The question just opened: its answer takes the focus (keyboard users land on it).
+  const focusOnMount = useCallback((el: HTMLButtonElement | null) => el?.focus(), []);
+
+  const confirmCancel = async (session: Session) => {
+    try {
+      await cancelSession({ _id: session._id, course: courseId }).unwrap();
+      setConfirming(null);
+      setNotice(t('sessions.admin.cancelled'));
+    } catch {
+      // The error shows under the confirmation.
+    }
+  };
+
+  return (
+    <section className="course-sessions" aria-labelledby={headingId}>
+      <h2 id={headingId} className="course-sessions__title">
+        {t('sessions.admin.heading')}
+      </h2>
+      <p className="course-sessions__notice" role="status">
+        {notice}
+      </p>
+      {sessions.length === 0 ? (
+        <p className="course-sessions__empty">{t('sessions.admin.empty')}</p>
+      ) : (
+        <ul className="course-sessions__list">
+          {sessions.map((session) => {
+            const dates = formatSessionDates(session);
+            const taken = session.capacity - session.seatsLeft;
+            return (
+              <li key={session._id} className="course-sessions__item">
+                <div className="course-sessions__facts">
+                  <strong>{dates}</strong>
+                  <span>{session.schedule}</span>
+                  <span>{session.place}</span>
+                  <span>
+                    {t('sessions.admin.seats')}:{' '}
+                    <bdi dir="ltr">
+                      {t('sessions.admin.fill', { taken, capacity: session.capacity })}
+                    </bdi>
+                  </span>
+                  <span
+                    className={`course-sessions__status course-sessions__status--${session.status}`}
+                  >
+                    {t(`sessions.admin.status.${session.status}`)}
+                  </span>
+                </div>
+                {session.status !== 'cancelled' && (
+                  <div className="course-sessions__actions">
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      aria-label={t('sessions.admin.editOf', { dates })}
+                      onClick={() => {
+                        setConfirming(null);
+                        setEditing(session);
+                      }}
+                    >
+                      {t('sessions.admin.edit')}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--small course-sessions__danger"
+                      aria-label={t('sessions.admin.cancelOf', { dates })}
+                      onClick={() => {
+                        cancelled.reset();
+                        setEditing(null);
+                        setConfirming(session);
+                      }}
+                    >
+                      {t('sessions.admin.cancel')}
+                    </button>
+                  </div>
+                )}
+                {confirming?._id === session._id && (
+                  <div
+                    className="course-sessions__confirm"
+                    role="group"
+                    aria-labelledby={`${headingId}-${session._id}-confirm`}
+                  >
+                    <p id={`${headingId}-${session._id}-confirm`}>
+                      {t('sessions.admin.confirmCancel', { dates })}
+                    </p>
+                    <div className="course-sessions__actions">
+                      <button
+                        type="button"
+                        className="button button--small course-sessions__danger"
+                        disabled={cancelled.isLoading}
+                        ref={focusOnMount}
+                        onClick={() => void confirmCancel(session)}
+                      >
+                        {t('sessions.admin.confirmYes')}
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        onClick={() => setConfirming(null)}
+                      >
+                        {t('sessions.admin.keep')}
+                      </button>
+                    </div>
+                    {cancelled.error && (
+                      <p className="message message--error" role="alert">
+                        {errorMessage(cancelled.error)}
+                      </p>
+                    )}
+                  </div>
+                )}
+                {editing !== 'new' && editing?._id === session._id && (
+                  <SessionForm
+                    courseId={courseId}
+                    session={session}
+                    onDone={(saved) => {
+                      setEditing(null);
+                      if (saved) setNotice(t('sessions.admin.saved'));
+                    }}
+                  />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {editing === 'new' ? (
+        <SessionForm
+          courseId={courseId}
+          onDone={(saved) => {
+            setEditing(null);
+            if (saved) setNotice(t('sessions.admin.saved'));
+            addButton.current?.focus();
+          }}
+        />
+      ) : (
+        <button
+          ref={addButton}
+          type="button"
+          className="button button--small"
+          onClick={() => {
+            setConfirming(null);
+            setEditing('new');
+          }}
+        >
+          {t('sessions.admin.add')}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** Add (no `session`) or edit a session; `onDone(true)` once saved, `onDone(false)` on close. */
+function SessionForm({
+  courseId,
+  session,
+  onDone,
+}: {
+  courseId: string;
+  session?: Session;
+  onDone: (saved: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [draft, setDraft] = useState<Draft>(session ? draftOf(session) : EMPTY);
+  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const [createSession, created] = useCreateSessionMutation();
+  const [updateSession, updated] = useUpdateSessionMutation();
+  const saving = created.isLoading || updated.isLoading;
+  const error = session ? updated.error : created.error;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = bodyOf(draft);
+    if ('problems' in result) {
+      setProblems(result.problems);
+      const first = FIELDS.find((field) => result.problems[field]);
+      if (first) document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    setProblems({});
+    try {
+      if (session)
+        await updateSession({ ...result.body, _id: session._id, course: courseId }).unwrap();
+      else await createSession({ ...result.body, course: courseId }).unwrap();
+      onDone(true);
+    } catch {
+      // The API's message shows below the form.
+    }
+  };
+
+  const field = (name: Field, label: string, input: Record<string, unknown>) => (
+    <div className="field">
+      <label className="field__label" htmlFor={`${id}-${name}`}>
+        {label}
+      </label>
+      <input
+        id={`${id}-${name}`}
+        className="field__input"
+        value={draft[name]}
+        onChange={(e) => setDraft((d) => ({ ...d, [name]: e.target.value }))}
+        aria-invalid={problems[name] ? true : undefined}
+        aria-describedby={problems[name] ? `${id}-${name}-error` : undefined}
+        {...input}
+      />
+      {problems[name] && (
+        <p id={`${id}-${name}-error`} className="field__error">
+          {problems[name]}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <form
+      className="course-sessions__form"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-label={
+        session
+          ? t('sessions.admin.editOf', { dates: formatSessionDates(session) })
+          : t('sessions.admin.add')
+      }
+    >
+      <div className="course-sessions__row">
+        {field('startsAt', t('sessions.admin.startsAt'), {
+          type: 'datetime-local',
+          required: true,
+        })}
+        {field('endsAt', t('sessions.admin.endsAt'), { type: 'datetime-local', required: true })}
+      </div>
+      {field('schedule', t('sessions.admin.schedule'), {
+        placeholder: t('sessions.admin.schedulePlaceholder'),
+        autoComplete: 'off',
+        required: true,
+      })}
+      {field('place', t('sessions.admin.place'), {
+        placeholder: t('sessions.admin.placePlaceholder'),
+        autoComplete: 'off',
+        required: true,
+      })}
+      {field('capacity', t('sessions.admin.capacity'), {
+        type: 'number',
+        inputMode: 'numeric',
+        min: 1,
+        required: true,
+      })}
+      {error && (
+        <p className="message message--error" role="alert">
+          {errorMessage(error)}
+        </p>
+      )}
+      <div className="course-sessions__actions">
+        <button type="submit" className="button button--accent button--small" disabled={saving}>
+          {saving ? t('sessions.admin.saving') : t('sessions.admin.save')}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => onDone(false)}
+        >
+          {t('sessions.admin.close')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
+import { aSession } from '@/testing/sessions';
+import {
+  formatSessionDates,
+  formatShortDay,
+  fromTunisInput,
+  isBookable,
+  toTunisInput,
+} from './sessions';
+
+describe('session dates (issue 33)', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('reads and writes datetime-local values on Tunis clocks (UTC+1)', () => {
+    expect(fromTunisInput('2027-01-12T18:00')).toBe('2027-01-12T18:00:00+01:00');
+    expect(fromTunisInput('2027-07-01T09:30')).toBe('2027-07-01T09:30:00+01:00');
+    expect(fromTunisInput('not a date')).toBe('');
+    expect(toTunisInput('2027-01-12T17:00:00.000Z')).toBe('2027-01-12T18:00');
+    // 23:30 UTC is already the next day in Tunis.
+    expect(toTunisInput('2027-01-11T23:30:00.000Z')).toBe('2027-01-12T00:30');
+    expect(new Date(fromTunisInput(toTunisInput('2027-05-03T06:15:00.000Z'))).toISOString()).toBe(
+      '2027-05-03T06:15:00.000Z',
+    );
+  });
+
+  it('shows days in Tunis time in each language', async () => {
+    expect(formatShortDay('2027-01-11T23:30:00.000Z')).toBe('12 Jan');
+    expect(formatSessionDates(aSession())).toMatch(/^12 Jan\s–\s20 Mar 2027$/);
+    // A one-day session shows its day and hours.
+    expect(
+      formatSessionDates({
+        startsAt: '2027-01-12T08:00:00.000Z',
+        endsAt: '2027-01-12T16:00:00.000Z',
+      }),
+    ).toMatch(/^12 Jan 2027, 09:00\s?–\s?17:00$/);
+    await setLanguage('fr');
+    expect(formatShortDay('2027-01-11T23:30:00.000Z')).toBe('12 janv.');
+    await setLanguage('ar');
+    expect(formatSessionDates(aSession())).toMatch(/12 جانفي\s–\s20 مارس 2027/);
+  });
+
+  it('offers only open sessions with seats that have not ended', () => {
+    const now = Date.parse('2027-02-01T00:00:00.000Z');
+    expect(isBookable(aSession(), now)).toBe(true);
+    expect(isBookable(aSession({ seatsLeft: 0 }), now)).toBe(false);
+    expect(isBookable(aSession({ status: 'cancelled' }), now)).toBe(false);
+    expect(isBookable(aSession({ endsAt: '2027-01-31T00:00:00.000Z' }), now)).toBe(false);
+  });
+});

@@ -1,0 +1,126 @@
+import type { NextSession, OrderLineSession, Session } from '@shop/shared';
+import { currentLanguage, INTL_LOCALES, type Language } from '@/lib/i18n';
+
+/**
+ * Dated sessions (issue 33) on the web: their dates are shown in Tunis time in every language,
+ * with Intl in the visitor's locale (no date library: the catalogue's bundle stays light).
+ */
+export const SHOP_TIME_ZONE = 'Africa/Tunis';
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: string, language: Language, options: Intl.DateTimeFormatOptions) {
+  const key = `${kind}:${language}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(INTL_LOCALES[language], {
+      ...options,
+      timeZone: SHOP_TIME_ZONE,
+    });
+    formatters.set(key, made);
+  }
+  return made;
+}
+
+/** "12 Jan" (the card's next start), in Tunis time. */
+export function formatShortDay(iso: string): string {
+  return formatter('short-day', currentLanguage(), { day: 'numeric', month: 'short' }).format(
+    new Date(iso),
+  );
+}
+
+/** "12 Jan 2027 – 20 Mar 2027": a session's days, in Tunis time. */
+export function formatSessionDates(session: Pick<OrderLineSession, 'startsAt' | 'endsAt'>): string {
+  const days = formatter('session-days', currentLanguage(), {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
+  const start = new Date(session.startsAt);
+  const end = new Date(session.endsAt);
+  if (days.format(start) === days.format(end)) {
+    const time = formatter('session-time', currentLanguage(), { timeStyle: 'short' });
+    return `${days.format(start)}, ${time.formatRange(start, end)}`;
+  }
+  return days.formatRange(start, end);
+}
+
+/** A session the course page and the cart offer: open, with seats, not ended. */
+export function isBookable(session: Session, now = Date.now()): boolean {
+  return session.status === 'open' && session.seatsLeft > 0 && Date.parse(session.endsAt) > now;
+}
+
+/** A course's sessions as the detail answers them (none for a course sold as one number). */
+export function sessionsOf(course: object | undefined): Session[] {
+  return (course as { sessions?: Session[] } | undefined)?.sessions ?? [];
+}
+
+/** A course's next session as the list answers it (null: dates on request). */
+export function nextSessionOf(course: object): NextSession | null {
+  return (course as { nextSession?: NextSession | null }).nextSession ?? null;
+}
+
+/** The session of an order line as the order keeps it (null for a course without sessions). */
+export function lineSessionOf(line: object): OrderLineSession | null {
+  return (line as { session?: OrderLineSession | null }).session ?? null;
+}
+
+/** What a cart line keeps of its session: the order line's shape. */
+export function sessionOfLine({
+  _id,
+  startsAt,
+  endsAt,
+  schedule,
+  place,
+}: Session): OrderLineSession {
+  return { _id, startsAt, endsAt, schedule, place };
+}
+
+/** The parts of an instant on Tunis clocks. */
+function tunisParts(at: Date) {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: SHOP_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+  };
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** An instant as a `datetime-local` value on Tunis clocks (`2027-01-12T18:00`). */
+export function toTunisInput(iso: string): string {
+  const p = tunisParts(new Date(iso));
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/**
+ * A `datetime-local` value read on Tunis clocks, as an ISO instant with Tunis's offset at that
+ * moment (`2027-01-12T18:00:00+01:00`); '' when the value is not a date and time.
+ */
+export function fromTunisInput(local: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (!match) return '';
+  const [y, mo, d, h, mi] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi);
+  // Tunis's offset at that moment: what its clocks show minus UTC's (read twice near a change).
+  const offsetAt = (t: number) => {
+    const p = tunisParts(new Date(t));
+    return (Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - t) / 60_000;
+  };
+  const offset = offsetAt(asUtc - offsetAt(asUtc) * 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${local}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}

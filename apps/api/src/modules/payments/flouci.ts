@@ -1,4 +1,3 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
 import type { Logger } from '../../logger.js';
 import {
@@ -9,9 +8,7 @@ import {
   type ProviderPayment,
   type StartedPayment,
 } from './provider.js';
-
-/** Pauses before the 2nd and 3rd try of a call that may succeed when repeated (as Konnect's). */
-export const FLOUCI_BACKOFF_MS = [300, 900] as const;
+import { createProviderCall } from './provider-http.js';
 
 /** The shop's webhook for Flouci, under /api/payments. */
 export const FLOUCI_WEBHOOK_PATH = '/flouci/webhook';
@@ -52,15 +49,6 @@ const verifyAnswerSchema = z.object({
     .optional(),
 });
 
-/** An answer worth trying again: the provider is overloaded or restarting. */
-const retryable = (status: number) => status >= 500 || status === 429 || status === 408;
-
-class HttpAnswer extends Error {
-  constructor(readonly status: number) {
-    super(`Flouci answered ${status}`);
-  }
-}
-
 /**
  * Flouci's statuses in the words of PaymentProvider (Konnect's): SUCCESS is `completed`, the only
  * paid one; PENDING, EXPIRED and FAILURE are passed on in lower case, none of them paid.
@@ -75,52 +63,14 @@ const statusOf = (flouci: string): string => (flouci === 'SUCCESS' ? 'completed'
  * answers are tried again with back-off. The keys go only in that header, never in a log.
  */
 export function createFlouciProvider(settings: FlouciSettings): PaymentProvider {
-  const tries = settings.tries ?? FLOUCI_BACKOFF_MS.length + 1;
-  const authorization = `Bearer ${settings.appToken}:${settings.appSecret}`;
-
-  async function call<T>(
-    what: string,
-    path: string,
-    init: { method: 'GET' | 'POST'; body?: unknown },
-    parse: (status: number, body: unknown) => T,
-    options: CallOptions = {},
-  ): Promise<T> {
-    const limit = options.tries ?? tries;
-    let lastError: unknown;
-    for (let attempt = 1; attempt <= limit; attempt++) {
-      if (attempt > 1) await delay(FLOUCI_BACKOFF_MS[attempt - 2] ?? FLOUCI_BACKOFF_MS.at(-1) ?? 1000);
-      try {
-        const res = await fetch(`${settings.apiUrl}${path}`, {
-          method: init.method,
-          headers: {
-            authorization,
-            accept: 'application/json',
-            ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-          signal: AbortSignal.timeout(options.timeoutMs ?? settings.timeoutMs),
-        });
-        const text = await res.text();
-        if (retryable(res.status)) throw new HttpAnswer(res.status);
-        let body: unknown;
-        try {
-          body = text ? JSON.parse(text) : undefined;
-        } catch {
-          body = undefined;
-        }
-        return parse(res.status, body);
-      } catch (err) {
-        lastError = err;
-        // A 4xx or an unusable answer will not change when asked again.
-        if (err instanceof PaymentProviderUnavailable) throw err;
-        settings.logger.warn(
-          { call: what, attempt, of: limit, cause: err instanceof Error ? err.message : String(err) },
-          'Flouci did not answer; trying again if allowed',
-        );
-      }
-    }
-    throw new PaymentProviderUnavailable(`Flouci ${what} failed after ${limit} tries`, { cause: lastError });
-  }
+  const call = createProviderCall({
+    provider: 'Flouci',
+    baseUrl: () => settings.apiUrl,
+    headers: { authorization: `Bearer ${settings.appToken}:${settings.appSecret}` },
+    timeoutMs: settings.timeoutMs,
+    logger: settings.logger,
+    ...(settings.tries === undefined ? {} : { tries: settings.tries }),
+  });
 
   return {
     name: 'flouci',

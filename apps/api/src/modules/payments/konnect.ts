@@ -1,4 +1,3 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
 import type { Logger } from '../../logger.js';
 import {
@@ -9,9 +8,7 @@ import {
   type ProviderPayment,
   type StartedPayment,
 } from './provider.js';
-
-/** Pauses before the 2nd and 3rd try of a call that may succeed when repeated. */
-export const KONNECT_BACKOFF_MS = [300, 900] as const;
+import { createProviderCall } from './provider-http.js';
 
 export interface KonnectSettings {
   /** The provider's name in attempts and results (default `konnect`; the test gateway is `test`). */
@@ -37,15 +34,6 @@ const paymentAnswerSchema = z.object({
   }),
 });
 
-/** An answer worth trying again: the provider is overloaded or restarting. */
-const retryable = (status: number) => status >= 500 || status === 429 || status === 408;
-
-class HttpAnswer extends Error {
-  constructor(readonly status: number) {
-    super(`Konnect answered ${status}`);
-  }
-}
-
 /**
  * Konnect's public REST API v2 (https://api.konnect.network/api/v2/konnect-gateway):
  * `POST /payments/init-payment` and `GET /payments/{paymentRef}`, authenticated with the
@@ -53,52 +41,14 @@ class HttpAnswer extends Error {
  * tried again with back-off. The API key is sent only in that header, never logged.
  */
 export function createKonnectProvider(settings: KonnectSettings): PaymentProvider {
-  const tries = settings.tries ?? KONNECT_BACKOFF_MS.length + 1;
-  const base = () => (typeof settings.apiUrl === 'function' ? settings.apiUrl() : settings.apiUrl);
-
-  async function call<T>(
-    what: string,
-    path: string,
-    init: { method: 'GET' | 'POST'; body?: unknown },
-    parse: (status: number, body: unknown) => T,
-    options: CallOptions = {},
-  ): Promise<T> {
-    const limit = options.tries ?? tries;
-    let lastError: unknown;
-    for (let attempt = 1; attempt <= limit; attempt++) {
-      if (attempt > 1) await delay(KONNECT_BACKOFF_MS[attempt - 2] ?? KONNECT_BACKOFF_MS.at(-1) ?? 1000);
-      try {
-        const res = await fetch(`${base()}${path}`, {
-          method: init.method,
-          headers: {
-            'x-api-key': settings.apiKey,
-            accept: 'application/json',
-            ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-          signal: AbortSignal.timeout(options.timeoutMs ?? settings.timeoutMs),
-        });
-        const text = await res.text();
-        if (retryable(res.status)) throw new HttpAnswer(res.status);
-        let body: unknown;
-        try {
-          body = text ? JSON.parse(text) : undefined;
-        } catch {
-          body = undefined;
-        }
-        return parse(res.status, body);
-      } catch (err) {
-        lastError = err;
-        // A 4xx or an unusable answer will not change when asked again.
-        if (err instanceof PaymentProviderUnavailable) throw err;
-        settings.logger.warn(
-          { call: what, attempt, of: limit, cause: err instanceof Error ? err.message : String(err) },
-          'Konnect did not answer; trying again if allowed',
-        );
-      }
-    }
-    throw new PaymentProviderUnavailable(`Konnect ${what} failed after ${limit} tries`, { cause: lastError });
-  }
+  const call = createProviderCall({
+    provider: 'Konnect',
+    baseUrl: () => (typeof settings.apiUrl === 'function' ? settings.apiUrl() : settings.apiUrl),
+    headers: { 'x-api-key': settings.apiKey },
+    timeoutMs: settings.timeoutMs,
+    logger: settings.logger,
+    ...(settings.tries === undefined ? {} : { tries: settings.tries }),
+  });
 
   return {
     name: settings.name ?? 'konnect',

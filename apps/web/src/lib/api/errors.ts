@@ -3,7 +3,8 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { i18n } from '@/lib/i18n';
 import { translateMessage } from '@/lib/i18n/messages';
 
-type ApiError = FetchBaseQueryError | SerializedError | undefined | null;
+/** An RTK Query error, or none. */
+export type ApiError = FetchBaseQueryError | SerializedError | undefined | null;
 
 /** The server's `message` (in the language on screen) when the answer has one, else the screen's own fallback (SPEC §8). */
 export function serverMessage(error: ApiError, fallback: string): string {

@@ -1,50 +1,30 @@
 import type { CertificateListItem } from '@shop/shared';
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '@/components/ui/query-error';
+import { DownloadButton } from '@/components/ui/download-button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useDownloadCertificateMutation, useGetCertificatesQuery } from '@/lib/api/certificates';
-import { errorMessage } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format';
 
 import { linkedInAddUrl } from './linkedin';
 import './my-certificates.css';
 
-/** The PDF needs the sign-in token: fetched first, then a hidden link hands it to the browser. */
-function DownloadButton({ certificate }: { certificate: CertificateListItem }) {
+/** The certificate's PDF (it needs the sign-in token). */
+function CertificateDownload({ certificate }: { certificate: CertificateListItem }) {
   const { t } = useTranslation();
   const [download, result] = useDownloadCertificateMutation();
-  const link = useRef<HTMLAnchorElement>(null);
-  useEffect(() => {
-    const url = result.data;
-    if (!url || !link.current) return;
-    link.current.href = url;
-    link.current.click();
-    const timer = setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    return () => clearTimeout(timer);
-  }, [result.data]);
   return (
-    <>
-      <button
-        type="button"
-        className="button button--small"
-        disabled={result.isLoading}
-        aria-label={t('certificates.mine.downloadLabel', { course: certificate.course })}
-        onClick={() => void download(certificate._id)}
-      >
-        {result.isLoading ? t('certificates.mine.preparing') : t('certificates.mine.download')}
-      </button>
-      <a ref={link} hidden download={`certificate-${certificate._id}.pdf`} aria-hidden="true" tabIndex={-1}>
-        {t('certificates.mine.download')}
-      </a>
-      {result.error && (
-        <p className="message message--error" role="alert">
-          {errorMessage(result.error)}
-        </p>
-      )}
-    </>
+    <DownloadButton
+      state={result}
+      onDownload={() => void download(certificate._id)}
+      filename={`certificate-${certificate._id}.pdf`}
+      label={t('certificates.mine.download')}
+      preparing={t('certificates.mine.preparing')}
+      className="button button--small"
+      ariaLabel={t('certificates.mine.downloadLabel', { course: certificate.course })}
+    />
   );
 }
 
@@ -66,7 +46,7 @@ function CertificateItem({ certificate }: { certificate: CertificateListItem }) 
         </span>
       </p>
       <div className="certificate-item__actions">
-        <DownloadButton certificate={certificate} />
+        <CertificateDownload certificate={certificate} />
         {valid && (
           <a
             className="button button--small button--ghost"

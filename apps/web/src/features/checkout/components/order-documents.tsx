@@ -1,21 +1,15 @@
 import type { Order } from '@shop/shared';
-import { useEffect, useRef } from 'react';
-import { errorMessage } from '@/lib/api/errors';
+import { DownloadButton } from '@/components/ui/download-button';
 import { useDownloadCreditNoteMutation, useDownloadInvoiceMutation } from '@/lib/api/orders';
 import { useTranslation } from 'react-i18next';
 
 type Download = typeof useDownloadInvoiceMutation;
 
-/**
- * One document of the order (invoice, credit note) as a button: the PDF needs the sign-in
- * token, so it is fetched first, then a hidden link hands it to the browser and the URL is freed.
- */
+/** One document of the order (invoice, credit note) as a button. */
 function DocumentButton({
   orderId,
   useDownload,
-  filename,
-  label,
-  preparing,
+  ...shown
 }: {
   orderId: string;
   useDownload: Download;
@@ -24,35 +18,7 @@ function DocumentButton({
   preparing: string;
 }) {
   const [download, result] = useDownload();
-  const link = useRef<HTMLAnchorElement>(null);
-  useEffect(() => {
-    const url = result.data;
-    if (!url || !link.current) return;
-    link.current.href = url;
-    link.current.click();
-    const timer = setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    return () => clearTimeout(timer);
-  }, [result.data]);
-  return (
-    <>
-      <button
-        type="button"
-        className="button button--ghost button--block"
-        disabled={result.isLoading}
-        onClick={() => void download(orderId)}
-      >
-        {result.isLoading ? preparing : label}
-      </button>
-      <a ref={link} hidden download={filename} aria-hidden="true" tabIndex={-1}>
-        {label}
-      </a>
-      {result.error && (
-        <p className="message message--error" role="alert">
-          {errorMessage(result.error)}
-        </p>
-      )}
-    </>
-  );
+  return <DownloadButton state={result} onDownload={() => void download(orderId)} {...shown} />;
 }
 
 /**

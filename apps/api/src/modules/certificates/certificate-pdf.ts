@@ -100,16 +100,18 @@ export async function renderCertificatePdf({ certificate, language, signatory, a
   const courseTop = 274;
   const { sessionStartsAt, sessionEndsAt } = certificate;
   const session = sessionStartsAt && sessionEndsAt ? { from: sessionStartsAt, to: sessionEndsAt } : null;
-  // With dated sessions, the course keeps one line less and the session's dates take it.
+  // With dated sessions, the course keeps one line and the session's dates take the other:
+  // a label, then the dates alone on their line (no Arabic word beside the digits, see above).
   doc.text(arabicLine(certificate.course), MARGIN + 60, courseTop, {
     width: inner - 120,
     align: 'center',
-    height: session ? 36 : 56,
+    height: session ? 30 : 56,
     ellipsis: true,
   });
   if (session) {
-    const dates = words.sessionDates(certificatePdfDate(session.from, language), certificatePdfDate(session.to, language));
-    centred(dates, 314, 'regular', 12, '#444444');
+    centred(words.session, 304, 'regular', 10, '#444444');
+    const dates = `${certificatePdfDate(session.from, language)} – ${certificatePdfDate(session.to, language)}`;
+    centred(dates, 318, 'regular', 12);
   }
   centred(words.issuedOn, 342, 'regular', 11, '#444444');
   centred(certificatePdfDate(certificate.issuedAt, language), 358, 'regular', 14);

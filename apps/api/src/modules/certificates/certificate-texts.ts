@@ -9,8 +9,8 @@ export interface CertificateTexts {
   certifies: string;
   completed: string;
   issuedOn: string;
-  /** The session's dates, under the course (issue 33). */
-  sessionDates: (from: string, to: string) => string;
+  /** The label over the session's dates, under the course (issue 33). */
+  session: string;
   signature: string;
   idLabel: string;
   checkAt: string;
@@ -31,7 +31,7 @@ export const CERTIFICATE_TEXTS: Record<Language, CertificateTexts> = {
     certifies: 'This certifies that',
     completed: 'has successfully completed',
     issuedOn: 'Issued on',
-    sessionDates: (from, to) => `Session from ${from} to ${to}`,
+    session: 'Session',
     signature: 'Signature',
     idLabel: 'Certificate ID',
     checkAt: 'Check this certificate at',
@@ -49,7 +49,7 @@ export const CERTIFICATE_TEXTS: Record<Language, CertificateTexts> = {
     certifies: 'Nous certifions que',
     completed: 'a suivi avec succès la formation',
     issuedOn: 'Délivré le',
-    sessionDates: (from, to) => `Session du ${from} au ${to}`,
+    session: 'Session',
     signature: 'Signature',
     idLabel: 'Numéro du certificat',
     checkAt: 'Vérifier ce certificat sur',
@@ -67,7 +67,7 @@ export const CERTIFICATE_TEXTS: Record<Language, CertificateTexts> = {
     certifies: 'نشهد بأنّ',
     completed: 'أتمّ بنجاح الدورة التدريبية',
     issuedOn: 'تاريخ الإصدار',
-    sessionDates: (from, to) => `الدورة من ${from} إلى ${to}`,
+    session: 'الدورة',
     signature: 'التوقيع',
     idLabel: 'رقم الشهادة',
     checkAt: 'للتحقق من هذه الشهادة',

@@ -229,7 +229,8 @@ describe('a course in dated sessions', () => {
 
     const text = await pdfText((await pdfOf(certificate?._id ?? '', learner)).body as Buffer);
     const day = new Intl.DateTimeFormat('fr-TN', { timeZone: 'Africa/Tunis', dateStyle: 'long' });
-    expect(text).toContain(`Session du ${day.format(startsAt)} au ${day.format(endsAt)}`);
+    expect(text).toContain('Session');
+    expect(text).toContain(`${day.format(startsAt)} – ${day.format(endsAt)}`);
   });
 });
 

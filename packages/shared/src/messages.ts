@@ -90,6 +90,8 @@ export const MESSAGES = {
   holdEndsTooSoon: 'The seats of this order are held for only a few more minutes: it can no longer be paid online.',
   /** 409: asking to pay online for an order paid on site. */
   payOnSiteOrder: 'This order is paid on site: online payment is not available for it.',
+  /** 409: asking to pay online for an order paid by bank transfer or D17 (issue 36). */
+  payByTransferOrder: 'This order is paid by bank transfer or D17: online payment is not available for it.',
   /** 503: the payment provider did not answer (or refused); the order stays as it was. */
   paymentProviderUnavailable:
     'The payment service cannot be reached right now. Your order is saved: please try again in a few minutes.',

@@ -153,6 +153,13 @@ describe('paying by transfer', () => {
     );
   });
 
+  it('opens no online payment page for a Transfer order, and says why', async () => {
+    const order = await placeTransfer();
+    const refused = await request(ctx.app).post(`/api/orders/${order._id}/payment`).set('Authorization', `Bearer ${buyer.token}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(MESSAGES.payByTransferOrder);
+  });
+
   it('refuses bad proofs with a 4xx and keeps nothing', async () => {
     const order = await placeTransfer();
     const kept = await countProofs(ctx.database.db);

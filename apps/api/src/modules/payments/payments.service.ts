@@ -106,6 +106,7 @@ export function createPayments(
   async function startPayment(user: AuthUser, orderId: string): Promise<PaymentStarted> {
     const order = await requireOrder(db, orderId);
     if (order.userId !== user.id) throw forbidden(MESSAGES.forbidden);
+    if (order.paymentMethod === 'Transfer') throw conflict(MESSAGES.payByTransferOrder);
     if (order.paymentMethod !== 'Card') throw conflict(MESSAGES.payOnSiteOrder);
     if (order.status !== 'pending') throw conflict(payRefusal(order.status));
     if (!provider) throw conflict(MESSAGES.cardPaymentsUnavailable);

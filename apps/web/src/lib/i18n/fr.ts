@@ -1185,6 +1185,8 @@ const fr = {
       'Les places de cette commande ne sont plus réservées que pour quelques minutes : elle ne peut plus être payée en ligne.',
     payOnSiteOrder:
       "Cette commande se paie sur place : le paiement en ligne n'est pas disponible pour elle.",
+    payByTransferOrder:
+      "Cette commande se paie par virement bancaire ou D17 : le paiement en ligne n'est pas disponible pour elle.",
     paymentProviderUnavailable:
       'Le service de paiement est injoignable pour le moment. Votre commande est enregistrée : veuillez réessayer dans quelques minutes.',
     webhookReceived: 'Reçu',

@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, type Flags, type Result } from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 const CHROME_PATH = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
@@ -69,7 +70,35 @@ const holdPastLoader = {
   cpuQuietThresholdMs: 1000,
 };
 
-const mobileConfig: Config = { extends: 'lighthouse:default', settings: holdPastLoader };
+/**
+ * The mobile preset's 4x CPU slowdown assumes a fast desktop host. Lighthouse's throttling docs
+ * advise scaling it to the host: about benchmarkIndex / 440 (the index Lighthouse measures on
+ * each run), at most 4x and at least 1x. LIGHTHOUSE_CPU_MULTIPLIER sets it by hand.
+ */
+export const cpuMultiplierFor = (benchmarkIndex: number): number =>
+  Math.round(Math.min(4, Math.max(1, benchmarkIndex / 440)) * 100) / 100;
+
+/** The host's speed and the CPU slowdown the mobile runs used (set by `calibrateMobile`). */
+export const calibration = { benchmarkIndex: 0, cpuMultiplier: throttling.mobileSlow4G.cpuSlowdownMultiplier };
+
+const mobileConfigWith = (cpuSlowdownMultiplier: number): Config => ({
+  extends: 'lighthouse:default',
+  settings: { ...holdPastLoader, throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier } },
+});
+let mobileConfig: Config = mobileConfigWith(calibration.cpuMultiplier);
+
+/**
+ * One mobile run of `url` to read the host's benchmark index (discarded otherwise), then the
+ * mobile runs use the multiplier it gives.
+ */
+export async function calibrateMobile(url: string): Promise<typeof calibration> {
+  const forced = Number(process.env['LIGHTHOUSE_CPU_MULTIPLIER']);
+  const lhr = await runOnce(url, mobileConfig);
+  calibration.benchmarkIndex = Math.round(lhr.environment.benchmarkIndex);
+  calibration.cpuMultiplier = forced > 0 ? forced : cpuMultiplierFor(calibration.benchmarkIndex);
+  mobileConfig = mobileConfigWith(calibration.cpuMultiplier);
+  return calibration;
+}
 const desktopFcpConfig: Config = {
   ...desktopConfig,
   settings: { ...desktopConfig.settings, ...holdPastLoader, onlyCategories: ['performance'] },
@@ -95,7 +124,7 @@ async function runChrome(url: string, config: Config): Promise<Result> {
     if (!answer) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = answer;
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
-    keepReport(lhr, config === mobileConfig ? 'mobile' : 'desktop', url);
+    keepReport(lhr, config === desktopFcpConfig ? 'desktop' : 'mobile', url);
     return lhr;
   } finally {
     chrome.kill();
@@ -248,7 +277,10 @@ export function printTable(mobile: PageScores[], desktopFcp: Map<string, number>
     }),
   ];
   const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
-  console.log(`\nLighthouse 12, mobile preset (simulated slow 4G, 4x CPU), median of ${runs}, trace held ${HOLD_PAST_LOADER_MS} ms past load:`);
+  console.log(
+    `\nLighthouse 12, mobile preset (simulated slow 4G; CPU ${calibration.cpuMultiplier}x for a host of benchmarkIndex ` +
+      `${calibration.benchmarkIndex}, i.e. index / 440, at most 4x), median of ${runs}, trace held ${HOLD_PAST_LOADER_MS} ms past load:`,
+  );
   for (const row of rows) console.log('  ' + row.map((cell, col) => cell.padEnd(widths[col]!)).join('  '));
   console.log(
     `  targets: perf >= ${TARGETS.performance}, LCP <= ${seconds(TARGETS.lcpMs)}, TBT <= ${TARGETS.tbtMs} ms, CLS <= ${TARGETS.cls}, ` +

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { init, parse } from 'es-module-lexer';
 import { freePort, ROOT, stopChild, waitUntilAnswering } from '../child-process.js';
-import { measureDesktopFcp, measureMobile, printTable, TARGETS } from './lighthouse.js';
+import { calibrateMobile, measureDesktopFcp, measureMobile, printTable, TARGETS } from './lighthouse.js';
 
 const BUDGET_BYTES = 200 * 1024;
 /**
@@ -184,6 +184,8 @@ async function runLighthouse(baseUrl: string): Promise<boolean> {
   const pages = pagesToMeasure(['/', '/courses', `/course/${course._id}`, '/kids']);
   const desktop = process.env['LIGHTHOUSE_DESKTOP'] !== '0';
   console.log(`\nLighthouse: ${pages.length} pages x ${runs} runs (mobile)${desktop ? ', then desktop FCP,' : ''} on ${baseUrl}`);
+  const host = await calibrateMobile(`${baseUrl}/`);
+  console.log(`  host benchmarkIndex ${host.benchmarkIndex}: mobile CPU slowdown ${host.cpuMultiplier}x (index / 440, at most 4x)`);
   const mobile = await measureMobile(baseUrl, pages, runs);
   const desktopFcp = desktop ? await measureDesktopFcp(baseUrl, pages, runs) : new Map<string, number>();
   printTable(mobile, desktopFcp, runs);

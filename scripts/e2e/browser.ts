@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -142,4 +142,21 @@ export async function waitForAnimations(page: Page): Promise<void> {
       .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
       .map((a) => a.finished.catch(() => undefined)),
   ).then(() => true)`);
+}
+
+/**
+ * A journey's screenshots, saved only when E2E_SCREENSHOTS names a folder (to be looked at):
+ * `shot(page, name)` writes `<prefix><name>.png` after `settleMs` for transitions to end.
+ */
+export function screenshotter(
+  prefix = '',
+  { fullPage = true, settleMs = 400 }: { fullPage?: boolean; settleMs?: number } = {},
+): (page: Page, name: string) => Promise<void> {
+  const dir = process.env['E2E_SCREENSHOTS'];
+  return async (page, name) => {
+    if (!dir) return;
+    mkdirSync(dir, { recursive: true });
+    if (settleMs > 0) await page.waitForTimeout(settleMs);
+    await page.screenshot({ path: path.join(dir, `${prefix}${name}.png`), fullPage });
+  };
 }

@@ -5,16 +5,13 @@
  * Arabic at 375 px, with the keyboard; a revoked certificate says so.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { accessibilityViolations, launchBrowser, mailLinkFor, newContext, openPage, waitForApp } from './browser.js';
+import type { Browser } from 'playwright-core';
+import { accessibilityViolations, launchBrowser, mailLinkFor, newContext, openPage, waitForApp, screenshotter } from './browser.js';
 import { ADMIN, api, verifiedAccount, watchErrors, type UserInfo } from './shop-api.js';
 
 const run = Date.now().toString(36);
-const shotsDir = process.env['E2E_SCREENSHOTS'];
 
 let browser: Browser;
 
@@ -26,12 +23,7 @@ after(async () => {
   await browser?.close();
 });
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!shotsDir) return;
-  mkdirSync(shotsDir, { recursive: true });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
-}
+const shot = screenshotter();
 
 interface CertificateRow {
   _id: string;

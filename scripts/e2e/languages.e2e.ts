@@ -6,11 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, mailLinkFor, newContext, openPage, waitForApp } from './browser.js';
+import { launchBrowser, mailLinkFor, newContext, openPage, waitForApp, screenshotter } from './browser.js';
 import { ADMIN, api, verifiedAccount } from './shop-api.js';
 
 let browser: Browser;
@@ -23,14 +23,8 @@ after(async () => {
 
 const PASSWORD = 'journey-pass-1';
 const uniqueEmail = (who: string) => `${who}-${randomUUID().slice(0, 8)}@example.com`;
-const shotsDir = process.env['E2E_SCREENSHOTS'];
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!shotsDir) return;
-  mkdirSync(shotsDir, { recursive: true });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: false });
-}
+const shot = screenshotter('', { fullPage: false });
 
 /** A verified customer made through the API (the mailed link followed by fetch). */
 const verifiedCustomer = async (): Promise<string> =>

@@ -5,11 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { accessibilityViolations, baseUrl, launchBrowser, mailLinkFor, newContext, openPage, waitForApp } from './browser.js';
+import type { Browser } from 'playwright-core';
+import { accessibilityViolations, baseUrl, launchBrowser, mailLinkFor, newContext, openPage, waitForApp, screenshotter } from './browser.js';
 
 let browser: Browser;
 before(async () => {
@@ -19,13 +17,7 @@ after(async () => {
   await browser?.close();
 });
 
-const SHOTS = process.env['E2E_SCREENSHOTS'];
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
+const shot = screenshotter('', { settleMs: 0 });
 
 async function api<T>(pathname: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
   const answer = await fetch(`${baseUrl()}${pathname}`, {

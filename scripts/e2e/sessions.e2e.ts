@@ -4,15 +4,13 @@
  * calendar file; the same course page in Arabic at 375 px is looked at.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { accessibilityViolations, launchBrowser, newContext, openPage } from './browser.js';
+import type { Browser } from 'playwright-core';
+import { accessibilityViolations, launchBrowser, newContext, openPage, screenshotter } from './browser.js';
 import { ADMIN, api, verifiedAccount, watchErrors, type UserInfo } from './shop-api.js';
 
 const run = Date.now().toString(36);
-const shotsDir = process.env['E2E_SCREENSHOTS'];
 
 let browser: Browser;
 
@@ -24,12 +22,7 @@ after(async () => {
   await browser?.close();
 });
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!shotsDir) return;
-  mkdirSync(shotsDir, { recursive: true });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(shotsDir, `sessions-${name}.png`), fullPage: true });
-}
+const shot = screenshotter('sessions-');
 
 interface CourseRow {
   _id: string;

@@ -5,15 +5,12 @@
  * customer's order page then says PAID. Runs on `pnpm start`'s demo account and D17 number.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { accessibilityViolations, launchBrowser, newContext, openPage } from './browser.js';
+import type { Browser } from 'playwright-core';
+import { accessibilityViolations, launchBrowser, newContext, openPage, screenshotter } from './browser.js';
 import { ADMIN, api, verifiedAccount, watchErrors, type UserInfo } from './shop-api.js';
 
 const run = Date.now().toString(36);
-const shotsDir = process.env['E2E_SCREENSHOTS'];
 
 let browser: Browser;
 
@@ -25,12 +22,7 @@ after(async () => {
   await browser?.close();
 });
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!shotsDir) return;
-  mkdirSync(shotsDir, { recursive: true });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(shotsDir, `transfer-${name}.png`), fullPage: true });
-}
+const shot = screenshotter('transfer-');
 
 /** A small PNG (a 1×1 pixel) standing for the photo of a receipt. */
 const RECEIPT_PNG = Buffer.from(

@@ -1,4 +1,5 @@
 import { ERROR_CODES, MESSAGES } from '@shop/shared';
+import { readdirSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import ar from './ar';
 import { en } from './en';
@@ -25,6 +26,15 @@ function leaves(tree: unknown, prefix = ''): Map<string, Leaf> {
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 const english = leaves(en);
+
+describe('catalogue layout', () => {
+  it('keeps each language in the same per-feature files as English', () => {
+    const files = (language: string) => readdirSync(new URL(`./${language}/`, import.meta.url)).sort();
+    expect(files('en').length).toBeGreaterThan(5);
+    expect(files('fr')).toEqual(files('en'));
+    expect(files('ar')).toEqual(files('en'));
+  });
+});
 /** English keys without plural suffixes, and which of them are plurals. */
 const baseKeys = new Set([...english.keys()].map((key) => key.replace(PLURAL, '')));
 const pluralKeys = new Set(

@@ -1,0 +1,27 @@
+import type { Catalogue } from '../catalogue-type';
+import { common } from './common';
+import { catalogue } from './catalogue';
+import { account } from './account';
+import { checkout } from './checkout';
+import { admin } from './admin';
+import { sessions } from './sessions';
+import { certificates } from './certificates';
+import { coupons } from './coupons';
+import { errors, messages, validation } from './messages';
+
+/** French catalogue (one file per feature, as en/; loaded on demand). Same keys as English; plurals: _one, _many, _other. */
+const fr = {
+  common,
+  catalogue,
+  account,
+  checkout,
+  admin,
+  sessions,
+  certificates,
+  coupons,
+  errors,
+  messages,
+  validation,
+} satisfies Catalogue;
+
+export default fr;

@@ -1,5 +1,7 @@
 import { ERROR_CODES, MESSAGES } from '@shop/shared';
 import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import ar from './ar';
 import { en } from './en';
@@ -29,7 +31,7 @@ const english = leaves(en);
 
 describe('catalogue layout', () => {
   it('keeps each language in the same per-feature files as English', () => {
-    const files = (language: string) => readdirSync(new URL(`./${language}/`, import.meta.url)).sort();
+    const files = (language: string) => readdirSync(join(dirname(fileURLToPath(import.meta.url)), language)).sort();
     expect(files('en').length).toBeGreaterThan(5);
     expect(files('fr')).toEqual(files('en'));
     expect(files('ar')).toEqual(files('en'));

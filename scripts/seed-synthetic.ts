@@ -31,6 +31,8 @@ export interface SeedSyntheticOptions {
   batchSize?: number;
   /** Called after each batch with the number of courses loaded so far. */
   onBatch?: (loaded: number) => void;
+  /** Dated sessions per course (issue 33); default 3, 0 for none. */
+  sessionsPerCourse?: number;
 }
 
 /**
@@ -50,6 +52,9 @@ export async function seedSynthetic(options: SeedSyntheticOptions = {}): Promise
       start: before,
       batchSize: options.batchSize ?? 1000,
       onBatch: options.onBatch,
+      ...(options.sessionsPerCourse === undefined
+        ? {}
+        : { sessionsPerCourse: options.sessionsPerCourse }),
     });
     return await countCourses(db);
   } finally {

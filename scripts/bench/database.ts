@@ -27,11 +27,17 @@ export async function prepareDatabase(
   return `${DEFAULT_SERVER_URL}/${name}`;
 }
 
-export async function loadCourses(url: string, count: number): Promise<number> {
+/** Loads `count` synthetic courses with `sessionsPerCourse` dated sessions each (issue 33; 0 for none). */
+export async function loadCourses(
+  url: string,
+  count: number,
+  sessionsPerCourse = 3,
+): Promise<number> {
   let shown = 0;
   const total = await seedSynthetic({
     url,
     count,
+    sessionsPerCourse,
     onBatch: (loaded) => {
       if (loaded - shown >= 20_000 || loaded === count) {
         shown = loaded;
@@ -47,6 +53,7 @@ export async function loadCourses(url: string, count: number): Promise<number> {
   await client.connect();
   try {
     await client.query('vacuum (analyze) courses');
+    await client.query('vacuum (analyze) sessions');
   } finally {
     await client.end();
   }
@@ -74,6 +81,11 @@ export interface OrderCourses {
   plenty: string[];
   /** Courses with few seats: they sell out during the run, then answer 409. */
   scarce: string[];
+  /**
+   * The session each order line names, by course (issue 33): the course's soonest open session,
+   * which gets the seats above; empty when the catalogue was loaded without sessions.
+   */
+  sessions: Record<string, string>;
 }
 
 /** Picks courses for the order run and sets their seats; remembers the seats before the run. */
@@ -93,15 +105,43 @@ export async function prepareOrderCourses(
     plenty,
   ]);
   await pool.query(`update courses set availability = 40 where id = any($1::uuid[])`, [scarce]);
-  return { plenty, scarce };
-}
-
-export async function seatsOf(pool: pg.Pool, ids: string[]): Promise<Map<string, number>> {
-  const { rows } = await pool.query<{ id: string; availability: number }>(
-    `select id, availability from courses where id = any($1::uuid[])`,
+  const found = await pool.query<{ course_id: string; id: string }>(
+    `select distinct on (course_id) course_id, id from sessions
+      where course_id = any($1::uuid[]) and status = 'open' order by course_id, starts_at, id`,
     [ids],
   );
-  return new Map(rows.map((r) => [r.id, r.availability]));
+  const sessions = Object.fromEntries(found.rows.map((r) => [r.course_id, r.id]));
+  const sessionsOf = (courses: string[]) =>
+    courses.flatMap((id) => (sessions[id] ? [sessions[id]] : []));
+  await pool.query(
+    `update sessions set capacity = 1000000, seats_left = 1000000 where id = any($1::uuid[])`,
+    [sessionsOf(plenty)],
+  );
+  await setScarceSeats(pool, { plenty, scarce, sessions });
+  return { plenty, scarce, sessions };
+}
+
+/** The scarce courses back to 40 seats (their session's, when they have one). */
+export async function setScarceSeats(pool: pg.Pool, courses: OrderCourses): Promise<void> {
+  await pool.query(`update courses set availability = 40 where id = any($1::uuid[])`, [
+    courses.scarce,
+  ]);
+  const ids = courses.scarce.flatMap((id) => (courses.sessions[id] ? [courses.sessions[id]] : []));
+  await pool.query(
+    `update sessions set capacity = greatest(capacity, 40), seats_left = 40 where id = any($1::uuid[])`,
+    [ids],
+  );
+}
+
+/** The seats left of each course: across its open sessions when it has some (issue 33), else its own. */
+export async function seatsOf(pool: pg.Pool, ids: string[]): Promise<Map<string, number>> {
+  const { rows } = await pool.query<{ id: string; seats: number }>(
+    `select c.id, coalesce((select sum(s.seats_left)::integer from sessions s where s.course_id = c.id and s.status = 'open'),
+       c.availability) as seats
+       from courses c where c.id = any($1::uuid[])`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, r.seats]));
 }
 
 /**
@@ -151,7 +191,9 @@ export async function checkSeats(
   const after = await seatsOf(pool, ids);
   const seatsTaken = ids.reduce((sum, id) => sum + (before.get(id) ?? 0) - (after.get(id) ?? 0), 0);
   const [negative, ordered] = await Promise.all([
-    pool.query<{ n: string }>(`select count(*) as n from courses where availability < 0`),
+    pool.query<{ n: string }>(
+      `select (select count(*) from courses where availability < 0) + (select count(*) from sessions where seats_left < 0) as n`,
+    ),
     pool.query<{ qty: string | null }>(
       `select sum(i.qty) as qty from order_items i join orders o on o.id = i.order_id
         where o.idempotency_key like $2 and i.course_id = any($1::uuid[])`,
@@ -224,7 +266,7 @@ export async function checkCancelledSeats(
   const seatsCancelled = Number(rows[0]?.qty ?? 0);
   const cancelled = Number(rows[0]?.orders ?? 0);
   const negative = await pool.query<{ n: string }>(
-    `select count(*) as n from courses where availability < 0`,
+    `select (select count(*) from courses where availability < 0) + (select count(*) from sessions where seats_left < 0) as n`,
   );
   const negativeCourses = Number(negative.rows[0]?.n ?? 0);
   return {

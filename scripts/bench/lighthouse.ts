@@ -20,7 +20,7 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-/** The start loader lasts 3000 ms (SPEC §9): the trace goes on 4.5 s after load. */
+/** The start loader lasts 3000 ms: the trace goes on 4.5 s after load. */
 const HOLD_PAST_LOADER_MS = 4500;
 
 export interface PageScores {

@@ -8,7 +8,10 @@
  * BENCH_COURSES (100000), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_CONNECTIONS (32),
  * BENCH_BUYERS (400), BENCH_STRICT=1 (exit 1 when a target is missed, not only on a fault),
  * BENCH_ONLY=orders (only the bare server and the order measures), BENCH_ONLY=admin (only the
- * bare server and the back office on BENCH_ORDERS (100000) orders, BENCH_ADMIN_CONNECTIONS (8)).
+ * bare server and the back office on BENCH_ORDERS (100000) orders, BENCH_ADMIN_CONNECTIONS (8)),
+ * BENCH_ONLY=sessions (issue 33's comparison: the bare server, the cached default page, the
+ * uncached keyword and filtered pages and the two order runs), BENCH_SESSIONS (3 dated sessions
+ * per course, 0 for none: each order line then names its course's soonest session).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,6 +32,7 @@ import {
   prepareDatabase,
   prepareOrderCourses,
   seatsOf,
+  setScarceSeats,
   type SeatCheck,
 } from './database.js';
 import { insertAdmin, insertOrders, lastDays } from './back-office.js';
@@ -48,6 +52,9 @@ const ONLY = process.env['BENCH_ONLY'];
 const ONLY_ORDERS = ONLY === 'orders';
 /** Only the back office (after the bare server): the stats call and the filtered order list. */
 const ONLY_ADMIN = ONLY === 'admin';
+/** Issue 33's before/after (BENCH_SESSIONS=0 against 3): the rows the issue compares, nothing else. */
+const ONLY_SESSIONS = ONLY === 'sessions';
+const SESSIONS = env('BENCH_SESSIONS', 3);
 const ORDERS = env('BENCH_ORDERS', 100_000);
 const ADMIN_CONNECTIONS = env('BENCH_ADMIN_CONNECTIONS', 8);
 const RESULTS = path.join(import.meta.dirname, 'results');
@@ -126,10 +133,10 @@ function rotating<T>(values: readonly T[]): () => T {
 async function main(): Promise<void> {
   const started = Date.now();
   console.log(
-    `Benchmark: ${COURSES} courses, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per measure`,
+    `Benchmark: ${COURSES} courses (${SESSIONS} sessions each), ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per measure`,
   );
   const url = await prepareDatabase(process.env['BENCH_DATABASE_URL']);
-  const total = await loadCourses(url, COURSES);
+  const total = await loadCourses(url, COURSES, SESSIONS);
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   const rows: Row[] = [];
   let api: Child | undefined;
@@ -207,7 +214,7 @@ async function main(): Promise<void> {
     };
     row(BARE, await ceiling('node'));
 
-    if (!ONLY_ORDERS) {
+    if (!ONLY_ORDERS && !ONLY_SESSIONS) {
       // The back office on ORDERS orders (before the order runs add their own).
       await insertOrders(pool, ORDERS);
       const [adminToken] = await signIn(api.url, [adminUser]);
@@ -243,18 +250,19 @@ async function main(): Promise<void> {
     }
 
     if (!ONLY_ORDERS && !ONLY_ADMIN) {
-      row('bare Express 5, one route, same bytes', await ceiling('express'));
+      if (!ONLY_SESSIONS) row('bare Express 5, one route, same bytes', await ceiling('express'));
       row(
         'GET /api/courses (default page)',
         await load({ url: `${api.url}/api/courses` }),
         CATALOGUE_TARGET,
       );
       // A phone asks for Brotli: the kept answer's compressed bytes, no compression work per hit (issue 23).
-      row(
-        'GET /api/courses (default page), Accept-Encoding: br',
-        await load({ url: `${api.url}/api/courses`, headers: { 'Accept-Encoding': 'br' } }),
-        CATALOGUE_TARGET,
-      );
+      if (!ONLY_SESSIONS)
+        row(
+          'GET /api/courses (default page), Accept-Encoding: br',
+          await load({ url: `${api.url}/api/courses`, headers: { 'Accept-Encoding': 'br' } }),
+          CATALOGUE_TARGET,
+        );
       const cachedKeyword = 'GET /api/courses?keyword=photoshop';
       row(cachedKeyword, await load({ url: `${api.url}${KEYWORD_PATH}` }), SEARCH_TARGET);
       const cachedFilter = 'GET /api/courses?Cg&sort&from&to';
@@ -263,26 +271,35 @@ async function main(): Promise<void> {
       // Issue 38: the keywords customers type, in rotation (each answer kept after its first
       // ask), then the same questions spelled differently: letter case, spaces, parameter
       // order, defaults written out, a bound above every price, an unknown parameter.
-      const topics = SYNTHETIC_TOPICS.map((topic) => `keyword=${topic}`);
-      const nextTopic = rotating(topics);
-      const rotation = `keywords in rotation (${topics.length}, cached)`;
-      row(rotation, await load({ url: api.url, request: () => ({ path: `/api/courses?${nextTopic()}` }) }), SEARCH_TARGET);
-      row(
-        'the same keywords, spelled differently each time',
-        await load({ url: api.url, request: () => ({ path: `/api/courses?${respelled(pick(SYNTHETIC_TOPICS))}` }) }),
-        SPELLING_TARGET(rotation),
-      );
-      // 9 requests in 10 from the rotation, 1 a one-off query: the popular answers stay kept.
-      const mixed = await load({
-        url: api.url,
-        request: () =>
-          Math.random() < 0.9
-            ? { path: `/api/courses?${nextTopic()}`, group: 'popular' }
-            : { path: `/api/courses?${randomKeywordQuery()}`, group: 'one-off' },
-      });
-      row('90 % keywords in rotation + 10 % one-off queries', mixed);
-      partRow('the keywords in rotation', mixed, 'popular', POPULAR_IN_MIX_TARGET(rotation));
-      partRow('the one-off queries', mixed, 'one-off');
+      if (!ONLY_SESSIONS) {
+        const topics = SYNTHETIC_TOPICS.map((topic) => `keyword=${topic}`);
+        const nextTopic = rotating(topics);
+        const rotation = `keywords in rotation (${topics.length}, cached)`;
+        row(
+          rotation,
+          await load({ url: api.url, request: () => ({ path: `/api/courses?${nextTopic()}` }) }),
+          SEARCH_TARGET,
+        );
+        row(
+          'the same keywords, spelled differently each time',
+          await load({
+            url: api.url,
+            request: () => ({ path: `/api/courses?${respelled(pick(SYNTHETIC_TOPICS))}` }),
+          }),
+          SPELLING_TARGET(rotation),
+        );
+        // 9 requests in 10 from the rotation, 1 a one-off query: the popular answers stay kept.
+        const mixed = await load({
+          url: api.url,
+          request: () =>
+            Math.random() < 0.9
+              ? { path: `/api/courses?${nextTopic()}`, group: 'popular' }
+              : { path: `/api/courses?${randomKeywordQuery()}`, group: 'one-off' },
+        });
+        row('90 % keywords in rotation + 10 % one-off queries', mixed);
+        partRow('the keywords in rotation', mixed, 'popular', POPULAR_IN_MIX_TARGET(rotation));
+        partRow('the one-off queries', mixed, 'one-off');
+      }
       const nextDetail = rotating(detailIds);
       row(
         `GET /api/courses/:id (${detailIds.length} ids)`,
@@ -290,7 +307,7 @@ async function main(): Promise<void> {
         CATALOGUE_TARGET,
       );
 
-      const listEtag = await fetchEtag(`${api.url}/api/courses`);
+      const listEtag = ONLY_SESSIONS ? undefined : await fetchEtag(`${api.url}/api/courses`);
       if (listEtag) {
         row(
           'GET /api/courses, If-None-Match (304)',
@@ -301,7 +318,7 @@ async function main(): Promise<void> {
         );
       }
       const detailEtags: [string, string][] = [];
-      for (const id of detailIds.slice(0, 200)) {
+      for (const id of ONLY_SESSIONS ? [] : detailIds.slice(0, 200)) {
         const etag = await fetchEtag(`${api.url}/api/courses/${id}`);
         if (etag) detailEtags.push([id, etag]);
       }
@@ -361,7 +378,15 @@ async function main(): Promise<void> {
               'Idempotency-Key': `${prefix}${i}`,
             },
             body: JSON.stringify({
-              orderItems: [{ course, qty: 1 + (i % 2) }],
+              orderItems: [
+                {
+                  course,
+                  qty: 1 + (i % 2),
+                  ...(course && orderCourses.sessions[course]
+                    ? { session: orderCourses.sessions[course] }
+                    : {}),
+                },
+              ],
               shippingAddress: {
                 address: '1 Bench Street',
                 city: 'Tunis',
@@ -406,52 +431,52 @@ async function main(): Promise<void> {
     );
     seatChecks['version slots'] = await checkSeats(pool, before, keyPrefix('slots'));
 
-    // Cancelling: each request cancels another pending order of the two runs above, by its owner.
-    const placed = await pool.query<{ id: string; email: string }>(
-      `select o.id, u.email from orders o join users u on u.id = o.user_id
+    if (!ONLY_SESSIONS) {
+      // Cancelling: each request cancels another pending order of the two runs above, by its owner.
+      const placed = await pool.query<{ id: string; email: string }>(
+        `select o.id, u.email from orders o join users u on u.id = o.user_id
         where o.idempotency_key like $1 or o.idempotency_key like $2 order by o.created_at`,
-      [`${keyPrefix('plenty')}%`, `${keyPrefix('slots')}%`],
-    );
-    const tokenOf = new Map(buyers.map((b, i) => [b.email, tokens[i] ?? '']));
-    const toCancel = placed.rows.map((o) => ({ id: o.id, token: tokenOf.get(o.email) ?? '' }));
-    let cancelled = 0;
-    before = await seatsOf(pool, allOrderCourses);
-    row(
-      `POST /api/orders/:id/cancel (owner, ${toCancel.length} pending orders)`,
-      await load({
-        url: api.url,
-        request: () => {
-          // Past the last order, the first ones again: those answer 409 (already cancelled).
-          const order = toCancel[cancelled++ % Math.max(1, toCancel.length)];
-          return {
-            path: `/api/orders/${order?.id ?? ''}/cancel`,
-            method: 'POST',
-            headers: { Authorization: `Bearer ${order?.token ?? ''}` },
-          };
-        },
-      }),
-      ORDER_TARGET,
-      cancelled > toCancel.length ? 'ran out of orders: 409 = already cancelled' : undefined,
-      cancelled > toCancel.length ? ['200', '409'] : ['200'],
-    );
-    seatChecks['cancel'] = await checkCancelledSeats(pool, before, [
-      keyPrefix('plenty'),
-      keyPrefix('slots'),
-    ]);
+        [`${keyPrefix('plenty')}%`, `${keyPrefix('slots')}%`],
+      );
+      const tokenOf = new Map(buyers.map((b, i) => [b.email, tokens[i] ?? '']));
+      const toCancel = placed.rows.map((o) => ({ id: o.id, token: tokenOf.get(o.email) ?? '' }));
+      let cancelled = 0;
+      before = await seatsOf(pool, allOrderCourses);
+      row(
+        `POST /api/orders/:id/cancel (owner, ${toCancel.length} pending orders)`,
+        await load({
+          url: api.url,
+          request: () => {
+            // Past the last order, the first ones again: those answer 409 (already cancelled).
+            const order = toCancel[cancelled++ % Math.max(1, toCancel.length)];
+            return {
+              path: `/api/orders/${order?.id ?? ''}/cancel`,
+              method: 'POST',
+              headers: { Authorization: `Bearer ${order?.token ?? ''}` },
+            };
+          },
+        }),
+        ORDER_TARGET,
+        cancelled > toCancel.length ? 'ran out of orders: 409 = already cancelled' : undefined,
+        cancelled > toCancel.length ? ['200', '409'] : ['200'],
+      );
+      seatChecks['cancel'] = await checkCancelledSeats(pool, before, [
+        keyPrefix('plenty'),
+        keyPrefix('slots'),
+      ]);
 
-    await pool.query('update courses set availability = 40 where id = any($1::uuid[])', [
-      orderCourses.scarce,
-    ]);
-    before = await seatsOf(pool, allOrderCourses);
-    const removeGlobalRow = await installGlobalVersionRow(pool);
-    row(
-      'POST /api/orders, one global version row',
-      await orderLoad('global').finally(removeGlobalRow),
-      undefined,
-      'rejected design',
-      ['201', '409'],
-    );
-    seatChecks['one global version row'] = await checkSeats(pool, before, keyPrefix('global'));
+      await setScarceSeats(pool, orderCourses);
+      before = await seatsOf(pool, allOrderCourses);
+      const removeGlobalRow = await installGlobalVersionRow(pool);
+      row(
+        'POST /api/orders, one global version row',
+        await orderLoad('global').finally(removeGlobalRow),
+        undefined,
+        'rejected design',
+        ['201', '409'],
+      );
+      seatChecks['one global version row'] = await checkSeats(pool, before, keyPrefix('global'));
+    }
 
     const outcome = printReport({
       rows,

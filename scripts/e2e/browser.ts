@@ -32,7 +32,7 @@ export interface PageOptions {
   /** Viewport width in px (default 1280). */
   width?: number;
   height?: number;
-  /** Values for local storage (CONTRACT §5 keys) set before the app starts. */
+  /** Values for local storage (keys of apps/web/src/lib/storage.ts) set before the app starts. */
   storage?: Record<string, unknown>;
 }
 
@@ -58,7 +58,7 @@ export async function newContext(
   return context;
 }
 
-/** Opens a path and waits until the 3 s start loader (SPEC §2) is gone. */
+/** Opens a path and waits until the 3 s start loader is gone. */
 export async function openPage(context: BrowserContext, pathname: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(pathname);

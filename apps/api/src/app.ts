@@ -24,8 +24,12 @@ import { ordersRouter } from './modules/orders/orders.routes.js';
 import { paymentProviderFor } from './modules/payments/payment-provider-for.js';
 import { paymentsRouter } from './modules/payments/payments.routes.js';
 import { createPayments, type Payments } from './modules/payments/payments.service.js';
-import { createTestGateway, TEST_GATEWAY_PATH } from './modules/payments/test-gateway.js';
-import { sessionsRouter } from './modules/sessions/sessions.routes.js';
+import { createDemoGateway, DEMO_GATEWAY_PATH } from './modules/payments/demo-gateway.js';
+import { reviewsRouter } from './modules/reviews/reviews.routes.js';
+import { rosterRouter } from './modules/sessions/roster.routes.js';
+import { sessionMoveRouter } from './modules/sessions/move.routes.js';
+import { courseSessionsRouter, sessionsRouter } from './modules/sessions/sessions.routes.js';
+import { sessionWaitlistRouter, waitlistRouter } from './modules/sessions/waitlist.routes.js';
 import { shopRouter } from './modules/shop/shop.routes.js';
 import { usersRouter } from './modules/users/users.routes.js';
 import { compressAnswers, webClientRouter } from './modules/web-client/web-client.routes.js';
@@ -48,7 +52,10 @@ export type App = ((req: IncomingMessage, res: ServerResponse) => void) & {
  * everything else through Express. Both run the same edge handlers first.
  */
 export function createApp(deps: AppDeps): App {
-  const catalogue = createCatalogueCache(deps.database.db, { maxAgeMs: deps.catalogueMaxAgeMs ?? 500 });
+  const catalogue = createCatalogueCache(deps.database.db, {
+    maxAgeMs: deps.catalogueMaxAgeMs ?? 500,
+    now: () => deps.clock.now().getTime(),
+  });
   const edge: Edge = {
     logRequests: requestLogging(deps.logger),
     addSecurityHeaders: securityHeaders(deps.config),
@@ -71,7 +78,7 @@ export function createApp(deps: AppDeps): App {
 }
 
 /** API paths whose answers are pages (HTML for a browser tab), not data. */
-const API_PAGES = ['/api/docs', TEST_GATEWAY_PATH];
+const API_PAGES = ['/api/docs', DEMO_GATEWAY_PATH];
 const isApiData = (url: string) =>
   /^\/api(\/|\?|$)/.test(url) && !API_PAGES.some((page) => url.startsWith(page));
 
@@ -145,11 +152,25 @@ function createExpressApp(
   app.use('/api/shop', shopRouter(deps));
   // Feature routers are mounted here, one line each.
   app.use('/api/users', usersRouter(deps));
-  app.use('/api/courses', coursesRouter(deps, catalogue));
+  app.use(
+    '/api/courses',
+    coursesRouter(deps, catalogue, {
+      reviews: reviewsRouter(deps),
+      sessions: courseSessionsRouter(deps),
+    }),
+  );
   app.use('/api/orders', ordersRouter(deps, payments));
   app.use('/api/sessions', sessionsRouter(deps));
+  app.use('/api/sessions', rosterRouter(deps));
+  app.use('/api/sessions', sessionWaitlistRouter(deps));
+  app.use('/api/waitlist', waitlistRouter(deps));
+  app.use('/api/sessions', sessionMoveRouter(deps));
   if (deps.config.payments.mode === 'test-gateway') {
-    app.use(TEST_GATEWAY_PATH, createTestGateway({ appUrl: deps.config.appUrl, clock: deps.clock, logger: deps.logger }).router);
+    app.use(
+      DEMO_GATEWAY_PATH,
+      createDemoGateway({ appUrl: deps.config.appUrl, clock: deps.clock, logger: deps.logger })
+        .router,
+    );
   }
   app.use('/api/payments', paymentsRouter(deps, payments));
   app.use('/api/admin', adminRouter(deps));

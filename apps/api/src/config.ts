@@ -4,7 +4,7 @@ import path from 'node:path';
 import { SEAT_HOLD_MINUTES_DEFAULT } from '@shop/shared';
 import { z } from 'zod';
 
-/** The one place that reads process.env (CONTRACT §3). */
+/** The one place that reads process.env (every setting is in the README's Configuration table). */
 const bool = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', ''])
@@ -18,6 +18,32 @@ export const FLOUCI_PRODUCTION_API_URL = 'https://developers.flouci.com/api/v2';
 
 /** A duration in milliseconds: a whole number from 1 ms to 10 minutes. */
 const ms = (fallback: number) => z.coerce.number().int().min(1).max(600_000).default(fallback);
+
+/** REMINDER_DAYS' default (issue 34): a reminder 3 days and 1 day before a session starts. */
+export const REMINDER_DAYS_DEFAULT = '3,1';
+
+/**
+ * REMINDER_DAYS (issue 34): 1 to 5 different whole numbers of days, each 1 to 60, separated by
+ * commas; answered largest first. Empty: the default. Anything else refuses to start.
+ */
+const reminderDays = z
+  .preprocess((v) => (v === '' ? undefined : v), z.string().default(REMINDER_DAYS_DEFAULT))
+  .transform((text, ctx) => {
+    const parts = text.split(',').map((p) => p.trim());
+    const days = parts.map((p) => (/^\d{1,2}$/.test(p) ? Number(p) : Number.NaN));
+    if (
+      parts.length > 5 ||
+      days.some((d) => !(d >= 1 && d <= 60)) ||
+      new Set(days).size !== days.length
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be 1 to 5 different whole numbers of days from 1 to 60, separated by commas, e.g. 3,1 (got "${text}")`,
+      });
+      return z.NEVER;
+    }
+    return days.sort((x, y) => y - x);
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -42,6 +68,10 @@ const envSchema = z.object({
   // Fair holds (issue 31): a customer's unpaid (pending) orders, and the seats across them.
   MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(1000).default(3),
   MAX_UNPAID_SEATS: z.coerce.number().int().min(1).max(100_000).default(20),
+  // Days before a session starts when its learners are mailed a reminder (issue 34).
+  REMINDER_DAYS: reminderDays,
+  // How long seats freed in a full session are held for the next in its waitlist (issue 34), from the offer mail.
+  WAITLIST_OFFER_MINUTES: z.coerce.number().int().min(1).max(43_200).default(1440),
   SHOP_LEGAL_NAME: z.string().trim().max(200).optional(),
   SHOP_ADDRESS: z.string().trim().max(300).optional(),
   SHOP_TAX_ID: z.string().trim().max(100).optional(),
@@ -189,6 +219,10 @@ export interface Config {
   maxUnpaidOrders: number;
   /** At most this many seats across a customer's unpaid orders (MAX_UNPAID_SEATS). */
   maxUnpaidSeats: number;
+  /** Days before a session starts when each learner is reminded (REMINDER_DAYS), largest first. */
+  reminderDays: number[];
+  /** How long a waitlist offer holds its seats for the person offered (WAITLIST_OFFER_MINUTES). */
+  waitlistOfferMinutes: number;
   shop: ShopIdentity;
   /** Where Transfer orders are paid (SHOP_BANK_ACCOUNT, SHOP_D17_NUMBER); both empty: no Transfer. */
   transfer: TransferSettings;
@@ -311,6 +345,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seatHoldMinutes: e.SEAT_HOLD_MINUTES,
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
     maxUnpaidSeats: e.MAX_UNPAID_SEATS,
+    reminderDays: e.REMINDER_DAYS,
+    waitlistOfferMinutes: e.WAITLIST_OFFER_MINUTES,
     shop: shopIdentity(e, e.NODE_ENV === 'production'),
     transfer: transferSettings(e, e.NODE_ENV === 'development'),
     certificateSignatory: certificateSignatory(e.CERTIFICATE_SIGNATORY, e.NODE_ENV === 'production'),

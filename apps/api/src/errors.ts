@@ -4,7 +4,7 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly details?: { path: string; message: string }[],
-    /** A stable code beside the message (CONTRACT §6), e.g. SERVICE_UNAVAILABLE. */
+    /** A stable code beside the message (docs/api.md#basics), e.g. SERVICE_UNAVAILABLE. */
     readonly code?: string,
     /** More fields of the answer's body for a client to act on (e.g. the new amounts of PRICE_CHANGED). */
     readonly extra?: Record<string, unknown>,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { courses, orders } from './db/schema.js';
 import { createHttpServer } from './http-server.js';
-import { freePort } from './modules/mail/mail.testing.js';
+import { freePort } from './test/ports.js';
 import { openTestDatabase } from './test/context.js';
 import { createCourse, createUser } from './test/factories.js';
 

@@ -11,6 +11,8 @@ import { connectRateLimitRedis } from './middleware/rate-limit.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { startExpirySweeper } from './modules/orders/expiry-sweeper.js';
 import { startPaymentSweeper } from './modules/payments/payment-sweeper.js';
+import { startReminderSweeper } from './modules/sessions/reminders.service.js';
+import { startWaitlistSweeper } from './modules/sessions/waitlist.service.js';
 
 async function main(): Promise<void> {
   try {
@@ -63,6 +65,24 @@ async function main(): Promise<void> {
   const expirySweeper = startExpirySweeper({ database, clock: systemClock, mailer, logger, config, courses: app.courses });
   // Pending online payments nobody heard of lately are asked about at the provider.
   const paymentSweeper = startPaymentSweeper(app.payments, logger);
+  // Learners of paid orders are mailed REMINDER_DAYS before their session, once, by whichever instance claims it.
+  const reminderSweeper = startReminderSweeper({
+    database,
+    clock: systemClock,
+    mailer,
+    logger,
+    config,
+    courses: app.courses,
+  });
+  // Waitlist offers (issue 34): lapsed ones pass to the next in line, unsent offer mails go out, once across instances.
+  const waitlistSweeper = startWaitlistSweeper({
+    database,
+    clock: systemClock,
+    mailer,
+    logger,
+    config,
+    courses: app.courses,
+  });
   if (config.payments.mode === 'test-gateway') {
     logger.info(
       'Online payment: the built-in test gateway (set KONNECT_API_KEY and KONNECT_WALLET_ID, or FLOUCI_APP_TOKEN and FLOUCI_APP_SECRET, to take real payments)',
@@ -87,6 +107,8 @@ async function main(): Promise<void> {
     const clean = await drainHttpServer(server, { graceMs: config.limits.shutdownGraceMs, lifecycle, logger });
     await expirySweeper.stop();
     await paymentSweeper.stop();
+    await reminderSweeper.stop();
+    await waitlistSweeper.stop();
     await database.close().catch((err: unknown) => logger.error({ err }, 'closing the database failed'));
     mailer.close?.();
     await redisClient?.quit().catch(() => redisClient.disconnect());

@@ -1,5 +1,5 @@
 /**
- * The category table of the shop (CONTRACT §4). Stored course categories are always one of
+ * The category table of the shop (docs/api.md#catalogue). Stored course categories are always one of
  * these canonical names; query values and admin input are matched to them with
  * {@link matchCategory}.
  */
@@ -38,7 +38,7 @@ const BY_KEY = new Map<string, Category>([
 ]);
 
 /**
- * Category groups a link may name instead of one category (SPEC §2: the home card
+ * Category groups a link may name instead of one category (docs/product.md#screens: the home card
  * "Language" opens `/courses/?cg=Language`). A course is in a group when it has ANY of the
  * group's categories. Group names are matched like categories (case and spaces ignored) and
  * must not spell a category of the table.

@@ -2,16 +2,16 @@
  * Plain constants of the shop, free of zod so the storefront bundle can import them without
  * pulling in the validation library.
  */
-/** Tunisie first (the shop is in Tunisia; issue 15), then SPEC §9's four. */
+/** Tunisie first (the shop is in Tunisia; issue 15), then the four the shop started with (docs/product.md#screens, "Checkout"). */
 export const COUNTRIES = ['Tunisie', 'Maroc', 'Algerie', 'France', 'Espagne'] as const;
 export type Country = (typeof COUNTRIES)[number];
 
-/** Radio labels Credit Card, On place (SPEC §9) and Transfer (bank transfer or D17, issue 36). */
+/** Radio labels Credit Card, On place and Transfer (bank transfer or D17, issue 36). */
 export const PAYMENT_METHODS = ['Card', 'In Place', 'Transfer'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /**
- * Where an order stands (CONTRACT §6): `pending` holds its seats until `holdExpiresAt`;
+ * Where an order stands (docs/product.md#screens, "Order"): `pending` holds its seats until `holdExpiresAt`;
  * `paid` and `learned` keep them; `cancelled` and `expired` gave them back.
  */
 export const ORDER_STATUSES = ['pending', 'paid', 'learned', 'cancelled', 'expired'] as const;

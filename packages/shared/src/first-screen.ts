@@ -19,7 +19,7 @@ export interface CourseListQuery {
   limit?: number;
 }
 
-/** SPEC §2's default keyword of the kids area. */
+/** The default keyword of the kids area. */
 export const KIDS_KEYWORD = 'kids';
 
 /** The list of each storefront page's first screen. */

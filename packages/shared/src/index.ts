@@ -13,5 +13,8 @@ export * from './schemas/admin.js';
 export * from './schemas/certificates.js';
 export * from './schemas/coupons.js';
 export * from './schemas/sessions.js';
+export * from './schemas/waitlist.js';
+export * from './schemas/attendance.js';
+export * from './schemas/session-move.js';
 export * from './images.js';
 export * from './first-screen.js';

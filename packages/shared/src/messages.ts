@@ -1,9 +1,9 @@
 /**
- * Every message text that both the API and the client show (SPEC §5, §8, CONTRACT §4).
+ * Every message text that both the API and the client show: validation lines and error answers.
  * Import these; never retype the strings.
  */
 export const MESSAGES = {
-  // SPEC §5 client validation
+  // Client validation
   passwordsDoNotMatch: 'Passwords do not match',
   profilePasswordsDoNotMatch: 'Password do not match',
   emailRequired: 'Please enter your email',
@@ -12,7 +12,7 @@ export const MESSAGES = {
   resetFailed: 'Error resetting password. Please try again.',
   verifyFailed: 'Verification failed. Please try again.',
   registrationFallback: 'An error occurred',
-  // SPEC §8 / CONTRACT §4 answers
+  // Error answers of the API
   registrationSuccess: 'Registration successful. Please check your email to verify your account.',
   forgotSuccess: 'Check your email for further instructions',
   emailVerified: 'Email verified. You can now sign in.',
@@ -151,13 +151,13 @@ export function orderStateConflict(action: 'cancel' | 'pay' | 'invoice', status:
   return `Cannot ${action} this order: it is ${status}.`;
 }
 
-/** `409 Not enough seats left for <course name>` (CONTRACT §4 Orders). */
+/** `409 Not enough seats left for <course name>` (docs/api.md#orders). */
 export function notEnoughSeats(courseName: string): string {
   return `Not enough seats left for ${courseName}`;
 }
 
 /**
- * Stable codes beside an error answer's `message` (CONTRACT §6): clients translate by code, the
+ * Stable codes beside an error answer's `message` (docs/api.md#basics): clients translate by code, the
  * English message stays the contract's. Every error answer carries one (`errorCodeOf`).
  */
 export const ERROR_CODES = [

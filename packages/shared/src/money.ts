@@ -1,4 +1,4 @@
-/** Order amounts rules of SPEC §9: exact to the cent, computed on integers. */
+/** Order amounts (docs/product.md#rules, "Prices"): exact to the cent, computed on integers. */
 export const FREE_SHIPPING_OVER = 100;
 export const SHIPPING_FEE = 100;
 export const TAX_PERCENT = 15;
@@ -40,7 +40,7 @@ export function calculateOrderAmounts(lines: readonly PricedLine[]): OrderAmount
 }
 
 /**
- * A coupon as the calculator applies it (CONTRACT §7, issue 37): `percent` (0–100) or `fixed`
+ * A coupon as the calculator applies it (docs/api.md#coupons, issue 37): `percent` (0–100) or `fixed`
  * (an amount taken once per order), on the lines it covers: those whose course is in `courses`
  * or which have a category in `categories`; every line when both are empty.
  */
@@ -110,7 +110,7 @@ export function discountLineCents(lines: readonly DiscountableLine[], coupon: Co
 }
 
 /**
- * The one price calculator with a coupon (CONTRACT §7): items = Σ price × qty; the discount
+ * The one price calculator with a coupon (docs/api.md#coupons, "Prices"): items = Σ price × qty; the discount
  * on the covered lines; net = items − discount; shipping = 0 when net is strictly over 100,
  * else 100; tax = 15 % of net, half-up to the cent; total = net + shipping + tax.
  */

@@ -436,6 +436,105 @@ export const sessions = pgTable(
     index('sessions_course_idx').on(t.courseId, t.startsAt),
     // The dashboard's upcoming sessions.
     index('sessions_upcoming_idx').on(t.startsAt).where(sql`${t.status} = 'open'`),
+    // The next instant an open session ends, read with every catalogue version (migration 0028).
+    index('sessions_open_ends_idx').on(t.endsAt).where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/**
+ * The waitlist of a full session (issue 34, migration 0024): one row per person waiting, in line
+ * by (created_at, id). Freed seats move from `sessions.seats_left` into `offer_seats` (held for
+ * that person alone); the offer's time starts when its mail goes out (`offer_mailed`,
+ * `offer_expires_at`). modules/sessions/waitlist.*
+ */
+export const sessionWaitlist = pgTable(
+  'session_waitlist',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seats: integer('seats').notNull().default(1),
+    createdAt: createdAt(),
+    offerSeats: integer('offer_seats').notNull().default(0),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true, mode: 'date' }),
+    offerMailed: boolean('offer_mailed').notNull().default(false),
+  },
+  (t) => [
+    check('session_waitlist_seats_range', sql`${t.seats} between 1 and 10`),
+    check('session_waitlist_offer_range', sql`${t.offerSeats} between 0 and ${t.seats}`),
+    uniqueIndex('session_waitlist_session_user_unique').on(t.sessionId, t.userId),
+    index('session_waitlist_line_idx').on(t.sessionId, t.createdAt, t.id),
+    index('session_waitlist_user_idx').on(t.userId),
+    index('session_waitlist_lapse_idx')
+      .on(t.offerExpiresAt)
+      .where(sql`${t.offerSeats} > 0`),
+    index('session_waitlist_unmailed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.offerSeats} > 0 and not ${t.offerMailed}`),
+  ],
+);
+
+/**
+ * Reminders before a session starts (issue 34, migration 0025): one row per learner, session and
+ * number of days before the start (REMINDER_DAYS), inserted when due; the unique key makes each
+ * go out once. 'pending' rows are claimed with a lease (`claimed_until`: free to claim once it
+ * has passed), mailed, then 'sent'; 'skipped' when no longer due (modules/sessions/reminders.*).
+ */
+export const sessionReminders = pgTable(
+  'session_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    days: smallint('days').notNull(),
+    status: text('status').$type<'pending' | 'sent' | 'skipped'>().notNull().default('pending'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('session_reminders_once').on(t.sessionId, t.userId, t.days),
+    check('session_reminders_status_known', sql`${t.status} in ('pending', 'sent', 'skipped')`),
+    check('session_reminders_days_range', sql`${t.days} between 1 and 60`),
+    // The sweeper's claim: pending rows whose lease (or first turn) has come, soonest first.
+    index('session_reminders_pending_idx')
+      .on(t.claimedUntil)
+      .where(sql`${t.status} = 'pending'`),
+    index('session_reminders_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Attendance of a session (issue 34, migration 0026): one row per learner and Tunis calendar day
+ * they were ticked present (no row: absent). Saving a day replaces its rows in one transaction
+ * (modules/sessions/roster.*).
+ */
+export const sessionAttendance = pgTable(
+  'session_attendance',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** The admin who saved the day (no foreign key: the record outlives the account). */
+    markedBy: uuid('marked_by'),
+    markedAt: timestamp('marked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'session_attendance_pk', columns: [t.sessionId, t.userId, t.day] }),
+    index('session_attendance_user_idx').on(t.userId),
   ],
 );
 

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** Every call of CONTRACT §4 (and the health check, the document itself and issue 16's order calls). */
+/** Every call of the API (docs/api.md; and the health check, the document itself and issue 16's order calls). */
 const CONTRACT_ROUTES = [
   'post /api/users/login',
   'post /api/users',
@@ -49,6 +49,18 @@ const CONTRACT_ROUTES = [
   'put /api/orders/{id}/refund',
   'put /api/sessions/{id}',
   'post /api/sessions/{id}/cancel',
+  // Issue 34: a session's roster, attendance, its CSV and "mark learned" (admin).
+  'get /api/sessions/{id}',
+  'get /api/sessions/{id}/roster',
+  'put /api/sessions/{id}/attendance',
+  'get /api/sessions/{id}/attendance.csv',
+  'post /api/sessions/{id}/learned',
+  // Issue 34: moving a learner to another session of the same course (admin).
+  'post /api/sessions/{id}/move',
+  // Issue 34: the waitlist of a full session (signed in).
+  'post /api/sessions/{id}/waitlist',
+  'delete /api/sessions/{id}/waitlist',
+  'get /api/waitlist',
   'get /api/admin/refunds',
   // Issue 36: the proof of payment of a Transfer order.
   'post /api/orders/{id}/proof',

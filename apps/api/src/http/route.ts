@@ -11,7 +11,7 @@ import { parseInput } from '../middleware/validate.js';
  *
  * Adding a route, in a feature's router:
  *
- *   const routes = apiRoutes(router, guards);            // guards: modules/auth/guards.ts
+ *   const routes = apiRoutes(router, guards);            // guards: modules/auth/auth.service.ts
  *   routes.post('/:id/cancel', {
  *     summary: 'Cancel an order',
  *     access: 'user',                                    // 'public' | 'user' | 'admin'
@@ -113,7 +113,7 @@ export interface Operation {
   spec: RouteSpec<ObjectSchema | undefined, ObjectSchema | undefined, z.ZodType | undefined, ObjectSchema | undefined, z.ZodType | undefined, Access>;
 }
 
-/** The guards `access` names; built once per app from the users repository (modules/auth/guards.ts). */
+/** The guards `access` names; built once per app through the users service (modules/auth/auth.service.ts). */
 export interface AccessGuards {
   user: RequestHandler;
   admin: RequestHandler;
@@ -205,7 +205,7 @@ export const isId = (value: string) => UUID.test(value);
 
 /**
  * `{ id }` path parameters: ids are UUIDs inside, so anything else names nothing and answers
- * 404 with `notFoundMessage` before any query (CONTRACT §4: a malformed id is a 404).
+ * 404 with `notFoundMessage` before any query (a malformed id is a 404, as an unknown one: docs/api.md#basics).
  */
 export function idParams(notFoundMessage: string) {
   return z.object({

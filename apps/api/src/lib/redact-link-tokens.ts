@@ -1,5 +1,5 @@
 /**
- * Paths whose last segment is a one-time link token (CONTRACT §4): the API's, and the web
+ * Paths whose last segment is a one-time link token (verify, reset, confirm-email): the API's, and the web
  * pages a mailed link opens (`/verify/{token}`, `/confirm-email/{token}`, issue 31).
  */
 const LINK_TOKEN_PATH =

@@ -41,7 +41,7 @@ describe('CORS', () => {
     expect(res.status).toBe(204);
     expect(res.headers['access-control-allow-methods']).toContain('PUT');
     expect(res.headers['access-control-allow-headers']).toMatch(/Authorization/);
-    // Placing an order sends an Idempotency-Key (CONTRACT §4 Orders).
+    // Placing an order sends an Idempotency-Key (docs/api.md#orders).
     const order = await request(appFor('production'))
       .options('/api/orders')
       .set('Origin', 'https://shop.example.com')

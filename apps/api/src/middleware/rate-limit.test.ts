@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { createApp } from '../app.js';
 import { createLogger } from '../logger.js';
-import { freePort } from '../modules/mail/mail.testing.js';
+import { freePort } from '../test/ports.js';
 import { createTestContext, type TestContext } from '../test/context.js';
 import { createUser } from '../test/factories.js';
 import { connectRateLimitRedis, LOGIN_ADDRESS_FAILURES_FACTOR } from './rate-limit.js';

@@ -108,7 +108,7 @@ function accountOf(body: unknown): string {
 }
 
 /**
- * One limiter per route (CONTRACT §3): AUTH_RATE_LIMIT requests per 15 minutes per client
+ * One limiter per route (docs/api.md#limits): AUTH_RATE_LIMIT requests per 15 minutes per client
  * address to EACH of register, forgot-password and reset-password.
  *
  * Sign-in counts only FAILED attempts (issue 15: a class of 30 pupils behind one school address

@@ -55,7 +55,7 @@ const Shell = memo(function Shell() {
   const { t } = useTranslation();
   const location = useLocation();
 
-  // SPEC §2: every route change starts at the top of the page.
+  // Every route change starts at the top of the page.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location.pathname, location.search]);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import './not-found.css';
 
-/** Every unknown route, and the kids' Quizz link /notfound (CONTRACT §5). */
+/** Every unknown route, and the kids' Quizz link /notfound: both show this 404 page. */
 export function NotFound() {
   const { t } = useTranslation();
   return (

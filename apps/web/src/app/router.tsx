@@ -9,7 +9,7 @@ import { AppLayout } from './layout';
 import { NotFound } from './not-found';
 import { RouteError } from './route-error';
 
-/** The route table of SPEC §2, composed from the features. */
+/** The route table (docs/product.md#screens), composed from the features. */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,

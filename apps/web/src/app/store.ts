@@ -14,7 +14,7 @@ const rootReducer = combineReducers({
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** Keeps the persisted areas (CONTRACT §5 keys) in local storage after every change. */
+/** Keeps the persisted areas (keys in lib/storage.ts) in local storage after every change. */
 const persistence = createListenerMiddleware<RootState>();
 persistence.startListening({
   predicate: (_action, current, previous) => current.cart !== previous.cart || current.user !== previous.user,

@@ -11,7 +11,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Admin screens redirect everyone else to /login (SPEC §6); the server enforces it too. */
+/** Admin screens redirect everyone else to /login (docs/product.md#who-does-what); the server enforces it too. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const userInfo = useAppSelector((s) => s.user.userInfo);
   if (!userInfo?.isAdmin) return <Navigate to={paths.login()} replace />;

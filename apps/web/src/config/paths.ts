@@ -1,4 +1,4 @@
-/** Every route path of the client (SPEC §2), in one place. */
+/** Every route path of the client (docs/product.md#screens), in one place. */
 export const paths = {
   home: '/',
   about: '/about',
@@ -29,6 +29,8 @@ export const paths = {
   adminOrders: '/admin/orderlist',
   adminUserEdit: (id: string) => `/admin/user/${id}/edit`,
   adminCourseEdit: (id: string) => `/admin/course/${id}/edit`,
+  /** Issue 34: a session's roster, attendance and sign-in sheet. */
+  adminSessionRoster: (id: string) => `/admin/session/${id}`,
   kids: '/kids',
   kidsCourses: '/courseskids',
   /** A kid's search stays in the kids area. */

@@ -17,7 +17,7 @@ function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(
   return made;
 }
 
-/** The amount with two decimals: SPEC's digits in English, the language's own with Intl otherwise. */
+/** The amount with two decimals: plain digits in English, the language's own with Intl otherwise. */
 function amountText(amount: number): string {
   const language = currentLanguage();
   if (language === 'en') return formatAmount(amount);
@@ -30,7 +30,7 @@ function amountText(amount: number): string {
 }
 
 /**
- * The one money formatter. SPEC §9: Tnd in the catalogue and cart, $ at checkout and on orders,
+ * The one money formatter (docs/product.md#rules, "Prices"): Tnd in the catalogue and cart, $ at checkout and on orders,
  * in every language (French and Arabic write the number their way: 1 234,50 Tnd).
  */
 export function formatMoney(amount: number, where: 'catalogue' | 'checkout'): string {
@@ -38,7 +38,7 @@ export function formatMoney(amount: number, where: 'catalogue' | 'checkout'): st
   return where === 'catalogue' ? `${value} Tnd` : `$${value}`;
 }
 
-/** Dates are the first 10 characters of the stored ISO date in English (SPEC §9), Intl's medium date otherwise. */
+/** Dates are the first 10 characters of the stored ISO date in English, Intl's medium date otherwise. */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const language = currentLanguage();

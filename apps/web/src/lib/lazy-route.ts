@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 
-/** SPEC §9: a route's script that has not arrived after 120000 ms counts as failed. */
+/** A route's script that has not arrived after 120000 ms counts as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /**

@@ -1,4 +1,4 @@
-/** Local-storage keys of CONTRACT §5. */
+/** The local-storage keys of the web client (the cart, checkout choices and account survive a reload; the names are fixed: saved carts of earlier versions keep working). */
 export const STORAGE_KEYS = {
   cartItems: 'cartItems',
   shippingAddress: 'shippingAddress',

@@ -12,7 +12,7 @@ import {
 import { loggedOut } from '@/lib/api/session';
 import { readStored, STORAGE_KEYS } from '@/lib/storage';
 
-/** A cart line (SPEC §3): what the cart shows until the server prices the order. */
+/** A cart line: what the cart shows until the server prices the order. */
 export interface CartItem {
   course: string;
   name: string;
@@ -126,7 +126,7 @@ export const cartSlice = createSlice({
   name: 'cart',
   initialState: loadCartState,
   reducers: {
-    /** Adding a course already in the cart replaces that line (SPEC §4). */
+    /** Adding a course already in the cart replaces that line (its quantity is the new one). */
     cartItemAdded(state, action: PayloadAction<CartItem>) {
       const item = action.payload;
       const index = state.cartItems.findIndex((line) => line.course === item.course);
@@ -185,7 +185,7 @@ export const cartSlice = createSlice({
   },
   extraReducers: (builder) => {
     // Sign-out forgets where the last person lives and how they pay (a shared computer at
-    // school or in a family); the cart is not personal and stays (SPEC §4).
+    // school or in a family); the cart is not personal and stays (docs/product.md#rules, "Shared computers").
     builder.addCase(loggedOut, (state) => {
       state.shippingAddress = null;
       state.paymentMethod = null;

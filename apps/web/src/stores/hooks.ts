@@ -10,7 +10,7 @@ import { loggedOut } from '@/stores/user-slice';
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
 
-/** Sign out: forget the user and every cached server answer (SPEC §4); the cart stays. */
+/** Sign out: forget the user and every cached server answer (docs/product.md#rules, "Shared computers"); the cart stays. */
 export const logout = (): AppThunk => (dispatch) => {
   dispatch(loggedOut());
   dispatch(api.util.resetApiState());

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-// The i18next instance, in English (SPEC's texts), as the app starts it.
+// The i18next instance, in English (the shop's original texts), as the app starts it.
 import '@/lib/i18n';
 
 // findBy*/waitFor wait for what a user would see; on a loaded 2-core CI machine a lazy route can

@@ -5,7 +5,7 @@ export const CERTIFICATE_STATUSES = ['valid', 'revoked'] as const;
 export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
 
 /**
- * A certificate as anyone may check it (`GET /api/certificates/{id}`, CONTRACT §7): the
+ * A certificate as anyone may check it (`GET /api/certificates/{id}`, docs/api.md#certificates): the
  * learner's name as it was at issue, the course, the session's dates (none yet), the issue
  * date, the centre's legal name, and whether it is still valid. Nothing else about the learner.
  */

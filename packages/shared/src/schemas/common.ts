@@ -1,7 +1,7 @@
 import { z } from '../zod.js';
 import { PAGE_LIMIT_MAX } from '../constants.js';
 
-/** Every error answer of the API (CONTRACT §4). */
+/** Every error answer of the API (docs/api.md#basics). */
 export const errorSchema = z.object({
   message: z.string(),
   /** Stable, for clients to translate (ERROR_CODES; issue 18). */

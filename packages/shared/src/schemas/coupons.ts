@@ -3,7 +3,7 @@ import { moneySchema } from './common.js';
 import { orderItemInputSchema } from './orders.js';
 import { ORDER_LINES_MAX } from '../constants.js';
 
-/** Coupons (CONTRACT §7, issue 37). */
+/** Coupons (docs/api.md#coupons, issue 37). */
 export const COUPON_KINDS = ['percent', 'fixed'] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
 

@@ -48,7 +48,7 @@ const queryNumber = (label: string) =>
     .regex(/^\d+(\.\d{1,2})?$/, `${label} must be a number of 0 or more`)
     .transform(Number);
 
-/** Query string of `GET /api/courses` (CONTRACT §4). Every value arrives as a string. */
+/** Query string of `GET /api/courses` (docs/api.md#catalogue). Every value arrives as a string. */
 export const courseQuerySchema = z
   .object({
     keyword: z
@@ -176,7 +176,7 @@ export const reviewSchema = z.object({
   comment: z.string(),
   user: z.string().nullable(),
   createdAt: z.string(),
-  /** The reviewer has a paid or learned order of the course ("Verified learner", CONTRACT §7). */
+  /** The reviewer has a paid or learned order of the course (shown as "Verified learner"). */
   verified: z.boolean(),
 });
 export type Review = z.infer<typeof reviewSchema>;

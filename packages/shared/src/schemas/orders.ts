@@ -1,5 +1,6 @@
 import { z } from '../zod.js';
 import { orderItemSessionInputSchema, orderLineSessionSchema } from './sessions.js';
+import { orderMoveSchema } from './session-move.js';
 import {
   dayRangeInOrder,
   moneySchema,
@@ -29,7 +30,7 @@ export const shippingAddressSchema = z.object({
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
 /**
- * The company an invoice is made out to (CONTRACT §7): its name and its matricule fiscal
+ * The company an invoice is made out to (docs/api.md#orders, `invoiceTo`): its name and its matricule fiscal
  * (tax id), given at checkout. Both trimmed; the tax id keeps to what matricules are written with.
  */
 export const invoiceToSchema = z.object({
@@ -121,7 +122,7 @@ export const orderLineSchema = z.object({
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
 /**
- * How an order was paid online (CONTRACT §6): the provider, its payment reference, the status
+ * How an order was paid online: the provider, its payment reference, the status
  * its own API confirmed and the amount in TND. Null for orders not paid online.
  */
 export const paymentResultSchema = z.object({
@@ -133,7 +134,7 @@ export const paymentResultSchema = z.object({
 export type PaymentResult = z.infer<typeof paymentResultSchema>;
 
 /**
- * Money the centre owes back on an order (CONTRACT §7): a paid order cancelled, or a payment
+ * Money the centre owes back on an order (docs/api.md#orders, `refund`): a paid order cancelled, or a payment
  * that reached an order that could not take it. `due` until an admin records it made (`done`,
  * with its credit note number). `reference`: the provider's payment reference, when there is one.
  */
@@ -228,12 +229,14 @@ export type Order = z.infer<typeof orderSchema>;
 /** One line of an order's history (`GET /api/orders/{id}/history`, admin): who did what, when. */
 export const orderEventSchema = z.object({
   at: z.string(),
-  /** placed, paid, learned, cancelled, refunded, expired. */
+  /** placed, paid, learned, cancelled, refunded, expired, moved. */
   action: z.string(),
   actor: z.object({ _id: z.string().nullable(), name: z.string(), role: z.enum(ORDER_ACTORS) }),
   /** The order's status before and after. */
   from: z.enum(ORDER_STATUSES).nullable(),
   to: z.enum(ORDER_STATUSES),
+  /** `moved` (issue 34): the start of the session left and of the one joined. */
+  moved: orderMoveSchema.optional(),
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from '../zod.js';
 
 /**
- * Dated sessions of a course (issue 33, CONTRACT §7 "Sessions"): a course runs on dates, each
+ * Dated sessions of a course (issue 33; docs/product.md#rules, "Sessions"): a course runs on dates, each
  * session with its own seats. Times are ISO instants (stored in UTC, shown in Tunis time).
  */
 export const SESSION_STATUSES = ['open', 'full', 'cancelled'] as const;

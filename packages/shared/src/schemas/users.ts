@@ -81,7 +81,7 @@ export type AdminUserUpdateBody = z.infer<typeof adminUserUpdateBodySchema>;
 /**
  * Query of the admin `GET /api/users`: search (`q`: any part of the name or e-mail), the
  * admin and kid flags, a sort and the shared page query. Without `page` and `limit` the
- * answer is every matching user, as CONTRACT §4 says.
+ * answer is every matching user.
  */
 export const userListQuerySchema = pageQuerySchema.extend({
   q: querySearchSchema,

@@ -10,7 +10,7 @@ import { tokens } from '../../db/schema.js';
  */
 export type LinkTokenKind = 'verify' | 'reset' | 'email';
 
-/** CONTRACT §4: verify links live 24 h, reset links 1 h; an e-mail change link lives as long as a verify link. */
+/** Verify links live 24 h, reset links 1 h; an e-mail change link lives as long as a verify link. */
 export const LINK_TOKEN_TTL_MS: Record<LinkTokenKind, number> = {
   verify: 24 * 3600 * 1000,
   reset: 3600 * 1000,

@@ -101,5 +101,5 @@ const NUMERIC_DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Tunis'
 export const certificatePdfDate = (at: Date, language: Language): string =>
   language === 'ar' ? NUMERIC_DATE.format(at) : certificateDate(at, language);
 
-/** The public check page of a certificate (CONTRACT §7), the address its QR code holds. */
+/** The public check page of a certificate (docs/api.md#certificates), the address its QR code holds. */
 export const certificateCheckUrl = (appUrl: string, id: string) => `${appUrl}/certificates/${id}`;

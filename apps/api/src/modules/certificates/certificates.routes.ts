@@ -11,8 +11,8 @@ import {
 import type { AppContext } from '../../deps.js';
 import { answerPage, apiRoutes, totalCountHeader } from '../../http/route.js';
 import { certificateCheckLimiter } from '../../middleware/rate-limit.js';
-import { actorOf } from '../audit/audit.repository.js';
-import { accessGuards } from '../auth/guards.js';
+import { actorOf } from '../audit/audit.service.js';
+import { accessGuards } from '../auth/auth.service.js';
 import {
   checkCertificate,
   getCertificatePdf,

@@ -10,7 +10,7 @@ import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';
 import { adminOrderAction, placeTestOrder } from '../../test/orders.js';
 import { createMailer } from '../mail/mailer.js';
-import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../mail/mail.testing.js';
+import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/mail.js';
 
 const CENTRE = 'Centre de Formation Ennour SARL';
 let smtp: TestSmtpServer;

@@ -12,8 +12,8 @@ import {
 } from '@shop/shared';
 import type { AppContext } from '../../deps.js';
 import { apiRoutes, idParams } from '../../http/route.js';
-import { actorOf } from '../audit/audit.repository.js';
-import { accessGuards } from '../auth/guards.js';
+import { actorOf } from '../audit/audit.service.js';
+import { accessGuards } from '../auth/auth.service.js';
 import { checkCoupon, createCoupon, editCoupon, getCoupons, removeCoupon } from './coupons.service.js';
 
 const couponParams = idParams(MESSAGES.couponNotFound);
@@ -22,7 +22,7 @@ const codeTaken = {
   409: { description: '`code: COUPON_EXISTS`: another coupon has this code (codes ignore case)', schema: errorSchema },
 };
 
-/** Coupons (CONTRACT §7, issue 37): the admin's promo codes and the customer's check call. */
+/** Coupons (docs/api.md#coupons, issue 37): the admin's promo codes and the customer's check call. */
 export function couponsRouter(ctx: AppContext): Router {
   const router = Router();
   const routes = apiRoutes(router, accessGuards(ctx));

@@ -15,12 +15,10 @@ import type { ServiceContext } from '../../deps.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { isId } from '../../lib/ids.js';
 import type { AuthUser } from '../../middleware/auth.js';
-import { changedFields, recordAuditEvents, SYSTEM_ACTOR, type AuditActor } from '../audit/audit.repository.js';
-import { sendInBackground } from '../mail/mailer.js';
-import { invoiceSeller } from '../orders/invoice.js';
-import { orderPaidMail } from '../orders/order-mails.js';
-import { payOrderRecord } from '../orders/order-states.repository.js';
-import { findOrderById, findOrderCourses, type OrderRecord } from '../orders/orders.repository.js';
+import { changedFields, recordAuditEvents, SYSTEM_ACTOR, type AuditActor } from '../audit/audit.service.js';
+import { sendInBackground } from '../mail/mail.service.js';
+import { orderPaidMail } from '../orders/order-mails.service.js';
+import { findOrderById, findOrderCourses, invoiceSeller, payOrderRecord, type OrderRecord } from '../orders/order-records.service.js';
 import {
   claimCouponUseRecord,
   couponWasUsed,

@@ -171,8 +171,13 @@ export class CatalogueCache implements CourseChanges {
   }
 }
 
+/**
+ * The cache of one instance. `options.now` is the app clock (ms): it times the version's max age
+ * and is the instant whose next session end the version names (readCatalogueVersion).
+ */
 export function createCatalogueCache(db: DbOrTx, options?: CatalogueCacheOptions): CatalogueCache {
-  return new CatalogueCache(() => readCatalogueVersion(db), { keyOfUrl: catalogueKeyOfUrl, ...options });
+  const now = options?.now ?? Date.now;
+  return new CatalogueCache(() => readCatalogueVersion(db, new Date(now())), { keyOfUrl: catalogueKeyOfUrl, ...options });
 }
 
 /** Whether the kept answer already holds the body this client takes (plain, or its encoding). */

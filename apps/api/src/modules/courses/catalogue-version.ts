@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { catalogueVersions, courses } from '../../db/schema.js';
+import { catalogueVersions, courses, sessions } from '../../db/schema.js';
 import type { CourseChanges, ServiceContext } from '../../deps.js';
 
 /**
@@ -13,7 +13,10 @@ import type { CourseChanges, ServiceContext } from '../../deps.js';
  */
 
 export interface CatalogueVersion {
-  /** Changes whenever any course changes (including seats and ratings). */
+  /**
+   * Changes whenever any course changes (including seats and ratings), and when an open session
+   * ends (time passing changes a course's next session and seats left: decision 0392).
+   */
   tag: string;
   /** Exact number of courses at that version (the unfiltered X-Total-Count). */
   courses: number;
@@ -24,8 +27,13 @@ export interface CatalogueVersion {
   prices?: { min: number; max: number };
 }
 
-/** The one query behind the version: 64 counter rows summed (exported for the benchmark's EXPLAIN). */
-export function catalogueVersionQuery(db: DbOrTx) {
+/**
+ * The one query behind the version: 64 counter rows summed (exported for the benchmark's EXPLAIN),
+ * and the next instant after `at` (default: the database's now) an open session ends, one probe
+ * of `sessions_open_ends_idx`.
+ */
+export function catalogueVersionQuery(db: DbOrTx, at?: Date) {
+  const now = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
   return db
     .select({
       // The table's oid tells a recreated or restored database apart from the old one.
@@ -35,14 +43,24 @@ export function catalogueVersionQuery(db: DbOrTx) {
       // Both ends of courses_price_idx (drafts, few, skipped): two index probes.
       minPrice: sql<string | null>`(select min(${courses.price})::text from ${courses} where not ${courses.isDraft})`,
       maxPrice: sql<string | null>`(select max(${courses.price})::text from ${courses} where not ${courses.isDraft})`,
+      nextSessionEnd: sql<string | null>`(select (extract(epoch from min(${sessions.endsAt})) * 1000)::bigint::text
+        from ${sessions} where ${sessions.status} = 'open' and ${sessions.endsAt} > ${now})`,
     })
     .from(catalogueVersions);
 }
 
-export async function readCatalogueVersion(db: DbOrTx): Promise<CatalogueVersion> {
-  const [row] = await catalogueVersionQuery(db);
+/**
+ * The catalogue version at `at` (the app clock's now; default the database's). Its tag names the
+ * next session end, so it moves when that instant passes although no row changed, on every
+ * instance; answers read sessions "not ended" at their own build time (never before `at`).
+ */
+export async function readCatalogueVersion(db: DbOrTx, at?: Date): Promise<CatalogueVersion> {
+  const [row] = await catalogueVersionQuery(db, at);
   if (!row) throw new Error('catalogue version query returned nothing');
-  const version: CatalogueVersion = { tag: `${row.epoch}.${row.changes}`, courses: Number(row.courses) };
+  const version: CatalogueVersion = {
+    tag: `${row.epoch}.${row.changes}.${row.nextSessionEnd ?? 'none'}`,
+    courses: Number(row.courses),
+  };
   if (row.minPrice !== null && row.maxPrice !== null) version.prices = { min: Number(row.minPrice), max: Number(row.maxPrice) };
   return version;
 }

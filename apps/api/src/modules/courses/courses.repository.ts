@@ -166,14 +166,18 @@ export interface NextSessionRow {
  */
 /** `courses.id` always qualified: a page of one table renders its columns bare, which inside the subqueries would name the session's id. */
 const courseIdColumn = sql.raw('"courses"."id"');
-const sessionColumns = {
-  nextSession: sql<NextSessionRow | null>`(select json_build_object('_id', s.id, 'startsAt', s.starts_at, 'seatsLeft', s.seats_left)
-    from sessions s where s.course_id = ${courseIdColumn} and s.status = 'open' and s.ends_at > now()
+/** Sessions not ended at `at` (the app clock, as orders use it; default the database's now). */
+const sessionColumns = (at?: Date) => {
+  const now = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
+  return {
+    nextSession: sql<NextSessionRow | null>`(select json_build_object('_id', s.id, 'startsAt', s.starts_at, 'seatsLeft', s.seats_left)
+    from sessions s where s.course_id = ${courseIdColumn} and s.status = 'open' and s.ends_at > ${now}
     order by s.starts_at, s.id limit 1)`,
-  sessionSeats: sql<number | null>`(select sum(s.seats_left)::integer from sessions s
-    where s.course_id = ${courseIdColumn} and s.status = 'open' and s.ends_at > now())`,
+    sessionSeats: sql<number | null>`(select sum(s.seats_left)::integer from sessions s
+    where s.course_id = ${courseIdColumn} and s.status = 'open' and s.ends_at > ${now})`,
+  };
 };
-const listedColumns = { ...courseColumns, ...sessionColumns };
+const listedColumns = (at?: Date) => ({ ...courseColumns, ...sessionColumns(at) });
 
 /** A course of a catalogue page, with its session columns. */
 export type ListedCourseWithSessions = ListedCourseRow & { nextSession: NextSessionRow | null; sessionSeats: number | null };
@@ -207,6 +211,8 @@ export const listedCourse = (): SQL => sql`not ${courses.isDraft}`;
 export function catalogueQueries(
   db: DbOrTx,
   query: CourseQuery,
+  /** The instant sessions are "not ended" at (default: the database's now). */
+  at?: Date,
 ): {
   page: CataloguePage;
   total: Statement<{ total: number }[]>;
@@ -222,7 +228,7 @@ export function catalogueQueries(
   const total = db.select({ total: count() }).from(courses).where(where);
   if (keywordWords(query).length === 0) {
     const page = db
-      .select(listedColumns)
+      .select(listedColumns(at))
       .from(courses)
       .where(where)
       .orderBy(...orderOf(query.sort))
@@ -247,7 +253,7 @@ export function catalogueQueries(
   const page = db
     .with(matches)
     .select({
-      ...listedColumns,
+      ...listedColumns(at),
       total: sql<number>`(select count(*) from ${matches})`.mapWith(Number),
     })
     .from(pageIds)
@@ -268,8 +274,10 @@ export async function listCourses(
    * it): the total of a query that filters nothing, then counted by no statement.
    */
   catalogueSize?: number,
+  /** The instant sessions are "not ended" at (the app clock). */
+  at?: Date,
 ): Promise<{ rows: ListedCourseWithSessions[]; total: number }> {
-  const { page, total, countsMatches, filtered } = catalogueQueries(db, query);
+  const { page, total, countsMatches, filtered } = catalogueQueries(db, query, at);
   if (!countsMatches) {
     if (!filtered && catalogueSize !== undefined) return { rows: await page, total: catalogueSize };
     const [rows, [counted]] = await Promise.all([page, total]);

@@ -5,7 +5,6 @@ import {
   courseQuerySchema,
   courseSchema,
   courseUpdateBodySchema,
-  type CourseQuery,
   messageSchema,
   MESSAGES,
   seatsChangedErrorSchema,
@@ -13,18 +12,10 @@ import {
 import type { AppContext } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { apiRoutes, idParams } from '../../http/route.js';
-import { accessGuards } from '../auth/guards.js';
-import { reviewsRouter } from '../reviews/reviews.routes.js';
-import { courseSessionsRouter } from '../sessions/sessions.routes.js';
+import { accessGuards } from '../auth/auth.service.js';
+import { catalogueKey, courseDetailKey, type CatalogueCache } from './catalogue-cache.js';
 import {
-  catalogueKey,
-  courseDetailKey,
-  normalCourseQuery,
-  type CatalogueCache,
-  type CatalogueVersion,
-} from './catalogue-cache.js';
-import {
-  browseCourses,
+  courseListBuilder,
   createBlankCourse,
   editCourse,
   getCourseDetail,
@@ -39,24 +30,14 @@ const courseParams = idParams(MESSAGES.courseNotFound);
 const notModified = { 304: { description: 'Not modified: the client’s ETag is current (no body)' } };
 const catalogueHeaders = { ETag: z.string(), 'Cache-Control': z.string() };
 
-/**
- * How a catalogue page's answer is built (kept by the catalogue cache under `catalogueKey(query,
- * version)`): from the query's normal form at that version, the question its key names.
- */
-export function courseListBuilder(ctx: AppContext, query: CourseQuery) {
-  return async (version: CatalogueVersion) => {
-    // Unfiltered, the total comes with the catalogue version: no count over the whole table.
-    const { courses, total } = await browseCourses(ctx, normalCourseQuery(query, version), version.courses);
-    return {
-      body: courses,
-      // Cross-origin clients may read it: the CORS middleware exposes X-Total-Count.
-      headers: { 'X-Total-Count': String(total) },
-    };
-  };
+/** Routers of other modules mounted under a course (`/:id/reviews`, `/:id/sessions`): app.ts builds them. */
+export interface CourseSubRouters {
+  reviews: Router;
+  sessions: Router;
 }
 
 /** Catalogue reads answer from `catalogue` (shared with the server's fast path); writes call courseChanged. */
-export function coursesRouter(ctx: AppContext, catalogue: CatalogueCache): Router {
+export function coursesRouter(ctx: AppContext, catalogue: CatalogueCache, under: CourseSubRouters): Router {
   const router = Router();
   const guards = accessGuards(ctx);
   const routes = apiRoutes(router, guards);
@@ -163,7 +144,7 @@ export function coursesRouter(ctx: AppContext, catalogue: CatalogueCache): Route
     },
   );
 
-  router.use('/:id/reviews', reviewsRouter(ctx));
-  router.use('/:id/sessions', courseSessionsRouter(ctx));
+  router.use('/:id/reviews', under.reviews);
+  router.use('/:id/sessions', under.sessions);
   return router;
 }

@@ -9,9 +9,10 @@ import type { DbOrTx } from '../../db/client.js';
 import type { ServiceContext } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import type { AuthUser } from '../../middleware/auth.js';
-import { actorOf, changedFields, recordAuditEvents } from '../audit/audit.repository.js';
+import { actorOf, changedFields, recordAuditEvents } from '../audit/audit.service.js';
 import { reviewsOfCourse } from '../reviews/reviews.service.js';
-import { courseChanged } from './catalogue-version.js';
+import { normalCourseQuery } from './catalogue-key.js';
+import { courseChanged, type CatalogueVersion } from './catalogue-version.js';
 import {
   deleteCourse,
   findCourse,
@@ -23,7 +24,7 @@ import {
   type ListedCourseWithSessions,
   type NewCourse,
 } from './courses.repository.js';
-import { upcomingSessionsOfCourse } from '../sessions/sessions.repository.js';
+import { upcomingSessionsOfCourse } from '../sessions/session-queries.service.js';
 import { toSessionJson } from '../sessions/sessions.service.js';
 
 /** The image every new course starts with (shipped in apps/api/public). */
@@ -72,7 +73,7 @@ export async function browseCourses(
   query: CourseQuery,
   catalogueSize?: number,
 ): Promise<{ courses: Course[]; total: number }> {
-  const { rows, total } = await listCourses(ctx.database.db, query, catalogueSize);
+  const { rows, total } = await listCourses(ctx.database.db, query, catalogueSize, ctx.clock.now());
   return { courses: rows.map(toListedCourseJson), total };
 }
 
@@ -94,27 +95,43 @@ function toListedCourseJson({ nextSession, sessionSeats, ...row }: ListedCourseW
  * What the detail page shows: the course, its reviews, newest first, and its sessions not ended
  * nor cancelled, soonest first (issue 33); with sessions, `availability` is their seats left.
  */
-async function detailOf(db: DbOrTx, row: CourseRow): Promise<CourseDetail> {
+async function detailOf(db: DbOrTx, row: CourseRow, now: Date): Promise<CourseDetail> {
   const [reviews, sessions] = await Promise.all([
     reviewsOfCourse(db, row.id),
-    upcomingSessionsOfCourse(db, row.id, new Date()),
+    upcomingSessionsOfCourse(db, row.id, now),
   ]);
   const open = sessions.map(toSessionJson);
   const seats = open.length > 0 ? { availability: open.reduce((sum, s) => sum + s.seatsLeft, 0) } : {};
   return { ...toCourseJson(row), ...seats, reviews, sessions: open };
 }
 
+/**
+ * How a catalogue page's answer is built (kept by the catalogue cache under `catalogueKey(query,
+ * version)`): from the query's normal form at that version, the question its key names.
+ */
+export function courseListBuilder(ctx: ServiceContext, query: CourseQuery) {
+  return async (version: CatalogueVersion) => {
+    // Unfiltered, the total comes with the catalogue version: no count over the whole table.
+    const { courses, total } = await browseCourses(ctx, normalCourseQuery(query, version), version.courses);
+    return {
+      body: courses,
+      // Cross-origin clients may read it: the CORS middleware exposes X-Total-Count.
+      headers: { 'X-Total-Count': String(total) },
+    };
+  };
+}
+
 /** The public course page: a draft is not there yet (404, as for an unknown id). */
 export async function getCourseDetail(ctx: ServiceContext, id: string): Promise<CourseDetail> {
   const row = await findCourse(ctx.database.db, id);
   if (!row || row.isDraft) throw notFound(MESSAGES.courseNotFound);
-  return detailOf(ctx.database.db, row);
+  return detailOf(ctx.database.db, row, ctx.clock.now());
 }
 
 /** A draft for the admin who fills it in; undefined when `id` names no draft. */
 export async function getDraftDetail(ctx: ServiceContext, id: string): Promise<CourseDetail | undefined> {
   const row = await findCourse(ctx.database.db, id);
-  return row?.isDraft ? detailOf(ctx.database.db, row) : undefined;
+  return row?.isDraft ? detailOf(ctx.database.db, row, ctx.clock.now()) : undefined;
 }
 
 /** How many drafts the admin's list shows (they are few: each ADD makes one until saved). */
@@ -166,10 +183,14 @@ export async function editCourse(
   if ('seatsChanged' in outcome)
     throw new AppError(409, MESSAGES.seatsChanged, undefined, 'SEATS_CHANGED', { availability: outcome.seatsChanged });
   courseChanged(ctx);
-  return detailOf(ctx.database.db, outcome.updated);
+  return detailOf(ctx.database.db, outcome.updated, ctx.clock.now());
 }
 
-export async function removeCourse(ctx: ServiceContext, admin: AuthUser, id: string): Promise<void> {
+export async function removeCourse(
+  ctx: ServiceContext,
+  admin: AuthUser,
+  id: string,
+): Promise<void> {
   await ctx.database.db.transaction(async (tx) => {
     const removed = await deleteCourse(tx, id);
     if (!removed) throw notFound(MESSAGES.courseNotFound);

@@ -9,7 +9,7 @@ import {
   startTestSmtpServer,
   verifyTokenOf,
   type TestSmtpServer,
-} from '../mail/mail.testing.js';
+} from '../../test/mail.js';
 
 /** Issue 18: the API speaks the user's language where people read its words. */
 let smtp: TestSmtpServer;

@@ -32,9 +32,9 @@ function actionMail(
   return { to, subject: words.subject, text, html, link };
 }
 
-/** CONTRACT §4: the verification link is APP_URL/verify/{token}. */
+/** The verification link is APP_URL/verify/{token}. */
 export const verificationLink = (appUrl: string, token: string) => `${appUrl}/verify/${token}`;
-/** CONTRACT §4: the reset link is APP_URL/reset-password?token=…. */
+/** The reset link is APP_URL/reset-password?token=…. */
 export const resetLink = (appUrl: string, token: string) => `${appUrl}/reset-password?token=${token}`;
 
 export function verificationMail(to: string, name: string, link: string, language: Language = 'en'): MailMessage {

@@ -14,14 +14,14 @@ import { capturingLogger } from '../../test/logs.js';
 import { resetLink, resetPasswordMail, verificationLink, verificationMail } from './mail.templates.js';
 import { createMailer } from './mailer.js';
 import {
-  freePort,
   linkInHtml,
   linkInText,
   parseRawMail,
   startSilentServer,
   startTestSmtpServer,
   verifyTokenOf,
-} from './mail.testing.js';
+} from '../../test/mail.js';
+import { freePort } from '../../test/ports.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

@@ -6,7 +6,7 @@ import { createApp } from '../../app.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';
 import { createMailer } from '../mail/mailer.js';
-import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../mail/mail.testing.js';
+import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/mail.js';
 import { invoiceYear } from './order-states.repository.js';
 
 const SHOP = {

@@ -1,14 +1,12 @@
 import { formatAmount, type Language } from '@shop/shared';
 import type { Config } from '../../config.js';
-import { escapeHtml } from '../mail/mail.templates.js';
-import { htmlLangAttributes, MAIL_LOCALES, MAIL_TEXTS } from '../mail/mail.texts.js';
-import type { MailMessage } from '../mail/mailer.js';
-import { orderCalendar } from '../sessions/calendar.js';
+import { escapeHtml, htmlLangAttributes, MAIL_LOCALES, MAIL_TEXTS, type MailMessage } from '../mail/mail.service.js';
+import { orderCalendar } from '../sessions/calendar.service.js';
 import type { OrderRecord } from './orders.repository.js';
 
 type MailConfig = Pick<Config, 'appUrl' | 'shop'> & Partial<Pick<Config, 'transfer'>>;
 
-/** Mails and invoices state the real currency; SPEC §9's "$" is a label of the order screens. */
+/** Mails and invoices state the real currency; the "$" of the order screens is only a label (docs/product.md#rules, "Prices"). */
 export const money = (amount: number) => `${formatAmount(amount)} TND`;
 
 /**

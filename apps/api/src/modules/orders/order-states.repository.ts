@@ -3,8 +3,9 @@ import type { OrderStatus, PaymentResult } from '@shop/shared';
 import { claimDueRows } from '../../db/claim-due.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { courses, creditNoteCounters, invoiceCounters, orderItems, orders, paymentAttempts, sessions } from '../../db/schema.js';
-import { releaseCouponUses, retakeCouponUse } from '../coupons/coupons.repository.js';
-import { recordAuditEvents, SYSTEM_ACTOR, type AuditActor } from '../audit/audit.repository.js';
+import { releaseCouponUses, retakeCouponUse } from '../coupons/coupon-uses.service.js';
+import { recordAuditEvents, SYSTEM_ACTOR, type AuditActor } from '../audit/audit.service.js';
+import { offerFreedSeats } from '../sessions/waitlist-seats.service.js';
 import { buildInvoiceSnapshot, type InvoiceSnapshot } from './invoice.js';
 import { findOrderById } from './orders.repository.js';
 
@@ -63,7 +64,7 @@ async function releaseSeats(tx: DbOrTx, orderIds: readonly string[]): Promise<vo
   `);
   // Issue 33: seats of session lines back to their session, never above its capacity (an edit
   // keeps capacity >= seats taken, so `least` only guards the check constraint).
-  await tx.execute(sql`
+  const releasedSessions = (await tx.execute(sql`
     with released as (
       select ${orderItems.sessionId} as id, sum(${orderItems.qty})::integer as qty
       from ${orderItems}
@@ -79,7 +80,14 @@ async function releaseSeats(tx: DbOrTx, orderIds: readonly string[]): Promise<vo
     update ${sessions} set seats_left = least(${sessions.capacity}, ${sessions.seatsLeft} + released.qty)
     from released, locked
     where ${sessions.id} = released.id and locked.id = released.id
-  `);
+    returning ${sessions.id} as id
+  `)) as unknown as { rows: { id: string }[] };
+  // Issue 34: seats freed in a session with people waiting are offered to the first in line
+  // (held for them, out of seats left) in this same transaction.
+  await offerFreedSeats(
+    tx,
+    releasedSessions.rows.map((r) => r.id),
+  );
   // Issue 37: a cancelled or expired order gives its coupon use back with its seats.
   await releaseCouponUses(tx, orderIds);
 }

@@ -3,10 +3,11 @@ import type { ServiceContext } from '../../deps.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import { isId } from '../../lib/ids.js';
 import type { AuthUser } from '../../middleware/auth.js';
-import { actorOf, listAuditEvents, type AuditActor } from '../audit/audit.repository.js';
+import { actorOf, listAuditEvents, type AuditActor } from '../audit/audit.service.js';
 import { issueCertificateInTransaction, mailCertificateInBackground } from '../certificates/certificates.service.js';
-import { courseChanged } from '../courses/catalogue-version.js';
-import { sendInBackground } from '../mail/mailer.js';
+import { courseChanged } from '../courses/catalogue.service.js';
+import { sendInBackground } from '../mail/mail.service.js';
+import { waitlistOffersChanged } from '../sessions/waitlist-seats.service.js';
 import { invoiceSeller } from './invoice.js';
 import {
   orderCancelledMail,
@@ -89,6 +90,8 @@ export async function cancelOrder(ctx: ServiceContext, user: AuthUser, id: strin
     );
   // The seats went back: this instance's next catalogue answer shows them.
   courseChanged(ctx);
+  // Issue 34: seats offered to a session's waitlist get their mail now.
+  waitlistOffersChanged(ctx);
   const order = await requireOrder(db, id);
   sendInBackground(ctx.mailer, ctx.logger, orderCancelledMail(order, ctx.config));
   return toOrderJson(order);
@@ -156,12 +159,19 @@ export async function getOrderHistory(ctx: ServiceContext, id: string): Promise<
   const events = await listAuditEvents(db, 'order', id);
   return events.map((e) => {
     const status = e.changes['status'] as { from: OrderStatus | null; to: OrderStatus } | undefined;
+    // A learner moved to another session (issue 34, sessions/move.repository.ts): the starts of both.
+    const session = e.changes['session'] as { from: { startsAt?: string }; to: { startsAt?: string } } | undefined;
+    const moved =
+      e.action === 'moved' && session?.from.startsAt && session.to.startsAt
+        ? { moved: { from: session.from.startsAt, to: session.to.startsAt } }
+        : {};
     return {
       at: e.at.toISOString(),
       action: e.action,
       actor: { _id: e.actor.id, name: e.actor.name, role: e.actor.role },
       from: status?.from ?? null,
       to: status?.to ?? 'pending',
+      ...moved,
     };
   });
 }
@@ -183,6 +193,8 @@ export async function sweepExpiredHolds(ctx: ServiceContext): Promise<number> {
     if (ids.length > 0) {
       // The seats went back: this instance's next catalogue answer shows them.
       courseChanged(ctx);
+      // Issue 34: seats offered to a session's waitlist get their mail now.
+      waitlistOffersChanged(ctx);
       for (const order of await findOrdersByIds(db, ids)) {
         sendInBackground(ctx.mailer, ctx.logger, orderExpiredMail(order, ctx.config));
       }

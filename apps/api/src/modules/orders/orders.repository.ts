@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { InvoiceTo, Language, OrderStatus, PaymentProofStatus, PaymentResult } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { auditEvents, courses, orderItems, orders, sessions, users } from '../../db/schema.js';
+import { buyerLeavesWaitlistsCte, buyerOfferSeats, buyerOffersCte } from '../sessions/waitlist-seats.service.js';
 
 export interface OrderLineRecord {
   courseId: string | null;
@@ -228,6 +229,9 @@ export function orderStatement(order: NewOrder): SQL {
   // the courses, in id order, as everywhere), which must be of the line's course, open, not
   // ended at the placing instant, with the seats; a line without one takes the course's seats
   // and is refused when the course has open sessions meanwhile (one must be chosen).
+  // Waitlists (issue 34): seats offered to the buyer in a line's session (locked after the
+  // sessions) count with its seats left; the unused rest of the offer goes back to seats left
+  // (the caller offers it on), and the buyer leaves the waitlists of the sessions they got seats in.
   const at = sql`${order.placedAt.toISOString()}::timestamptz`;
   return sql`
     with wanted (id, qty, price, name, image, position, session_id) as (values ${wanted}),
@@ -247,6 +251,7 @@ export function orderStatement(order: NewOrder): SQL {
       order by ${sessions.id}
       for update
     ),
+    ${buyerOffersCte(order.userId, at)},
     ready as materialized (
       select count(*) = ${lines.length} and coalesce(bool_and(
         locked.price = wanted.price and locked.name = wanted.name and locked.image = wanted.image
@@ -256,7 +261,8 @@ export function orderStatement(order: NewOrder): SQL {
             where open_session.course_id = wanted.id and open_session.status = 'open' and open_session.ends_at > ${at})
         else
           locked_session.course_id = wanted.id and locked_session.status = 'open'
-          and locked_session.ends_at > ${at} and locked_session.seats_left >= wanted.qty
+          and locked_session.ends_at > ${at}
+          and locked_session.seats_left + ${buyerOfferSeats(sql`wanted.session_id`)} >= wanted.qty
         end, false)), false) as ok
       from wanted join locked on locked.id = wanted.id
         left join locked_sessions locked_session on locked_session.id = wanted.session_id
@@ -270,11 +276,12 @@ export function orderStatement(order: NewOrder): SQL {
       returning ${courses.id}
     ),
     taken_sessions as (
-      update ${sessions} set seats_left = ${sessions.seatsLeft} - wanted.qty
+      update ${sessions} set seats_left = ${sessions.seatsLeft} - wanted.qty + ${buyerOfferSeats(sql`wanted.session_id`)}
       from wanted, ready
       where ready.ok and ${sessions.id} = wanted.session_id
       returning ${sessions.id}
     ),
+    ${buyerLeavesWaitlistsCte(order.userId)},
     new_order as (
       insert into ${orders} (${columnNames(header.map(([column]) => column))})
       select ${sql.join(

@@ -17,7 +17,7 @@ import {
 import type { AppContext } from '../../deps.js';
 import { badRequest } from '../../errors.js';
 import { answerPage, apiRoutes, idParams, totalCountHeader } from '../../http/route.js';
-import { accessGuards } from '../auth/guards.js';
+import { accessGuards } from '../auth/auth.service.js';
 import type { Payments } from '../payments/payments.service.js';
 import {
   actorOf,
@@ -28,7 +28,7 @@ import {
   recordRefund,
 } from './order-states.service.js';
 import { orderDocumentRoutes } from './order-documents.routes.js';
-import { orderCalendarRoutes } from '../sessions/calendar.routes.js';
+import { orderCalendarRoutes } from './order-calendar.routes.js';
 import { sendOrdersCsv } from './order-export.js';
 import { paymentProofRoutes } from './payment-proof.routes.js';
 import { getAllOrders, getMyOrders, getOrder, placeOrder } from './orders.service.js';

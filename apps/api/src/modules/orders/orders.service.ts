@@ -8,14 +8,15 @@ import {
   type PaymentMethod,
   SESSION_REQUIRED,
 } from '@shop/shared';
-import { sessionsForOrder, type SessionRow } from '../sessions/sessions.repository.js';
+import { sessionsForOrder, type SessionRow } from '../sessions/session-queries.service.js';
+import { offeredSeats, offerFreedSeats, waitlistOffersChanged } from '../sessions/waitlist-seats.service.js';
 import { isUniqueViolation, type Db } from '../../db/client.js';
 import type { ServiceContext } from '../../deps.js';
-import { courseChanged } from '../courses/catalogue-version.js';
+import { courseChanged } from '../courses/catalogue.service.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { isId } from '../../lib/ids.js';
 import type { AuthUser } from '../../middleware/auth.js';
-import { sendInBackground } from '../mail/mailer.js';
+import { sendInBackground } from '../mail/mail.service.js';
 import { claimCouponUse, payFreeOrder, priceWithCoupon, resolveCoupon } from '../coupons/coupons.service.js';
 import { listOrders } from './order-list.repository.js';
 import { orderPlacedMail } from './order-mails.js';
@@ -32,10 +33,10 @@ import {
 
 export const ORDERS_PAGE_DEFAULT = 50;
 
-/** How much of the buyer an answer shows: the admin list leaves the e-mail out (CONTRACT §4). */
+/** How much of the buyer an answer shows: the admin list leaves the e-mail out. */
 type UserView = 'withEmail' | 'nameOnly';
 
-/** The order's refund as answered (CONTRACT §7), null when none. */
+/** The order's refund as answered (docs/api.md#orders, `refund`), null when none. */
 export function refundOf(order: OrderRecord): Order['refund'] {
   if (!order.refundStatus || order.refundAmount === null || !order.refundDueAt) return null;
   return {
@@ -169,7 +170,7 @@ function sessionRefused(index: number, message: string, code?: string): AppError
 /** The Tunis calendar day a session starts, `YYYY-MM-DD`, as the 409 of too few seats names it. */
 const TUNIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Tunis', year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/** `Not enough seats left for <course> (<start date>)` (CONTRACT §7). */
+/** `Not enough seats left for <course> (<start date>)`: the Tunis date names which session of the course is full. */
 export function notEnoughSessionSeats(courseName: string, startsAt: Date): string {
   return `${notEnoughSeats(courseName)} (${TUNIS_DAY.format(startsAt)})`;
 }
@@ -237,6 +238,8 @@ export async function placeOrder(
     const order = record === created.record ? created.order : toOrderJson(record);
     // Seats were taken: this instance's next catalogue answer shows them gone.
     courseChanged(ctx);
+    // Issue 34: an offer's unused rest may have passed to the next in line.
+    if (created.record.lines.some((l) => l.session)) waitlistOffersChanged(ctx);
     sendInBackground(ctx.mailer, ctx.logger, orderPlacedMail(record, ctx.config));
     return { order, created: true };
   } catch (err) {
@@ -275,9 +278,12 @@ async function createOrder(
     const placedAt = clock.now();
     const holdExpiresAt = new Date(placedAt.getTime() + config.seatHoldMinutes * 60_000);
     const courseIds = [...new Set(wanted.map((w) => w.courseId))];
-    const [foundCourses, foundSessions] = await Promise.all([
+    const sessionIds = wanted.flatMap((w) => (w.sessionId ? [w.sessionId] : []));
+    const [foundCourses, foundSessions, offers] = await Promise.all([
       findOrderCourses(db, courseIds),
-      sessionsForOrder(db, courseIds, wanted.flatMap((w) => (w.sessionId ? [w.sessionId] : []))),
+      sessionsForOrder(db, courseIds, sessionIds),
+      // Issue 34: seats held for the buyer by a waitlist offer count with the seats left.
+      offeredSeats(db, buyer.id, sessionIds, placedAt),
     ]);
     const found = new Map(foundCourses.map((c) => [c.id, c]));
     // The first line that cannot be served explains the refusal: unknown course or session (400), too few seats (409).
@@ -286,7 +292,8 @@ async function createOrder(
       if (!course) throw unknownCourse(index);
       const session = sessionOfLine(foundSessions, courseId, sessionId, placedAt, index);
       if (session) {
-        if (session.seatsLeft < qty) throw conflict(notEnoughSessionSeats(course.name, session.startsAt));
+        if (session.seatsLeft + (offers.get(session.id) ?? 0) < qty)
+          throw conflict(notEnoughSessionSeats(course.name, session.startsAt));
       } else if (course.availability < qty) throw conflict(notEnoughSeats(course.name));
       const lineSession = session
         ? { id: session.id, startsAt: session.startsAt, endsAt: session.endsAt, schedule: session.schedule, place: session.place }
@@ -317,6 +324,8 @@ async function createOrder(
       });
       // Issue 37: the coupon's use is counted in this transaction (guarded; none left: 400, rolled back).
       if (inserted) await claimCouponUse(tx, coupon, inserted.id, buyer.id);
+      // Issue 34: the unused rest of the buyer's waitlist offer goes to the next in line.
+      if (inserted && offers.size > 0) await offerFreedSeats(tx, [...offers.keys()]);
       return inserted;
     });
     if (placed) {
@@ -370,7 +379,7 @@ export async function getMyOrders(ctx: ServiceContext, buyer: AuthUser): Promise
   return (await listOrdersOfUser(ctx.database.db, buyer.id)).map((o) => toOrderJson(o));
 }
 
-/** The admin list: filtered, sorted, one page (CONTRACT §4 + issue 19). */
+/** The admin list: filtered, sorted, one page (issue 19). */
 export async function getAllOrders(ctx: ServiceContext, query: OrderListQuery): Promise<{ orders: Order[]; total: number }> {
   const { page = 1, limit = ORDERS_PAGE_DEFAULT, ...filter } = query;
   const { orders, total } = await listOrders(ctx.database.db, filter, { offset: (page - 1) * limit, limit });

@@ -4,7 +4,7 @@ import { createFlouciProvider } from './flouci.js';
 import { createKonnectProvider } from './konnect.js';
 import type { PaymentProvider } from './provider.js';
 import type { OnlineProvider } from './payments.service.js';
-import { TEST_GATEWAY_PATH } from './test-gateway.js';
+import { DEMO_GATEWAY_PATH } from './demo-gateway.js';
 
 /**
  * The provider the settings name: Konnect or Flouci with the shop's credentials; the built-in test
@@ -49,7 +49,7 @@ export function paymentProviderFor(
       return {
         provider: createKonnectProvider({
           name: 'test',
-          apiUrl: `http://127.0.0.1:${config.port}${TEST_GATEWAY_PATH}`,
+          apiUrl: `http://127.0.0.1:${config.port}${DEMO_GATEWAY_PATH}`,
           apiKey: 'test-gateway',
           walletId: 'test-gateway',
           timeoutMs: config.limits.paymentMs,

@@ -5,10 +5,9 @@ import { paymentAttempts } from '../../db/schema.js';
 import type { ServiceContext } from '../../deps.js';
 import { AppError, conflict, forbidden } from '../../errors.js';
 import type { AuthUser } from '../../middleware/auth.js';
-import type { AuditActor } from '../audit/audit.repository.js';
-import { setHoldExpiry } from '../orders/order-states.repository.js';
+import type { AuditActor } from '../audit/audit.service.js';
+import { findOrderById, setHoldExpiry, type OrderRecord } from '../orders/order-records.service.js';
 import { acceptOnlinePayment } from '../orders/order-states.service.js';
-import { findOrderById, type OrderRecord } from '../orders/orders.repository.js';
 import { requireOrder } from '../orders/orders.service.js';
 import {
   claimAttemptCheck,

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { ServiceContext } from '../../deps.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { AuthUser } from '../../middleware/auth.js';
-import { courseChanged } from '../courses/catalogue-version.js';
+import { courseChanged } from '../courses/catalogue.service.js';
 import { addReview, firstNameOf, listReviews, type ShownReview } from './reviews.repository.js';
 
 export function toReviewJson(row: ShownReview): Review {

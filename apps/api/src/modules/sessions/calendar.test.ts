@@ -5,6 +5,8 @@ import type { Order, Session } from '@shop/shared';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';
 import { testShippingAddress } from '../../test/orders.js';
+import type { OrderRecord } from '../orders/orders.types.js';
+import { orderCalendar } from './calendar.js';
 
 let ctx: TestContext;
 let admin: UserFixture;
@@ -25,7 +27,11 @@ async function addSession(courseId: string, startsAt: string, endsAt: string, pl
   return res.body as Session;
 }
 
-/** The events of an iCalendar text, read by a real RFC 5545 parser (ical.js). */
+/**
+ * The events of an iCalendar text, read by a real RFC 5545 parser (ical.js). ical.js resolves a
+ * TZID with the file's own VTIMEZONE, so the instants below depend on its offsets (not on the
+ * machine's zone: run with TZ=UTC and TZ=America/New_York).
+ */
 function eventsOf(ics: string) {
   const calendar = new ICAL.Component(ICAL.parse(ics));
   return calendar.getAllSubcomponents('vevent').map((v) => {
@@ -36,10 +42,87 @@ function eventsOf(ics: string) {
       description: event.description,
       start: event.startDate.toJSDate().toISOString(),
       end: event.endDate.toJSDate().toISOString(),
+      startZone: event.startDate.zone?.tzid,
+      endZone: event.endDate.zone?.tzid,
+      stamp: v.getFirstPropertyValue('dtstamp')?.toString(),
       uid: event.uid,
     };
   });
 }
+
+/** The unfolded content lines of an iCalendar text. */
+function contentLines(ics: string): string[] {
+  return ics.replace(/\r\n[ \t]/g, '').split('\r\n');
+}
+
+function orderWith(sessions: { id: string; startsAt: string; endsAt: string }[]): OrderRecord {
+  return {
+    id: 'order-1',
+    lines: sessions.map((s) => ({
+      courseId: 'course-1',
+      name: `Course ${s.id}`,
+      qty: 1,
+      price: 10,
+      image: '',
+      session: {
+        id: s.id,
+        startsAt: new Date(s.startsAt),
+        endsAt: new Date(s.endsAt),
+        schedule: 'Mon 18:00',
+        place: 'Tunis',
+      },
+    })),
+  } as unknown as OrderRecord;
+}
+
+describe('orderCalendar', () => {
+  it('writes Tunis wall-clock times with TZID=Africa/Tunis and one VTIMEZONE, the same instants as the sessions', () => {
+    const sessions = [
+      // Winter evening: 18:00 Tunis is 17:00 UTC.
+      { id: 'winter', startsAt: '2031-01-14T17:00:00.000Z', endsAt: '2031-03-20T19:00:00.000Z' },
+      // Summer (Europe and New York on summer time, Tunis still +01:00) and across midnight in Tunis.
+      { id: 'summer', startsAt: '2031-07-06T23:30:00.000Z', endsAt: '2031-07-07T01:15:00.000Z' },
+      // The day New York moves its clocks forward (02:00 to 03:00 there).
+      { id: 'dst', startsAt: '2031-03-09T07:30:00.000Z', endsAt: '2031-03-09T09:00:00.000Z' },
+    ];
+    const ics = orderCalendar(
+      orderWith(sessions),
+      'https://shop.example',
+      new Date('2030-12-01T10:11:12.000Z'),
+    );
+    expect(ics).not.toBeNull();
+    const lines = contentLines(ics ?? '');
+    expect(
+      lines.filter((l) => /^(DTSTART|DTEND)[;:]/.test(l) && l !== 'DTSTART:19700101T000000'),
+    ).toEqual([
+      'DTSTART;TZID=Africa/Tunis:20310114T180000',
+      'DTEND;TZID=Africa/Tunis:20310320T200000',
+      'DTSTART;TZID=Africa/Tunis:20310707T003000',
+      'DTEND;TZID=Africa/Tunis:20310707T021500',
+      'DTSTART;TZID=Africa/Tunis:20310309T083000',
+      'DTEND;TZID=Africa/Tunis:20310309T100000',
+    ]);
+    expect(lines.filter((l) => l === 'BEGIN:VTIMEZONE')).toHaveLength(1);
+    expect(lines).toContain('TZID:Africa/Tunis');
+    expect(lines).toContain('TZOFFSETTO:+0100');
+    // DTSTAMP stays a UTC instant (RFC 5545 3.8.7.2).
+    expect(lines.filter((l) => l.startsWith('DTSTAMP'))).toEqual(
+      Array(3).fill('DTSTAMP:20301201T101112Z'),
+    );
+
+    const events = eventsOf(ics ?? '');
+    expect(
+      events.map((e) => ({ start: e.start, end: e.end, zone: e.startZone, endZone: e.endZone })),
+    ).toEqual(
+      sessions.map((s) => ({
+        start: s.startsAt,
+        end: s.endsAt,
+        zone: 'Africa/Tunis',
+        endZone: 'Africa/Tunis',
+      })),
+    );
+  });
+});
 
 describe('GET /api/orders/{id}/calendar.ics', () => {
   it('answers one event per session line, parsed back by ical.js, and rides along the payment mail', async () => {
@@ -74,21 +157,50 @@ describe('GET /api/orders/{id}/calendar.ics', () => {
       description: 'Tue and Thu 18:00-20:00',
       start: '2031-01-14T17:00:00.000Z',
       end: '2031-03-20T19:00:00.000Z',
+      startZone: 'Africa/Tunis',
     });
-    expect(events.find((e) => e.summary === 'Art, drawing')).toMatchObject({ location: 'Online', start: '2031-02-01T09:30:00.000Z' });
+    expect(contentLines(res.text)).toContain('DTSTART;TZID=Africa/Tunis:20310114T180000');
+    expect(events.find((e) => e.summary === 'Art, drawing')).toMatchObject({
+      location: 'Online',
+      start: '2031-02-01T09:30:00.000Z',
+      startZone: 'Africa/Tunis',
+    });
 
     // Someone else: 403; an admin may read it.
     const stranger = await createUser(ctx.database.db, ctx.config);
-    expect((await request(ctx.app).get(`/api/orders/${order._id}/calendar.ics`).set('Authorization', `Bearer ${stranger.token}`)).status).toBe(403);
-    expect((await request(ctx.app).get(`/api/orders/${order._id}/calendar.ics`).set('Authorization', `Bearer ${admin.token}`)).status).toBe(200);
+    expect(
+      (
+        await request(ctx.app)
+          .get(`/api/orders/${order._id}/calendar.ics`)
+          .set('Authorization', `Bearer ${stranger.token}`)
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await request(ctx.app)
+          .get(`/api/orders/${order._id}/calendar.ics`)
+          .set('Authorization', `Bearer ${admin.token}`)
+      ).status,
+    ).toBe(200);
 
     const before = ctx.sentMails.length;
-    expect((await request(ctx.app).put(`/api/orders/${order._id}/pay`).set('Authorization', `Bearer ${admin.token}`).send({})).status).toBe(200);
+    expect(
+      (
+        await request(ctx.app)
+          .put(`/api/orders/${order._id}/pay`)
+          .set('Authorization', `Bearer ${admin.token}`)
+          .send({})
+      ).status,
+    ).toBe(200);
     await new Promise((r) => setTimeout(r, 50));
     const paidMail = ctx.sentMails.slice(before).find((m) => m.to === buyer.user.email);
     const attachment = paidMail?.attachments?.find((a) => a.filename.endsWith('.ics'));
     expect(attachment?.contentType).toMatch(/^text\/calendar/);
-    expect(eventsOf(attachment?.content.toString('utf8') ?? '').map((e) => e.summary).sort()).toEqual(['Art, drawing', 'Business English']);
+    expect(
+      eventsOf(attachment?.content.toString('utf8') ?? '')
+        .map((e) => e.summary)
+        .sort(),
+    ).toEqual(['Art, drawing', 'Business English']);
   });
 
   it('answers 409 for an order without sessions', async () => {

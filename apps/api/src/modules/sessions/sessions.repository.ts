@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { courses, orderItems, orders, sessions } from '../../db/schema.js';
+import { courses, orderItems, orders, sessions, sessionWaitlist } from '../../db/schema.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -14,12 +14,20 @@ export interface SessionFields {
 
 /** The course of new sessions, when it exists and is not a draft's ghost (drafts may get sessions too). */
 export async function courseExists(db: DbOrTx, courseId: string): Promise<boolean> {
-  const [row] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).limit(1);
+  const [row] = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(eq(courses.id, courseId))
+    .limit(1);
   return row !== undefined;
 }
 
 /** A new session: all its seats left. */
-export async function insertSession(db: DbOrTx, courseId: string, fields: SessionFields): Promise<SessionRow> {
+export async function insertSession(
+  db: DbOrTx,
+  courseId: string,
+  fields: SessionFields,
+): Promise<SessionRow> {
   const [row] = await db
     .insert(sessions)
     .values({ courseId, ...fields, seatsLeft: fields.capacity })
@@ -46,7 +54,11 @@ export type SessionUpdateOutcome =
  * changed and written back. The row is read first only for the audit record and the refusal's
  * number.
  */
-export async function updateSession(db: DbOrTx, id: string, fields: SessionFields): Promise<SessionUpdateOutcome> {
+export async function updateSession(
+  db: DbOrTx,
+  id: string,
+  fields: SessionFields,
+): Promise<SessionUpdateOutcome> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(sessions).where(eq(sessions.id, id)).for('update');
     if (!before) return { kind: 'missing' };
@@ -56,7 +68,12 @@ export async function updateSession(db: DbOrTx, id: string, fields: SessionField
         ...fields,
         seatsLeft: sql`${sessions.seatsLeft} + ${fields.capacity}::integer - ${sessions.capacity}`,
       })
-      .where(and(eq(sessions.id, id), sql`${sessions.seatsLeft} + ${fields.capacity}::integer - ${sessions.capacity} >= 0`))
+      .where(
+        and(
+          eq(sessions.id, id),
+          sql`${sessions.seatsLeft} + ${fields.capacity}::integer - ${sessions.capacity} >= 0`,
+        ),
+      )
       .returning();
     if (!after) return { kind: 'belowTaken', taken: before.capacity - before.seatsLeft };
     return { kind: 'updated', before, after };
@@ -64,10 +81,17 @@ export async function updateSession(db: DbOrTx, id: string, fields: SessionField
 }
 
 /** Marks a session cancelled (locked row); the row as it was before, or undefined when unknown. */
-export async function markSessionCancelled(db: DbOrTx, id: string): Promise<{ before: SessionRow; after: SessionRow } | undefined> {
+export async function markSessionCancelled(
+  db: DbOrTx,
+  id: string,
+): Promise<{ before: SessionRow; after: SessionRow } | undefined> {
   const [before] = await db.select().from(sessions).where(eq(sessions.id, id)).for('update');
   if (!before) return undefined;
-  const [after] = await db.update(sessions).set({ status: 'cancelled' }).where(eq(sessions.id, id)).returning();
+  const [after] = await db
+    .update(sessions)
+    .set({ status: 'cancelled' })
+    .where(eq(sessions.id, id))
+    .returning();
   return after ? { before, after } : undefined;
 }
 
@@ -81,12 +105,25 @@ export async function ordersHoldingSession(db: DbOrTx, sessionId: string): Promi
   return rows.map((r) => r.id);
 }
 
-/** A course's sessions not ended and not cancelled, soonest first (the course page). */
-export function upcomingSessionsOfCourse(db: DbOrTx, courseId: string, now: Date): Promise<SessionRow[]> {
+/** A course's sessions not ended and not cancelled, soonest first (the course page), with how many wait (issue 34). */
+export function upcomingSessionsOfCourse(
+  db: DbOrTx,
+  courseId: string,
+  now: Date,
+): Promise<(SessionRow & { waiting: number })[]> {
   return db
-    .select()
+    .select({
+      ...getTableColumns(sessions),
+      // Qualified by hand: drizzle writes a select list's columns without their table.
+      waiting:
+        sql<number>`(select count(*) from ${sessionWaitlist} waiting where waiting.session_id = "sessions"."id")`.mapWith(
+          Number,
+        ),
+    })
     .from(sessions)
-    .where(and(eq(sessions.courseId, courseId), eq(sessions.status, 'open'), gt(sessions.endsAt, now)))
+    .where(
+      and(eq(sessions.courseId, courseId), eq(sessions.status, 'open'), gt(sessions.endsAt, now)),
+    )
     .orderBy(asc(sessions.startsAt), asc(sessions.id));
 }
 
@@ -97,10 +134,14 @@ export function sessionsForOrder(
   sessionIds: readonly string[],
 ): Promise<SessionRow[]> {
   const conditions = [];
-  if (courseIds.length > 0) conditions.push(and(inArray(sessions.courseId, [...courseIds]), eq(sessions.status, 'open')));
+  if (courseIds.length > 0)
+    conditions.push(and(inArray(sessions.courseId, [...courseIds]), eq(sessions.status, 'open')));
   if (sessionIds.length > 0) conditions.push(inArray(sessions.id, [...sessionIds]));
   if (conditions.length === 0) return Promise.resolve([]);
-  return db.select().from(sessions).where(or(...conditions));
+  return db
+    .select()
+    .from(sessions)
+    .where(or(...conditions));
 }
 
 /** The upcoming sessions of the shop (the dashboard), soonest first, with their course's name. */

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { MESSAGES, sessionBodySchema, sessionSchema } from '@shop/shared';
 import type { AppContext } from '../../deps.js';
 import { apiRoutes, idParams } from '../../http/route.js';
-import { accessGuards } from '../auth/guards.js';
+import { accessGuards } from '../auth/auth.service.js';
 import { cancelSession, createSession, editSession, SESSION_MESSAGES } from './sessions.service.js';
 
 /** Mounted by the courses router under `/api/courses/:id/sessions` (issue 33). */

@@ -4,12 +4,11 @@ import type { sessionBodySchema } from '@shop/shared';
 import type { ServiceContext } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import type { AuthUser } from '../../middleware/auth.js';
-import { actorOf, changedFields, recordAuditEvents } from '../audit/audit.repository.js';
-import { courseChanged } from '../courses/catalogue-version.js';
-import { sendInBackground } from '../mail/mailer.js';
-import { sessionCancelledMail } from '../orders/order-mails.js';
-import { cancelOrderRecord } from '../orders/order-states.repository.js';
-import { findOrderById } from '../orders/orders.repository.js';
+import { actorOf, changedFields, recordAuditEvents } from '../audit/audit.service.js';
+import { courseChanged } from '../courses/catalogue.service.js';
+import { sendInBackground } from '../mail/mail.service.js';
+import { sessionCancelledMail } from '../orders/order-mails.service.js';
+import { cancelOrderRecord, findOrderById } from '../orders/order-records.service.js';
 import {
   courseExists,
   findSession,
@@ -20,6 +19,8 @@ import {
   type SessionFields,
   type SessionRow,
 } from './sessions.repository.js';
+import { offerFreedSeats } from './waitlist.repository.js';
+import { waitlistOffersChanged } from './waitlist.service.js';
 
 export const SESSION_MESSAGES = {
   notFound: 'Session not found',
@@ -28,8 +29,8 @@ export const SESSION_MESSAGES = {
     `Capacity cannot be below the ${taken} seat${taken === 1 ? '' : 's'} already taken`,
 } as const;
 
-/** 'full' when no seat is left, 'cancelled' once cancelled, else 'open'. No waitlist yet: `waiting` 0. */
-export function toSessionJson(row: SessionRow): Session {
+/** 'full' when no seat is left, 'cancelled' once cancelled, else 'open'. `waiting`: how many wait (issue 34), when read. */
+export function toSessionJson(row: SessionRow & { waiting?: number }): Session {
   return {
     _id: row.id,
     course: row.courseId,
@@ -40,7 +41,7 @@ export function toSessionJson(row: SessionRow): Session {
     capacity: row.capacity,
     seatsLeft: row.seatsLeft,
     status: row.status === 'cancelled' ? 'cancelled' : row.seatsLeft === 0 ? 'full' : 'open',
-    waiting: 0,
+    waiting: row.waiting ?? 0,
   };
 }
 
@@ -89,10 +90,16 @@ export async function editSession(ctx: ServiceContext, admin: AuthUser, id: stri
   const current = await findSession(db, id);
   if (!current) throw notFound(SESSION_MESSAGES.notFound);
   if (current.status === 'cancelled') throw conflict(SESSION_MESSAGES.cancelled);
+  let offered = false;
   const row = await db.transaction(async (tx) => {
     const outcome = await updateSession(tx, id, fieldsOf(body));
     if (outcome.kind === 'missing') throw notFound(SESSION_MESSAGES.notFound);
     if (outcome.kind === 'belowTaken') throw conflict(SESSION_MESSAGES.belowTaken(outcome.taken));
+    // Issue 34: a raised capacity frees seats like a cancel does: the waitlist is offered them first.
+    if (outcome.after.seatsLeft > 0 && (await offerFreedSeats(tx, [id])) > 0) {
+      offered = true;
+      outcome.after = (await findSession(tx, id)) ?? outcome.after;
+    }
     const changes = changedFields(outcome.before, outcome.after, AUDITED_SESSION_FIELDS);
     if (Object.keys(changes).length > 0)
       await recordAuditEvents(tx, [
@@ -101,6 +108,7 @@ export async function editSession(ctx: ServiceContext, admin: AuthUser, id: stri
     return outcome.after;
   });
   courseChanged(ctx);
+  if (offered) waitlistOffersChanged(ctx);
   return toSessionJson(row);
 }
 

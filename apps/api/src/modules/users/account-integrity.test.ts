@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createMailer } from '../mail/mailer.js';
-import { linkInHtml, linkInText, resetTokenOf, startTestSmtpServer, verifyTokenOf, type ReceivedMail, type TestSmtpServer } from '../mail/mail.testing.js';
+import { linkInHtml, linkInText, resetTokenOf, startTestSmtpServer, verifyTokenOf, type ReceivedMail, type TestSmtpServer } from '../../test/mail.js';
 
 let smtp: TestSmtpServer;
 let ctx: TestContext;

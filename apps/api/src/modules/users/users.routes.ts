@@ -18,13 +18,13 @@ import {
 import type { AppContext } from '../../deps.js';
 import { answerPage, apiRoutes, idParams, totalCountHeader } from '../../http/route.js';
 import { authRateLimiters } from '../../middleware/rate-limit.js';
-import { accessGuards } from '../auth/guards.js';
+import { accessGuards } from '../auth/auth.service.js';
 import * as users from './users.service.js';
 
 const userParams = idParams(MESSAGES.userNotFound);
 const tokenParams = z.object({ token: z.string().meta({ description: 'The token of a mailed link' }) });
 
-/** CONTRACT §4 Users. /profile and the token routes come before /:id. */
+/** The users calls (docs/api.md#accounts). /profile and the token routes come before /:id. */
 export function usersRouter(ctx: AppContext): Router {
   const router = Router();
   const routes = apiRoutes(router, accessGuards(ctx));

@@ -18,7 +18,7 @@ import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../e
 import type { Logger } from '../../logger.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import { signUserToken } from '../../lib/user-tokens.js';
-import { actorOf, changedFields, recordAuditEvents, type AuditChanges } from '../audit/audit.repository.js';
+import { actorOf, changedFields, recordAuditEvents, type AuditChanges } from '../audit/audit.service.js';
 import {
   consumeLinkToken,
   consumeLinkTokenWithPayload,
@@ -26,7 +26,7 @@ import {
   findPendingEmail,
   issueLinkToken,
   retireLinkTokens,
-} from '../auth/link-tokens.repository.js';
+} from '../auth/link-tokens.service.js';
 import {
   confirmEmailLink,
   confirmEmailMail,
@@ -35,11 +35,12 @@ import {
   resetPasswordMail,
   verificationLink,
   verificationMail,
-} from '../mail/mail.templates.js';
-import { sendInBackground } from '../mail/mailer.js';
+  sendInBackground,
+} from '../mail/mail.service.js';
 import { hashPassword, passwordHashCost } from './passwords.js';
 import {
   deleteUser,
+  findSessionUser,
   findUserByEmail,
   findUserById,
   insertUser,
@@ -49,6 +50,8 @@ import {
   type UserRow,
 } from './users.repository.js';
 
+/** The user a session token names, as the auth guards check it (undefined: no such user). */
+export const sessionUser = (db: DbOrTx, id: string) => findSessionUser(db, id);
 
 /** The public face of a user: never the hash, never the verification state. */
 export function toUser(row: UserRow): User {
@@ -318,7 +321,7 @@ export async function confirmEmailChange(ctx: ServiceContext, token: string): Pr
 /** Rows per page when only `page` is given. */
 const USERS_PAGE_DEFAULT = PAGE_LIMIT_DEFAULT;
 
-/** Admin list: every user, or one page of them when `page` or `limit` is given (CONTRACT §4 + paging). */
+/** Admin list: every user, or one page of them when `page` or `limit` is given (paged like every admin list). */
 export async function listAllUsers(ctx: ServiceContext, query: UserListQuery): Promise<{ users: User[]; total: number }> {
   const { page: pageNumber, limit: pageSize, ...filter } = query;
   const paged = pageNumber !== undefined || pageSize !== undefined;

@@ -10,7 +10,7 @@ import {
   startTestSmtpServer,
   verifyTokenOf,
   type TestSmtpServer,
-} from '../mail/mail.testing.js';
+} from '../../test/mail.js';
 
 let smtp: TestSmtpServer;
 let ctx: TestContext;

@@ -2,7 +2,7 @@ import { useController } from 'react-hook-form';
 import { NumberInput, type NumberInputProps } from '@/components/ui/number-input';
 import { FieldError, useFieldError } from './form';
 
-/** The shop's number input (SPEC §2 stepper) as a form field, with its error line. */
+/** The shop's number input (with its stepper) as a form field, with its error line. */
 export function NumberField({
   id,
   name,

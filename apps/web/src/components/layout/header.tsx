@@ -18,7 +18,7 @@ import { SearchForm } from './search-form';
 import { useScrolled } from './use-scrolled';
 import './header.css';
 
-/** SPEC §9: the navigation bar takes its active style from 60 px of scroll. */
+/** The navigation bar takes its active style from 60 px of scroll. */
 export const NAV_SCROLL_THRESHOLD = 60;
 
 export function Header() {
@@ -49,7 +49,7 @@ export function Header() {
 
   const isKid = !!userInfo?.isKid;
   const isAdmin = !!userInfo?.isAdmin;
-  // SPEC §6: kids are kept in the kids area, their searches too.
+  // Kids are kept in the kids area, their searches too (docs/product.md#who-does-what).
   const searchPath = isKid ? paths.kidsSearch : paths.search;
   const navClass = ({ isActive }: { isActive: boolean }) =>
     `header__link${isActive ? ' header__link--current' : ''}`;

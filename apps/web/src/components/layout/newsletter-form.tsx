@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { NewsletterFields } from './newsletter-fields';
 
 /**
- * Footer newsletter box (CONTRACT §4: POST /api/newsletter answers 'Subscribed'), checked with
+ * Footer newsletter box (POST /api/newsletter answers 'Subscribed'), checked with
  * the server's `newsletterBodySchema`. Every outcome shows on the one status line under the box.
  */
 export function NewsletterForm({ autoFocus = false }: { autoFocus?: boolean }) {

@@ -13,7 +13,7 @@ interface SearchFormProps {
   onSearched?: () => void;
 }
 
-/** Enter (or the button) opens /search/{keyword}; a blank keyword does nothing (SPEC §2). */
+/** Enter (or the button) opens /search/{keyword}; a blank keyword does nothing. */
 export function SearchForm({
   placeholder,
   className,

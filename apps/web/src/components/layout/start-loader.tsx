@@ -1,7 +1,7 @@
 import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §2: a spinner for the first 3 seconds, counted from the navigation's start (the loader is in the served HTML). */
+/** A spinner for the first 3 seconds, counted from the navigation's start (the loader is in the served HTML). */
 export const START_LOADER_MS = 3000;
 
 /** What is left of the start loader's 3 s when the app starts (the bundle loaded under the HTML's copy meanwhile). */
@@ -15,7 +15,7 @@ const loaderListeners = new Set<() => void>();
 /**
  * The shell says when its start loader covers the page and when it really went away: its timer
  * can fire late on a busy phone, so pages that must stay readable for a while after the loader
- * (the verify page, SPEC §4) count from this, not from the nominal 3 s.
+ * (the verify page) count from this, not from the nominal 3 s.
  */
 export function setStartLoaderShowing(showing: boolean, notify = true): void {
   if (loaderShowing === showing) return;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** True once the window is scrolled at least `threshold` px (SPEC §9: nav style from 60 px). */
+/** True once the window is scrolled at least `threshold` px (the navigation bar changes style from 60 px). */
 export function useScrolled(threshold: number): boolean {
   const [scrolled, setScrolled] = useState(() => typeof window !== 'undefined' && window.scrollY >= threshold);
   useEffect(() => {

@@ -12,7 +12,7 @@ interface CourseImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'sr
 /**
  * A course picture. A missing picture, or one that fails to load (a moved file, a dead link an
  * admin typed), shows a designed stand-in of the same size instead of the browser's broken
- * image icon (SPEC §4: an image ends loaded or failed).
+ * image icon (an image ends loaded or failed, never loading for ever).
  */
 export function CourseImage({ src, className, alt = '', width, height, ...img }: CourseImageProps) {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ export interface NumberInputProps {
   label: string;
   min?: number;
   max?: number;
-  /** Base step (default 1). Shift multiplies it by 10, ctrl or meta by 0.1 (SPEC §2). */
+  /** Base step (default 1). Shift multiplies it by 10, ctrl or meta by 0.1. */
   step?: number;
   id?: string;
   name?: string;
@@ -17,11 +17,11 @@ export interface NumberInputProps {
   decreaseLabel?: string;
 }
 
-/** SPEC §9: hold a stepper 300 ms, then it repeats every 50 ms. */
+/** Hold a stepper 300 ms, then it repeats every 50 ms. */
 export const REPEAT_DELAY_MS = 300;
 export const REPEAT_EVERY_MS = 50;
 
-/** Characters a person may type (SPEC §2): digits, e, E, +, - and the dot. */
+/** Characters a person may type: digits, e, E, +, - and the dot. */
 const NOT_ALLOWED = /[^0-9eE+\-.]/g;
 
 interface Modifiers {
@@ -49,7 +49,7 @@ export function stepFor(step: number, modifiers: Modifiers): number {
   return step;
 }
 
-/** A number field with stepper buttons, keyboard steps and hold-to-repeat (SPEC §2 "Number input"). */
+/** A number field with stepper buttons, keyboard steps and hold-to-repeat (used for quantities and prices). */
 export function NumberInput({
   value,
   onChange,

@@ -14,7 +14,7 @@ export interface Slide {
 
 interface SliderProps {
   slides: readonly Slide[];
-  /** Auto-advance period (SPEC §9: 6000 ms home, 12000 ms kids). */
+  /** Auto-advance period (6000 ms home, 12000 ms kids: docs/product.md#screens). */
   intervalMs: number;
   ctaLabel: string;
   ctaTo: string;

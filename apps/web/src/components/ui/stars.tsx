@@ -5,7 +5,7 @@ import './stars.css';
 
 export type StarFill = 'full' | 'half' | 'empty';
 
-/** SPEC §2: star n is full at rating >= n, half at rating >= n - 0.5, otherwise empty. */
+/** Star n is full at rating >= n, half at rating >= n - 0.5, otherwise empty. */
 export function starFills(rating: number): StarFill[] {
   return [1, 2, 3, 4, 5].map((n) => (rating >= n ? 'full' : rating >= n - 0.5 ? 'half' : 'empty'));
 }

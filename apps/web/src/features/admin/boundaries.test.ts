@@ -58,6 +58,7 @@ describe('admin code boundaries', () => {
       './routes/user-edit',
       './routes/course-list',
       './routes/course-edit',
+      './routes/session-roster',
       './routes/order-list',
       './routes/certificate-list',
       './routes/coupon-list',

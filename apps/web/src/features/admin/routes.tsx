@@ -21,6 +21,10 @@ export const adminRoutes: RouteObject[] = [
       { path: 'admin/user/:id/edit', lazy: lazyRoute(() => import('./routes/user-edit'), (m) => m.UserEditRoute) },
       { path: 'admin/courselist', lazy: lazyRoute(() => import('./routes/course-list'), (m) => m.CourseListRoute) },
       { path: 'admin/course/:id/edit', lazy: lazyRoute(() => import('./routes/course-edit'), (m) => m.CourseEditRoute) },
+      {
+        path: 'admin/session/:id',
+        lazy: lazyRoute(() => import('./routes/session-roster'), (m) => m.SessionRosterRoute),
+      },
       { path: 'admin/orderlist', lazy: lazyRoute(() => import('./routes/order-list'), (m) => m.OrderListRoute) },
       {
         path: 'admin/certificates',

@@ -47,7 +47,7 @@ const baseQuery: BaseQueryFn<
 };
 
 /**
- * The one API slice (CONTRACT §4). Endpoints live in the files beside this one. Writes the
+ * The one API slice (docs/api.md). Endpoints live in the files beside this one. Writes the
  * server refused changed nothing, so they invalidate no tags (`onSuccess` of tags.ts): a
  * refetch would only replace what the person is typing. Paged lists read `X-Total-Count`
  * with `pageOf` (page.ts). Components read a mutation's answer with `unwrap()`.

@@ -6,7 +6,7 @@ import { translateMessage } from '@/lib/i18n/messages';
 /** An RTK Query error, or none. */
 export type ApiError = FetchBaseQueryError | SerializedError | undefined | null;
 
-/** The server's `message` (in the language on screen) when the answer has one, else the screen's own fallback (SPEC §8). */
+/** The server's `message` (in the language on screen) when the answer has one, else the screen's own fallback. */
 export function serverMessage(error: ApiError, fallback: string): string {
   if (error && 'status' in error) {
     const data = error.data as { message?: unknown; code?: unknown } | undefined;
@@ -17,7 +17,7 @@ export function serverMessage(error: ApiError, fallback: string): string {
 }
 
 /**
- * SPEC §8: the response body's message when present, otherwise the generic network message.
+ * The response body's message when present, otherwise the generic network message.
  */
 export function errorMessage(error: ApiError): string {
   if (!error) return '';

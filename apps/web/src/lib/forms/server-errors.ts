@@ -6,7 +6,7 @@ interface Detail {
   message: string;
 }
 
-/** The `details` of a refused write (CONTRACT §4 error shape), whatever `unwrap()` threw. */
+/** The `details` of a refused write (the error shape of docs/api.md#basics), whatever `unwrap()` threw. */
 function detailsOf(error: unknown): Detail[] {
   if (!error || typeof error !== 'object' || !('data' in error)) return [];
   const details = (error.data as { details?: unknown } | null)?.details;
@@ -26,7 +26,7 @@ export interface ServerErrorOptions<Values extends FieldValues> {
    * (`category.2` -> `category`), when that is one of `fields`.
    */
   fieldOf?: (path: string) => FieldPath<Values> | undefined;
-  /** The line when the answer has no message of its own (SPEC §8: 'An error occurred'). */
+  /** The line when the answer has no message of its own ('An error occurred'). */
   fallback?: string;
 }
 

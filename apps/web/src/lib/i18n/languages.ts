@@ -1,4 +1,4 @@
-/** The shop's languages (CONTRACT §6: local storage key `lang`). */
+/** The shop's languages (kept in local storage under `lang`). */
 export const LANGUAGES = ['en', 'fr', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 

@@ -28,7 +28,7 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
 /**
  * The server's own rules (`profileUpdateBodySchema`) and what the form adds (issue 31): the new
  * password is optional (empty keeps the current one) and its confirmation must repeat it
- * ('Password do not match', SPEC §5); changing the e-mail or the password needs the current
+ * ('Password do not match'); changing the e-mail or the password needs the current
  * password.
  */
 function profileFormSchema(currentEmail: string, currentPasswordRequired: string) {

@@ -2,7 +2,7 @@ import type { UserInfo } from '@shop/shared';
 import { paths } from '@/config/paths';
 
 /**
- * Where a signed-in user goes from /login (SPEC §4): to '/' + redirect when one is asked for
+ * Where a signed-in user goes from /login: to '/' + redirect when one is asked for
  * (CHECKOUT's `redirect=shipping`, for kids too: a kid with a full cart must reach /shipping);
  * without one, kids go to /kids and others home.
  * Leading slashes are dropped so a crafted `?redirect=//elsewhere.example` stays on this site.

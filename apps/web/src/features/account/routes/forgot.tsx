@@ -15,7 +15,7 @@ import { translateMessage } from '@/lib/i18n/messages';
 import { AuthCard } from '../components/auth-card';
 import '../components/form.css';
 
-/** SPEC §5: the e-mail is required, else 'Please enter your email'; the server checks the rest. */
+/** The e-mail is required, else 'Please enter your email'; the server checks the rest. */
 const forgotFormSchema = z.object({ email: z.string().trim().min(1, MESSAGES.emailRequired) });
 type ForgotForm = z.infer<typeof forgotFormSchema>;
 

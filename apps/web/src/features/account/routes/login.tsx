@@ -16,10 +16,10 @@ import { afterLoginPath } from '../lib/after-login';
 import '../components/form.css';
 
 /**
- * /login?redirect=: whoever signs in here is forwarded (SPEC §4). Someone already signed in
+ * /login?redirect=: whoever signs in here is forwarded there. Someone already signed in
  * is forwarded when a redirect is asked for (CHECKOUT); without one they were sent here by a
  * guard (e.g. a customer on an admin screen) and see the form to switch accounts.
- * SPEC §5: no client validation; the user slice keeps the answer's credentials.
+ * No client validation; the user slice keeps the answer's credentials.
  */
 export function LoginRoute() {
   const { t } = useTranslation();

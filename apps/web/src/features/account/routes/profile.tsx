@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import { MyCertificates } from '../components/my-certificates';
 import { MyOrders } from '../components/my-orders';
+import { MyWaitlists } from '../components/my-waitlists';
 import { ProfileForm } from '../components/profile-form';
 import '../components/profile.css';
 
@@ -20,7 +21,7 @@ export function ProfileRoute() {
 function Profile() {
   const { t } = useTranslation();
   const userInfo = useAppSelector((s) => s.user.userInfo);
-  const [panel, setPanel] = useState<'infos' | 'orders' | 'certificates'>('infos');
+  const [panel, setPanel] = useState<'infos' | 'orders' | 'certificates' | 'waitlists'>('infos');
   if (!userInfo) return null;
 
   return (
@@ -51,6 +52,14 @@ function Profile() {
         >
           {t('certificates.mine.show')}
         </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-pressed={panel === 'waitlists'}
+          onClick={() => setPanel('waitlists')}
+        >
+          {t('sessions.waitlist.show')}
+        </button>
       </div>
       <section className="profile__panel">
         <h2 id="profile-panel-title" className="section-title">
@@ -58,13 +67,17 @@ function Profile() {
             ? t('account.profile.infoTitle')
             : panel === 'orders'
               ? t('account.profile.ordersTitle')
-              : t('certificates.mine.title')}
+              : panel === 'waitlists'
+                ? t('sessions.waitlist.mine')
+                : t('certificates.mine.title')}
         </h2>
         {/* The key gives a fresh form for a freshly signed-in user. */}
         {panel === 'infos' ? (
           <ProfileForm key={userInfo._id} userInfo={userInfo} />
         ) : panel === 'orders' ? (
           <MyOrders />
+        ) : panel === 'waitlists' ? (
+          <MyWaitlists />
         ) : (
           <MyCertificates />
         )}

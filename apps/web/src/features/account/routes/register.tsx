@@ -17,11 +17,11 @@ import { translateMessage } from '@/lib/i18n/messages';
 import { AuthCard } from '../components/auth-card';
 import '../components/form.css';
 
-/** SPEC §4: after a successful registration the login screen opens 2 s later. */
+/** After a successful registration the login screen opens 2 s later. */
 export const REGISTER_REDIRECT_MS = 2000;
 
 /**
- * SPEC §5: the one client check is that the passwords match. Name, e-mail and password rules
+ * The one client check is that the passwords match. Name, e-mail and password rules
  * are the server's (`registerBodySchema`); its details land on these same fields.
  */
 const registerFormSchema = z

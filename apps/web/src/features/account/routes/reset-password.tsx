@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../components/auth-card';
 import '../components/form.css';
 
-/** SPEC §5: the two must match; the password rules are the server's (`resetPasswordBodySchema`). */
+/** The two must match; the password rules are the server's (`resetPasswordBodySchema`). */
 const resetFormSchema = z
   .object({ password: z.string(), confirm: z.string() })
   .refine((values) => values.password === values.confirm, {
@@ -23,7 +23,7 @@ const resetFormSchema = z
   });
 type ResetForm = z.infer<typeof resetFormSchema>;
 
-/** /reset-password?token=: the token is checked before the form shows (SPEC §4). */
+/** /reset-password?token=: the token is checked before the form shows. */
 export function ResetPasswordRoute() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();

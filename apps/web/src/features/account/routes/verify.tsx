@@ -10,7 +10,7 @@ import { translateMessage } from '@/lib/i18n/messages';
 
 import { AuthCard } from '../components/auth-card';
 
-/** SPEC §4: the verification answer shows, then the login screen opens 3 s later. */
+/** The verification answer shows, then the login screen opens 3 s later. */
 export const VERIFY_REDIRECT_MS = 3000;
 
 export function VerifyRoute() {

@@ -8,7 +8,7 @@ const courseChanged = (course: string) => [
   { type: 'Course' as const, id: 'LIST' },
 ];
 
-/** Admin writes of dated sessions (issue 33, CONTRACT §7 "Sessions"). */
+/** Admin writes of dated sessions (issue 33; docs/product.md#rules, "Sessions"). */
 export const sessionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     createSession: build.mutation<Session, SessionBody & { course: string }>({

@@ -77,7 +77,7 @@ function seatsChangedOf(error: unknown): number | undefined {
 }
 
 /**
- * SPEC §2 Course edit. Update sends `images` (the server also takes the legacy `Images`), and
+ * Course edit. Update sends `images` (the server also takes the legacy `Images`), and
  * `availabilityWas`, the seats left the form started from (issue 31): unchanged seats are not
  * written, so orders placed meanwhile keep theirs; a seat change made from seats that orders
  * moved meanwhile is refused (409 SEATS_CHANGED) and the form shows the seats left now, keeps

@@ -1,6 +1,8 @@
 import { sessionBodySchema, type Session, type SessionBody } from '@shop/shared';
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/errors';
 import { formatSessionDates, fromTunisInput, toTunisInput } from '@/lib/sessions';
 import {
@@ -124,6 +126,13 @@ export function CourseSessions({ courseId, sessions }: { courseId: string; sessi
                 </div>
                 {session.status !== 'cancelled' && (
                   <div className="course-sessions__actions">
+                    <Link
+                      className="button button--ghost button--small"
+                      to={paths.adminSessionRoster(session._id)}
+                      aria-label={t('roster.linkOf', { dates })}
+                    >
+                      {t('roster.link')}
+                    </Link>
                     <button
                       type="button"
                       className="button button--ghost button--small"

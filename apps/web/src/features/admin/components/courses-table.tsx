@@ -17,7 +17,7 @@ interface Props {
   deletingId?: string | undefined;
 }
 
-/** SPEC §2 Courses: ID, Name, Price, Category joined with ' | ', EDIT and DELETE. */
+/** Courses: ID, Name, Price, Category joined with ' | ', EDIT and DELETE. */
 export function CoursesTable({ courses, caption, onDelete, deletingId }: Props) {
   const { t } = useTranslation();
   return (

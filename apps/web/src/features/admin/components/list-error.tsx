@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import './admin-list.css';
 
 /**
- * SPEC §8: an admin list that fails shows the bare word 'error'. The admin still needs to know
+ * An admin list that fails shows the bare word 'error' (as the shop always has). The admin still needs to know
  * why, so the reason is in the tooltip and on a small line under it.
  */
 export function ListError({ error }: { error: FetchBaseQueryError | SerializedError | undefined }) {

@@ -26,7 +26,7 @@ function DoneOn({ at }: { at: string | null }) {
 }
 
 /**
- * SPEC §2 Orders: ID, User, Date, TOTAL, PAID, Learned, Actions (Details; Mark as Paid if
+ * Orders: ID, User, Date, TOTAL, PAID, Learned, Actions (Details; Mark as Paid if
  * unpaid), plus the order's status, its payment method and a Cancel button while it can be cancelled.
  */
 export function OrdersTable({ orders, onMarkPaid, payingId, onCancel, cancellingId }: Props) {

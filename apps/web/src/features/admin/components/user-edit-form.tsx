@@ -22,7 +22,7 @@ const FIELDS = [
 ] as const;
 
 /**
- * SPEC §2 User edit: name, email, isAdmin, isKid; Update returns to the user list. The server's
+ * User edit: name, email, isAdmin, isKid; Update returns to the user list. The server's
  * own `adminUserUpdateBodySchema` checks the fields before they are sent.
  */
 export function UserEditForm({ user }: { user: User }) {

@@ -13,7 +13,7 @@ interface Props {
   deletingId?: string | undefined;
 }
 
-/** SPEC §2 Users: ID, Name, Email, Admin YES/NO, EDIT and DELETE. */
+/** Users: ID, Name, Email, Admin YES/NO, EDIT and DELETE. */
 export function UsersTable({ users, onDelete, deletingId }: Props) {
   const { t } = useTranslation();
   return (

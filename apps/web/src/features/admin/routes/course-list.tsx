@@ -82,7 +82,7 @@ export function CourseListRoute() {
     void deleteCourse(course._id);
   };
 
-  // SPEC §4: ADD creates a blank course on the server, then opens its edit page.
+  // ADD creates a blank course (a draft, docs/product.md#rules "New courses") on the server, then opens its edit page.
   const onAdd = async () => {
     try {
       const course = await createCourse().unwrap();

@@ -24,7 +24,7 @@ interface CataloguePageProps {
   variant?: 'default' | 'kids';
 }
 
-/** The catalogue's title (SPEC §2): 'All Courses', 'Programming Courses', '*keyword* Search Courses'. */
+/** The catalogue's title: 'All Courses', 'Programming Courses', '*keyword* Search Courses'. */
 export function headingFor(
   t: TFunction,
   selection: Selection,

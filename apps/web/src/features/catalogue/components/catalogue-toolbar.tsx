@@ -25,7 +25,7 @@ interface ToolbarProps {
   variant?: 'default' | 'kids';
 }
 
-/** Filter and Search buttons toggle two panels; opening one closes the other (SPEC §2). */
+/** Filter and Search buttons toggle two panels; opening one closes the other. */
 export function CatalogueToolbar({ view, searchPath, variant = 'default' }: ToolbarProps) {
   const { t } = useTranslation();
   const [panel, setPanel] = useState<Panel>(null);

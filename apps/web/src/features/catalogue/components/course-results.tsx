@@ -44,7 +44,7 @@ function useShownCount(list: readonly unknown[]): number {
   return current.count;
 }
 
-/** SPEC §2 catalogue states: loading (skeleton cards), error text, 'Nothing Found !!!', or a grid of cards. */
+/** The catalogue's states: loading (skeleton cards), error text, 'Nothing Found !!!', or a grid of cards. */
 export function CourseResults({
   args,
   paginate = false,

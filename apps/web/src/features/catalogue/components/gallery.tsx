@@ -3,7 +3,7 @@ import { COURSE_IMAGES_MAX, COURSE_PAGE_IMAGE_SIZES } from '@shop/shared';
 import { CourseImage, uploadedCopies } from '@/components/ui/course-image';
 import { useTranslation } from 'react-i18next';
 
-/** Up to three images (SPEC §9); a thumbnail shows its image large. */
+/** Up to three images (docs/product.md#screens, "Course page"); a thumbnail shows its image large. */
 export function Gallery({ images, name }: { images: string[]; name: string }) {
   const { t } = useTranslation();
   const shown = images.slice(0, COURSE_IMAGES_MAX);

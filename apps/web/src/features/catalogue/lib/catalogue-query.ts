@@ -5,7 +5,7 @@ import type { CourseListArgs } from '@/lib/api/courses';
 export const VIEW_KEYS = ['page', 'sort', 'from', 'to'] as const;
 
 /**
- * The only query keys that choose courses (SPEC §2's two link forms). Every other key
+ * The only query keys that choose courses (the two link forms of docs/product.md#screens, "Catalogue"). Every other key
  * (`fbclid`, `utm_source`, `gclid`, …: links shared on social networks and in mails) is ignored,
  * so it can never empty the catalogue.
  */
@@ -48,7 +48,7 @@ function nonNegative(value: string | null): number {
 }
 
 /**
- * SPEC §2 "Header and footer": if the first query key is cg, load by category; otherwise a
+ * The header's category links: if the first query key is cg, load by category; otherwise a
  * non-empty query value loads by filter; with no query, the keyword is the third path segment
  * (/search/{keyword}). Only `cg` and `filter` count as query keys here (SELECTION_KEYS).
  * The kids catalogue passes defaultKeyword 'kids'.
@@ -92,7 +92,7 @@ function withinArea(keyword: string | undefined, areaKeyword: string | undefined
  * group (the home card "Language") goes to the API as Cg / filter; one that names neither is
  * searched as a keyword instead of failing with a 400.
  *
- * `areaKeyword` (the kids area: 'kids', SPEC §2's default keyword) is a word every course of
+ * `areaKeyword` (the kids area: 'kids', its default keyword) is a word every course of
  * the page must match, also under a category or a search: the kids "Soft skills" link lists the
  * kids' soft-skills courses, never the adults' ones of the same category.
  */

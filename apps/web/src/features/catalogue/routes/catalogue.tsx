@@ -18,7 +18,7 @@ export function Catalogue() {
   const { t } = useTranslation();
   const isKid = useAppSelector((s) => !!s.user.userInfo?.isKid);
   const { pathname } = useLocation();
-  // SPEC §6: kid accounts are kept in the kids area (the /courses list only; searches stay).
+  // Kid accounts are kept in the kids area (docs/product.md#who-does-what) (the /courses list only; searches stay).
   if (isKid && pathname.startsWith(paths.courses))
     return <Navigate to={paths.kidsCourses} replace />;
   return (

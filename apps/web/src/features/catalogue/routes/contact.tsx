@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { i18n } from '@/lib/i18n';
 import './contact.css';
 
-/** The draft the visitor's own mail program opens (SPEC §1: nothing goes through a server). */
+/** The draft the visitor's own mail program opens (nothing goes through the shop's server: docs/product.md#screens, "Contact"). */
 export function mailtoDraft(fields: {
   name: string;
   email: string;

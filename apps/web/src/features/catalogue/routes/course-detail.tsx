@@ -1,5 +1,5 @@
 import { useDeferredValue, useId, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { QueryError } from '@/components/ui/query-error';
 import { Stars } from '@/components/ui/stars';
 import { paths } from '@/config/paths';
@@ -13,6 +13,8 @@ import { categoryLabel } from '@/lib/i18n/category';
 import { maxSeats } from '@/lib/seats';
 import { isBookable, sessionsOf } from '@/lib/sessions';
 import { SessionPicker } from '../components/session-picker';
+import { SessionWaitlist } from '../components/session-waitlist';
+import { useMyWaitlist, withOffers } from '@/lib/waitlist';
 import { CourseDetailSkeleton } from '../components/course-detail-skeleton';
 import { Gallery } from '../components/gallery';
 import { ReviewForm, ReviewList } from '../components/reviews';
@@ -28,8 +30,12 @@ export function CourseDetail() {
   // every few milliseconds (one task of ~100 ms on Lighthouse's phone before, issue 23).
   const course = useDeferredValue(data);
   const [qty, setQty] = useState(1);
-  // The session the customer picked (issue 33); null: the first open one.
-  const [pickedSession, setPickedSession] = useState<string | null>(null);
+  // The session the customer picked (issue 33); null: the first open one. `?session=` (the
+  // waitlist offer mail's link, issue 34) preselects one.
+  const [searchParams] = useSearchParams();
+  const [pickedSession, setPickedSession] = useState<string | null>(searchParams.get('session'));
+  // Issue 34: the customer's waitlists; seats held for them by an offer count with the seats left.
+  const waitlist = useMyWaitlist();
   const navigate = useNavigate();
   const qtyId = useId();
   const reviewsId = useId();
@@ -47,7 +53,7 @@ export function CourseDetail() {
 
   const { name, description } = courseText(course, currentLanguage());
   // A course with sessions sells the seats of the session chosen; without, its availability.
-  const sessions = sessionsOf(course);
+  const sessions = withOffers(sessionsOf(course), waitlist.offers);
   const session =
     sessions.find((s) => s._id === pickedSession && isBookable(s)) ??
     sessions.find((s) => isBookable(s));
@@ -82,7 +88,7 @@ export function CourseDetail() {
               <dd className={soldOut ? 'course-detail__status--out' : 'course-detail__status--in'}>
                 {soldOut
                   ? t('catalogue.detail.soldOut')
-                  : `${t('catalogue.detail.available')} · ${t('catalogue.detail.seatsLeft', { count: course.availability })}`}
+                  : `${t('catalogue.detail.available')} · ${t('catalogue.detail.seatsLeft', { count: sessions.length > 0 ? sessions.reduce((n, s) => n + (s.status === 'cancelled' ? 0 : s.seatsLeft), 0) : course.availability })}`}
               </dd>
             </div>
             <div>
@@ -106,6 +112,14 @@ export function CourseDetail() {
                   setPickedSession(next._id);
                   setQty((current) => Math.min(current, Math.max(1, maxSeats(next.seatsLeft))));
                 }}
+              />
+            )}
+            {sessions.length > 0 && (
+              <SessionWaitlist
+                courseId={course._id}
+                sessions={sessions}
+                entries={waitlist.entries}
+                signedIn={waitlist.signedIn}
               />
             )}
             {sessions.length > 0 && !session && (

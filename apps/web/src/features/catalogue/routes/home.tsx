@@ -11,11 +11,11 @@ import { CategoryCards } from '../components/category-cards';
 import { CourseResults } from '../components/course-results';
 import './home.css';
 
-/** SPEC §9: the home slider moves every 6000 ms. */
+/** The home slider moves every 6000 ms (docs/product.md#screens). */
 export const HOME_SLIDE_MS = 6000;
 const ART = [CodeIcon, SmileIcon, PaletteIcon, LanguageIcon];
 const CARD_ICONS = [CodeIcon, LanguageIcon, PaletteIcon];
-/** The `cg` value of each category card (SPEC: /courses/?cg=Programming, Language, Art). */
+/** The `cg` value of each category card (links /courses/?cg=Programming, Language, Art: docs/product.md#screens). */
 const CARD_CATEGORIES = ['Programming', 'Language', 'Art'];
 
 const slides = (t: TFunction) =>

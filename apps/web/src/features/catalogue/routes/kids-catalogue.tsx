@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { CataloguePage, type CategoryLink } from '../components/catalogue-page';
 
-/** SPEC §2: the kids list keyword defaults to 'kids' (shared: the server preloads the kids home's list). */
+/** The kids list keyword defaults to 'kids' (shared: the server preloads the kids home's list). */
 export { KIDS_KEYWORD };
 const KIDS_CATEGORIES = (t: TFunction): CategoryLink[] => [
   { label: t('catalogue.categories.kidsLanguage'), value: 'LanguageKids' },

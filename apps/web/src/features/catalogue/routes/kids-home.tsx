@@ -11,7 +11,7 @@ import { CourseResults } from '../components/course-results';
 import '../components/kids-theme.css';
 import './home.css';
 
-/** SPEC §9: the kids slider moves every 12000 ms. */
+/** The kids slider moves every 12000 ms (docs/product.md#screens). */
 export const KIDS_SLIDE_MS = 12000;
 const ART = [PaletteIcon, CodeIcon, LanguageIcon, SmileIcon];
 const CARD_ICONS = [CodeIcon, LanguageIcon, SmileIcon];

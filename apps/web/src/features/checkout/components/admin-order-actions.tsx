@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * Admin only: 'Mark as Paid' while unpaid (pending, or expired: the server takes the seats
- * again when it can), LEARNED once paid and not yet learned (SPEC §4), and "Record refund as
+ * again when it can), LEARNED once paid and not yet learned, and "Record refund as
  * made" while a refund is due (issue 31), with a note for the audit trail.
  */
 export function AdminOrderActions({ order }: { order: Order }) {

@@ -9,7 +9,7 @@ interface Labels {
 }
 
 /**
- * Items, shipping, tax and total in $ (SPEC §9: checkout and order screens); a promo code's
+ * Items, shipping, tax and total in $ (checkout and order screens: docs/product.md#rules, "Prices"); a promo code's
  * discount on its own line after the items (issue 37), labelled by `discountLabel`.
  */
 export function AmountsSummary({

@@ -14,6 +14,7 @@ import { maxSeats } from '@/lib/seats';
 import { useGetCourseQuery } from '@/lib/api/courses';
 import { formatSessionDates, isBookable, sessionsOf } from '@/lib/sessions';
 import { sessionProblem, type SessionProblem } from '../lib/session-check';
+import { useMyWaitlist, withOffers } from '@/lib/waitlist';
 import type { TFunction } from 'i18next';
 
 /** The sentence that says why a line cannot be ordered as it is (issue 33). */
@@ -40,8 +41,10 @@ export function CartLine({ item }: { item: CartItem }) {
   // The course as it is now (issue 33): the line's session may have filled, been cancelled or
   // ended since it was added; the cart route blocks checkout on the same judgement.
   const { data: course } = useGetCourseQuery(item.course);
-  const problem = sessionProblem(item, course);
-  const sessions = sessionsOf(course);
+  // Issue 34: seats held for the customer by a waitlist offer count with the seats left.
+  const { offers } = useMyWaitlist();
+  const problem = sessionProblem(item, course, offers);
+  const sessions = withOffers(sessionsOf(course), offers);
   const current = sessions.find((s) => s._id === item.session?._id);
   const seats = current ? current.seatsLeft : item.availability;
   // A line saved before the seats ran low still shows its quantity; the order will say 409.

@@ -1,7 +1,7 @@
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api/errors';
 import { useGetOrderHistoryQuery } from '@/lib/api/orders';
-import { formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { useTranslation } from 'react-i18next';
 
 const ACTIONS = [
@@ -14,6 +14,7 @@ const ACTIONS = [
   'expired',
   'proofSubmitted',
   'proofRejected',
+  'moved',
 ] as const;
 const isKnownAction = (action: string): action is (typeof ACTIONS)[number] =>
   (ACTIONS as readonly string[]).includes(action);
@@ -39,7 +40,11 @@ export function OrderHistory({ orderId }: { orderId: string }) {
               <time dateTime={event.at}>{formatDateTime(event.at)}</time>{' '}
               {t('checkout.order.historyLine', {
                 action: isKnownAction(event.action)
-                  ? t(`checkout.order.historyActions.${event.action}`)
+                  ? t(`checkout.order.historyActions.${event.action}`, {
+                      // A learner moved to another session (issue 34): the start of each.
+                      from: formatDate(event.moved?.from),
+                      to: formatDate(event.moved?.to),
+                    })
                   : event.action,
                 who:
                   event.actor.role === 'system'

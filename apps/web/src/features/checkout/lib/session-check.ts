@@ -1,6 +1,7 @@
 import type { CourseDetail } from '@shop/shared';
 import { isBookable, sessionsOf } from '@/lib/sessions';
 import type { CartItem } from '@/stores/cart-slice';
+import { withOffers, type WaitlistOffers } from '@/lib/waitlist';
 
 /**
  * Why a cart line cannot be ordered as it is, judged against the course's current sessions
@@ -18,10 +19,12 @@ export type SessionProblem =
 export function sessionProblem(
   item: CartItem,
   course: CourseDetail | undefined,
+  /** Issue 34: seats held for the customer by waitlist offers, counted with the seats left. */
+  offers: WaitlistOffers = new Map(),
   now = Date.now(),
 ): SessionProblem | null {
   if (!course) return null;
-  const sessions = sessionsOf(course);
+  const sessions = withOffers(sessionsOf(course), offers);
   if (!item.session) return sessions.some((s) => isBookable(s, now)) ? { kind: 'noSession' } : null;
   const current = sessions.find((s) => s._id === item.session?._id);
   // The course page lists sessions not ended nor cancelled: one gone from it is one of those.

@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/api/errors';
 import { coursesApi, useGetCourseQuery } from '@/lib/api/courses';
 import { isBookable, sessionsOf } from '@/lib/sessions';
 import { sessionProblem } from '../lib/session-check';
+import { useMyWaitlist, withOffers } from '@/lib/waitlist';
 import { formatMoney } from '@/lib/format';
 import { useTranslation } from 'react-i18next';
 
@@ -17,7 +18,7 @@ import { clampQty } from '@/lib/seats';
 import '../components/checkout.css';
 import { PromoCodeField } from '../components/promo-code';
 
-/** /cart and /cart/:id?qty=n (SPEC §2, §4). */
+/** /cart, and /cart/:id?qty=n which adds the course (or sets its quantity) before showing the cart. */
 export function CartRoute() {
   const { t } = useTranslation();
   const { id } = useParams();
@@ -27,13 +28,16 @@ export function CartRoute() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const course = useGetCourseQuery(id ?? '', { skip: !id });
+  // Issue 34: seats held for the customer by a waitlist offer count with the seats left.
+  const { offers, loading: offersLoading } = useMyWaitlist();
 
   // Opening /cart/:id adds the course, then the URL becomes /cart so a reload adds nothing.
   useEffect(() => {
     const found = course.data;
-    if (!id || !found || found._id !== id || found.availability < 1) return;
+    if (!id || !found || found._id !== id || offersLoading) return;
     // A course with sessions: the seats of the session asked for (issue 33), else the first open one.
-    const sessions = sessionsOf(found);
+    const sessions = withOffers(sessionsOf(found), offers);
+    if (sessions.length === 0 && found.availability < 1) return;
     if (sessions.length > 0) {
       const chosen = sessionParam
         ? sessions.find((s) => s._id === sessionParam && isBookable(s))
@@ -42,17 +46,23 @@ export function CartRoute() {
       dispatch(cartItemAdded(cartLineOf(found, clampQty(qtyParam, chosen.seatsLeft), chosen)));
     } else dispatch(cartItemAdded(cartLineOf(found, clampQty(qtyParam, found.availability))));
     navigate(paths.cart(), { replace: true });
-  }, [id, course.data, qtyParam, sessionParam, dispatch, navigate]);
+  }, [id, course.data, qtyParam, sessionParam, dispatch, navigate, offers, offersLoading]);
 
-  const adding = !!id && (course.isLoading || course.isFetching);
-  const soldOut = !!id && course.data && course.data.availability < 1 ? course.data.name : null;
+  const adding = !!id && (course.isLoading || course.isFetching || offersLoading);
+  const soldOut =
+    !!id &&
+    course.data &&
+    course.data.availability < 1 &&
+    !sessionsOf(course.data).some((s) => offers.has(s._id))
+      ? course.data.name
+      : null;
   // The session asked for filled, was cancelled or ended since the course page was shown.
   const sessionGone =
     !!id &&
     !!course.data &&
     !soldOut &&
     sessionsOf(course.data).length > 0 &&
-    !sessionsOf(course.data).some((s) =>
+    !withOffers(sessionsOf(course.data), offers).some((s) =>
       sessionParam ? s._id === sessionParam && isBookable(s) : isBookable(s),
     );
 
@@ -84,6 +94,7 @@ function CartContents() {
   const { t } = useTranslation();
   const cartItems = useAppSelector((s) => s.cart.cartItems);
   const navigate = useNavigate();
+  const { offers } = useMyWaitlist();
   // Issue 33: each line judged against its course's current sessions (the lines fetch them);
   // a line that cannot be ordered as it is, or one still being checked, holds checkout back.
   const checking = useAppSelector((s) =>
@@ -95,7 +106,8 @@ function CartContents() {
   const blocked = useAppSelector((s) =>
     cartItems.some(
       (line) =>
-        sessionProblem(line, coursesApi.endpoints.getCourse.select(line.course)(s).data) !== null,
+        sessionProblem(line, coursesApi.endpoints.getCourse.select(line.course)(s).data, offers) !==
+        null,
     ),
   );
 

@@ -209,6 +209,14 @@ describe('OrderRoute', () => {
               from: 'pending',
               to: 'paid',
             },
+            {
+              at: '2026-11-22T09:00:00.000Z',
+              action: 'moved',
+              actor: { _id: 'a1', name: 'Sami', role: 'admin' },
+              from: 'paid',
+              to: 'paid',
+              moved: { from: '2027-01-12T17:00:00.000Z', to: '2027-02-09T17:00:00.000Z' },
+            },
           ],
         },
       });
@@ -216,6 +224,10 @@ describe('OrderRoute', () => {
       const history = await screen.findByRole('region', { name: 'History' });
       await waitFor(() => expect(history).toHaveTextContent('Placed by Amal Ben Salah (customer)'));
       expect(history).toHaveTextContent('Paid by Sami (admin)');
+      // Issue 34: a learner moved to another session.
+      expect(history).toHaveTextContent(
+        'Moved from the session of 2027-01-12 to that of 2027-02-09 by Sami (admin)',
+      );
       await user.click(screen.getByRole('button', { name: 'Cancel order' }));
       expect(confirm).toHaveBeenCalledWith(
         'This order is paid. Cancel it? Its payment is then listed as to be refunded.',

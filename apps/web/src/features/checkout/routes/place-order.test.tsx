@@ -33,7 +33,7 @@ function summary() {
   );
 }
 
-describe('PlaceOrderRoute summary (SPEC §9 amounts, in $)', () => {
+describe('PlaceOrderRoute summary (amounts in $)', () => {
   it('charges 100 shipping under 100 of items', () => {
     renderPlaceOrder(checkoutState([aCartItem({ price: 30, qty: 2 })]));
     expect(summary()).toEqual({

@@ -28,7 +28,7 @@ import { CheckoutSteps } from '../components/checkout-steps';
 import '../components/checkout.css';
 
 /**
- * SPEC §5: address, city and zip are required: the order's own `shippingAddressSchema`. The
+ * Address, city and zip are required: the order's own `shippingAddressSchema`. The
  * company to invoice (issue 31) is checked with the order's `invoiceToSchema` when ticked.
  */
 const shippingFormSchema = shippingAddressSchema
@@ -74,7 +74,7 @@ function Shipping() {
   const method = useWatch({ control: form.control, name: 'paymentMethod' });
   const toCompany = useWatch({ control: form.control, name: 'toCompany' });
   // Card is offered only when the shop takes online payments (a provider's page); until the
-  // answer arrives both choices show, as SPEC §2 has them.
+  // answer arrives both choices show (docs/product.md#screens, "Checkout").
   const { data: options } = useGetPaymentOptionsQuery();
   // Transfer (issue 36) shows once the shop says it has an account or D17 number to pay to.
   const methods = options?.methods ?? PAYMENT_METHODS.filter((m) => m !== 'Transfer');

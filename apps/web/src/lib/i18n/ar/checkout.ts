@@ -139,6 +139,7 @@ export const checkout = {
       expired: 'انتهت صلاحيته',
       proofSubmitted: 'أُرسل إثبات الدفع',
       proofRejected: 'رُفض إثبات الدفع',
+      moved: 'نُقل من دورة {{from}} إلى دورة {{to}}',
     },
     historyActors: { customer: 'العميل', admin: 'المشرف', system: 'المتجر (انتهاء حجز المقاعد)' },
   },

@@ -5,6 +5,7 @@ import { account } from './account';
 import { checkout } from './checkout';
 import { admin } from './admin';
 import { sessions } from './sessions';
+import { roster } from './roster';
 import { certificates } from './certificates';
 import { coupons } from './coupons';
 import { errors, messages, validation } from './messages';
@@ -20,6 +21,7 @@ const ar = {
   checkout,
   admin,
   sessions,
+  roster,
   certificates,
   coupons,
   errors,

@@ -1,6 +1,6 @@
 /** User-visible text of the admin screens. */
 export const admin = {
-  /** SPEC §8: admin lists show the bare word 'error' on failure. */
+  /** Admin lists show the bare word 'error' on failure. */
   listError: 'error',
   listErrorDetail: 'Reason: {{reason}}',
   confirmDelete: 'Are You Sure?',
@@ -223,5 +223,26 @@ export const admin = {
     markPaid: 'Mark as Paid',
     markPaidLabel: 'Mark as Paid: order {{id}}',
     deletedUser: 'Deleted user',
+  },
+  /** Moving a learner to another session of the same course (issue 34; components/move-learner.tsx). */
+  moveLearner: {
+    button: 'Move',
+    buttonLabel: 'Move {{name}} to another session',
+    title: 'Move {{name}} to another session',
+    intro_one: '{{count}} seat in the session of {{dates}}. Choose the session to move it to:',
+    intro_other: '{{count}} seats in the session of {{dates}}. Choose the session to move them to:',
+    legend: 'Other sessions of this course with seats left',
+    seatsLeft_one: '{{count}} seat left',
+    seatsLeft_other: '{{count}} seats left',
+    tooFew: 'not enough seats for this order',
+    none: 'No other session of this course has seats left.',
+    loading: 'Loading the sessions…',
+    pick: 'Choose a session first.',
+    confirm: 'Move',
+    moving: 'Moving…',
+    cancel: 'Cancel',
+    close: 'Close',
+    done: '{{name}} was moved to the session of {{dates}}; a mail with the new dates was sent.',
+    failed: 'Not moved: {{reason}}',
   },
 } as const;

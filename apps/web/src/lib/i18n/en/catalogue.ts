@@ -3,7 +3,7 @@ import { MESSAGES } from '@shop/shared';
 /** User-visible text of the catalogue screens (home, catalogue, kids, detail, about, contact). */
 export const catalogue = {
   nothingFound: MESSAGES.nothingFound,
-  /** The catalogue's h1 (SPEC §2): 'All Courses', 'Programming Courses', '*keyword* Search Courses'. */
+  /** The catalogue's h1: 'All Courses', 'Programming Courses', '*keyword* Search Courses'. */
   heading: {
     all: 'All Courses',
     kidsAll: 'Kids Courses',

@@ -134,6 +134,7 @@ export const checkout = {
       expired: 'Expired',
       proofSubmitted: 'Proof of payment sent',
       proofRejected: 'Proof of payment rejected',
+      moved: 'Moved from the session of {{from}} to that of {{to}}',
     },
     historyActors: { customer: 'customer', admin: 'admin', system: 'the shop (seat hold ended)' },
   },

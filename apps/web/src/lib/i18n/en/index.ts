@@ -7,9 +7,10 @@ import { common } from './common';
 import { coupons } from './coupons';
 import { errors, messages, validation } from './messages';
 import { sessions } from './sessions';
+import { roster } from './roster';
 
 /**
- * The English catalogue (SPEC.md's texts), the shape every language follows and the source of
+ * The English catalogue (the shop's original texts), the shape every language follows and the source of
  * the message keys' types (i18next.d.ts). Values use i18next's `{{name}}` interpolation and
  * `_one`/`_other` plural keys.
  */
@@ -21,6 +22,7 @@ export const en = {
   admin,
   certificates,
   sessions,
+  roster,
   coupons,
   errors,
   messages,

@@ -11,6 +11,43 @@ export const sessions = {
   place: 'Place',
   lineSession: 'Session',
   noneOpen: 'Every session is full. New dates will follow.',
+  /** Issue 34: the waitlist of a full session (course page, profile). */
+  waitlist: {
+    fullSession: 'Session {{dates}} is full.',
+    waiting_one: '{{count}} person waiting',
+    waiting_other: '{{count}} people waiting',
+    join: 'Join the waitlist',
+    joinOf: 'Join the waitlist of the session {{dates}}',
+    signIn: 'Sign in to join the waitlist',
+    position: 'You are number {{position}} on the waitlist.',
+    leave: 'Leave the waitlist',
+    leaveOf: 'Leave the waitlist of the session {{dates}}',
+    failed: 'That did not work. Reload the page and try again.',
+    offer_one:
+      '{{count}} seat of the session {{dates}} is held for you until {{until}}. Choose it below and order.',
+    offer_other:
+      '{{count}} seats of the session {{dates}} are held for you until {{until}}. Choose it below and order.',
+    offerNow_one:
+      '{{count}} seat of the session {{dates}} is held for you. Choose it below and order.',
+    offerNow_other:
+      '{{count}} seats of the session {{dates}} are held for you. Choose it below and order.',
+    mine: 'My waitlists',
+    show: 'Show my waitlists',
+    loading: 'Loading your waitlists…',
+    empty:
+      'You are not on any waitlist. When a session is full, join its waitlist from the course page.',
+    course: 'Course',
+    session: 'Session',
+    inLine: 'Place in line',
+    offerTitle: 'Offer',
+    noOffer: 'No seat freed yet',
+    held_one: '{{count}} seat held until {{until}}',
+    held_other: '{{count}} seats held until {{until}}',
+    heldNow_one: '{{count}} seat held for you',
+    heldNow_other: '{{count}} seats held for you',
+    book: 'Book now',
+    left: 'You left the waitlist.',
+  },
   chooseFirst: 'This session is no longer available. Choose another session.',
   lineFull: 'This session is full now. Choose another session or remove the course.',
   lineFewer_one:

@@ -246,4 +246,30 @@ export const admin = {
       system: 'système',
     },
   },
+  /** Déplacer un apprenant vers une autre session de la même formation (issue 34). */
+  moveLearner: {
+    button: 'Déplacer',
+    buttonLabel: 'Déplacer {{name}} vers une autre session',
+    title: 'Déplacer {{name}} vers une autre session',
+    intro_one:
+      '{{count}} place dans la session du {{dates}}. Choisissez la session où la déplacer :',
+    intro_many:
+      '{{count}} places dans la session du {{dates}}. Choisissez la session où les déplacer :',
+    intro_other:
+      '{{count}} places dans la session du {{dates}}. Choisissez la session où les déplacer :',
+    legend: 'Autres sessions de cette formation avec des places',
+    seatsLeft_one: '{{count}} place restante',
+    seatsLeft_many: '{{count}} places restantes',
+    seatsLeft_other: '{{count}} places restantes',
+    tooFew: 'pas assez de places pour cette commande',
+    none: 'Aucune autre session de cette formation n’a de places.',
+    loading: 'Chargement des sessions…',
+    pick: 'Choisissez d’abord une session.',
+    confirm: 'Déplacer',
+    moving: 'Déplacement…',
+    cancel: 'Annuler',
+    close: 'Fermer',
+    done: '{{name}} a été déplacé(e) vers la session du {{dates}} ; un e-mail avec les nouvelles dates a été envoyé.',
+    failed: 'Non déplacé : {{reason}}',
+  },
 } satisfies Catalogue;

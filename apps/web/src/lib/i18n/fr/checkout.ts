@@ -140,6 +140,7 @@ export const checkout = {
       expired: 'Expirée',
       proofSubmitted: 'Preuve de paiement envoyée',
       proofRejected: 'Preuve de paiement refusée',
+      moved: 'Déplacée de la session du {{from}} à celle du {{to}}',
     },
     historyActors: {
       customer: 'client',

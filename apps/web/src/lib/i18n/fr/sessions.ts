@@ -14,6 +14,50 @@ export const sessions = {
   place: 'Lieu',
   lineSession: 'Session',
   noneOpen: 'Toutes les sessions sont complètes. De nouvelles dates suivront.',
+  /** Issue 34 : la liste d'attente d'une session complète (page de la formation, profil). */
+  waitlist: {
+    fullSession: 'La session {{dates}} est complète.',
+    waiting_one: '{{count}} personne en attente',
+    waiting_many: '{{count}} personnes en attente',
+    waiting_other: '{{count}} personnes en attente',
+    join: "S'inscrire sur la liste d'attente",
+    joinOf: "S'inscrire sur la liste d'attente de la session {{dates}}",
+    signIn: "Connectez-vous pour rejoindre la liste d'attente",
+    position: "Vous êtes numéro {{position}} sur la liste d'attente.",
+    leave: "Quitter la liste d'attente",
+    leaveOf: "Quitter la liste d'attente de la session {{dates}}",
+    failed: "Cela n'a pas fonctionné. Rechargez la page et réessayez.",
+    offer_one:
+      '{{count}} place de la session {{dates}} vous est réservée jusqu’au {{until}}. Choisissez-la ci-dessous et commandez.',
+    offer_many:
+      '{{count}} places de la session {{dates}} vous sont réservées jusqu’au {{until}}. Choisissez-la ci-dessous et commandez.',
+    offer_other:
+      '{{count}} places de la session {{dates}} vous sont réservées jusqu’au {{until}}. Choisissez-la ci-dessous et commandez.',
+    offerNow_one:
+      '{{count}} place de la session {{dates}} vous est réservée. Choisissez-la ci-dessous et commandez.',
+    offerNow_many:
+      '{{count}} places de la session {{dates}} vous sont réservées. Choisissez-la ci-dessous et commandez.',
+    offerNow_other:
+      '{{count}} places de la session {{dates}} vous sont réservées. Choisissez-la ci-dessous et commandez.',
+    mine: "Mes listes d'attente",
+    show: "Voir mes listes d'attente",
+    loading: "Chargement de vos listes d'attente…",
+    empty:
+      "Vous n'êtes sur aucune liste d'attente. Quand une session est complète, inscrivez-vous depuis la page de la formation.",
+    course: 'Formation',
+    session: 'Session',
+    inLine: 'Rang',
+    offerTitle: 'Offre',
+    noOffer: 'Aucune place libérée pour le moment',
+    held_one: '{{count}} place réservée jusqu’au {{until}}',
+    held_many: '{{count}} places réservées jusqu’au {{until}}',
+    held_other: '{{count}} places réservées jusqu’au {{until}}',
+    heldNow_one: '{{count}} place réservée pour vous',
+    heldNow_many: '{{count}} places réservées pour vous',
+    heldNow_other: '{{count}} places réservées pour vous',
+    book: 'Réserver maintenant',
+    left: "Vous avez quitté la liste d'attente.",
+  },
   chooseFirst: "Cette session n'est plus disponible. Choisissez une autre session.",
   lineFull:
     'Cette session est maintenant complète. Choisissez une autre session ou retirez le cours.',

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import type { ServiceContext } from '../../deps.js';
 import { conflict } from '../../errors.js';
 import { idParams, type ApiRoutes } from '../../http/route.js';
-import { requireOwnOrder } from '../orders/orders.service.js';
-import { orderCalendar } from './calendar.js';
+import { orderCalendar } from '../sessions/calendar.service.js';
+import { requireOwnOrder } from './orders.service.js';
 
 export const NO_SESSION_IN_ORDER = 'This order has no dated session';
 
-/** `GET /api/orders/{id}/calendar.ics` (issue 33), added to the orders router. */
+/** `GET /api/orders/{id}/calendar.ics` (issue 33), added to the orders router; the calendar itself is the sessions module's. */
 export function orderCalendarRoutes(routes: ApiRoutes, ctx: ServiceContext): void {
   routes.get(
     '/:id/calendar.ics',

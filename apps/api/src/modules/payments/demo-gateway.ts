@@ -8,7 +8,8 @@ import type { Logger } from '../../logger.js';
 import type { Clock } from '../../lib/clock.js';
 
 /**
- * The built-in test gateway (no provider configured, outside production): a small Konnect
+ * The built-in demo gateway (no provider configured, outside production; the README and the
+ * API call it the "test gateway", hence its path and the `test-gateway` payment mode): a small Konnect
  * look-alike served by the shop itself under /api/payments/test-gateway, so online payment can
  * be tried with `pnpm start` and nothing else, through the very code that talks to Konnect:
  * the Konnect adapter calls its `init-payment` and `payments/{ref}` over HTTP, the customer pays
@@ -16,11 +17,11 @@ import type { Clock } from '../../lib/clock.js';
  * Payments live in this instance's memory (a restart forgets them; the shop then sees them as
  * unknown and lets their life span run out).
  */
-export const TEST_GATEWAY_PATH = '/api/payments/test-gateway';
-/** At most this many test payments are remembered (oldest forgotten first). */
+export const DEMO_GATEWAY_PATH = '/api/payments/test-gateway';
+/** At most this many demo payments are remembered (oldest forgotten first). */
 const MAX_PAYMENTS = 10_000;
 
-interface TestPayment {
+interface DemoPayment {
   id: string;
   status: 'pending' | 'completed';
   amount: number;
@@ -48,7 +49,7 @@ const initBodySchema = z.object({
 
 const refParams = z.object({ ref: z.string().regex(/^[0-9a-f]{24}$/, 'Payment not found') });
 
-const testPaymentSchema = z.object({
+const demoPaymentSchema = z.object({
   payment: z.object({
     id: z.string(),
     status: z.enum(['pending', 'completed']),
@@ -79,23 +80,23 @@ button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 </style></head><body><main>${body}</main></body></html>`;
 }
 
-export interface TestGateway {
+export interface DemoGateway {
   router: Router;
 }
 
-export function createTestGateway({ appUrl, clock, logger }: { appUrl: string; clock: Clock; logger: Logger }): TestGateway {
-  const payments = new Map<string, TestPayment>();
+export function createDemoGateway({ appUrl, clock, logger }: { appUrl: string; clock: Clock; logger: Logger }): DemoGateway {
+  const payments = new Map<string, DemoPayment>();
   const router = Router();
   const routes = apiRoutes(router);
 
-  const find = (ref: string): TestPayment => {
+  const find = (ref: string): DemoPayment => {
     const payment = payments.get(ref);
     if (!payment) throw new AppError(404, 'Payment not found');
     return payment;
   };
 
   /** Calls the shop's webhook as Konnect does (GET with payment_ref); the outcome is the shop's business. */
-  const callWebhook = async (payment: TestPayment) => {
+  const callWebhook = async (payment: DemoPayment) => {
     const url = new URL(payment.webhook);
     url.searchParams.set('payment_ref', payment.id);
     try {
@@ -130,7 +131,7 @@ export function createTestGateway({ appUrl, clock, logger }: { appUrl: string; c
         failUrl: body.failUrl,
         expiresAt: new Date(clock.now().getTime() + body.lifespan * 60_000),
       });
-      return { payUrl: `${appUrl}${TEST_GATEWAY_PATH}/pay/${id}`, paymentRef: id };
+      return { payUrl: `${appUrl}${DEMO_GATEWAY_PATH}/pay/${id}`, paymentRef: id };
     },
   );
 
@@ -139,7 +140,7 @@ export function createTestGateway({ appUrl, clock, logger }: { appUrl: string; c
     {
       summary: 'Test gateway (not in production): a payment, as Konnect’s GET payments/{paymentRef}',
       params: refParams,
-      answer: testPaymentSchema,
+      answer: demoPaymentSchema,
     },
     ({ params }) => {
       const p = find(params.ref);
@@ -179,8 +180,8 @@ export function createTestGateway({ appUrl, clock, logger }: { appUrl: string; c
 Choose what the payment does.</p>
 <dl><dt>Amount</dt><dd>${escapeHtml(amount)}</dd><dt>For</dt><dd>${escapeHtml(p.description)}</dd></dl>
 <div class="actions">
-<form method="post" action="${TEST_GATEWAY_PATH}/pay/${p.id}/complete"><button class="pay" type="submit">Pay ${escapeHtml(amount)}</button></form>
-<form method="post" action="${TEST_GATEWAY_PATH}/pay/${p.id}/fail"><button class="fail" type="submit">Fail</button></form>
+<form method="post" action="${DEMO_GATEWAY_PATH}/pay/${p.id}/complete"><button class="pay" type="submit">Pay ${escapeHtml(amount)}</button></form>
+<form method="post" action="${DEMO_GATEWAY_PATH}/pay/${p.id}/fail"><button class="fail" type="submit">Fail</button></form>
 </div>`;
       res.setHeader('Cache-Control', 'no-store');
       res.type('html').send(page('Test payment', body));

@@ -1,6 +1,7 @@
 /**
- * Test helpers: a real SMTP server to receive the shop's mails, and a small MIME reader
- * that decodes them the way a mail client does (multipart, quoted-printable, base64).
+ * Test helpers (test code only; production never imports `src/test/`): a real SMTP server to
+ * receive the shop's mails, and a small MIME reader that decodes them the way a mail client
+ * does (multipart, quoted-printable, base64).
  */
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -153,15 +154,6 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-/** A free TCP port on 127.0.0.1 (nothing listens on it once this resolves). */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 /** A server that accepts connections and never says a word: the slowest mail server there is. */

@@ -5,7 +5,7 @@ import { MESSAGES, type Order } from '@shop/shared';
 import { createApp } from '../../app.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createCourse, createUser, type UserFixture } from '../../test/factories.js';
-import { freePort } from '../mail/mail.testing.js';
+import { freePort } from '../../test/ports.js';
 
 /*
  * The built-in test gateway (no provider configured, outside production) through real HTTP:

@@ -1,0 +1,73 @@
+import type { Config } from '../../config.js';
+import { escapeHtml, htmlLangAttributes, MAIL_TEXTS, type MailMessage } from '../mail/mail.service.js';
+import { orderLink, tunisTime } from '../orders/order-mails.service.js';
+import type { OrderRecord } from '../orders/orders.types.js';
+import { orderCalendar } from './calendar.js';
+import { REMINDER_TEXTS } from './reminder-texts.js';
+
+/**
+ * The reminder `days` before a session starts (issue 34), in the buyer's language: the course,
+ * the start and end in Tunis time, the schedule and the place, a link to the order, and the
+ * session's `.ics` attached (the same event UID as the "payment received" mail's, so importing it
+ * again updates the event). Null when the order has no line in the session.
+ */
+export function sessionReminderMail(
+  order: OrderRecord,
+  sessionId: string,
+  days: number,
+  config: Pick<Config, 'appUrl' | 'shop'>,
+  now: Date,
+): MailMessage | null {
+  const lines = order.lines.filter((l) => l.session?.id === sessionId);
+  const session = lines[0]?.session;
+  if (!session) return null;
+  const language = order.userLanguage;
+  const texts = MAIL_TEXTS[language];
+  const words = REMINDER_TEXTS[language];
+  const course = lines[0]?.name ?? '';
+  const inDays = words.inDays(days);
+  const link = orderLink(config.appUrl, order.id);
+  const signature = config.shop.legalName || texts.signature;
+  const details = [
+    words.starts(tunisTime(session.startsAt, language)),
+    words.ends(tunisTime(session.endsAt, language)),
+    words.schedule(session.schedule),
+    words.place(session.place),
+  ];
+  const paragraphs = [
+    [texts.hello(order.userName)],
+    [words.intro(course, inDays)],
+    details,
+    [words.calendar],
+  ];
+  const text = [
+    ...paragraphs.map((p) => p.join('\n')),
+    texts.order.yourOrder(link),
+    signature,
+  ].join('\n\n');
+  const html = `<!doctype html>
+<html ${htmlLangAttributes(language)}><body style="font-family:sans-serif;line-height:1.5">
+${paragraphs.map((p) => `<p>${p.map(escapeHtml).join('<br>')}</p>`).join('\n')}
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1b6ec2;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(texts.order.seeOrder)}</a></p>
+<p>${escapeHtml(signature)}</p>
+</body></html>`;
+  const ics = orderCalendar({ ...order, lines }, config.appUrl, now);
+  return {
+    to: order.userEmail,
+    subject: words.subject(course, inDays),
+    text,
+    html,
+    link,
+    ...(ics
+      ? {
+          attachments: [
+            {
+              filename: 'session.ics',
+              content: Buffer.from(ics, 'utf8'),
+              contentType: 'text/calendar; charset=utf-8',
+            },
+          ],
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * The start's steps load with the HTML. main.tsx imports each step's module dynamically (so that
+ * each evaluates in a task of its own); left at that, the browser would learn of their files only
+ * once the entry ran, one round trip later. This plugin names, in the built index.html, the files
+ * of the entry script's dynamic imports (and what those files import) as `modulepreload`, and
+ * their styles as stylesheets, as Vite does for the entry's static imports. `pnpm bench:web`
+ * follows these links: they count as the start's JavaScript. Lazy routes and languages are not
+ * among them: the start's modules import them, not the entry script.
+ */
+import type { Plugin, Rollup } from 'vite';
+import { isEntryScript } from './chunks.js';
+
+export function preloadStart(): Plugin {
+  let steps: string[] = [];
+  return {
+    name: 'shop:preload-start',
+    apply: 'build',
+    buildEnd() {
+      const info = (id: string) => this.getModuleInfo(id);
+      steps = [...this.getModuleIds()]
+        .filter((id) => isEntryScript(id, info))
+        .flatMap((id) => info(id)?.dynamicallyImportedIds ?? []);
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter(
+          (c): c is Rollup.OutputChunk => c.type === 'chunk',
+        );
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const withImports = (file: string, into = new Set<string>()): Set<string> => {
+          if (into.has(file)) return into;
+          into.add(file);
+          for (const imported of byFile.get(file)?.imports ?? []) withImports(imported, into);
+          return into;
+        };
+        const linked = new Set(
+          chunks.filter((c) => c.isEntry).flatMap((entry) => [...withImports(entry.fileName)]),
+        );
+        const stepFiles = steps.map((id) => {
+          const chunk =
+            chunks.find((c) => c.facadeModuleId === id) ??
+            chunks.find((c) => c.moduleIds.includes(id));
+          if (!chunk) throw new Error(`the start's step ${id} is in no chunk of the build`);
+          return chunk.fileName;
+        });
+        const files = [...new Set(stepFiles.flatMap((file) => [...withImports(file)]))].filter(
+          (file) => !linked.has(file),
+        );
+        const cssOf = (file: string) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])];
+        const linkedCss = new Set([...linked].flatMap(cssOf));
+        const styles = [...new Set(files.flatMap(cssOf))].filter((file) => !linkedCss.has(file));
+        return [
+          ...styles.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+          ...files.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+        ];
+      },
+    },
+  };
+}

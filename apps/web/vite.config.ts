@@ -49,9 +49,6 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
-    // One jsdom and one module graph per worker, not per file: each file's setup cleans the DOM,
-    // storage and mocks after every test. The suite takes a sixth of the CPU it took isolated.
-    isolate: false,
     // Real-timer tests (2 s and 3 s redirects) must survive a loaded 2-core CI machine.
     testTimeout: 20_000,
   },

@@ -37,7 +37,7 @@ describe('sessions of the demo and synthetic catalogues', () => {
   });
 
   it('loads 3 sessions per synthetic course by default', async () => {
-    await ctx.database.db.execute(sql`truncate sessions`);
+    await ctx.database.db.execute(sql`truncate sessions cascade`);
     await loadSyntheticCourses(ctx.database.db, 25, { batchSize: 10, now: new Date(Date.now() + 365 * 86_400_000) });
     const result = (await ctx.database.db.execute(
       sql`select count(*)::int as n, count(distinct course_id)::int as courses from sessions`,

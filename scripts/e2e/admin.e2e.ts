@@ -300,7 +300,7 @@ describe('admin', () => {
       for (const pathname of screens) {
         const page = await openPage(context, pathname);
         await page.getByRole('heading', { level: 1 }).waitFor();
-        await page.locator('.spinner').waitFor({ state: 'detached' });
+        await page.locator('.spinner').first().waitFor({ state: 'detached' });
         assert.deepEqual(
           await accessibilityViolations(page, { seriousOnly: true }),
           [],

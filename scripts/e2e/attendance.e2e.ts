@@ -111,11 +111,19 @@ describe('roster and attendance', () => {
     // A tick is saved at once; a reload shows it.
     const dayLabel = (await table.getByRole('columnheader').nth(5).textContent()) ?? '';
     const amiraDay1 = table.getByRole('checkbox', { name: `Amira Roster present on ${dayLabel}` });
-    await amiraDay1.check();
-    await page.getByText('Attendance saved.').waitFor();
+    /** Ticks a box and waits for its save to be answered, then for the status line to say so. */
+    const tickSaved = async (box: typeof amiraDay1) => {
+      const saved = page.waitForResponse(
+        (r) =>
+          r.url().endsWith(`/sessions/${session._id}/attendance`) && r.request().method() === 'PUT',
+      );
+      await box.check();
+      assert.equal((await saved).status(), 200);
+      await page.getByText('Attendance saved.').waitFor();
+    };
+    await tickSaved(amiraDay1);
     const mariamDay1 = table.getByRole('checkbox', { name: `مريم الزواري present on ${dayLabel}` });
-    await mariamDay1.check();
-    await page.getByText('Attendance saved.').waitFor();
+    await tickSaved(mariamDay1);
     await page.reload();
     await waitForApp(page);
     await table.getByRole('row').nth(3).waitFor();

@@ -197,7 +197,7 @@ describe('back office', () => {
       for (const pathname of ['/admin', '/admin/audit', '/admin/orderlist?paid=false']) {
         const page = await openPage(context, pathname);
         await page.getByRole('heading', { level: 1 }).waitFor();
-        await page.locator('.spinner').waitFor({ state: 'detached' });
+        await page.locator('.spinner').first().waitFor({ state: 'detached' });
         if (pathname === '/admin') await page.locator('.recharts-surface').first().waitFor();
         if (SHOTS)
           await page.screenshot({

@@ -45,7 +45,7 @@ async function listAfter(
   });
   await action();
   await answered;
-  await page.locator('.spinner').waitFor({ state: 'detached' });
+  await page.locator('.spinner').first().waitFor({ state: 'detached' });
   await page.locator('.course-card').first().waitFor();
 }
 

@@ -149,14 +149,15 @@ describe('server start-up with a bad configuration', () => {
       cwd: dataDir,
       env: { PATH: process.env['PATH'], NODE_ENV: 'production', DATABASE_URL: POSTGRES_URL },
       encoding: 'utf8',
-      timeout: 20_000,
+      // Compiling the server with tsx takes seconds; on a busy machine many more.
+      timeout: 90_000,
     });
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
       'Cannot start: JWT_SECRET is required when NODE_ENV=production (a long random string).\n',
     );
-  });
+  }, 100_000);
 });
 
 describe('Content-Security-Policy upgrade-insecure-requests', () => {

@@ -263,6 +263,8 @@ export function createPayments(
 
   /** The webhook checks waiting for their payment's gap to end, in this instance: one per attempt. */
   const deferredChecks = new Map<string, Promise<void>>();
+  /** The webhook checks asking the provider now, in this instance: one per attempt. */
+  const runningChecks = new Map<string, Promise<unknown>>();
 
   /**
    * Asks the provider about an attempt for its webhook, at most once per WEBHOOK_CHECK_GAP_MS
@@ -273,7 +275,13 @@ export function createPayments(
   async function checkForWebhook(attemptId: string, about: Record<string, string>): Promise<void> {
     const claimed = await claimAttemptCheck(db, attemptId, ctx.clock.now(), WEBHOOK_CHECK_GAP_MS);
     if (claimed) {
-      await verify(claimed);
+      const running = verify(claimed);
+      runningChecks.set(attemptId, running);
+      try {
+        await running;
+      } finally {
+        runningChecks.delete(attemptId);
+      }
       return;
     }
     const waiting = deferredChecks.get(attemptId);
@@ -281,6 +289,9 @@ export function createPayments(
     logger.info(about, 'payment webhook: checked moments ago, asking again when the gap ends');
     const deferred = (async () => {
       await delay(WEBHOOK_CHECK_GAP_MS, undefined, { ref: false });
+      // A check still waiting on the provider (a slow answer) settles first: it may complete the
+      // payment, and then there is nothing left to ask.
+      await runningChecks.get(attemptId)?.catch(() => undefined);
       const later = await claimAttemptCheck(db, attemptId, ctx.clock.now(), WEBHOOK_CHECK_GAP_MS);
       if (later) await verify(later);
     })().finally(() => deferredChecks.delete(attemptId));

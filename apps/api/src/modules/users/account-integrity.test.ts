@@ -220,7 +220,7 @@ describe('a new e-mail takes effect only once confirmed from the link mailed to 
 
   it('two accounts confirming the same new address at once: exactly one gets it', async () => {
     // One after the other: each sign-up reads the next mail, which must be its own link.
-    const tokens = [await signedIn('racer-a@example.com', 'racer-a-password'), await signedIn('racer-b@example.com', 'racer-b-password')];
+    const tokens: [string, string] = [await signedIn('racer-a@example.com', 'racer-a-password'), await signedIn('racer-b@example.com', 'racer-b-password')];
     await putProfile(tokens[0], { email: 'prize@example.com', currentPassword: 'racer-a-password' }).expect(200);
     await putProfile(tokens[1], { email: 'prize@example.com', currentPassword: 'racer-b-password' }).expect(200);
     const links: string[] = [];

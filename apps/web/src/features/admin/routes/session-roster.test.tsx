@@ -111,7 +111,7 @@ describe('SessionRosterRoute (issue 34)', () => {
     const t = await table();
     const box = t.getByRole('checkbox', { name: 'Amira Trabelsi present on Tue 12 Jan' });
     await user.click(box);
-    expect(box).toBeChecked();
+    await waitFor(() => expect(box).toBeChecked());
     expect(await screen.findByText('Attendance saved.')).toBeInTheDocument();
     const put = sent.find((r) => r.method === 'PUT');
     expect(put?.body).toEqual({ date: '2027-01-12', present: ['u1', 'u3'] });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
+import { watchShown } from '@/testing/shown-at';
 import { RegisterRoute } from './register';
 
 const renderRegister = () =>
@@ -64,15 +65,15 @@ describe('RegisterRoute', () => {
         },
       },
     });
+    const shownAt = watchShown('Registration successful.');
     const { router } = renderRegister();
     const user = await fill('password-1', 'password-1');
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Registration successful. Please check your email to verify your account.',
     );
-    const shownAt = Date.now();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 10_000 });
-    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1900);
+    expect(Date.now() - shownAt()).toBeGreaterThanOrEqual(1900);
   });
 
   it("shows the server message, or 'An error occurred' when there is none", async () => {

@@ -3,6 +3,7 @@ import { setStartLoaderShowing } from '@/components/layout/start-loader';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
+import { watchShown } from '@/testing/shown-at';
 import { VerifyRoute } from './verify';
 
 const renderVerify = () =>
@@ -17,11 +18,11 @@ describe('VerifyRoute', () => {
     mockApi({
       'GET /api/users/verify/tok': { body: { message: 'Email verified. You can now sign in.' } },
     });
+    const shownAt = watchShown('Email verified. You can now sign in.');
     const { router } = renderVerify();
     expect(await screen.findByText('Email verified. You can now sign in.')).toBeInTheDocument();
-    const shownAt = Date.now();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 10_000 });
-    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2900);
+    expect(Date.now() - shownAt()).toBeGreaterThanOrEqual(2900);
   });
 
   it('keeps the message for 3 seconds after the start loader really went away, however late', async () => {

@@ -5,27 +5,14 @@
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  accessibilityViolations,
-  launchBrowser,
-  newContext,
-  openPage,
-} from './browser.js';
+import { describe, test } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { accessibilityViolations, browserForFile, newContext, openPage } from './browser.js';
 import { ADMIN, api, verifiedAccount, watchErrors, type UserInfo } from './shop-api.js';
 
 const run = Date.now().toString(36);
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /** A verified customer: registered through the API, verified with the link from the outbox. */
 function verifiedCustomer(name: string): Promise<UserInfo> {
@@ -37,7 +24,7 @@ async function signedIn(
   userInfo: UserInfo,
   pathname: string,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { storage: { userInfo } });
+  const context = await newContext(browser(), { storage: { userInfo } });
   const page = await openPage(context, pathname);
   return { context, page };
 }
@@ -55,7 +42,7 @@ describe('admin', () => {
     const courseName = `E2E Pottery ${run}`;
 
     // The admin signs in through the form.
-    const adminContext = await newContext(browser);
+    const adminContext = await newContext(browser());
     const page = await openPage(adminContext, '/login');
     const errors = watchErrors(page);
     await page.getByLabel('Email Address').fill(ADMIN.email);
@@ -99,7 +86,7 @@ describe('admin', () => {
     );
 
     // The storefront finds it by name.
-    const shopper = await newContext(browser);
+    const shopper = await newContext(browser());
     const shop = await openPage(shopper, '/');
     const search = shop.getByPlaceholder('Search here ...').first();
     await search.fill(courseName);
@@ -128,14 +115,16 @@ describe('admin', () => {
     // In French at 1280 px, the longest labels, the row's actions stay inside the table's box
     // (issue 32: "Marquer comme payée" was cut at the container's edge).
     {
-      const french = await newContext(browser, {
+      const french = await newContext(browser(), {
         width: 1280,
         storage: { userInfo: await api<UserInfo>('POST', '/users/login', ADMIN) },
       });
       await french.addInitScript(`localStorage.setItem('lang', 'fr');`);
       const list = await openPage(french, '/admin/orderlist');
       const frenchRow = list.getByRole('row').filter({ hasText: order._id });
-      await frenchRow.getByRole('button', { name: `Marquer comme payée : commande ${order._id}` }).waitFor();
+      await frenchRow
+        .getByRole('button', { name: `Marquer comme payée : commande ${order._id}` })
+        .waitFor();
       const table = await list.locator('.admin-table').boundingBox();
       assert.ok(table);
       const actions = await frenchRow.locator('.admin-actions > *').all();
@@ -238,7 +227,7 @@ describe('admin', () => {
   });
 
   test('sends visitors and customers who open /admin/userlist to /login', async () => {
-    const visitorContext = await newContext(browser);
+    const visitorContext = await newContext(browser());
     const visitor = await openPage(visitorContext, '/admin/userlist');
     await visitor.waitForURL((url) => url.pathname === '/login');
     await visitor.getByRole('heading', { name: 'Sign In' }).waitFor();
@@ -246,7 +235,7 @@ describe('admin', () => {
 
     // A signed-in customer lands on /login too, with the form to switch to an admin account.
     const customer = await verifiedCustomer('Curious Customer');
-    const context = await newContext(browser, { storage: { userInfo: customer } });
+    const context = await newContext(browser(), { storage: { userInfo: customer } });
     const page = await context.newPage();
     const visited: string[] = [];
     const userListCalls: string[] = [];
@@ -267,7 +256,7 @@ describe('admin', () => {
 
   test('lays the admin tables out for a phone without the page scrolling sideways', async () => {
     const admin = await api<UserInfo>('POST', '/users/login', ADMIN);
-    const context = await newContext(browser, {
+    const context = await newContext(browser(), {
       width: 375,
       height: 800,
       storage: { userInfo: admin },
@@ -296,7 +285,7 @@ describe('admin', () => {
       '/admin/orderlist',
     ];
     for (const width of [1280, 375]) {
-      const context = await newContext(browser, { width, storage: { userInfo: admin } });
+      const context = await newContext(browser(), { width, storage: { userInfo: admin } });
       for (const pathname of screens) {
         const page = await openPage(context, pathname);
         await page.getByRole('heading', { level: 1 }).waitFor();
@@ -314,11 +303,15 @@ describe('admin', () => {
 
   test('a customer sees the seat hold and cancels; the admin marks another order paid and downloads its invoice', async () => {
     const customer = await verifiedCustomer('Salma Holds');
-    const courses = await api<{ _id: string; availability: number; nextSession?: unknown }[]>('GET', '/courses?limit=50');
+    const courses = await api<{ _id: string; availability: number; nextSession?: unknown }[]>(
+      'GET',
+      '/courses?limit=50',
+    );
     const course = courses.find((c) => c.availability >= 4 && !c.nextSession);
     assert.ok(course, 'a demo course with 4 seats or more');
     // Seats from the course itself: the list is a wider answer that may be a moment older.
-    const seatsBefore = (await api<{ availability: number }>('GET', `/courses/${course._id}`)).availability;
+    const seatsBefore = (await api<{ availability: number }>('GET', `/courses/${course._id}`))
+      .availability;
 
     // The customer orders 2 seats "On place" through the checkout.
     const { context, page } = await signedIn(customer, `/cart/${course._id}?qty=2`);
@@ -338,7 +331,9 @@ describe('admin', () => {
     // The order page says until when the seats are held (3 days by default).
     await page.getByText(/Seats held until \d{4}-\d{2}-\d{2} \d{2}:\d{2}/).waitFor();
     const inThreeDays = new Date(Date.now() + 3 * 24 * 3600_000);
-    const heldUntil = (await page.getByText(/Seats held until/).innerText()).match(/\d{4}-\d{2}-\d{2}/)?.[0];
+    const heldUntil = (await page.getByText(/Seats held until/).innerText()).match(
+      /\d{4}-\d{2}-\d{2}/,
+    )?.[0];
     assert.ok(
       [inThreeDays, new Date(inThreeDays.getTime() - 3600_000)].some((d) => {
         const pad = (n: number) => String(n).padStart(2, '0');
@@ -367,7 +362,12 @@ describe('admin', () => {
       '/orders',
       {
         orderItems: [{ course: course._id, qty: 1 }],
-        shippingAddress: { address: '9 Rue de Carthage', city: 'Tunis', postalCode: '1000', country: 'France' },
+        shippingAddress: {
+          address: '9 Rue de Carthage',
+          city: 'Tunis',
+          postalCode: '1000',
+          country: 'France',
+        },
         paymentMethod: 'In Place',
       },
       customer.token,

@@ -4,22 +4,13 @@
  * operations of /api/openapi.json without a console error (a CSP refusal logs one).
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { baseUrl, launchBrowser, newContext } from './browser.js';
+import { test } from 'node:test';
+import { baseUrl, browserForFile, newContext } from './browser.js';
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 test('the API reference renders offline from assets the shop serves', async () => {
-  const context = await newContext(browser);
+  const context = await newContext(browser());
   const outside: string[] = [];
   const shop = new URL(baseUrl()).origin;
   await context.route('**/*', (route) => {
@@ -38,8 +29,14 @@ test('the API reference renders offline from assets the shop serves', async () =
   await page.goto('/api/docs');
   await page.getByRole('heading', { name: /Course shop API/ }).waitFor({ timeout: 20_000 });
   // Operations of the document, as Swagger UI lists them.
-  await page.locator('.opblock-summary-path', { hasText: '/api/courses/{id}/reviews' }).first().waitFor();
-  await page.locator('.opblock-summary-path', { hasText: '/api/orders/{id}/pay' }).first().waitFor();
+  await page
+    .locator('.opblock-summary-path', { hasText: '/api/courses/{id}/reviews' })
+    .first()
+    .waitFor();
+  await page
+    .locator('.opblock-summary-path', { hasText: '/api/orders/{id}/pay' })
+    .first()
+    .waitFor();
 
   // Opening an operation shows its documented answers.
   await page.locator('.opblock-summary', { hasText: '/api/orders/{id}/pay' }).first().click();

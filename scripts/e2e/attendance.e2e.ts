@@ -5,44 +5,34 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, test } from 'node:test';
 import {
   accessibilityViolations,
-  launchBrowser,
+  browserForFile,
   newContext,
+  noWiderThan,
   openPage,
   screenshotter,
   waitForApp,
 } from './browser.js';
-import { ADMIN, api, verifiedAccount, watchErrors, type UserInfo } from './shop-api.js';
+import {
+  ADMIN,
+  api,
+  verifiedAccount,
+  watchErrors,
+  type UserInfo,
+  type CourseRow,
+} from './shop-api.js';
 
 const run = Date.now().toString(36);
 const DAY = 24 * 60 * 60 * 1000;
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 const shot = screenshotter('attendance-');
 
-interface CourseRow {
-  _id: string;
-  name: string;
-  price: number;
-}
-
 /** `YYYY-MM-DD` of a Tunis day (UTC+1 all year). */
 const tunisDay = (at: Date) => new Date(at.getTime() + 3_600_000).toISOString().slice(0, 10);
-
-async function noWiderThan(page: Page, width: number): Promise<void> {
-  const scroll = Number(await page.evaluate('document.documentElement.scrollWidth'));
-  assert.ok(scroll <= width, `nothing wider than ${width} px (${scroll} px)`);
-}
 
 describe('roster and attendance', () => {
   test('open the roster → tick (reload keeps it) → CSV → sign-in sheet → mark learned', async () => {
@@ -97,7 +87,7 @@ describe('roster and attendance', () => {
     }
 
     // From the course edit page's Sessions section to the roster.
-    const context = await newContext(browser, { storage: { userInfo: admin } });
+    const context = await newContext(browser(), { storage: { userInfo: admin } });
     const page = await openPage(context, `/admin/course/${course._id}/edit`);
     const errors = watchErrors(page);
     const item = page.locator('.course-sessions__item', { hasText: place });
@@ -190,7 +180,7 @@ describe('roster and attendance', () => {
 
     // A phone: one day at a time, picked above the table; in English, then in Arabic.
     for (const lang of ['en', 'ar'] as const) {
-      const phone = await newContext(browser, {
+      const phone = await newContext(browser(), {
         width: 375,
         height: 800,
         storage: { userInfo: admin },
@@ -219,7 +209,7 @@ describe('roster and attendance', () => {
       assert.deepEqual(smallErrors, []);
       await phone.close();
     }
-    const wideAr = await newContext(browser, { storage: { userInfo: admin } });
+    const wideAr = await newContext(browser(), { storage: { userInfo: admin } });
     await wideAr.addInitScript(`localStorage.setItem('lang', 'ar');`);
     const arPage = await openPage(wideAr, `/admin/session/${session._id}`);
     await arPage

@@ -5,22 +5,15 @@
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { deflateSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
-import { accessibilityViolations, launchBrowser, newContext, openPage } from './browser.js';
+import { accessibilityViolations, browserForFile, newContext, openPage } from './browser.js';
 import { ADMIN, api, watchErrors } from './shop-api.js';
 
 const run = Date.now().toString(36);
 const SHOTS = process.env['E2E_SCREENSHOTS'];
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /** A real PNG picture (a colour gradient), made here so the journey needs no file on disk. */
 function gradientPng(width: number, height: number): Buffer {
@@ -65,10 +58,9 @@ describe('back office', () => {
       '/users/login',
       ADMIN,
     );
-    const courses = await api<{ _id: string; name: string; availability: number; nextSession?: unknown }[]>(
-      'GET',
-      '/courses?limit=50',
-    );
+    const courses = await api<
+      { _id: string; name: string; availability: number; nextSession?: unknown }[]
+    >('GET', '/courses?limit=50');
     const course = courses.find((c) => c.availability >= 3 && !c.nextSession);
     assert.ok(course, 'a demo course with 3 seats or more');
     // The admin buys too (any signed-in user may): one order paid, one left unpaid "On place".
@@ -100,7 +92,7 @@ describe('back office', () => {
       admin.token,
     );
 
-    const context = await newContext(browser, { storage: { userInfo: admin } });
+    const context = await newContext(browser(), { storage: { userInfo: admin } });
     const page = await openPage(context, '/');
     const errors = watchErrors(page);
 
@@ -193,7 +185,7 @@ describe('back office', () => {
   test('the dashboard and the audit trail read well on a phone and have no serious accessibility problem', async () => {
     const admin = await api<{ token: string }>('POST', '/users/login', ADMIN);
     for (const width of [1280, 375]) {
-      const context = await newContext(browser, { width, storage: { userInfo: admin } });
+      const context = await newContext(browser(), { width, storage: { userInfo: admin } });
       for (const pathname of ['/admin', '/admin/audit', '/admin/orderlist?paid=false']) {
         const page = await openPage(context, pathname);
         await page.getByRole('heading', { level: 1 }).waitFor();

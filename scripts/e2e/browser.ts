@@ -1,5 +1,7 @@
+import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -26,6 +28,30 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+/**
+ * One Chromium for the journey file that calls this at its top: launched before its tests,
+ * closed after them. Answers the running browser: `newContext(browser(), …)` in a test.
+ */
+export function browserForFile(): () => Browser {
+  let browser: Browser | undefined;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser starts in the before hook: ask for it in a test');
+    return browser;
+  };
+}
+
+/** Nothing on the page scrolls sideways at this width. */
+export async function noWiderThan(page: Page, width: number): Promise<void> {
+  const scroll = Number(await page.evaluate('document.documentElement.scrollWidth'));
+  assert.ok(scroll <= width, `nothing wider than ${width} px (${scroll} px)`);
 }
 
 export interface PageOptions {

@@ -6,22 +6,21 @@
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { accessibilityViolations, launchBrowser, mailLinkFor, newContext, openPage, waitForApp, screenshotter } from './browser.js';
+import { describe, test } from 'node:test';
+import {
+  accessibilityViolations,
+  browserForFile,
+  mailLinkFor,
+  newContext,
+  openPage,
+  waitForApp,
+  screenshotter,
+} from './browser.js';
 import { ADMIN, api, verifiedAccount, watchErrors, type UserInfo } from './shop-api.js';
 
 const run = Date.now().toString(36);
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 const shot = screenshotter();
 
@@ -34,9 +33,24 @@ interface CertificateRow {
 
 /** The texts of the check page in each language. */
 const CHECK = {
-  en: { title: 'Certificate check', valid: 'This certificate is valid.', learner: 'Awarded to', revoked: 'This certificate was revoked on' },
-  fr: { title: 'Vérification de certificat', valid: 'Ce certificat est valide.', learner: 'Décerné à', revoked: 'Ce certificat a été révoqué le' },
-  ar: { title: 'التحقق من شهادة', valid: 'هذه الشهادة صالحة.', learner: 'مُنحت إلى', revoked: 'أُلغيت هذه الشهادة بتاريخ' },
+  en: {
+    title: 'Certificate check',
+    valid: 'This certificate is valid.',
+    learner: 'Awarded to',
+    revoked: 'This certificate was revoked on',
+  },
+  fr: {
+    title: 'Vérification de certificat',
+    valid: 'Ce certificat est valide.',
+    learner: 'Décerné à',
+    revoked: 'Ce certificat a été révoqué le',
+  },
+  ar: {
+    title: 'التحقق من شهادة',
+    valid: 'هذه الشهادة صالحة.',
+    learner: 'مُنحت إلى',
+    revoked: 'أُلغيت هذه الشهادة بتاريخ',
+  },
 } as const;
 
 describe('certificates', () => {
@@ -44,7 +58,9 @@ describe('certificates', () => {
     const admin = await api<UserInfo>('POST', '/users/login', ADMIN);
     const email = `leila.certificate.${run}@example.com`;
     const learner = await verifiedAccount('Leila Certificate', email, 'learner-pass-1');
-    const courses = await api<{ _id: string; name: string; availability: number; nextSession?: unknown }[]>('GET', '/courses?limit=50');
+    const courses = await api<
+      { _id: string; name: string; availability: number; nextSession?: unknown }[]
+    >('GET', '/courses?limit=50');
     const course = courses.find((c) => c.availability >= 1 && !c.nextSession);
     assert.ok(course, 'a seeded course with a seat left');
     const order = await api<{ _id: string }>(
@@ -52,17 +68,25 @@ describe('certificates', () => {
       '/orders',
       {
         orderItems: [{ course: course._id, qty: 1 }],
-        shippingAddress: { address: '5 Rue du Lac', city: 'Tunis', postalCode: '1053', country: 'France' },
+        shippingAddress: {
+          address: '5 Rue du Lac',
+          city: 'Tunis',
+          postalCode: '1053',
+          country: 'France',
+        },
         paymentMethod: 'In Place',
       },
       learner.token,
     );
     await api('PUT', `/orders/${order._id}/pay`, {}, admin.token);
     // Paid but not learned: no certificate yet.
-    assert.deepEqual(await api<CertificateRow[]>('GET', '/certificates', undefined, learner.token), []);
+    assert.deepEqual(
+      await api<CertificateRow[]>('GET', '/certificates', undefined, learner.token),
+      [],
+    );
 
     // The admin marks it learned from the order screen.
-    const adminContext = await newContext(browser, { storage: { userInfo: admin } });
+    const adminContext = await newContext(browser(), { storage: { userInfo: admin } });
     const adminPage = await openPage(adminContext, `/order/${order._id}`);
     const adminErrors = watchErrors(adminPage);
     await adminPage.getByRole('button', { name: 'LEARNED' }).click();
@@ -72,13 +96,22 @@ describe('certificates', () => {
 
     // The learner is mailed the check address; it is the address the certificate's QR code holds.
     const checkLink = await mailLinkFor(email, '/certificates/', 15_000);
-    const [certificate] = await api<CertificateRow[]>('GET', '/certificates', undefined, learner.token);
+    const [certificate] = await api<CertificateRow[]>(
+      'GET',
+      '/certificates',
+      undefined,
+      learner.token,
+    );
     assert.ok(certificate);
     assert.equal(new URL(checkLink).pathname, `/certificates/${certificate._id}`);
     assert.equal(certificate.learner, 'Leila Certificate');
 
     // On a phone, the learner downloads the PDF from the profile.
-    const mine = await newContext(browser, { width: 375, height: 812, storage: { userInfo: learner } });
+    const mine = await newContext(browser(), {
+      width: 375,
+      height: 812,
+      storage: { userInfo: learner },
+    });
     const profile = await openPage(mine, '/profile');
     const learnerErrors = watchErrors(profile);
     await profile.getByRole('button', { name: 'Show my certificates' }).click();
@@ -100,7 +133,7 @@ describe('certificates', () => {
 
     // A visitor (not signed in) opens the address in each language, on a phone.
     for (const lang of ['en', 'fr', 'ar'] as const) {
-      const visitor = await newContext(browser, { width: 375, height: 812 });
+      const visitor = await newContext(browser(), { width: 375, height: 812 });
       await visitor.addInitScript(`localStorage.setItem("lang", "${lang}")`);
       const page = await visitor.newPage();
       const errors = watchErrors(page);
@@ -108,7 +141,10 @@ describe('certificates', () => {
       assert.equal(served?.status(), 200);
       // The served head: no indexing, its own preview.
       assert.match(await served.text(), /<meta name="robots" content="noindex" \/>/);
-      assert.match(await served.text(), /<meta property="og:title" content="Valid certificate: Leila Certificate/);
+      assert.match(
+        await served.text(),
+        /<meta property="og:title" content="Valid certificate: Leila Certificate/,
+      );
       await waitForApp(page);
       await page.getByRole('heading', { level: 1, name: CHECK[lang].title }).waitFor();
       await page.getByText(CHECK[lang].valid).waitFor();
@@ -116,16 +152,21 @@ describe('certificates', () => {
       await page.getByText('Leila Certificate').waitFor();
       assert.equal(await page.locator('html').getAttribute('dir'), lang === 'ar' ? 'rtl' : 'ltr');
       // Nothing wider than the phone's screen.
-      const overflow = await page.evaluate('document.documentElement.scrollWidth > window.innerWidth');
+      const overflow = await page.evaluate(
+        'document.documentElement.scrollWidth > window.innerWidth',
+      );
       assert.equal(overflow, false, `${lang}: the page scrolls sideways at 375 px`);
-      assert.deepEqual(await accessibilityViolations(page, { within: '.certificate-check', seriousOnly: true }), []);
+      assert.deepEqual(
+        await accessibilityViolations(page, { within: '.certificate-check', seriousOnly: true }),
+        [],
+      );
       await shot(page, `certificates-check-${lang}-375`);
       assert.deepEqual(errors, []);
       await visitor.close();
     }
 
     // The admin revokes it from the back office with a reason, with the keyboard.
-    const back = await newContext(browser, { storage: { userInfo: admin } });
+    const back = await newContext(browser(), { storage: { userInfo: admin } });
     const list = await openPage(back, `/admin/certificates?q=${certificate._id}`);
     const row = list.getByRole('row').filter({ hasText: certificate._id });
     await row.getByRole('button', { name: 'Revoke the certificate of Leila Certificate' }).focus();
@@ -135,7 +176,7 @@ describe('certificates', () => {
     await row.getByText('Revoked').waitFor();
     await back.close();
 
-    const visitor = await newContext(browser, { width: 375, height: 812 });
+    const visitor = await newContext(browser(), { width: 375, height: 812 });
     const page = await openPage(visitor, new URL(checkLink).pathname);
     await page.getByText(CHECK.en.revoked).waitFor();
     await page.getByText('Issued by mistake').waitFor();
@@ -143,7 +184,7 @@ describe('certificates', () => {
     await visitor.close();
 
     // An unknown address: the not-found state.
-    const stranger = await newContext(browser, { width: 375, height: 812 });
+    const stranger = await newContext(browser(), { width: 375, height: 812 });
     const unknown = await openPage(stranger, '/certificates/AAAAAAAAAAAAAAAAAAAAAAAA');
     await unknown.getByRole('heading', { level: 1, name: 'Certificate not found' }).waitFor();
     await stranger.close();

@@ -4,39 +4,21 @@
  * and sees the discount on the order page; the code's use is counted.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, openPage } from './browser.js';
-import { ADMIN, api, verifiedAccount, watchErrors, type UserInfo } from './shop-api.js';
+import { describe, test } from 'node:test';
+import { browserForFile, newContext, openPage } from './browser.js';
+import {
+  ADMIN,
+  api,
+  verifiedAccount,
+  watchErrors,
+  type UserInfo,
+  type CourseRow,
+  type SessionRow,
+} from './shop-api.js';
 
 const run = Date.now().toString(36);
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
-
-interface CourseRow {
-  _id: string;
-  name: string;
-  price: number;
-  availability: number;
-  images: string[];
-  nextSession: { _id: string } | null;
-}
-interface SessionRow {
-  _id: string;
-  startsAt: string;
-  endsAt: string;
-  schedule: string;
-  place: string;
-  seatsLeft: number;
-}
+const browser = browserForFile();
 
 describe('coupons', () => {
   test('the admin creates a code; a customer in French applies it at checkout and sees the discount on the order', async () => {
@@ -44,7 +26,7 @@ describe('coupons', () => {
     const code = `RENTREE${run}`.toUpperCase();
 
     // The admin creates a 20 % code from the back office.
-    const adminContext = await newContext(browser, { storage: { userInfo: admin } });
+    const adminContext = await newContext(browser(), { storage: { userInfo: admin } });
     const adminPage = await openPage(adminContext, '/admin/coupons');
     const adminErrors = watchErrors(adminPage);
     await adminPage.getByRole('link', { name: 'New coupon' }).click();
@@ -62,14 +44,20 @@ describe('coupons', () => {
     const courses = await api<CourseRow[]>('GET', '/courses?limit=50');
     const course = courses.find((c) => c.availability >= 1 && c.price > 0);
     assert.ok(course, 'a seeded course with a seat left');
-    let session: Omit<SessionRow, 'seatsLeft'> | undefined;
+    let session: Pick<SessionRow, '_id' | 'startsAt' | 'endsAt' | 'schedule' | 'place'> | undefined;
     if (course.nextSession) {
       const detail = await api<{ sessions: SessionRow[] }>('GET', `/courses/${course._id}`);
       const open = detail.sessions.find((s) => s.seatsLeft >= 1);
       assert.ok(open, 'a session with a seat left');
-      session = { _id: open._id, startsAt: open.startsAt, endsAt: open.endsAt, schedule: open.schedule, place: open.place };
+      session = {
+        _id: open._id,
+        startsAt: open.startsAt,
+        endsAt: open.endsAt,
+        schedule: open.schedule,
+        place: open.place,
+      };
     }
-    const context = await newContext(browser, {
+    const context = await newContext(browser(), {
       storage: {
         userInfo: customer,
         cartItems: [
@@ -83,7 +71,12 @@ describe('coupons', () => {
             ...(session ? { session } : {}),
           },
         ],
-        shippingAddress: { address: '5 Rue du Lac', city: 'Tunis', postalCode: '1053', country: 'France' },
+        shippingAddress: {
+          address: '5 Rue du Lac',
+          city: 'Tunis',
+          postalCode: '1053',
+          country: 'France',
+        },
         paymentMethod: 'In Place',
       },
     });
@@ -120,7 +113,12 @@ describe('coupons', () => {
     );
     assert.equal(order.couponCode, code);
     assert.equal(Math.round(order.discountPrice * 100), Math.round(order.itemsPrice * 20));
-    const coupons = await api<{ code: string; uses: number }[]>('GET', '/coupons', undefined, admin.token);
+    const coupons = await api<{ code: string; uses: number }[]>(
+      'GET',
+      '/coupons',
+      undefined,
+      admin.token,
+    );
     assert.equal(coupons.find((c) => c.code === code)?.uses, 1);
     await context.close();
     await adminContext.close();

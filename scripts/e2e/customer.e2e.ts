@@ -5,44 +5,30 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import {
   accessibilityViolations,
   baseUrl,
-  launchBrowser,
+  browserForFile,
   mailLinkFor,
   newContext,
   openPage,
   waitForApp,
 } from './browser.js';
+import type { CourseRow } from './shop-api.js';
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 const PASSWORD = 'journey-pass-1';
 const uniqueEmail = (who: string) => `${who}-${randomUUID().slice(0, 8)}@example.com`;
 
-interface CourseRow {
-  _id: string;
-  name: string;
-  price: number;
-  availability: number;
-  /** Set when the course runs in dated sessions (issue 33): these journeys order courses without. */
-  nextSession?: unknown;
-}
-
 /** Two demo courses with seats enough for the journey. */
 async function twoCourses(): Promise<[CourseRow, CourseRow]> {
   const answer = await fetch(`${baseUrl()}/api/courses?limit=50`);
-  const courses = ((await answer.json()) as CourseRow[]).filter((c) => c.availability >= 3 && !c.nextSession);
+  const courses = ((await answer.json()) as CourseRow[]).filter(
+    (c) => c.availability >= 3 && !c.nextSession,
+  );
   assert.ok(courses.length >= 2, 'the demo catalogue has two courses with seats');
   return [courses[0]!, courses[1]!];
 }
@@ -104,7 +90,7 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 
 describe('customer journeys', () => {
   test('a Child account verifies its e-mail and signs in to the kids area', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const email = uniqueEmail('kid');
     await register(page, 'Little Sami', email, 'Child');
@@ -115,7 +101,7 @@ describe('customer journeys', () => {
   });
 
   test('an Adult verifies, buys two courses and sees the order as the server priced it', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const email = uniqueEmail('adult');
     await register(page, 'Amal Ben Salah', email, 'Adult');
@@ -193,7 +179,7 @@ describe('customer journeys', () => {
   });
 
   test('a forgotten password is reset from the mailed link, and the new one signs in', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const email = uniqueEmail('forgetful');
     await register(page, 'Forgetful Farah', email, 'Adult');

@@ -6,30 +6,14 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, openPage } from './browser.js';
-import { ADMIN, api, call, verifiedAccount, type UserInfo } from './shop-api.js';
+import { describe, test } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { browserForFile, newContext, openPage } from './browser.js';
+import { ADMIN, api, call, verifiedAccount, type UserInfo, type CourseRow } from './shop-api.js';
 
 const PASSWORD = 'first-steps-pass-1';
 
-interface CourseRow {
-  _id: string;
-  name: string;
-  price: number;
-  availability: number;
-  images: string[];
-}
-
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /** A verified account (Adult or Child), registered through the API and the mailed link. */
 const verifiedAccountOf = (who: string, isKid: boolean): Promise<UserInfo> =>
@@ -40,7 +24,12 @@ const adminToken = async () => (await api<UserInfo>('POST', '/users/login', ADMI
 /** A published course of the journey's own (ADD, then the first save), so its price is ours to change. */
 async function ownCourse(token: string, name: string, price: number): Promise<CourseRow> {
   const draft = await api<CourseRow>('POST', '/courses', {}, token);
-  return api<CourseRow>('PUT', `/courses/${draft._id}`, { name, price, availability: 9, category: ['Art'], description: 'Issue 15 journey.' }, token);
+  return api<CourseRow>(
+    'PUT',
+    `/courses/${draft._id}`,
+    { name, price, availability: 9, category: ['Art'], description: 'Issue 15 journey.' },
+    token,
+  );
 }
 
 const cartLineOf = (course: CourseRow, qty = 1) => ({
@@ -52,8 +41,13 @@ const cartLineOf = (course: CourseRow, qty = 1) => ({
   qty,
 });
 
-async function signedIn(userInfo: UserInfo, pathname: string, storage: Record<string, unknown> = {}, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { width, storage: { userInfo, ...storage } });
+async function signedIn(
+  userInfo: UserInfo,
+  pathname: string,
+  storage: Record<string, unknown> = {},
+  width = 1280,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser(), { width, storage: { userInfo, ...storage } });
   return { context, page: await openPage(context, pathname) };
 }
 
@@ -76,7 +70,7 @@ describe('first steps (issue 15)', () => {
   });
 
   test('the header keeps one height at every scroll position from 50 to 70 px on a 375 px phone', async () => {
-    const context = await newContext(browser, { width: 375, height: 812 });
+    const context = await newContext(browser(), { width: 375, height: 812 });
     const page = await openPage(context, '/courses');
     await page.locator('.course-card').nth(3).waitFor();
     const heights: number[] = [];
@@ -88,17 +82,27 @@ describe('first steps (issue 15)', () => {
       assert.ok(box, 'the header is on screen');
       heights.push(Math.round(box.height));
       const scrolled = Number(await page.evaluate('window.scrollY'));
-      assert.equal(scrolled, y, `the page stays where it was scrolled (asked ${y}, is at ${scrolled})`);
+      assert.equal(
+        scrolled,
+        y,
+        `the page stays where it was scrolled (asked ${y}, is at ${scrolled})`,
+      );
     }
     assert.equal(new Set(heights).size, 1, `header heights across 50-70 px: ${heights.join(', ')}`);
     // The active style is on past the 60 px threshold, without changing that height.
-    assert.match((await page.locator('header.header').getAttribute('class')) ?? '', /header--scrolled/);
+    assert.match(
+      (await page.locator('header.header').getAttribute('class')) ?? '',
+      /header--scrolled/,
+    );
     await context.close();
   });
 
   test('tracking parameters never empty the catalogue', async () => {
-    const context = await newContext(browser);
-    for (const url of ['/courses?fbclid=IwAR0xyz', '/courses/?utm_source=facebook&utm_medium=social']) {
+    const context = await newContext(browser());
+    for (const url of [
+      '/courses?fbclid=IwAR0xyz',
+      '/courses/?utm_source=facebook&utm_medium=social',
+    ]) {
       const page = await openPage(context, url);
       await page.locator('.course-card').first().waitFor();
       assert.equal(await page.getByText('Nothing Found !!!').count(), 0, url);
@@ -113,9 +117,12 @@ describe('first steps (issue 15)', () => {
     const draft = await api<CourseRow & { isDraft?: boolean }>('POST', '/courses', {}, token);
     assert.equal(draft.isDraft, true);
     const newest = await api<CourseRow[]>('GET', '/courses?sort=date&limit=5');
-    assert.ok(!newest.some((c) => c._id === draft._id), 'the draft is not at the top of the catalogue');
+    assert.ok(
+      !newest.some((c) => c._id === draft._id),
+      'the draft is not at the top of the catalogue',
+    );
 
-    const visitor = await newContext(browser);
+    const visitor = await newContext(browser());
     const page = await visitor.newPage();
     const document = await page.goto(`/course/${draft._id}`);
     assert.equal(document?.status(), 404, 'the server answers the page of a draft as unknown');
@@ -131,7 +138,12 @@ describe('first steps (issue 15)', () => {
     assert.match(await row.innerText(), /draft/i);
     await context.close();
 
-    await api('PUT', `/courses/${draft._id}`, { name: `Published ${draft._id.slice(0, 6)}`, price: 12, availability: 3 }, token);
+    await api(
+      'PUT',
+      `/courses/${draft._id}`,
+      { name: `Published ${draft._id.slice(0, 6)}`, price: 12, availability: 3 },
+      token,
+    );
     assert.equal((await call('GET', `/courses/${draft._id}`)).status, 200, 'saved, it is public');
   });
 
@@ -141,7 +153,12 @@ describe('first steps (issue 15)', () => {
     const customer = await verifiedAccountOf('shopper', false);
     const { context, page } = await signedIn(customer, '/placeorder', {
       cartItems: [cartLineOf(course)],
-      shippingAddress: { address: '5 Rue du Lac', city: 'Tunis', postalCode: '1053', country: 'Tunisie' },
+      shippingAddress: {
+        address: '5 Rue du Lac',
+        city: 'Tunis',
+        postalCode: '1053',
+        country: 'Tunisie',
+      },
       paymentMethod: 'In Place',
     });
     const summary = page.getByRole('complementary', { name: 'Order Summary' });
@@ -160,7 +177,12 @@ describe('first steps (issue 15)', () => {
     await greeting.getByText('12 Avenue Habib Bourguiba, 1000 Tunis, Tunisia').waitFor();
     await greeting.getByText('Monday to Saturday, 9:00 to 18:00').waitFor();
     const orderId = new URL(page.url()).pathname.split('/').pop() ?? '';
-    const order = await api<{ totalPrice: number }>('GET', `/orders/${orderId}`, undefined, customer.token);
+    const order = await api<{ totalPrice: number }>(
+      'GET',
+      `/orders/${orderId}`,
+      undefined,
+      customer.token,
+    );
     assert.equal(order.totalPrice, 138);
     await context.close();
 
@@ -170,22 +192,34 @@ describe('first steps (issue 15)', () => {
     for (const label of ['PAID', 'LEARNED']) {
       const cell = phone.page.locator(`td[data-label="${label}"]`).first();
       const box = await cell.boundingBox();
-      assert.ok(box && box.x >= 0 && box.x + box.width <= 375, `${label} is on the 375 px screen (${JSON.stringify(box)})`);
+      assert.ok(
+        box && box.x >= 0 && box.x + box.width <= 375,
+        `${label} is on the 375 px screen (${JSON.stringify(box)})`,
+      );
     }
-    const details = await phone.page.getByRole('link', { name: /Details/ }).first().boundingBox();
-    assert.ok(details && details.x + details.width <= 375, `DETAILS is on the 375 px screen (${JSON.stringify(details)})`);
+    const details = await phone.page
+      .getByRole('link', { name: /Details/ })
+      .first()
+      .boundingBox();
+    assert.ok(
+      details && details.x + details.width <= 375,
+      `DETAILS is on the 375 px screen (${JSON.stringify(details)})`,
+    );
     await phone.context.close();
   });
 
   test('the SOLD OUT badge leaves the picture and its category chip uncovered', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await openPage(context, '/courseskids');
     const card = page.locator('.course-card', { hasText: 'Young Entrepreneurs Kids Camp' });
     await card.waitFor();
     const badge = await card.getByText('Sold Out').boundingBox();
     const picture = await card.locator('.course-card__media').boundingBox();
     assert.ok(badge && picture, 'badge and picture are on screen');
-    assert.ok(badge.y >= picture.y + picture.height, `the badge (${JSON.stringify(badge)}) is below the picture (${JSON.stringify(picture)})`);
+    assert.ok(
+      badge.y >= picture.y + picture.height,
+      `the badge (${JSON.stringify(badge)}) is below the picture (${JSON.stringify(picture)})`,
+    );
     await context.close();
   });
 });

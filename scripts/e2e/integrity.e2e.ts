@@ -6,22 +6,14 @@
  * no second try.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, openPage, waitForApp } from './browser.js';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { browserForFile, newContext, openPage, waitForApp } from './browser.js';
 import { ADMIN, api, verifiedAccount, watchErrors, type UserInfo } from './shop-api.js';
 
 const run = Date.now().toString(36);
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 interface CourseAnswer {
   _id: string;
@@ -74,7 +66,7 @@ describe('integrity', () => {
     );
 
     // The admin opens the edit page: 18 seats left.
-    const adminContext = await newContext(browser, { storage: { userInfo: admin } });
+    const adminContext = await newContext(browser(), { storage: { userInfo: admin } });
     const page = await openPage(adminContext, `/admin/course/${course._id}/edit`);
     const adminErrors = watchErrors(page);
     const seats = page.getByRole('spinbutton', { name: 'Availability (seats)' });
@@ -82,7 +74,7 @@ describe('integrity', () => {
     assert.equal(await seats.inputValue(), '18');
 
     // Meanwhile a customer, in another browser, orders 2 seats: 16 left.
-    const customerContext = await newContext(browser, { storage: { userInfo: customer } });
+    const customerContext = await newContext(browser(), { storage: { userInfo: customer } });
     const shop = await customerContext.newPage();
     const customerErrors = watchErrors(shop);
     const orderId = await orderThroughShop(shop, course._id, 2);

@@ -8,18 +8,19 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, mailLinkFor, newContext, openPage, waitForApp, screenshotter } from './browser.js';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import {
+  browserForFile,
+  mailLinkFor,
+  newContext,
+  openPage,
+  waitForApp,
+  screenshotter,
+} from './browser.js';
 import { ADMIN, api, verifiedAccount } from './shop-api.js';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 const PASSWORD = 'journey-pass-1';
 const uniqueEmail = (who: string) => `${who}-${randomUUID().slice(0, 8)}@example.com`;
@@ -90,7 +91,7 @@ describe('the shop in Arabic, right to left', () => {
         '/courses?limit=10',
       ).then((courses) => courses.filter((c) => c.availability >= 2 && c.nameAr));
       assert.ok(course, 'a demo course with an Arabic name and seats');
-      const context = await newContext(browser, { width, height: width === 375 ? 812 : 900 });
+      const context = await newContext(browser(), { width, height: width === 375 ? 812 : 900 });
       const page = await openPage(context, '/');
 
       // The switch is in the header bar, also on the phone layout.
@@ -167,7 +168,7 @@ describe('the shop in Arabic, right to left', () => {
 
 describe('the shop in French', () => {
   test('a registration in French gets its verification mail in French', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await openPage(context, '/register');
     await chooseLanguage(page, 'Language', 'fr');
     assert.deepEqual(await direction(page), { lang: 'fr', dir: 'ltr' });
@@ -193,7 +194,7 @@ describe('the shop in French', () => {
 
   for (const width of [1280, 375]) {
     test(`main screens in French at ${width} px (screenshots)`, async () => {
-      const context = await newContext(browser, {
+      const context = await newContext(browser(), {
         width,
         height: width === 375 ? 812 : 900,
         storage: {},
@@ -229,7 +230,7 @@ describe('the shop in French', () => {
       ['fr', 1280],
       ['fr', 375],
     ] as const) {
-      const context = await newContext(browser, {
+      const context = await newContext(browser(), {
         width,
         height: width === 375 ? 812 : 900,
         storage: { userInfo: admin },

@@ -5,12 +5,12 @@
  * 375 px, in English and in Arabic, and used with the keyboard.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, test } from 'node:test';
 import {
   accessibilityViolations,
-  launchBrowser,
+  browserForFile,
   newContext,
+  noWiderThan,
   openPage,
   screenshotter,
 } from './browser.js';
@@ -19,20 +19,9 @@ import { ADMIN, api, verifiedAccount, watchErrors, type UserInfo } from './shop-
 const run = Date.now().toString(36);
 const DAY = 24 * 60 * 60 * 1000;
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 const shot = screenshotter('move-');
-
-async function noWiderThan(page: Page, width: number): Promise<void> {
-  const scroll = Number(await page.evaluate('document.documentElement.scrollWidth'));
-  assert.ok(scroll <= width, `nothing wider than ${width} px (${scroll} px)`);
-}
 
 describe('moving a learner to another session', () => {
   test('roster → Move → pick the other session → the learner is on its roster', async () => {
@@ -85,7 +74,7 @@ describe('moving a learner to another session', () => {
 
     // A phone, in English then Arabic: the dialog fits 375 px and is used with the keyboard.
     for (const lang of ['en', 'ar'] as const) {
-      const phone = await newContext(browser, {
+      const phone = await newContext(browser(), {
         width: 375,
         height: 800,
         storage: { userInfo: admin },
@@ -122,7 +111,7 @@ describe('moving a learner to another session', () => {
     }
 
     // A wide screen: move for real.
-    const context = await newContext(browser, { storage: { userInfo: admin } });
+    const context = await newContext(browser(), { storage: { userInfo: admin } });
     const page = await openPage(context, `/admin/session/${from._id}`);
     const errors = watchErrors(page);
     const table = page.getByRole('region', { name: 'Learners and attendance' });

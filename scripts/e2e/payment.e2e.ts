@@ -5,21 +5,27 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { accessibilityViolations, baseUrl, launchBrowser, mailLinkFor, newContext, openPage, waitForApp, screenshotter } from './browser.js';
+import { describe, test } from 'node:test';
+import {
+  accessibilityViolations,
+  baseUrl,
+  browserForFile,
+  mailLinkFor,
+  newContext,
+  openPage,
+  waitForApp,
+  screenshotter,
+} from './browser.js';
+import type { CourseRow } from './shop-api.js';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 const shot = screenshotter('', { settleMs: 0 });
 
-async function api<T>(pathname: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
+async function api<T>(
+  pathname: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: T }> {
   const answer = await fetch(`${baseUrl()}${pathname}`, {
     ...init,
     headers: { 'Content-Type': 'application/json', ...init.headers },
@@ -47,30 +53,37 @@ async function verifiedCustomer(): Promise<Record<string, unknown> & { token: st
   return login.body;
 }
 
-interface CourseRow {
-  _id: string;
-  name: string;
-  price: number;
-  images: string[];
-  availability: number;
-  nextSession?: unknown;
-}
-
 describe('paying online with the built-in test gateway', () => {
   test('Card order → gateway → Fail → message and Pay again → Pay → the order shows PAID AT', async () => {
     const options = await api<{ onlineProvider: string | null }>('/api/payments/options');
     assert.equal(options.body.onlineProvider, 'test', 'the shop runs with its test gateway');
-    const courses = (await api<CourseRow[]>('/api/courses?limit=50')).body.filter((c) => c.availability >= 2 && !c.nextSession);
+    const courses = (await api<CourseRow[]>('/api/courses?limit=50')).body.filter(
+      (c) => c.availability >= 2 && !c.nextSession,
+    );
     const course = courses[0]!;
     const userInfo = await verifiedCustomer();
 
     for (const width of [375, 1280]) {
-      const context = await newContext(browser, {
+      const context = await newContext(browser(), {
         width,
         storage: {
           userInfo,
-          cartItems: [{ course: course._id, name: course.name, images: course.images, price: course.price, availability: course.availability, qty: 1 }],
-          shippingAddress: { address: '5 Rue de Marseille', city: 'Tunis', postalCode: '1000', country: 'France' },
+          cartItems: [
+            {
+              course: course._id,
+              name: course.name,
+              images: course.images,
+              price: course.price,
+              availability: course.availability,
+              qty: 1,
+            },
+          ],
+          shippingAddress: {
+            address: '5 Rue de Marseille',
+            city: 'Tunis',
+            postalCode: '1000',
+            country: 'France',
+          },
           paymentMethod: 'Card',
         },
       });
@@ -90,19 +103,27 @@ describe('paying online with the built-in test gateway', () => {
       await shot(page, `gateway-${width}`);
       await page.getByRole('button', { name: 'Fail' }).click();
 
-      await page.waitForURL((url) => url.pathname.startsWith('/order/') && url.search === '?payment=failed');
+      await page.waitForURL(
+        (url) => url.pathname.startsWith('/order/') && url.search === '?payment=failed',
+      );
       const orderId = new URL(page.url()).pathname.split('/').pop()!;
       await page.getByText('Your payment did not go through, and no money was taken.').waitFor();
       await page.getByText('NOT PAID YET').waitFor();
       await waitForApp(page);
       await shot(page, `failed-${width}`);
-      assert.deepEqual(await accessibilityViolations(page, { within: '#main' }), [], 'accessibility of the failed payment');
+      assert.deepEqual(
+        await accessibilityViolations(page, { within: '#main' }),
+        [],
+        'accessibility of the failed payment',
+      );
 
       await page.getByRole('button', { name: 'Pay again' }).click();
       await page.waitForURL('**/api/payments/test-gateway/pay/**');
       await page.getByRole('button', { name: /^Pay / }).click();
 
-      await page.waitForURL((url) => url.pathname === `/order/${orderId}` && url.search === '?payment=success');
+      await page.waitForURL(
+        (url) => url.pathname === `/order/${orderId}` && url.search === '?payment=success',
+      );
       const started = Date.now();
       await page.getByText(/^PAID AT \d{4}-\d{2}-\d{2}$/).waitFor({ timeout: 5_000 });
       assert.ok(Date.now() - started < 5_000, 'PAID shows within 5 s');
@@ -110,13 +131,18 @@ describe('paying online with the built-in test gateway', () => {
       await waitForApp(page);
       assert.equal(await page.getByRole('button', { name: /Pay (online|again)/ }).count(), 0);
       await shot(page, `paid-${width}`);
-      assert.deepEqual(await accessibilityViolations(page, { within: '#main' }), [], 'accessibility of the paid order');
+      assert.deepEqual(
+        await accessibilityViolations(page, { within: '#main' }),
+        [],
+        'accessibility of the paid order',
+      );
 
       // The server's word: paid through the test gateway, for the order's total.
-      const order = await api<{ isPaid: boolean; totalPrice: number; paymentResult: { provider: string; amount: number } }>(
-        `/api/orders/${orderId}`,
-        { headers: { Authorization: `Bearer ${userInfo.token}` } },
-      );
+      const order = await api<{
+        isPaid: boolean;
+        totalPrice: number;
+        paymentResult: { provider: string; amount: number };
+      }>(`/api/orders/${orderId}`, { headers: { Authorization: `Bearer ${userInfo.token}` } });
       assert.equal(order.body.isPaid, true);
       assert.deepEqual(
         { provider: order.body.paymentResult.provider, amount: order.body.paymentResult.amount },

@@ -5,37 +5,29 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { accessibilityViolations, launchBrowser, newContext, openPage, screenshotter } from './browser.js';
-import { ADMIN, api, verifiedAccount, watchErrors, type UserInfo } from './shop-api.js';
+import { describe, test } from 'node:test';
+import {
+  accessibilityViolations,
+  browserForFile,
+  newContext,
+  openPage,
+  screenshotter,
+} from './browser.js';
+import {
+  ADMIN,
+  api,
+  verifiedAccount,
+  watchErrors,
+  type UserInfo,
+  type CourseRow,
+  type SessionRow,
+} from './shop-api.js';
 
 const run = Date.now().toString(36);
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 const shot = screenshotter('sessions-');
-
-interface CourseRow {
-  _id: string;
-  name: string;
-  price: number;
-}
-
-interface SessionRow {
-  _id: string;
-  startsAt: string;
-  place: string;
-  seatsLeft: number;
-}
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -68,7 +60,7 @@ describe('dated sessions', () => {
       `sami.sessions.${run}@example.com`,
       'sessions-pass-1',
     );
-    const context = await newContext(browser, {
+    const context = await newContext(browser(), {
       storage: {
         userInfo: customer,
         shippingAddress: {
@@ -150,7 +142,7 @@ describe('dated sessions', () => {
     await context.close();
 
     // The course page in Arabic on a 375 px phone: right to left, nothing wider than the screen.
-    const phone = await newContext(browser, { width: 375, height: 800 });
+    const phone = await newContext(browser(), { width: 375, height: 800 });
     await phone.addInitScript(`localStorage.setItem('lang', 'ar');`);
     const arPage = await openPage(phone, `/course/${course._id}`);
     const arErrors = watchErrors(arPage);

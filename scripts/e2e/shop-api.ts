@@ -15,6 +15,30 @@ export interface UserInfo {
   token: string;
 }
 
+/** A course as `GET /api/courses` lists it: the fields the journeys read. */
+export interface CourseRow {
+  _id: string;
+  name: string;
+  price: number;
+  availability: number;
+  images: string[];
+  /** Set when the course runs in dated sessions (issue 33); null otherwise. */
+  nextSession: { _id: string } | null;
+}
+
+/** A session as a course's `sessions` list it: the fields the journeys read. */
+export interface SessionRow {
+  _id: string;
+  startsAt: string;
+  endsAt: string;
+  schedule: string;
+  place: string;
+  seatsLeft: number;
+  status: string;
+  /** How many customers wait for a seat (issue 34). */
+  waiting: number;
+}
+
 /** A JSON call to the shop's API, whatever its status (a journey checking a refusal). */
 export async function call<T>(
   method: string,

@@ -1,18 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, openPage } from './browser.js';
+import { browserForFile, newContext, openPage } from './browser.js';
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /**
  * Freezes the slider's running transitions at `atMs` of their run, so a scan reads the slider
@@ -28,7 +19,7 @@ for (const [pathname, arrowLabel, width] of [
   ['/kids', 'Next slide', 375],
 ] as const) {
   test(`slider text keeps its contrast in the middle of a slide change (${pathname}, ${width} px)`, async () => {
-    const context = await newContext(browser, { width });
+    const context = await newContext(browser(), { width });
     const page = await openPage(context, pathname);
     try {
       const slider = page.locator('section.slider');

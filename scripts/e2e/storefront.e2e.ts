@@ -1,27 +1,19 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import {
   accessibilityViolations,
   baseUrl,
-  launchBrowser,
+  browserForFile,
   newContext,
   openPage,
   waitForApp,
 } from './browser.js';
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 async function fresh(pathname: string, width = 1280): Promise<Page> {
-  const context = await newContext(browser, { width });
+  const context = await newContext(browser(), { width });
   return openPage(context, pathname);
 }
 
@@ -59,7 +51,12 @@ async function firstCourseId(
   query: string,
 ): Promise<{ _id: string; name: string; availability: number }> {
   const answer = await fetch(`${baseUrl()}/api/courses?${query}`);
-  const courses = (await answer.json()) as { _id: string; name: string; availability: number; nextSession: unknown }[];
+  const courses = (await answer.json()) as {
+    _id: string;
+    name: string;
+    availability: number;
+    nextSession: unknown;
+  }[];
   // A course sold without dated sessions: the sessions journey covers the others.
   const course = courses.find((c) => c.availability >= 2 && !c.nextSession);
   assert.ok(course, 'the demo catalogue has a course with at least 2 seats');
@@ -68,7 +65,7 @@ async function firstCourseId(
 
 describe('storefront', () => {
   test('shows the start loader for about 3 seconds, then the home page', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const started = Date.now();
     await page.goto('/');

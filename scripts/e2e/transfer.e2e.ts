@@ -5,22 +5,26 @@
  * customer's order page then says PAID. Runs on `pnpm start`'s demo account and D17 number.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { accessibilityViolations, launchBrowser, newContext, openPage, screenshotter } from './browser.js';
-import { ADMIN, api, verifiedAccount, watchErrors, type UserInfo } from './shop-api.js';
+import { describe, test } from 'node:test';
+import {
+  accessibilityViolations,
+  browserForFile,
+  newContext,
+  openPage,
+  screenshotter,
+} from './browser.js';
+import {
+  ADMIN,
+  api,
+  verifiedAccount,
+  watchErrors,
+  type UserInfo,
+  type CourseRow,
+} from './shop-api.js';
 
 const run = Date.now().toString(36);
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 const shot = screenshotter('transfer-');
 
@@ -30,38 +34,45 @@ const RECEIPT_PNG = Buffer.from(
   'base64',
 );
 
-interface CourseRow {
-  _id: string;
-  name: string;
-  price: number;
-  images: string[];
-  availability: number;
-  nextSession?: unknown;
-}
-
 describe('paying by transfer', () => {
   test('Transfer at checkout → proof uploaded in Arabic at 375 px → admin marks paid → the customer sees PAID', async () => {
-    const options = await api<{ methods: string[]; transfer?: { bankAccount: string; d17Number: string } }>(
-      'GET',
-      '/payments/options',
-    );
+    const options = await api<{
+      methods: string[];
+      transfer?: { bankAccount: string; d17Number: string };
+    }>('GET', '/payments/options');
     assert.ok(options.methods.includes('Transfer'), 'pnpm start offers Transfer (demo account)');
     assert.ok(options.transfer, 'with where to pay');
     const courses = await api<CourseRow[]>('GET', '/courses?limit=50');
     // A course sold without dated sessions (those are chosen in the cart, issue 33).
     const course = courses.find((c) => c.availability >= 1 && c.price > 0 && !c.nextSession);
     assert.ok(course, 'a seeded course with a seat left and no sessions');
-    const customer = await verifiedAccount('Nour Transfer', `nour.transfer.${run}@example.com`, 'transfer-pass-1');
+    const customer = await verifiedAccount(
+      'Nour Transfer',
+      `nour.transfer.${run}@example.com`,
+      'transfer-pass-1',
+    );
 
-    const context = await newContext(browser, {
+    const context = await newContext(browser(), {
       width: 375,
       height: 800,
       storage: {
         userInfo: { ...customer, language: 'ar' },
         cartItems: [
-          { course: course._id, name: course.name, images: course.images, price: course.price, availability: course.availability, qty: 1 },
+          {
+            course: course._id,
+            name: course.name,
+            images: course.images,
+            price: course.price,
+            availability: course.availability,
+            qty: 1,
+          },
         ],
-        shippingAddress: { address: '5 نهج مرسيليا', city: 'تونس', postalCode: '1000', country: 'Tunisie' },
+        shippingAddress: {
+          address: '5 نهج مرسيليا',
+          city: 'تونس',
+          postalCode: '1000',
+          country: 'Tunisie',
+        },
       },
     });
     await context.addInitScript(`localStorage.setItem('lang', 'ar');`);
@@ -87,25 +98,40 @@ describe('paying by transfer', () => {
     // What to pay, where, with the order number as reference.
     const section = page.getByRole('region', { name: 'الدفع بالتحويل أو D17' });
     await section.waitFor();
-    if (options.transfer.bankAccount) await section.getByText(options.transfer.bankAccount).waitFor();
+    if (options.transfer.bankAccount)
+      await section.getByText(options.transfer.bankAccount).waitFor();
     if (options.transfer.d17Number) await section.getByText(options.transfer.d17Number).waitFor();
     await section.getByText(orderId.slice(0, 8), { exact: true }).waitFor();
     const width = await page.evaluate('document.documentElement.scrollWidth');
     assert.ok(Number(width) <= 375, `nothing wider than the phone (${String(width)} px)`);
     await shot(page, 'order-ar-375');
-    assert.deepEqual(await accessibilityViolations(page, { within: '#main' }), [], 'accessibility of the Transfer order');
+    assert.deepEqual(
+      await accessibilityViolations(page, { within: '#main' }),
+      [],
+      'accessibility of the Transfer order',
+    );
 
     // The proof: a photo of the receipt.
-    await page.getByLabel('إثبات الدفع', { exact: true }).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: RECEIPT_PNG });
+    await page
+      .getByLabel('إثبات الدفع', { exact: true })
+      .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: RECEIPT_PNG });
     await page.getByRole('button', { name: 'إرسال الإثبات' }).click();
     await page.getByText(/^استلمنا الإثبات في/).waitFor();
     await shot(page, 'proof-sent-ar-375');
 
     // The admin: "proof to check" lists it; the order page shows the proof and Mark as Paid approves.
     const admin = await api<UserInfo>('POST', '/users/login', ADMIN);
-    const waiting = await api<{ _id: string }[]>('GET', '/orders?proof=submitted', undefined, admin.token);
-    assert.ok(waiting.some((o) => o._id === orderId), 'listed among the proofs to check');
-    const adminContext = await newContext(browser, { storage: { userInfo: admin } });
+    const waiting = await api<{ _id: string }[]>(
+      'GET',
+      '/orders?proof=submitted',
+      undefined,
+      admin.token,
+    );
+    assert.ok(
+      waiting.some((o) => o._id === orderId),
+      'listed among the proofs to check',
+    );
+    const adminContext = await newContext(browser(), { storage: { userInfo: admin } });
     const adminPage = await openPage(adminContext, `/order/${orderId}`);
     const adminErrors = watchErrors(adminPage);
     const proof = adminPage.getByRole('region', { name: 'Proof of payment' });

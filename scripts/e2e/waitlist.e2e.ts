@@ -6,45 +6,32 @@
  * and at 375 px in Arabic.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, test } from 'node:test';
 import {
   accessibilityViolations,
-  launchBrowser,
+  browserForFile,
   mailLinkFor,
   newContext,
   openPage,
   screenshotter,
   waitForApp,
 } from './browser.js';
-import { ADMIN, api, call, verifiedAccount, watchErrors, type UserInfo } from './shop-api.js';
+import {
+  ADMIN,
+  api,
+  call,
+  verifiedAccount,
+  watchErrors,
+  type UserInfo,
+  type CourseRow,
+  type SessionRow,
+} from './shop-api.js';
 
 const run = Date.now().toString(36);
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 const shot = screenshotter('waitlist-');
-
-interface CourseRow {
-  _id: string;
-  name: string;
-  price: number;
-}
-
-interface SessionRow {
-  _id: string;
-  seatsLeft: number;
-  status: string;
-  waiting: number;
-}
 
 const DAY = 24 * 60 * 60 * 1000;
 const SHIPPING = {
@@ -97,7 +84,7 @@ describe('waitlist', () => {
     assert.equal(held.status, 201);
 
     // The waiting customer joins the waitlist from the course page.
-    const context = await newContext(browser, {
+    const context = await newContext(browser(), {
       storage: { userInfo: waiter, shippingAddress: SHIPPING },
     });
     const page = await openPage(context, `/course/${course._id}`);
@@ -134,7 +121,7 @@ describe('waitlist', () => {
     assert.equal(refused.status, 409, 'the held seat is not on sale');
 
     // The course page in Arabic on a 375 px phone, with the offer.
-    const phone = await newContext(browser, {
+    const phone = await newContext(browser(), {
       width: 375,
       height: 800,
       storage: { userInfo: waiter },

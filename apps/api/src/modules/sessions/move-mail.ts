@@ -1,14 +1,10 @@
 import type { Config } from '../../config.js';
-import {
-  escapeHtml,
-  htmlLangAttributes,
-  MAIL_TEXTS,
-  type MailMessage,
-} from '../mail/mail.service.js';
+import { MAIL_TEXTS, type MailMessage } from '../mail/mail.service.js';
 import { orderLink, tunisTime } from '../orders/order-mails.service.js';
 import type { OrderRecord } from '../orders/orders.types.js';
 import { orderCalendar } from './calendar.js';
 import { MOVE_TEXTS } from './move-texts.js';
+import { calendarAttachment, sessionMailBody } from './session-mail.js';
 
 /** The session the learner left, as the mail and the calendar name it. */
 export interface LeftSession {
@@ -52,34 +48,20 @@ export function sessionMovedMail(
     [words.before(tunisTime(left.startsAt, language))],
     [words.calendar],
   ];
-  const text = [
-    ...paragraphs.map((p) => p.join('\n')),
-    texts.order.yourOrder(link),
+  const body = sessionMailBody({
+    language,
+    paragraphs,
+    link,
+    button: texts.order.seeOrder,
+    textLink: texts.order.yourOrder(link),
     signature,
-  ].join('\n\n');
-  const html = `<!doctype html>
-<html ${htmlLangAttributes(language)}><body style="font-family:sans-serif;line-height:1.5">
-${paragraphs.map((p) => `<p>${p.map(escapeHtml).join('<br>')}</p>`).join('\n')}
-<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1b6ec2;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(texts.order.seeOrder)}</a></p>
-<p>${escapeHtml(signature)}</p>
-</body></html>`;
+  });
   const ics = orderCalendar({ ...order, lines }, config.appUrl, now, [{ ...left, course }]);
   return {
     to: order.userEmail,
     subject: words.subject(course),
-    text,
-    html,
+    ...body,
     link,
-    ...(ics
-      ? {
-          attachments: [
-            {
-              filename: 'session.ics',
-              content: Buffer.from(ics, 'utf8'),
-              contentType: 'text/calendar; charset=utf-8',
-            },
-          ],
-        }
-      : {}),
+    ...calendarAttachment(ics),
   };
 }

@@ -1,9 +1,10 @@
 import type { Config } from '../../config.js';
-import { escapeHtml, htmlLangAttributes, MAIL_TEXTS, type MailMessage } from '../mail/mail.service.js';
+import { MAIL_TEXTS, type MailMessage } from '../mail/mail.service.js';
 import { orderLink, tunisTime } from '../orders/order-mails.service.js';
 import type { OrderRecord } from '../orders/orders.types.js';
 import { orderCalendar } from './calendar.js';
 import { REMINDER_TEXTS } from './reminder-texts.js';
+import { calendarAttachment, sessionMailBody } from './session-mail.js';
 
 /**
  * The reminder `days` before a session starts (issue 34), in the buyer's language: the course,
@@ -40,34 +41,20 @@ export function sessionReminderMail(
     details,
     [words.calendar],
   ];
-  const text = [
-    ...paragraphs.map((p) => p.join('\n')),
-    texts.order.yourOrder(link),
+  const body = sessionMailBody({
+    language,
+    paragraphs,
+    link,
+    button: texts.order.seeOrder,
+    textLink: texts.order.yourOrder(link),
     signature,
-  ].join('\n\n');
-  const html = `<!doctype html>
-<html ${htmlLangAttributes(language)}><body style="font-family:sans-serif;line-height:1.5">
-${paragraphs.map((p) => `<p>${p.map(escapeHtml).join('<br>')}</p>`).join('\n')}
-<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1b6ec2;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(texts.order.seeOrder)}</a></p>
-<p>${escapeHtml(signature)}</p>
-</body></html>`;
+  });
   const ics = orderCalendar({ ...order, lines }, config.appUrl, now);
   return {
     to: order.userEmail,
     subject: words.subject(course, inDays),
-    text,
-    html,
+    ...body,
     link,
-    ...(ics
-      ? {
-          attachments: [
-            {
-              filename: 'session.ics',
-              content: Buffer.from(ics, 'utf8'),
-              contentType: 'text/calendar; charset=utf-8',
-            },
-          ],
-        }
-      : {}),
+    ...calendarAttachment(ics),
   };
 }

@@ -1,30 +1,9 @@
-import type { Language } from '@shop/shared';
 import type { Config } from '../../config.js';
-import {
-  escapeHtml,
-  htmlLangAttributes,
-  MAIL_LOCALES,
-  MAIL_TEXTS,
-  type MailMessage,
-} from '../mail/mail.service.js';
+import { MAIL_TEXTS, type MailMessage } from '../mail/mail.service.js';
+import { tunisTime } from '../orders/order-mails.service.js';
+import { sessionMailBody } from './session-mail.js';
 import type { OfferToMail } from './waitlist.repository.js';
 import { WAITLIST_TEXTS } from './waitlist-texts.js';
-
-const FORMATS = new Map<Language, Intl.DateTimeFormat>();
-
-/** An instant in Tunis time, in the mail's language ("… (Tunis time)"). */
-function tunisTime(at: Date, language: Language): string {
-  let format = FORMATS.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(MAIL_LOCALES[language], {
-      timeZone: 'Africa/Tunis',
-      dateStyle: 'full',
-      timeStyle: 'short',
-    });
-    FORMATS.set(language, format);
-  }
-  return `${format.format(at)} (${MAIL_TEXTS[language].order.tunisTime})`;
-}
 
 /** The course page with the session chosen: where the offered customer orders the held seats. */
 export function offerLink(appUrl: string, courseId: string, sessionId: string): string {
@@ -60,16 +39,15 @@ export function waitlistOfferMail(
     ],
     [words.howTo],
   ];
-  const text = [...paragraphs.map((p) => p.join('\n')), link, words.passesOn, signature].join(
-    '\n\n',
-  );
-  const html = `<!doctype html>
-<html ${htmlLangAttributes(language)}><body style="font-family:sans-serif;line-height:1.5">
-${paragraphs.map((p) => `<p>${p.map(escapeHtml).join('<br>')}</p>`).join('\n')}
-<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1b6ec2;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(words.action)}</a></p>
-<p>${escapeHtml(texts.buttonFallback)}<br>${escapeHtml(link)}</p>
-<p>${escapeHtml(words.passesOn)}</p>
-<p>${escapeHtml(signature)}</p>
-</body></html>`;
-  return { to: offer.user.email, subject: words.subject(session.courseName), text, html, link };
+  const body = sessionMailBody({
+    language,
+    paragraphs,
+    link,
+    button: words.action,
+    textLink: link,
+    fallback: texts.buttonFallback,
+    after: [words.passesOn],
+    signature,
+  });
+  return { to: offer.user.email, subject: words.subject(session.courseName), ...body, link };
 }

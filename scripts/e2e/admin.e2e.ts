@@ -8,7 +8,14 @@ import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { accessibilityViolations, browserForFile, newContext, openPage } from './browser.js';
-import { ADMIN, api, verifiedAccount, watchErrors, type UserInfo } from './shop-api.js';
+import {
+  ADMIN,
+  api,
+  verifiedAccount,
+  watchErrors,
+  type UserInfo,
+  coursesWithSeats,
+} from './shop-api.js';
 
 const run = Date.now().toString(36);
 
@@ -303,11 +310,7 @@ describe('admin', () => {
 
   test('a customer sees the seat hold and cancels; the admin marks another order paid and downloads its invoice', async () => {
     const customer = await verifiedCustomer('Salma Holds');
-    const courses = await api<{ _id: string; availability: number; nextSession?: unknown }[]>(
-      'GET',
-      '/courses?limit=50',
-    );
-    const course = courses.find((c) => c.availability >= 4 && !c.nextSession);
+    const [course] = await coursesWithSeats(4);
     assert.ok(course, 'a demo course with 4 seats or more');
     // Seats from the course itself: the list is a wider answer that may be a moment older.
     const seatsBefore = (await api<{ availability: number }>('GET', `/courses/${course._id}`))

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import { deflateSync } from 'node:zlib';
 import { accessibilityViolations, browserForFile, newContext, openPage } from './browser.js';
-import { ADMIN, api, watchErrors } from './shop-api.js';
+import { ADMIN, api, watchErrors, coursesWithSeats } from './shop-api.js';
 
 const run = Date.now().toString(36);
 const SHOTS = process.env['E2E_SCREENSHOTS'];
@@ -58,10 +58,7 @@ describe('back office', () => {
       '/users/login',
       ADMIN,
     );
-    const courses = await api<
-      { _id: string; name: string; availability: number; nextSession?: unknown }[]
-    >('GET', '/courses?limit=50');
-    const course = courses.find((c) => c.availability >= 3 && !c.nextSession);
+    const [course] = await coursesWithSeats(3);
     assert.ok(course, 'a demo course with 3 seats or more');
     // The admin buys too (any signed-in user may): one order paid, one left unpaid "On place".
     const address = {

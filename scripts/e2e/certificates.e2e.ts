@@ -16,7 +16,14 @@ import {
   waitForApp,
   screenshotter,
 } from './browser.js';
-import { ADMIN, api, verifiedAccount, watchErrors, type UserInfo } from './shop-api.js';
+import {
+  ADMIN,
+  api,
+  verifiedAccount,
+  watchErrors,
+  type UserInfo,
+  coursesWithSeats,
+} from './shop-api.js';
 
 const run = Date.now().toString(36);
 
@@ -58,10 +65,7 @@ describe('certificates', () => {
     const admin = await api<UserInfo>('POST', '/users/login', ADMIN);
     const email = `leila.certificate.${run}@example.com`;
     const learner = await verifiedAccount('Leila Certificate', email, 'learner-pass-1');
-    const courses = await api<
-      { _id: string; name: string; availability: number; nextSession?: unknown }[]
-    >('GET', '/courses?limit=50');
-    const course = courses.find((c) => c.availability >= 1 && !c.nextSession);
+    const [course] = await coursesWithSeats(1);
     assert.ok(course, 'a seeded course with a seat left');
     const order = await api<{ _id: string }>(
       'POST',

@@ -16,7 +16,7 @@ import {
   openPage,
   waitForApp,
 } from './browser.js';
-import type { CourseRow } from './shop-api.js';
+import { type CourseRow, coursesWithSeats } from './shop-api.js';
 
 const browser = browserForFile();
 
@@ -25,10 +25,7 @@ const uniqueEmail = (who: string) => `${who}-${randomUUID().slice(0, 8)}@example
 
 /** Two demo courses with seats enough for the journey. */
 async function twoCourses(): Promise<[CourseRow, CourseRow]> {
-  const answer = await fetch(`${baseUrl()}/api/courses?limit=50`);
-  const courses = ((await answer.json()) as CourseRow[]).filter(
-    (c) => c.availability >= 3 && !c.nextSession,
-  );
+  const courses = await coursesWithSeats(3);
   assert.ok(courses.length >= 2, 'the demo catalogue has two courses with seats');
   return [courses[0]!, courses[1]!];
 }

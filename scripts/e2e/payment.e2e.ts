@@ -16,7 +16,7 @@ import {
   waitForApp,
   screenshotter,
 } from './browser.js';
-import type { CourseRow } from './shop-api.js';
+import { coursesWithSeats } from './shop-api.js';
 
 const browser = browserForFile();
 
@@ -57,9 +57,7 @@ describe('paying online with the built-in test gateway', () => {
   test('Card order → gateway → Fail → message and Pay again → Pay → the order shows PAID AT', async () => {
     const options = await api<{ onlineProvider: string | null }>('/api/payments/options');
     assert.equal(options.body.onlineProvider, 'test', 'the shop runs with its test gateway');
-    const courses = (await api<CourseRow[]>('/api/courses?limit=50')).body.filter(
-      (c) => c.availability >= 2 && !c.nextSession,
-    );
+    const courses = await coursesWithSeats(2);
     const course = courses[0]!;
     const userInfo = await verifiedCustomer();
 

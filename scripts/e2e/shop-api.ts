@@ -70,6 +70,15 @@ export async function api<T>(
   return answer.body;
 }
 
+/**
+ * Demo courses sold without dated sessions (the sessions journeys cover the others) that have
+ * at least `seats` seats left, among the catalogue's first 50.
+ */
+export async function coursesWithSeats(seats: number): Promise<CourseRow[]> {
+  const courses = await api<CourseRow[]>('GET', '/courses?limit=50');
+  return courses.filter((c) => c.availability >= seats && !c.nextSession);
+}
+
 /** A verified account, registered through the API and verified with the link from the outbox. */
 export async function verifiedAccount(
   name: string,

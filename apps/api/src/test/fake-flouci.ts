@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { startJsonServer, type JsonRequest, type JsonServer } from './json-server.js';
 
 export type FlouciStatus = 'SUCCESS' | 'PENDING' | 'EXPIRED' | 'FAILURE';
 
@@ -29,25 +29,18 @@ export class FakeFlouci {
   /** verify_payment calls per payment id. */
   readonly verifications = new Map<string, number>();
 
-  private constructor(
-    private readonly server: Server,
-    readonly port: number,
-    private readonly authorization: string,
-  ) {}
+  private server!: JsonServer;
+
+  private constructor(private readonly authorization: string) {}
 
   static async start(appToken: string, appSecret: string): Promise<FakeFlouci> {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    if (!address || typeof address !== 'object') throw new Error('the fake Flouci has no port');
-    const fake = new FakeFlouci(server, address.port, `Bearer ${appToken}:${appSecret}`);
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      void fake.handle(req).then(({ status, body }) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(body));
-      });
-    });
+    const fake = new FakeFlouci(`Bearer ${appToken}:${appSecret}`);
+    fake.server = await startJsonServer('Flouci', (request) => fake.handle(request));
     return fake;
+  }
+
+  get port(): number {
+    return this.server.port;
   }
 
   get url(): string {
@@ -75,16 +68,13 @@ export class FakeFlouci {
     return [...this.verifications.values()].reduce((a, b) => a + b, 0);
   }
 
-  private async handle(req: IncomingMessage): Promise<{ status: number; body: unknown }> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const url = new URL(req.url ?? '/', 'http://fake');
+  private handle(req: JsonRequest): { status: number; body: unknown } {
+    const { url, body } = req;
     const authorization = req.headers.authorization;
     if (authorization !== this.authorization) {
       return { status: 401, body: { success: false, message: 'Invalid credentials', code: 1, name: 'developers' } };
     }
     if (req.method === 'POST' && url.pathname === '/api/v2/generate_payment') {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
       this.generated.push({ authorization, body });
       const id = randomBytes(16).toString('base64url');
       const trackingId = String(body['developer_tracking_id'] ?? '');
@@ -130,7 +120,6 @@ export class FakeFlouci {
   }
 
   close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    return this.server.close();
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { startJsonServer, type JsonRequest, type JsonServer } from './json-server.js';
 
 /** A payment as the fake keeps it; tests change it to play Konnect's side. */
 export interface FakePayment {
@@ -24,25 +24,18 @@ export class FakeKonnect {
   /** GET payments/{ref} calls per reference. */
   readonly lookups = new Map<string, number>();
 
-  private constructor(
-    private readonly server: Server,
-    readonly port: number,
-    private readonly apiKey: string,
-  ) {}
+  private server!: JsonServer;
+
+  private constructor(private readonly apiKey: string) {}
 
   static async start(apiKey: string): Promise<FakeKonnect> {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    if (!address || typeof address !== 'object') throw new Error('the fake Konnect has no port');
-    const fake = new FakeKonnect(server, address.port, apiKey);
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      void fake.handle(req).then(({ status, body }) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(body));
-      });
-    });
+    const fake = new FakeKonnect(apiKey);
+    fake.server = await startJsonServer('Konnect', (request) => fake.handle(request));
     return fake;
+  }
+
+  get port(): number {
+    return this.server.port;
   }
 
   get url(): string {
@@ -67,14 +60,11 @@ export class FakeKonnect {
     return this.lookups.get(ref) ?? 0;
   }
 
-  private async handle(req: IncomingMessage): Promise<{ status: number; body: unknown }> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const url = new URL(req.url ?? '/', 'http://fake');
+  private handle(req: JsonRequest): { status: number; body: unknown } {
+    const { url, body } = req;
     const apiKey = req.headers['x-api-key'] as string | undefined;
     if (apiKey !== this.apiKey) return { status: 401, body: { errors: [{ code: 'Unauthorized' }] } };
     if (req.method === 'POST' && url.pathname === '/api/v2/payments/init-payment') {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
       this.inits.push({ apiKey, body });
       const id = randomBytes(12).toString('hex');
       this.payments.set(id, {
@@ -100,7 +90,6 @@ export class FakeKonnect {
   }
 
   close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    return this.server.close();
   }
 }

@@ -15,3 +15,4 @@ export {
   verificationMail,
 } from './mail.templates.js';
 export { htmlLangAttributes, MAIL_LOCALES, MAIL_TEXTS, type MailTexts } from './mail.texts.js';
+export { tunisTime } from './tunis-time.js';

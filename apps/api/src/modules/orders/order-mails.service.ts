@@ -3,4 +3,4 @@
  * coupons sends "order paid", sessions "session cancelled" and its reminders use the order's
  * link and Tunis time. Imports no other module's service, so any module can use it.
  */
-export { orderLink, orderPaidMail, sessionCancelledMail, tunisTime } from './order-mails.js';
+export { orderLink, orderPaidMail, sessionCancelledMail } from './order-mails.js';

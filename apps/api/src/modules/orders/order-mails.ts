@@ -1,6 +1,6 @@
-import { formatAmount, type Language } from '@shop/shared';
+import { formatAmount } from '@shop/shared';
 import type { Config } from '../../config.js';
-import { escapeHtml, htmlLangAttributes, MAIL_LOCALES, MAIL_TEXTS, type MailMessage } from '../mail/mail.service.js';
+import { escapeHtml, htmlLangAttributes, MAIL_TEXTS, tunisTime, type MailMessage } from '../mail/mail.service.js';
 import { orderCalendar } from '../sessions/calendar.service.js';
 import type { OrderRecord } from './orders.repository.js';
 
@@ -8,30 +8,6 @@ type MailConfig = Pick<Config, 'appUrl' | 'shop'> & Partial<Pick<Config, 'transf
 
 /** Mails and invoices state the real currency; the "$" of the order screens is only a label (docs/product.md#rules, "Prices"). */
 export const money = (amount: number) => `${formatAmount(amount)} TND`;
-
-/**
- * One formatter per language, made on first use: building an Intl.DateTimeFormat costs about
- * as much as the rest of an order mail (profiled: 3 % of the API's time while placing orders).
- */
-const TUNIS_TIME_FORMATS = new Map<Language, Intl.DateTimeFormat>();
-function tunisTimeFormat(language: Language): Intl.DateTimeFormat {
-  let format = TUNIS_TIME_FORMATS.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(MAIL_LOCALES[language], {
-      timeZone: 'Africa/Tunis',
-      dateStyle: 'full',
-      timeStyle: 'short',
-    });
-    TUNIS_TIME_FORMATS.set(language, format);
-  }
-  return format;
-}
-
-/** "Friday 15 May 2026 at 14:30 (Tunis time)": the centre's own clock, whatever the server's. */
-export function tunisTime(at: Date, language: Language = 'en'): string {
-  const formatted = tunisTimeFormat(language).format(at);
-  return `${formatted} (${MAIL_TEXTS[language].order.tunisTime})`;
-}
 
 export const orderLink = (appUrl: string, id: string) => `${appUrl}/order/${id}`;
 

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
-import { MAIL_TEXTS, type MailMessage } from '../mail/mail.service.js';
-import { orderLink, tunisTime } from '../orders/order-mails.service.js';
+import { MAIL_TEXTS, tunisTime, type MailMessage } from '../mail/mail.service.js';
+import { orderLink } from '../orders/order-mails.service.js';
 import type { OrderRecord } from '../orders/orders.types.js';
 import { orderCalendar } from './calendar.js';
 import { MOVE_TEXTS } from './move-texts.js';

@@ -1,6 +1,5 @@
 import type { Config } from '../../config.js';
-import { MAIL_TEXTS, type MailMessage } from '../mail/mail.service.js';
-import { tunisTime } from '../orders/order-mails.service.js';
+import { MAIL_TEXTS, tunisTime, type MailMessage } from '../mail/mail.service.js';
 import { sessionMailBody } from './session-mail.js';
 import type { OfferToMail } from './waitlist.repository.js';
 import { WAITLIST_TEXTS } from './waitlist-texts.js';

@@ -4,7 +4,12 @@ import { orderLink } from '../orders/order-mails.service.js';
 import type { OrderRecord } from '../orders/orders.types.js';
 import { orderCalendar } from './calendar.js';
 import { MOVE_TEXTS } from './move-texts.js';
-import { calendarAttachment, sessionMailBody } from './session-mail.js';
+import {
+  calendarAttachment,
+  linesInSession,
+  sessionDetails,
+  sessionMailBody,
+} from './session-mail.js';
 
 /** The session the learner left, as the mail and the calendar name it. */
 export interface LeftSession {
@@ -27,24 +32,18 @@ export function sessionMovedMail(
   config: Pick<Config, 'appUrl' | 'shop'>,
   now: Date,
 ): MailMessage | null {
-  const lines = order.lines.filter((l) => l.session?.id === toId);
-  const session = lines[0]?.session;
-  if (!session) return null;
+  const moved = linesInSession(order.lines, toId);
+  if (!moved) return null;
+  const { lines, session, course } = moved;
   const language = order.userLanguage;
   const texts = MAIL_TEXTS[language];
   const words = MOVE_TEXTS[language];
-  const course = lines[0]?.name ?? '';
   const link = orderLink(config.appUrl, order.id);
   const signature = config.shop.legalName || texts.signature;
   const paragraphs = [
     [texts.hello(order.userName)],
     [words.intro(course)],
-    [
-      words.starts(tunisTime(session.startsAt, language)),
-      words.ends(tunisTime(session.endsAt, language)),
-      words.schedule(session.schedule),
-      words.place(session.place),
-    ],
+    sessionDetails(session, language),
     [words.before(tunisTime(left.startsAt, language))],
     [words.calendar],
   ];

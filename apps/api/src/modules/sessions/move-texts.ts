@@ -5,10 +5,6 @@ export interface MoveTexts {
   subject: (course: string) => string;
   intro: (course: string) => string;
   before: (at: string) => string;
-  starts: (at: string) => string;
-  ends: (at: string) => string;
-  schedule: (schedule: string) => string;
-  place: (place: string) => string;
   calendar: string;
 }
 
@@ -17,10 +13,6 @@ const en: MoveTexts = {
   intro: (course) =>
     `The centre moved your place in ${course} to another session. Your new session:`,
   before: (at) => `Instead of the session starting ${at}.`,
-  starts: (at) => `Starts: ${at}`,
-  ends: (at) => `Ends: ${at}`,
-  schedule: (schedule) => `Schedule: ${schedule}`,
-  place: (place) => `Place: ${place}`,
   calendar:
     'The attached calendar file (session.ics) puts the new session in your calendar and takes the old one out.',
 };
@@ -30,10 +22,6 @@ const fr: MoveTexts = {
   intro: (course) =>
     `Le centre a déplacé votre place en ${course} vers une autre session. Votre nouvelle session :`,
   before: (at) => `Au lieu de la session commençant le ${at}.`,
-  starts: (at) => `Début : ${at}`,
-  ends: (at) => `Fin : ${at}`,
-  schedule: (schedule) => `Horaires : ${schedule}`,
-  place: (place) => `Lieu : ${place}`,
   calendar:
     'Le fichier de calendrier joint (session.ics) ajoute la nouvelle session à votre agenda et retire l’ancienne.',
 };
@@ -42,10 +30,6 @@ const ar: MoveTexts = {
   subject: (course) => `تغيّرت دورتك في ${course}`,
   intro: (course) => `نقل المركز مكانك في ${course} إلى دورة أخرى. دورتك الجديدة:`,
   before: (at) => `بدلًا من الدورة التي تبدأ ${at}.`,
-  starts: (at) => `البداية: ${at}`,
-  ends: (at) => `النهاية: ${at}`,
-  schedule: (schedule) => `المواعيد: ${schedule}`,
-  place: (place) => `المكان: ${place}`,
   calendar: 'ملف التقويم المرفق (session.ics) يضيف الدورة الجديدة إلى تقويمك ويحذف القديمة.',
 };
 

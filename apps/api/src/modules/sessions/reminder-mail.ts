@@ -1,10 +1,15 @@
 import type { Config } from '../../config.js';
-import { MAIL_TEXTS, tunisTime, type MailMessage } from '../mail/mail.service.js';
+import { MAIL_TEXTS, type MailMessage } from '../mail/mail.service.js';
 import { orderLink } from '../orders/order-mails.service.js';
 import type { OrderRecord } from '../orders/orders.types.js';
 import { orderCalendar } from './calendar.js';
 import { REMINDER_TEXTS } from './reminder-texts.js';
-import { calendarAttachment, sessionMailBody } from './session-mail.js';
+import {
+  calendarAttachment,
+  linesInSession,
+  sessionDetails,
+  sessionMailBody,
+} from './session-mail.js';
 
 /**
  * The reminder `days` before a session starts (issue 34), in the buyer's language: the course,
@@ -19,26 +24,19 @@ export function sessionReminderMail(
   config: Pick<Config, 'appUrl' | 'shop'>,
   now: Date,
 ): MailMessage | null {
-  const lines = order.lines.filter((l) => l.session?.id === sessionId);
-  const session = lines[0]?.session;
-  if (!session) return null;
+  const inSession = linesInSession(order.lines, sessionId);
+  if (!inSession) return null;
+  const { lines, session, course } = inSession;
   const language = order.userLanguage;
   const texts = MAIL_TEXTS[language];
   const words = REMINDER_TEXTS[language];
-  const course = lines[0]?.name ?? '';
   const inDays = words.inDays(days);
   const link = orderLink(config.appUrl, order.id);
   const signature = config.shop.legalName || texts.signature;
-  const details = [
-    words.starts(tunisTime(session.startsAt, language)),
-    words.ends(tunisTime(session.endsAt, language)),
-    words.schedule(session.schedule),
-    words.place(session.place),
-  ];
   const paragraphs = [
     [texts.hello(order.userName)],
     [words.intro(course, inDays)],
-    details,
+    sessionDetails(session, language),
     [words.calendar],
   ];
   const body = sessionMailBody({

@@ -6,10 +6,6 @@ export interface ReminderTexts {
   inDays: (days: number) => string;
   subject: (course: string, inDays: string) => string;
   intro: (course: string, inDays: string) => string;
-  starts: (at: string) => string;
-  ends: (at: string) => string;
-  schedule: (schedule: string) => string;
-  place: (place: string) => string;
   calendar: string;
 }
 
@@ -17,10 +13,6 @@ const en: ReminderTexts = {
   inDays: (days) => (days === 1 ? 'in 1 day' : `in ${days} days`),
   subject: (course, inDays) => `Reminder: ${course} starts ${inDays}`,
   intro: (course, inDays) => `This is a reminder: your session of ${course} starts ${inDays}.`,
-  starts: (at) => `Starts: ${at}`,
-  ends: (at) => `Ends: ${at}`,
-  schedule: (schedule) => `Schedule: ${schedule}`,
-  place: (place) => `Place: ${place}`,
   calendar: 'The attached calendar file (session.ics) adds the session to your calendar.',
 };
 
@@ -28,10 +20,6 @@ const fr: ReminderTexts = {
   inDays: (days) => (days === 1 ? 'dans 1 jour' : `dans ${days} jours`),
   subject: (course, inDays) => `Rappel : ${course} commence ${inDays}`,
   intro: (course, inDays) => `Petit rappel : votre session de ${course} commence ${inDays}.`,
-  starts: (at) => `Début : ${at}`,
-  ends: (at) => `Fin : ${at}`,
-  schedule: (schedule) => `Horaires : ${schedule}`,
-  place: (place) => `Lieu : ${place}`,
   calendar: 'Le fichier de calendrier joint (session.ics) ajoute la session à votre agenda.',
 };
 
@@ -47,10 +35,6 @@ const ar: ReminderTexts = {
   inDays: arabicInDays,
   subject: (course, inDays) => `تذكير: تبدأ دورة ${course} ${inDays}`,
   intro: (course, inDays) => `هذا تذكير: تبدأ دورتك في ${course} ${inDays}.`,
-  starts: (at) => `البداية: ${at}`,
-  ends: (at) => `النهاية: ${at}`,
-  schedule: (schedule) => `المواعيد: ${schedule}`,
-  place: (place) => `المكان: ${place}`,
   calendar: 'ملف التقويم المرفق (session.ics) يضيف الدورة إلى تقويمك.',
 };
 

@@ -1,5 +1,10 @@
 import type { Language } from '@shop/shared';
-import { escapeHtml, htmlLangAttributes, type MailMessage } from '../mail/mail.service.js';
+import {
+  escapeHtml,
+  htmlLangAttributes,
+  tunisTime,
+  type MailMessage,
+} from '../mail/mail.service.js';
 
 /** What a session mail says (move, reminder, waitlist offer), in the order it says it. */
 export interface SessionMailParts {
@@ -46,4 +51,55 @@ export function calendarAttachment(ics: string | null): Pick<MailMessage, 'attac
         ],
       }
     : {};
+}
+
+/** A session as its mails describe it. */
+export interface SessionFacts {
+  startsAt: Date;
+  endsAt: Date;
+  schedule: string;
+  place: string;
+}
+
+const DETAIL_TEXTS: Record<Language, Record<keyof SessionFacts, (value: string) => string>> = {
+  en: {
+    startsAt: (at) => `Starts: ${at}`,
+    endsAt: (at) => `Ends: ${at}`,
+    schedule: (schedule) => `Schedule: ${schedule}`,
+    place: (place) => `Place: ${place}`,
+  },
+  fr: {
+    startsAt: (at) => `Début : ${at}`,
+    endsAt: (at) => `Fin : ${at}`,
+    schedule: (schedule) => `Horaires : ${schedule}`,
+    place: (place) => `Lieu : ${place}`,
+  },
+  ar: {
+    startsAt: (at) => `البداية: ${at}`,
+    endsAt: (at) => `النهاية: ${at}`,
+    schedule: (schedule) => `المواعيد: ${schedule}`,
+    place: (place) => `المكان: ${place}`,
+  },
+};
+
+/** The session's start and end in Tunis time, schedule and place: one line each, in `language`. */
+export function sessionDetails(session: SessionFacts, language: Language): string[] {
+  const words = DETAIL_TEXTS[language];
+  return [
+    words.startsAt(tunisTime(session.startsAt, language)),
+    words.endsAt(tunisTime(session.endsAt, language)),
+    words.schedule(session.schedule),
+    words.place(session.place),
+  ];
+}
+
+/** An order's lines in one session, the session and its course's name; null when none is there. */
+export function linesInSession<Line extends { name: string; session?: { id: string } | null }>(
+  orderLines: readonly Line[],
+  sessionId: string,
+): { lines: Line[]; session: NonNullable<Line['session']>; course: string } | null {
+  const lines = orderLines.filter((l) => l.session?.id === sessionId);
+  const session = lines[0]?.session;
+  if (!session) return null;
+  return { lines, session, course: lines[0]?.name ?? '' };
 }

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
 import { MAIL_TEXTS, tunisTime, type MailMessage } from '../mail/mail.service.js';
-import { sessionMailBody } from './session-mail.js';
+import { sessionDetails, sessionMailBody } from './session-mail.js';
 import type { OfferToMail } from './waitlist.repository.js';
 import { WAITLIST_TEXTS } from './waitlist-texts.js';
 
@@ -30,12 +30,7 @@ export function waitlistOfferMail(
       words.intro(offer.seats, session.courseName),
       words.until(tunisTime(offer.expiresAt, language)),
     ],
-    [
-      words.starts(tunisTime(session.startsAt, language)),
-      words.ends(tunisTime(session.endsAt, language)),
-      words.schedule(session.schedule),
-      words.place(session.place),
-    ],
+    sessionDetails(session, language),
     [words.howTo],
   ];
   const body = sessionMailBody({

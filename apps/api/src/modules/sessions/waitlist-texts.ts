@@ -5,10 +5,6 @@ export interface WaitlistTexts {
   subject: (course: string) => string;
   intro: (seats: number, course: string) => string;
   until: (at: string) => string;
-  starts: (at: string) => string;
-  ends: (at: string) => string;
-  schedule: (schedule: string) => string;
-  place: (place: string) => string;
   howTo: string;
   action: string;
   passesOn: string;
@@ -21,10 +17,6 @@ const en: WaitlistTexts = {
       ? `Good news: a seat freed up in your waitlisted session of ${course}. It is held for you alone.`
       : `Good news: ${seats} seats freed up in your waitlisted session of ${course}. They are held for you alone.`,
   until: (at) => `Held until: ${at}`,
-  starts: (at) => `Starts: ${at}`,
-  ends: (at) => `Ends: ${at}`,
-  schedule: (schedule) => `Schedule: ${schedule}`,
-  place: (place) => `Place: ${place}`,
   howTo:
     'Open the course page with the link below (the session is already chosen) and place your order.',
   action: 'Book my seat',
@@ -38,10 +30,6 @@ const fr: WaitlistTexts = {
       ? `Bonne nouvelle : une place s'est libérée dans la session de ${course} pour laquelle vous êtes en liste d'attente. Elle vous est réservée.`
       : `Bonne nouvelle : ${seats} places se sont libérées dans la session de ${course} pour laquelle vous êtes en liste d'attente. Elles vous sont réservées.`,
   until: (at) => `Réservée jusqu'au : ${at}`,
-  starts: (at) => `Début : ${at}`,
-  ends: (at) => `Fin : ${at}`,
-  schedule: (schedule) => `Horaires : ${schedule}`,
-  place: (place) => `Lieu : ${place}`,
   howTo:
     'Ouvrez la page de la formation avec le lien ci-dessous (la session est déjà choisie) et passez votre commande.',
   action: 'Réserver ma place',
@@ -60,10 +48,6 @@ const ar: WaitlistTexts = {
   intro: (seats, course) =>
     `خبر سار: تحرّر ${arabicSeats(seats)} في جلسة ${course} التي سجّلت في قائمة انتظارها، وهو محجوز لك وحدك.`,
   until: (at) => `محجوز حتى: ${at}`,
-  starts: (at) => `البداية: ${at}`,
-  ends: (at) => `النهاية: ${at}`,
-  schedule: (schedule) => `المواعيد: ${schedule}`,
-  place: (place) => `المكان: ${place}`,
   howTo: 'افتح صفحة الدورة عبر الرابط أدناه (الجلسة مختارة مسبقًا) وأكمل طلبك.',
   action: 'احجز مقعدي',
   passesOn: 'إن لم تطلب قبل ذلك، ينتقل العرض إلى الشخص التالي في القائمة.',

@@ -16,6 +16,8 @@ import {
   waitForApp,
 } from './browser.js';
 import {
+  DAY,
+  placeOrder,
   ADMIN,
   api,
   verifiedAccount,
@@ -25,7 +27,6 @@ import {
 } from './shop-api.js';
 
 const run = Date.now().toString(36);
-const DAY = 24 * 60 * 60 * 1000;
 
 const browser = browserForFile();
 
@@ -67,21 +68,9 @@ describe('roster and attendance', () => {
     const orders: string[] = [];
     for (const l of learners) {
       const account = await verifiedAccount(l.name, l.email, 'roster-pass-1');
-      const order = await api<{ _id: string }>(
-        'POST',
-        '/orders',
-        {
-          orderItems: [{ course: course._id, qty: 1, session: session._id }],
-          shippingAddress: {
-            address: '5 Rue de Marseille',
-            city: 'Tunis',
-            postalCode: '1000',
-            country: 'Tunisie',
-          },
-          paymentMethod: 'In Place',
-        },
-        account.token,
-      );
+      const order = await placeOrder(account.token, [
+        { course: course._id, qty: 1, session: session._id },
+      ]);
       if (l.pay) await api('PUT', `/orders/${order._id}/pay`, {}, admin.token);
       orders.push(order._id);
     }

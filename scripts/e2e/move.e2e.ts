@@ -14,10 +14,17 @@ import {
   openPage,
   screenshotter,
 } from './browser.js';
-import { ADMIN, api, verifiedAccount, watchErrors, type UserInfo } from './shop-api.js';
+import {
+  DAY,
+  placeOrder,
+  ADMIN,
+  api,
+  verifiedAccount,
+  watchErrors,
+  type UserInfo,
+} from './shop-api.js';
 
 const run = Date.now().toString(36);
-const DAY = 24 * 60 * 60 * 1000;
 
 const browser = browserForFile();
 
@@ -55,21 +62,9 @@ describe('moving a learner to another session', () => {
       `yasmine.move.${run}@example.com`,
       'move-pass-1',
     );
-    const order = await api<{ _id: string }>(
-      'POST',
-      '/orders',
-      {
-        orderItems: [{ course: course._id, qty: 2, session: from._id }],
-        shippingAddress: {
-          address: '5 Rue de Marseille',
-          city: 'Tunis',
-          postalCode: '1000',
-          country: 'Tunisie',
-        },
-        paymentMethod: 'In Place',
-      },
-      learner.token,
-    );
+    const order = await placeOrder(learner.token, [
+      { course: course._id, qty: 2, session: from._id },
+    ]);
     await api('PUT', `/orders/${order._id}/pay`, {}, admin.token);
 
     // A phone, in English then Arabic: the dialog fits 375 px and is used with the keyboard.

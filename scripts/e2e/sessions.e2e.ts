@@ -14,6 +14,8 @@ import {
   screenshotter,
 } from './browser.js';
 import {
+  DAY,
+  TUNIS_ADDRESS,
   ADMIN,
   api,
   verifiedAccount,
@@ -28,8 +30,6 @@ const run = Date.now().toString(36);
 const browser = browserForFile();
 
 const shot = screenshotter('sessions-');
-
-const DAY = 24 * 60 * 60 * 1000;
 
 describe('dated sessions', () => {
   test('pick a session on the course page → check out in place → the order shows it → the calendar file', async () => {
@@ -63,12 +63,7 @@ describe('dated sessions', () => {
     const context = await newContext(browser(), {
       storage: {
         userInfo: customer,
-        shippingAddress: {
-          address: '5 Rue de Marseille',
-          city: 'Tunis',
-          postalCode: '1000',
-          country: 'Tunisie',
-        },
+        shippingAddress: TUNIS_ADDRESS,
       },
     });
     const page = await openPage(context, `/course/${course._id}`);

@@ -79,6 +79,30 @@ export async function coursesWithSeats(seats: number): Promise<CourseRow[]> {
   return courses.filter((c) => c.availability >= seats && !c.nextSession);
 }
 
+export const DAY = 24 * 60 * 60 * 1000;
+
+/** The Tunis address the journeys order to (and keep as the checkout form's). */
+export const TUNIS_ADDRESS = {
+  address: '5 Rue de Marseille',
+  city: 'Tunis',
+  postalCode: '1000',
+  country: 'Tunisie',
+};
+
+/** An order placed through the API by `token`'s user, to the Tunis address ("In Place" unless said). */
+export function placeOrder(
+  token: string,
+  orderItems: { course: string; qty: number; session?: string }[],
+  paymentMethod = 'In Place',
+): Promise<{ _id: string }> {
+  return api(
+    'POST',
+    '/orders',
+    { orderItems, shippingAddress: TUNIS_ADDRESS, paymentMethod },
+    token,
+  );
+}
+
 /** A verified account, registered through the API and verified with the link from the outbox. */
 export async function verifiedAccount(
   name: string,

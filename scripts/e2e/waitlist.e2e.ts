@@ -17,6 +17,8 @@ import {
   waitForApp,
 } from './browser.js';
 import {
+  DAY,
+  TUNIS_ADDRESS,
   ADMIN,
   api,
   call,
@@ -32,14 +34,6 @@ const run = Date.now().toString(36);
 const browser = browserForFile();
 
 const shot = screenshotter('waitlist-');
-
-const DAY = 24 * 60 * 60 * 1000;
-const SHIPPING = {
-  address: '5 Rue de Marseille',
-  city: 'Tunis',
-  postalCode: '1000',
-  country: 'Tunisie',
-};
 
 describe('waitlist', () => {
   test('join a full session → a seat freed → the offer mail → check out the held seat; others get 409', async () => {
@@ -74,7 +68,7 @@ describe('waitlist', () => {
         '/orders',
         {
           orderItems: [{ course: course._id, qty: 1, session: session._id }],
-          shippingAddress: SHIPPING,
+          shippingAddress: TUNIS_ADDRESS,
           paymentMethod: 'In Place',
         },
         buyer.token,
@@ -85,7 +79,7 @@ describe('waitlist', () => {
 
     // The waiting customer joins the waitlist from the course page.
     const context = await newContext(browser(), {
-      storage: { userInfo: waiter, shippingAddress: SHIPPING },
+      storage: { userInfo: waiter, shippingAddress: TUNIS_ADDRESS },
     });
     const page = await openPage(context, `/course/${course._id}`);
     const errors = watchErrors(page);

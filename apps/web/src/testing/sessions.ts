@@ -1,4 +1,4 @@
-import type { Session } from '@shop/shared';
+import type { CourseDetail, Session } from '@shop/shared';
 
 /** A dated session (issue 33) as the API answers it: 12 Jan to 20 Mar 2027, 18:00 Tunis time. */
 export const aSession = (overrides: Partial<Session> = {}): Session => ({
@@ -34,3 +34,26 @@ export const threeSessions = (): Session[] => [
     place: 'Sousse',
   }),
 ];
+
+/** A course page's course sold in dated sessions (by default `threeSessions()`), with no reviews. */
+export const aCourseWithSessions = (overrides: Partial<CourseDetail> = {}): CourseDetail => ({
+  _id: 'c1',
+  name: 'Business English',
+  price: 350,
+  description: 'Speak at work.',
+  nameFr: '',
+  nameAr: '',
+  descriptionFr: '',
+  descriptionAr: '',
+  images: ['/images/a.svg'],
+  category: ['Languages'],
+  sizes: [],
+  availability: 11,
+  rating: 0,
+  numReviews: 0,
+  reviews: [],
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  sessions: threeSessions(),
+  ...overrides,
+});

@@ -1,34 +1,11 @@
-import type { CourseDetail as Course } from '@shop/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
-import { aSession, threeSessions } from '@/testing/sessions';
+import { aCourseWithSessions, aSession } from '@/testing/sessions';
 import { CourseDetail } from './course-detail';
-
-const aCourse = (overrides: Partial<Course> = {}): Course => ({
-  _id: 'c1',
-  name: 'Business English',
-  price: 350,
-  description: 'Speak at work.',
-  nameFr: '',
-  nameAr: '',
-  descriptionFr: '',
-  descriptionAr: '',
-  images: ['/images/a.svg'],
-  category: ['Languages'],
-  sizes: [],
-  availability: 11,
-  rating: 0,
-  numReviews: 0,
-  reviews: [],
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T00:00:00.000Z',
-  sessions: threeSessions(),
-  ...overrides,
-});
 
 const renderDetail = () =>
   renderWithProviders(<CourseDetail />, {
@@ -46,7 +23,7 @@ describe('CourseDetail sessions (issue 33)', () => {
   afterEach(() => setLanguage('en'));
 
   it('lists the sessions in Tunis time with schedule, place, seats left and Full; the first open one is chosen', async () => {
-    mockApi({ 'GET /api/courses/c1': { body: aCourse() } });
+    mockApi({ 'GET /api/courses/c1': { body: aCourseWithSessions() } });
     renderDetail();
     const group = await screen.findByRole('group', { name: 'Choose a session' });
     const radios = within(group).getAllByRole('radio');
@@ -57,16 +34,14 @@ describe('CourseDetail sessions (issue 33)', () => {
     expect(full).toHaveAccessibleName(/Full$/);
     const first = within(group).getByRole('radio', { name: /12 Jan\s–\s20 Mar 2027/ });
     expect(first).toBeChecked();
-    expect(first).toHaveAccessibleName(
-      /Tue and Thu 18:00-20:00.*Tunis, Lac 2.*2 seats left/,
-    );
+    expect(first).toHaveAccessibleName(/Tue and Thu 18:00-20:00.*Tunis, Lac 2.*2 seats left/);
     // The quantity runs 1 to the chosen session's seats left.
     expect(options(screen.getByLabelText('Quantity'))).toEqual(['1', '2']);
   });
 
   it('carries the chosen session and quantity to the cart, the quantity following the session', async () => {
     const user = userEvent.setup();
-    mockApi({ 'GET /api/courses/c1': { body: aCourse() } });
+    mockApi({ 'GET /api/courses/c1': { body: aCourseWithSessions() } });
     const { router } = renderDetail();
     const later = await screen.findByRole('radio', { name: /6 Apr\s–\s10 Jun 2027/ });
     await user.click(later);
@@ -83,7 +58,7 @@ describe('CourseDetail sessions (issue 33)', () => {
 
   it('chooses with the keyboard: arrow keys move between the open sessions', async () => {
     const user = userEvent.setup();
-    mockApi({ 'GET /api/courses/c1': { body: aCourse() } });
+    mockApi({ 'GET /api/courses/c1': { body: aCourseWithSessions() } });
     renderDetail();
     const first = await screen.findByRole('radio', { name: /12 Jan\s–\s20 Mar 2027/ });
     first.focus();
@@ -94,7 +69,10 @@ describe('CourseDetail sessions (issue 33)', () => {
   it('says every session is full and disables Add to Cart when none is open', async () => {
     mockApi({
       'GET /api/courses/c1': {
-        body: aCourse({ availability: 0, sessions: [aSession({ seatsLeft: 0, status: 'full' })] }),
+        body: aCourseWithSessions({
+          availability: 0,
+          sessions: [aSession({ seatsLeft: 0, status: 'full' })],
+        }),
       },
     });
     renderDetail();
@@ -105,7 +83,9 @@ describe('CourseDetail sessions (issue 33)', () => {
   });
 
   it('works as before for a course without sessions', async () => {
-    mockApi({ 'GET /api/courses/c1': { body: aCourse({ availability: 3, sessions: [] }) } });
+    mockApi({
+      'GET /api/courses/c1': { body: aCourseWithSessions({ availability: 3, sessions: [] }) },
+    });
     const { router } = renderDetail();
     expect(options(await screen.findByLabelText('Quantity'))).toEqual(['1', '2', '3']);
     expect(screen.queryByRole('group', { name: 'Choose a session' })).not.toBeInTheDocument();
@@ -116,7 +96,7 @@ describe('CourseDetail sessions (issue 33)', () => {
 
   it('writes the dates in French and Arabic (Tunis calendar names), right to left in Arabic', async () => {
     await setLanguage('fr');
-    mockApi({ 'GET /api/courses/c1': { body: aCourse() } });
+    mockApi({ 'GET /api/courses/c1': { body: aCourseWithSessions() } });
     const { unmount } = renderDetail();
     expect(
       await screen.findByRole('group', { name: 'Choisissez une session' }),

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
-import { aSession } from '@/testing/sessions';
+import { aCourseWithSessions, aSession } from '@/testing/sessions';
 import { CourseDetail } from './course-detail';
 
 const me: UserInfo = {
@@ -26,26 +26,8 @@ const open = aSession({
   seatsLeft: 4,
 });
 
-const aCourse = (sessions = [full, open]): Course => ({
-  _id: 'c1',
-  name: 'Business English',
-  price: 350,
-  description: 'Speak at work.',
-  nameFr: '',
-  nameAr: '',
-  descriptionFr: '',
-  descriptionAr: '',
-  images: ['/images/a.svg'],
-  category: ['Languages'],
-  sizes: [],
-  availability: 4,
-  rating: 0,
-  numReviews: 0,
-  reviews: [],
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T00:00:00.000Z',
-  sessions,
-});
+const aCourse = (sessions = [full, open]): Course =>
+  aCourseWithSessions({ availability: 4, sessions });
 
 const entry = (overrides: Partial<WaitlistEntry> = {}): WaitlistEntry => ({
   session: full,

@@ -1,9 +1,9 @@
-import ICAL from 'ical.js';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Session } from '@shop/shared';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';
+import { calendarEvents } from '../../test/ical.js';
 import { testShippingAddress } from '../../test/orders.js';
 import type { OrderRecord } from '../orders/orders.types.js';
 import { orderCalendar } from './calendar.js';
@@ -27,28 +27,6 @@ async function addSession(courseId: string, startsAt: string, endsAt: string, pl
   return res.body as Session;
 }
 
-/**
- * The events of an iCalendar text, read by a real RFC 5545 parser (ical.js). ical.js resolves a
- * TZID with the file's own VTIMEZONE, so the instants below depend on its offsets (not on the
- * machine's zone: run with TZ=UTC and TZ=America/New_York).
- */
-function eventsOf(ics: string) {
-  const calendar = new ICAL.Component(ICAL.parse(ics));
-  return calendar.getAllSubcomponents('vevent').map((v) => {
-    const event = new ICAL.Event(v);
-    return {
-      summary: event.summary,
-      location: event.location,
-      description: event.description,
-      start: event.startDate.toJSDate().toISOString(),
-      end: event.endDate.toJSDate().toISOString(),
-      startZone: event.startDate.zone?.tzid,
-      endZone: event.endDate.zone?.tzid,
-      stamp: v.getFirstPropertyValue('dtstamp')?.toString(),
-      uid: event.uid,
-    };
-  });
-}
 
 /** The unfolded content lines of an iCalendar text. */
 function contentLines(ics: string): string[] {
@@ -110,7 +88,7 @@ describe('orderCalendar', () => {
       Array(3).fill('DTSTAMP:20301201T101112Z'),
     );
 
-    const events = eventsOf(ics ?? '');
+    const events = calendarEvents(ics ?? '');
     expect(
       events.map((e) => ({ start: e.start, end: e.end, zone: e.startZone, endZone: e.endZone })),
     ).toEqual(
@@ -150,7 +128,7 @@ describe('GET /api/orders/{id}/calendar.ics', () => {
     const res = await request(ctx.app).get(`/api/orders/${order._id}/calendar.ics`).set('Authorization', `Bearer ${buyer.token}`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/calendar/);
-    const events = eventsOf(res.text);
+    const events = calendarEvents(res.text);
     expect(events).toHaveLength(2);
     expect(events.find((e) => e.summary === 'Business English')).toMatchObject({
       location: 'Tunis, Lac 2',
@@ -197,7 +175,7 @@ describe('GET /api/orders/{id}/calendar.ics', () => {
     const attachment = paidMail?.attachments?.find((a) => a.filename.endsWith('.ics'));
     expect(attachment?.contentType).toMatch(/^text\/calendar/);
     expect(
-      eventsOf(attachment?.content.toString('utf8') ?? '')
+      calendarEvents(attachment?.content.toString('utf8') ?? '')
         .map((e) => e.summary)
         .sort(),
     ).toEqual(['Art, drawing', 'Business English']);

@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import ICAL from 'ical.js';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Language, Order, Session } from '@shop/shared';
@@ -10,6 +9,7 @@ import type { ServiceContext } from '../../deps.js';
 import { signUserToken } from '../../lib/user-tokens.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';
+import { calendarEvents } from '../../test/ical.js';
 import { testShippingAddress } from '../../test/orders.js';
 import {
   startTestSmtpServer,
@@ -129,21 +129,6 @@ const instance = (mailer: Mailer, database: Database = ctx.database): ServiceCon
 const isReminder = (m: Pick<MailMessage, 'attachments'>) =>
   m.attachments?.some((a) => a.filename === 'session.ics') ?? false;
 
-/** The events of an iCalendar text, read by a real RFC 5545 parser (ical.js). */
-function eventsOf(ics: string) {
-  const calendar = new ICAL.Component(ICAL.parse(ics));
-  return calendar.getAllSubcomponents('vevent').map((v) => {
-    const event = new ICAL.Event(v);
-    return {
-      summary: event.summary,
-      location: event.location,
-      description: event.description,
-      start: event.startDate.toJSDate().toISOString(),
-      uid: event.uid,
-    };
-  });
-}
-
 /** The text/calendar attachment of a mail as received over SMTP, decoded. */
 function icsOfRaw(raw: string): string {
   const normalized = raw.replace(/\r\n/g, '\n');
@@ -239,7 +224,7 @@ describe('reminders before a session starts', () => {
     expect(ar[0]?.html).toContain('dir="rtl"');
     // The session's .ics rides along, the event the "payment received" mail's calendar has.
     for (const mail of [en[0], fr[0], ar[0]]) {
-      const events = eventsOf(icsOfRaw(mail?.raw ?? ''));
+      const events = calendarEvents(icsOfRaw(mail?.raw ?? ''));
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({
         summary: 'Business English',

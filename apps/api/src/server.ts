@@ -109,6 +109,8 @@ async function main(): Promise<void> {
     await paymentSweeper.stop();
     await reminderSweeper.stop();
     await waitlistSweeper.stop();
+    // A webhook answered before its check ended (or one waiting for its gap) finishes first.
+    await Promise.race([app.payments.webhookChecksSettled(), delay(config.limits.shutdownGraceMs, undefined, { ref: false })]);
     await database.close().catch((err: unknown) => logger.error({ err }, 'closing the database failed'));
     mailer.close?.();
     await redisClient?.quit().catch(() => redisClient.disconnect());

@@ -56,6 +56,8 @@ export interface Payments {
    * `webhookPath` names the webhook hit (default Konnect's); one of another provider is ignored.
    */
   onWebhook(reference: string | undefined, webhookPath?: string): Promise<void>;
+  /** Resolves when no webhook check of this instance is running or waiting for its 2 s gap. */
+  webhookChecksSettled(): Promise<void>;
   /**
    * Before an order is read: asks the provider about its pending attempts (at most every 2 s).
    * True when it changed: paid, or (cancelled meanwhile) the payment recorded as a refund due.
@@ -299,6 +301,15 @@ export function createPayments(
     return deferred;
   }
 
+  /**
+   * Resolves once this instance has no webhook check asking the provider or waiting for its gap
+   * to end: a stopping server lets them finish before it closes the database.
+   */
+  async function webhookChecksSettled(): Promise<void> {
+    while (deferredChecks.size > 0 || runningChecks.size > 0)
+      await Promise.allSettled([...deferredChecks.values(), ...runningChecks.values()]);
+  }
+
   async function refreshOrder(order: Pick<OrderRecord, 'id' | 'status' | 'paymentMethod'>): Promise<boolean> {
     // A cancelled order too: a payment finished on a page opened before the cancel is owed back.
     const payable = order.status === 'pending' || order.status === 'expired' || order.status === 'cancelled';
@@ -328,5 +339,5 @@ export function createPayments(
     }
   }
 
-  return { options, startPayment, onWebhook, refreshOrder, sweep };
+  return { options, startPayment, onWebhook, webhookChecksSettled, refreshOrder, sweep };
 }

@@ -60,7 +60,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
     // Real-timer tests (2 s and 3 s redirects) must survive a loaded 2-core CI machine.
-    testTimeout: 20_000,
+    testTimeout: 40_000,
     projects: [
       {
         extends: true,

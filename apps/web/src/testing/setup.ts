@@ -6,7 +6,7 @@ import '@/lib/i18n';
 
 // findBy*/waitFor wait for what a user would see; on a loaded 2-core CI machine a lazy route can
 // take longer than the default second to appear, which is slowness, not a broken behaviour.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // A console.error during a test is a bug (React warnings included): fail the test.
 beforeEach(() => {

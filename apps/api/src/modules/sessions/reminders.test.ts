@@ -397,5 +397,5 @@ describe('reminders exactly once across instances, failures and restarts', () =>
       .where(eq(sessionReminders.status, 'sent'));
     const mine = rows.filter((r) => sessionList.some((s) => s._id === r.sessionId));
     expect(mine).toHaveLength(learners.length * 2);
-  });
+  }, 120_000);
 });

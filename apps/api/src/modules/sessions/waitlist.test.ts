@@ -446,7 +446,7 @@ describe('waitlist under concurrency', () => {
         offer: { seats: 1 },
       });
     }
-  });
+  }, 120_000);
 
   it('customers racing for offered seats: only the offered one gets them, the seats add up', async () => {
     const { course, session, buyers, orders } = await fullSession(1, 'Race for a held seat');

@@ -14,6 +14,8 @@ const common = {
   // A CI host can run three times slower than a laptop (measured: a 15 s race test there).
   testTimeout: 60_000,
   hookTimeout: 120_000,
+  // What a test waits for in the background (a mail, a webhook's effect): 1 s by default.
+  expect: { poll: { timeout: 10_000 } },
 };
 
 export default defineConfig({

@@ -9,6 +9,7 @@
  * BENCH_BUYERS (400), BENCH_STRICT=1 (exit 1 when a target is missed, not only on a fault),
  * BENCH_ONLY=orders (only the bare server and the order measures), BENCH_ONLY=admin (only the
  * bare server and the back office on BENCH_ORDERS (100000) orders, BENCH_ADMIN_CONNECTIONS (8)),
+ * BENCH_ONLY=search (only the bare servers and the catalogue: cached, rotation, mix, uncached),
  * BENCH_ONLY=sessions (issue 33's comparison: the bare server, the cached default page, the
  * uncached keyword and filtered pages and the two order runs), BENCH_SESSIONS (3 dated sessions
  * per course, 0 for none: each order line then names its course's soonest session).
@@ -54,6 +55,8 @@ const ONLY_ORDERS = ONLY === 'orders';
 const ONLY_ADMIN = ONLY === 'admin';
 /** Issue 33's before/after (BENCH_SESSIONS=0 against 3): the rows the issue compares, nothing else. */
 const ONLY_SESSIONS = ONLY === 'sessions';
+/** Only the catalogue rows (the cache and the database's search work), no back office, no orders. */
+const ONLY_SEARCH = ONLY === 'search';
 const SESSIONS = env('BENCH_SESSIONS', 3);
 const ORDERS = env('BENCH_ORDERS', 100_000);
 const ADMIN_CONNECTIONS = env('BENCH_ADMIN_CONNECTIONS', 8);
@@ -214,7 +217,7 @@ async function main(): Promise<void> {
     };
     row(BARE, await ceiling('node'));
 
-    if (!ONLY_ORDERS && !ONLY_SESSIONS) {
+    if (!ONLY_ORDERS && !ONLY_SESSIONS && !ONLY_SEARCH) {
       // The back office on ORDERS orders (before the order runs add their own).
       await insertOrders(pool, ORDERS);
       const [adminToken] = await signIn(api.url, [adminUser]);
@@ -400,7 +403,7 @@ async function main(): Promise<void> {
         },
       });
     };
-    if (ONLY_ADMIN) {
+    if (ONLY_ADMIN || ONLY_SEARCH) {
       const outcome = printReport({
         rows,
         plans,

@@ -37,16 +37,7 @@ const UNAVAILABLE_MESSAGES = [
   'Command timed out', // ioredis: commandTimeout
   "Stream isn't writeable", // ioredis: offline queue disabled and not connected
   'Connection is closed', // ioredis
-  'timeout exceeded waiting for a catalogue build', // BuildWaitExceeded
 ];
-
-/** A catalogue build that waited too long for its turn (the builds before it stuck on the database). */
-export class BuildWaitExceeded extends Error {
-  constructor(waitedMs: number) {
-    super(`timeout exceeded waiting for a catalogue build to start (${waitedMs} ms)`);
-    this.name = 'BuildWaitExceeded';
-  }
-}
 
 /** The first error of the cause chain that names an outage, if any. */
 export function unavailabilityOf(err: unknown): Error | undefined {

@@ -1,6 +1,4 @@
 import { LRUCache } from 'lru-cache';
-import pLimit, { type LimitFunction } from 'p-limit';
-import { BuildWaitExceeded } from '../../lib/outages.js';
 import type { ReadyAnswer } from './conditional-get.js';
 
 /**
@@ -13,22 +11,12 @@ import type { ReadyAnswer } from './conditional-get.js';
  * within the last `maxSeenOnce` keys asked for once (the "doorkeeper", an LRU of keys): a flood
  * of one-off queries then builds its answers without keeping them, and the answers most
  * customers ask for stay.
- *
- * Builds (each one reads the database) run at most `maxBuilding` at a time (p-limit), the rest
- * wait their turn (decision 0376): a flood of one-off searches then takes a bounded share of the
- * database and the cores, and the kept answers most customers ask for still go out at once. A
- * build that waited longer than `maxWaitMs` (builds stuck on a frozen database) is not started:
- * it fails as an outage (503), as a request waiting for a pool connection would.
  */
 export interface AnswerStoreOptions {
   maxBytes: number;
   maxUrls: number;
   /** How many keys asked for once (and not kept) are remembered; their second ask is admitted. */
   maxSeenOnce: number;
-  /** How many builds run at once. */
-  maxBuilding: number;
-  /** How long a build may wait for its turn. */
-  maxWaitMs: number;
 }
 
 export class AnswerStore {
@@ -44,13 +32,9 @@ export class AnswerStore {
   /** Keys built but not kept (no room and not asked for before): the doorkeeper. Outlives versions. */
   private readonly seenOnce: LRUCache<string, true>;
   private readonly maxBytes: number;
-  private readonly limit: LimitFunction;
-  private readonly maxWaitMs: number;
 
   constructor(options: AnswerStoreOptions) {
     this.maxBytes = options.maxBytes;
-    this.limit = pLimit(Math.max(1, options.maxBuilding));
-    this.maxWaitMs = options.maxWaitMs;
     this.kept = new LRUCache({ maxSize: options.maxBytes, sizeCalculation: answerSize });
     this.keysOfUrls = new LRUCache({ max: options.maxUrls });
     this.seenOnce = new LRUCache({ max: Math.max(1, options.maxSeenOnce) });
@@ -92,7 +76,7 @@ export class AnswerStore {
     const pending = this.building.get(key);
     if (pending) return pending;
     const tag = this.tag;
-    const building = this.inTurn(build).then(
+    const building = build().then(
       (ready) => {
         if (this.building.get(key) === building) {
           this.building.delete(key);
@@ -108,16 +92,6 @@ export class AnswerStore {
     );
     this.building.set(key, building);
     return building;
-  }
-
-  /** Runs `build` once fewer than maxBuilding builds run; refused when its turn came too late. */
-  private inTurn(build: () => Promise<ReadyAnswer>): Promise<ReadyAnswer> {
-    const queued = Date.now();
-    return this.limit(() => {
-      const waited = Date.now() - queued;
-      if (waited > this.maxWaitMs) throw new BuildWaitExceeded(waited);
-      return build();
-    });
   }
 
   /** Whether a built answer is kept: when it fits without pushing another out, or on its key's second ask. */

@@ -4,12 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
 import { createAdmin, createCourse, createUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
-import { unavailabilityOf } from '../../lib/outages.js';
 import { countCourses } from './courses.repository.js';
 import {
   CATALOGUE_CACHE_CONTROL,
   CatalogueCache,
-  MAX_BUILDING,
   matchesEtag,
   type CatalogueVersion,
 } from './catalogue-cache.js';
@@ -241,7 +239,7 @@ describe('a write through this instance', () => {
 });
 
 describe('CatalogueCache', () => {
-  function fakeStore(options: { maxBytes?: number; maxSeenOnce?: number; maxBuildWaitMs?: number } = {}) {
+  function fakeStore(options: { maxBytes?: number; maxSeenOnce?: number } = {}) {
     let changes = 0;
     let reads = 0;
     let now = 0;
@@ -353,55 +351,6 @@ describe('CatalogueCache', () => {
     expect(cache.peek('/api/courses?random-200')).toBeDefined();
     expect(cache.peek('/api/courses?random-0')).toBeUndefined();
     for (const key of popular) expect(cache.peek(`/api/courses?${key}`)).toBeDefined();
-  });
-
-  it('builds two answers at a time; the other questions wait their turn, then are all answered', async () => {
-    const { cache } = fakeStore();
-    let running = 0;
-    let most = 0;
-    const unblock: (() => void)[] = [];
-    const asked = Array.from({ length: 8 }, (_, i) =>
-      cache.answer(`one-off-${i}`, async () => {
-        running += 1;
-        most = Math.max(most, running);
-        await new Promise<void>((resolve) => unblock.push(resolve));
-        running -= 1;
-        return { body: { query: i } };
-      }),
-    );
-    await expect.poll(() => unblock.length).toBe(MAX_BUILDING);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(running).toBe(MAX_BUILDING); // the six others have not reached the database
-    while (unblock.length > 0 || running > 0) {
-      unblock.splice(0).forEach((go) => go());
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    const answers = await Promise.all(asked);
-    expect(answers.map((a) => a.body.toString())).toEqual(Array.from({ length: 8 }, (_, i) => `{"query":${i}}`));
-    expect(most).toBe(MAX_BUILDING);
-  });
-
-  it('answers as an outage (503) a question whose turn came after the wait bound, without asking the database', async () => {
-    const { cache } = fakeStore({ maxBuildWaitMs: 50 });
-    const stuck: (() => void)[] = [];
-    const slow = Array.from({ length: MAX_BUILDING }, (_, i) =>
-      cache.answer(`stuck-${i}`, () => new Promise((resolve) => stuck.push(() => resolve({ body: i })))),
-    );
-    let reached = false;
-    const late = Promise.resolve(
-      cache.answer('late', () => {
-        reached = true;
-        return Promise.resolve({ body: 'late' });
-      }),
-    ).catch((err: unknown) => err);
-    await new Promise((r) => setTimeout(r, 120));
-    stuck.forEach((go) => go());
-    await Promise.all(slow);
-    const refusal = await late;
-    expect(reached).toBe(false);
-    expect(unavailabilityOf(refusal)?.message).toMatch(/waiting for a catalogue build/);
-    // The next question is built as usual.
-    expect((await cache.answer('late', () => Promise.resolve({ body: 'now' }))).body.toString()).toBe('"now"');
   });
 
   it('does not keep a read that started before courseChanged()', async () => {

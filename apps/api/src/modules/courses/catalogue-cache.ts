@@ -35,10 +35,6 @@ export interface CatalogueCacheOptions {
   maxUrls?: number;
   /** How many keys asked for once are remembered by the admission policy (catalogue-answers.ts). */
   maxSeenOnce?: number;
-  /** How many answers are built (read from the database) at once; the rest wait their turn. */
-  maxBuilding?: number;
-  /** How long a build may wait for its turn before the request is answered 503. */
-  maxBuildWaitMs?: number;
   /**
    * The key the Express route would give a GET of `url` at `version`, when it can tell without
    * Express (peek then also serves spellings of a kept question it has not seen yet).
@@ -49,12 +45,6 @@ export interface CatalogueCacheOptions {
 
 /** Marks a kept answer sent while the database is unavailable (its value says why). */
 export const STALE_HEADER = 'X-Catalogue-Stale';
-
-/**
- * Catalogue answers built at once (decision 0376): two keep a 2-core host's second core for the
- * kept answers while one-off searches flood in, and are as fast as more for those searches alone.
- */
-export const MAX_BUILDING = 2;
 
 /** A version read slower than this counts as a database that is not answering. */
 const STALE_AFTER_MS = 1_000;
@@ -71,8 +61,6 @@ export class CatalogueCache implements CourseChanges {
       maxBytes: options.maxBytes ?? 32 * 1024 * 1024,
       maxUrls: options.maxUrls ?? 10_000,
       maxSeenOnce: options.maxSeenOnce ?? 10_000,
-      maxBuilding: options.maxBuilding ?? MAX_BUILDING,
-      maxWaitMs: options.maxBuildWaitMs ?? 2_000,
     });
   }
 

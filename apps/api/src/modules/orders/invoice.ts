@@ -188,6 +188,15 @@ class Page {
     this.put(money(amount), COLUMNS.amount, y, RIGHT - COLUMNS.amount, 'right', font);
   }
 
+  /** The table of the courses bought: course, quantity, unit price, amount, between two rules. */
+  courseLines(lines: InvoiceSnapshot['lines']): void {
+    this.gap(1.5);
+    this.row('bold', [this.t.course, this.t.qty, this.t.unitPrice, this.t.amount]);
+    this.rule();
+    for (const line of lines) this.row('regular', [line.name, String(line.qty), money(line.price), money(line.amount)]);
+    this.rule();
+  }
+
   rule(): void {
     this.doc.moveTo(LEFT, this.doc.y).lineTo(RIGHT, this.doc.y).lineWidth(0.5).stroke();
     this.doc.y += 6;
@@ -228,29 +237,32 @@ class Page {
   }
 }
 
+/**
+ * A document in the invoice's language, opened alike for the invoice and the credit note: the
+ * seller's header, then the document's title (`titleOf` picks it from the texts) and number.
+ */
+function openDocument(invoice: InvoiceSnapshot, titleOf: (t: DocumentTexts) => string, number: string): Page {
+  const t = DOCUMENT_TEXTS[invoice.language];
+  const page = new Page(t, invoice.language === 'ar', `${titleOf(t)} ${number}`, invoice.seller.legalName);
+  page.seller(invoice.seller);
+  page.gap(1.5);
+  page.line(titleOf(t), 'bold', 20);
+  return page;
+}
+
 /** The label of the tax total with its rate: "Tax (15%)"; in Arabic the rate stays out of the Arabic text. */
 const taxLabel = (t: DocumentTexts, rtl: boolean, percent: number) => (rtl ? t.tax : `${t.tax} (${percent}%)`);
 
 /** An invoice as a PDF (A4), in memory, in the invoice's language: a few kilobytes. */
 export function renderInvoice(invoice: InvoiceSnapshot): Promise<Buffer> {
-  const t = DOCUMENT_TEXTS[invoice.language];
-  const rtl = invoice.language === 'ar';
-  const page = new Page(t, rtl, `${t.invoiceTitle} ${invoice.number}`, invoice.seller.legalName);
-  page.seller(invoice.seller);
-
-  page.gap(1.5);
-  page.line(t.invoiceTitle, 'bold', 20);
+  const page = openDocument(invoice, (t) => t.invoiceTitle, invoice.number);
+  const { t, rtl } = page;
   page.labelled(t.invoiceNumber, invoice.number);
   page.labelled(t.date, tunisDate(invoice.issuedAt));
   page.labelled(t.order, invoice.orderId);
   page.labelled(t.paymentMethod, t.payment[invoice.paymentMethod] ?? invoice.paymentMethod);
   page.billedTo(invoice);
-
-  page.gap(1.5);
-  page.row('bold', [t.course, t.qty, t.unitPrice, t.amount]);
-  page.rule();
-  for (const line of invoice.lines) page.row('regular', [line.name, String(line.qty), money(line.price), money(line.amount)]);
-  page.rule();
+  page.courseLines(invoice.lines);
   page.total(t.items, invoice.itemsPrice);
   // Issue 37: the discount on its own line, with its code.
   if (invoice.discountPrice)
@@ -273,13 +285,8 @@ export function renderInvoice(invoice: InvoiceSnapshot): Promise<Buffer> {
  * amount paid back.
  */
 export function renderCreditNote(invoice: InvoiceSnapshot, note: CreditNote): Promise<Buffer> {
-  const t = DOCUMENT_TEXTS[invoice.language];
-  const rtl = invoice.language === 'ar';
-  const page = new Page(t, rtl, `${t.creditNoteTitle} ${note.number}`, invoice.seller.legalName);
-  page.seller(invoice.seller);
-
-  page.gap(1.5);
-  page.line(t.creditNoteTitle, 'bold', 20);
+  const page = openDocument(invoice, (t) => t.creditNoteTitle, note.number);
+  const { t } = page;
   page.labelled(t.creditNoteNumber, note.number);
   page.labelled(t.date, tunisDate(note.doneAt));
   if (note.invoiceNumber) {
@@ -289,12 +296,7 @@ export function renderCreditNote(invoice: InvoiceSnapshot, note: CreditNote): Pr
   page.labelled(t.order, invoice.orderId);
   if (note.paymentReference) page.labelled(t.paymentReference, note.paymentReference);
   page.billedTo(invoice);
-
-  page.gap(1.5);
-  page.row('bold', [t.course, t.qty, t.unitPrice, t.amount]);
-  page.rule();
-  for (const line of invoice.lines) page.row('regular', [line.name, String(line.qty), money(line.price), money(line.amount)]);
-  page.rule();
+  page.courseLines(invoice.lines);
   page.total(t.total, invoice.totalPrice);
   page.total(t.refunded, note.amount, 'bold');
   page.gap(2);

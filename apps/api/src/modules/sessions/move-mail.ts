@@ -1,15 +1,10 @@
 import type { Config } from '../../config.js';
-import { MAIL_TEXTS, tunisTime, type MailMessage } from '../mail/mail.service.js';
-import { orderLink } from '../orders/order-mails.service.js';
+import { tunisTime, type MailMessage } from '../mail/mail.service.js';
 import type { OrderRecord } from '../orders/orders.types.js';
 import { orderCalendar } from './calendar.js';
 import { MOVE_TEXTS } from './move-texts.js';
-import {
-  calendarAttachment,
-  linesInSession,
-  sessionDetails,
-  sessionMailBody,
-} from './session-mail.js';
+import { orderSessionMail } from './order-session-mail.js';
+import { linesInSession, sessionDetails } from './session-mail.js';
 
 /** The session the learner left, as the mail and the calendar name it. */
 export interface LeftSession {
@@ -36,31 +31,15 @@ export function sessionMovedMail(
   if (!moved) return null;
   const { lines, session, course } = moved;
   const language = order.userLanguage;
-  const texts = MAIL_TEXTS[language];
   const words = MOVE_TEXTS[language];
-  const link = orderLink(config.appUrl, order.id);
-  const signature = config.shop.legalName || texts.signature;
-  const paragraphs = [
-    [texts.hello(order.userName)],
-    [words.intro(course)],
-    sessionDetails(session, language),
-    [words.before(tunisTime(left.startsAt, language))],
-    [words.calendar],
-  ];
-  const body = sessionMailBody({
-    language,
-    paragraphs,
-    link,
-    button: texts.order.seeOrder,
-    textLink: texts.order.yourOrder(link),
-    signature,
-  });
-  const ics = orderCalendar({ ...order, lines }, config.appUrl, now, [{ ...left, course }]);
-  return {
-    to: order.userEmail,
+  return orderSessionMail(order, config, {
     subject: words.subject(course),
-    ...body,
-    link,
-    ...calendarAttachment(ics),
-  };
+    paragraphs: [
+      [words.intro(course)],
+      sessionDetails(session, language),
+      [words.before(tunisTime(left.startsAt, language))],
+      [words.calendar],
+    ],
+    ics: orderCalendar({ ...order, lines }, config.appUrl, now, [{ ...left, course }]),
+  });
 }

@@ -1,15 +1,10 @@
 import type { Config } from '../../config.js';
-import { MAIL_TEXTS, type MailMessage } from '../mail/mail.service.js';
-import { orderLink } from '../orders/order-mails.service.js';
+import type { MailMessage } from '../mail/mail.service.js';
 import type { OrderRecord } from '../orders/orders.types.js';
 import { orderCalendar } from './calendar.js';
 import { REMINDER_TEXTS } from './reminder-texts.js';
-import {
-  calendarAttachment,
-  linesInSession,
-  sessionDetails,
-  sessionMailBody,
-} from './session-mail.js';
+import { orderSessionMail } from './order-session-mail.js';
+import { linesInSession, sessionDetails } from './session-mail.js';
 
 /**
  * The reminder `days` before a session starts (issue 34), in the buyer's language: the course,
@@ -28,31 +23,11 @@ export function sessionReminderMail(
   if (!inSession) return null;
   const { lines, session, course } = inSession;
   const language = order.userLanguage;
-  const texts = MAIL_TEXTS[language];
   const words = REMINDER_TEXTS[language];
   const inDays = words.inDays(days);
-  const link = orderLink(config.appUrl, order.id);
-  const signature = config.shop.legalName || texts.signature;
-  const paragraphs = [
-    [texts.hello(order.userName)],
-    [words.intro(course, inDays)],
-    sessionDetails(session, language),
-    [words.calendar],
-  ];
-  const body = sessionMailBody({
-    language,
-    paragraphs,
-    link,
-    button: texts.order.seeOrder,
-    textLink: texts.order.yourOrder(link),
-    signature,
-  });
-  const ics = orderCalendar({ ...order, lines }, config.appUrl, now);
-  return {
-    to: order.userEmail,
+  return orderSessionMail(order, config, {
     subject: words.subject(course, inDays),
-    ...body,
-    link,
-    ...calendarAttachment(ics),
-  };
+    paragraphs: [[words.intro(course, inDays)], sessionDetails(session, language), [words.calendar]],
+    ics: orderCalendar({ ...order, lines }, config.appUrl, now),
+  });
 }

@@ -12,6 +12,7 @@ import {
   browserForFile,
   mailLinkFor,
   newContext,
+  noWiderThan,
   openPage,
   screenshotter,
   waitForApp,
@@ -84,6 +85,13 @@ describe('waitlist', () => {
     const page = await openPage(context, `/course/${course._id}`);
     const errors = watchErrors(page);
     const box = page.locator(`[data-session="${session._id}"]`);
+    // The seats wanted (1 to 10) beside the button; one here. On a phone the box still fits.
+    await box.getByRole('combobox', { name: /^Seats wanted in the session/ }).waitFor();
+    await shot(page, 'join-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await noWiderThan(page, 375);
+    await shot(page, 'join-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await box.getByRole('button', { name: /^Join the waitlist of the session/ }).click();
     await box.getByText('You are number 1 on the waitlist.').waitFor();
     assert.equal(

@@ -12,11 +12,14 @@ export const waitlistApi = api.injectEndpoints({
       query: () => '/waitlist',
       providesTags: [WAITLIST_TAG],
     }),
-    joinWaitlist: build.mutation<WaitlistPosition, { sessionId: string; courseId: string }>({
-      query: ({ sessionId }) => ({
+    joinWaitlist: build.mutation<
+      WaitlistPosition,
+      { sessionId: string; courseId: string; seats: number }
+    >({
+      query: ({ sessionId, seats }) => ({
         url: `/sessions/${encodeURIComponent(sessionId)}/waitlist`,
         method: 'POST',
-        body: {},
+        body: { seats },
       }),
       invalidatesTags: onSuccess(({ courseId }) => [
         WAITLIST_TAG,

@@ -1,4 +1,5 @@
-import type { Session, WaitlistEntry } from '@shop/shared';
+import { WAITLIST_SEATS_MAX, type Session, type WaitlistEntry } from '@shop/shared';
+import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
@@ -9,8 +10,8 @@ import './session-waitlist.css';
 
 /**
  * The waitlists of a course's full sessions (issue 34), under the session picker: signed out,
- * a link to sign in; signed in, "Join the waitlist", then the place in line and "Leave the
- * waitlist". Sessions with seats held for the customer show the offer instead (they are in the
+ * a link to sign in; signed in, the seats wanted (1 to 10) and "Join the waitlist", then the place
+ * in line and "Leave the waitlist". Sessions with seats held for the customer show the offer instead (they are in the
  * picker with those seats).
  */
 export function SessionWaitlist({
@@ -82,6 +83,8 @@ function WaitlistBox({
   const { t } = useTranslation();
   const [join, joining] = useJoinWaitlistMutation();
   const [leave, leaving] = useLeaveWaitlistMutation();
+  const [seats, setSeats] = useState(1);
+  const seatsId = useId();
   const dates = formatSessionDates(session);
   const error = joining.error ?? leaving.error;
   return (
@@ -115,15 +118,33 @@ function WaitlistBox({
           </button>
         </>
       ) : (
-        <button
-          type="button"
-          className="button button--small"
-          disabled={joining.isLoading}
-          aria-label={t('sessions.waitlist.joinOf', { dates })}
-          onClick={() => void join({ sessionId: session._id, courseId })}
-        >
-          {t('sessions.waitlist.join')}
-        </button>
+        <>
+          <span className="session-waitlist__seats">
+            <label htmlFor={seatsId}>{t('sessions.waitlist.seats')}</label>
+            <select
+              id={seatsId}
+              className="field__input"
+              value={seats}
+              aria-label={t('sessions.waitlist.seatsOf', { dates })}
+              onChange={(event) => setSeats(Number(event.target.value))}
+            >
+              {Array.from({ length: WAITLIST_SEATS_MAX }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </span>
+          <button
+            type="button"
+            className="button button--small"
+            disabled={joining.isLoading}
+            aria-label={t('sessions.waitlist.joinOf', { dates })}
+            onClick={() => void join({ sessionId: session._id, courseId, seats })}
+          >
+            {t('sessions.waitlist.join')}
+          </button>
+        </>
       )}
       {error && (
         <p className="message message--error" role="alert">

@@ -60,7 +60,7 @@ describe('CourseDetail waitlist (issue 34)', () => {
     expect(await screen.findByRole('heading', { name: 'Sign-in page' })).toBeInTheDocument();
   });
 
-  it('signed in: joins the waitlist, then shows the place in line and leaves it', async () => {
+  it('signed in: joins the waitlist for the seats chosen, then shows the place in line and leaves it', async () => {
     const user = userEvent.setup();
     let waiting: WaitlistEntry[] = [];
     const api = mockApi({
@@ -76,13 +76,18 @@ describe('CourseDetail waitlist (issue 34)', () => {
       },
     });
     renderDetail();
-    await user.click(
-      await screen.findByRole('button', { name: /^Join the waitlist of the session/ }),
+    const seats = await screen.findByRole('combobox', { name: /^Seats wanted in the session/ });
+    expect(seats).toHaveValue('1');
+    expect(within(seats).getAllByRole('option').map((o) => o.textContent)).toEqual(
+      Array.from({ length: 10 }, (_, i) => String(i + 1)),
     );
+    await user.selectOptions(seats, '2');
+    await user.click(screen.getByRole('button', { name: /^Join the waitlist of the session/ }));
     expect(await screen.findByText('You are number 2 on the waitlist.')).toBeInTheDocument();
-    expect(
-      api.sent.some((r) => r.method === 'POST' && r.path === '/api/sessions/s0/waitlist'),
-    ).toBe(true);
+    const joined = api.sent.filter(
+      (r) => r.method === 'POST' && r.path === '/api/sessions/s0/waitlist',
+    );
+    expect(joined.map((r) => r.body)).toEqual([{ seats: 2 }]);
     await user.click(screen.getByRole('button', { name: /^Leave the waitlist of the session/ }));
     expect(
       await screen.findByRole('button', { name: /^Join the waitlist of the session/ }),

@@ -27,6 +27,8 @@ export const sessions = {
     waiting_many: '{{count}} شخصًا في الانتظار',
     waiting_other: '{{count}} شخص في الانتظار',
     join: 'انضم إلى قائمة الانتظار',
+    seats: 'المقاعد',
+    seatsOf: 'المقاعد المطلوبة في الدورة {{dates}}',
     joinOf: 'انضم إلى قائمة انتظار الدورة {{dates}}',
     signIn: 'سجّل الدخول للانضمام إلى قائمة الانتظار',
     position: 'ترتيبك في قائمة الانتظار: {{position}}.',

@@ -17,6 +17,8 @@ export const sessions = {
     waiting_one: '{{count}} person waiting',
     waiting_other: '{{count}} people waiting',
     join: 'Join the waitlist',
+    seats: 'Seats',
+    seatsOf: 'Seats wanted in the session {{dates}}',
     joinOf: 'Join the waitlist of the session {{dates}}',
     signIn: 'Sign in to join the waitlist',
     position: 'You are number {{position}} on the waitlist.',

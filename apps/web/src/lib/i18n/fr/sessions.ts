@@ -21,6 +21,8 @@ export const sessions = {
     waiting_many: '{{count}} personnes en attente',
     waiting_other: '{{count}} personnes en attente',
     join: "S'inscrire sur la liste d'attente",
+    seats: 'Places',
+    seatsOf: 'Places souhaitées dans la session {{dates}}',
     joinOf: "S'inscrire sur la liste d'attente de la session {{dates}}",
     signIn: "Connectez-vous pour rejoindre la liste d'attente",
     position: "Vous êtes numéro {{position}} sur la liste d'attente.",

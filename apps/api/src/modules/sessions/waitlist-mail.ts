@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import { MAIL_TEXTS, tunisTime, type MailMessage } from '../mail/mail.service.js';
 import { sessionDetails, sessionMailBody } from './session-mail.js';
-import type { OfferToMail } from './waitlist.repository.js';
+import type { LapsedOfferToMail, OfferToMail } from './waitlist.repository.js';
 import { WAITLIST_TEXTS } from './waitlist-texts.js';
 
 /** The course page with the session chosen: where the offered customer orders the held seats. */
@@ -44,4 +44,35 @@ export function waitlistOfferMail(
     signature,
   });
   return { to: offer.user.email, subject: words.subject(session.courseName), ...body, link };
+}
+
+/**
+ * The mail when an offer lapsed unused (issue 34), in the account's language: the seats held in
+ * the course's session passed on, the person left the line, how to join again, and the session's
+ * dates, schedule and place with a link to the course page.
+ */
+export function waitlistLapsedMail(
+  lapsed: LapsedOfferToMail,
+  config: Pick<Config, 'appUrl' | 'shop'>,
+): MailMessage {
+  const { language } = lapsed.user;
+  const texts = MAIL_TEXTS[language];
+  const words = WAITLIST_TEXTS[language].lapsed;
+  const { session } = lapsed;
+  const link = offerLink(config.appUrl, session.courseId, session.id);
+  const body = sessionMailBody({
+    language,
+    paragraphs: [
+      [texts.hello(lapsed.user.name)],
+      [words.intro(lapsed.seats, session.courseName)],
+      sessionDetails(session, language),
+      [words.again],
+    ],
+    link,
+    button: words.action,
+    textLink: link,
+    fallback: texts.buttonFallback,
+    signature: config.shop.legalName || texts.signature,
+  });
+  return { to: lapsed.user.email, subject: words.subject(session.courseName), ...body, link };
 }

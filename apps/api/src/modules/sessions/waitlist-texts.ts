@@ -8,6 +8,13 @@ export interface WaitlistTexts {
   howTo: string;
   action: string;
   passesOn: string;
+  /** The mail when an offer lapsed unused (the person has left the line). */
+  lapsed: {
+    subject: (course: string) => string;
+    intro: (seats: number, course: string) => string;
+    again: string;
+    action: string;
+  };
 }
 
 const en: WaitlistTexts = {
@@ -21,6 +28,15 @@ const en: WaitlistTexts = {
     'Open the course page with the link below (the session is already chosen) and place your order.',
   action: 'Book my seat',
   passesOn: 'If you do not order by then, the offer passes to the next person in line.',
+  lapsed: {
+    subject: (course) => `Your held seat was released: ${course}`,
+    intro: (seats, course) =>
+      seats === 1
+        ? `The seat held for you in this session of ${course} was not ordered in time: it has passed to the next person in line, and you have left the waitlist.`
+        : `The ${seats} seats held for you in this session of ${course} were not ordered in time: they have passed to the next person in line, and you have left the waitlist.`,
+    again: 'If you still want a seat, join the waitlist again from the course page.',
+    action: 'See the course',
+  },
 };
 
 const fr: WaitlistTexts = {
@@ -34,6 +50,15 @@ const fr: WaitlistTexts = {
     'Ouvrez la page de la formation avec le lien ci-dessous (la session est déjà choisie) et passez votre commande.',
   action: 'Réserver ma place',
   passesOn: "Sans commande d'ici là, l'offre passe à la personne suivante de la liste.",
+  lapsed: {
+    subject: (course) => `Votre place réservée a été libérée : ${course}`,
+    intro: (seats, course) =>
+      seats === 1
+        ? `La place qui vous était réservée dans cette session de ${course} n'a pas été commandée à temps : elle est passée à la personne suivante, et vous avez quitté la liste d'attente.`
+        : `Les ${seats} places qui vous étaient réservées dans cette session de ${course} n'ont pas été commandées à temps : elles sont passées à la personne suivante, et vous avez quitté la liste d'attente.`,
+    again: "Si vous souhaitez toujours une place, inscrivez-vous de nouveau sur la liste d'attente depuis la page de la formation.",
+    action: 'Voir la formation',
+  },
 };
 
 function arabicSeats(seats: number): string {
@@ -51,6 +76,13 @@ const ar: WaitlistTexts = {
   howTo: 'افتح صفحة الدورة عبر الرابط أدناه (الجلسة مختارة مسبقًا) وأكمل طلبك.',
   action: 'احجز مقعدي',
   passesOn: 'إن لم تطلب قبل ذلك، ينتقل العرض إلى الشخص التالي في القائمة.',
+  lapsed: {
+    subject: (course) => `أُلغي حجز مقعدك: ${course}`,
+    intro: (seats, course) =>
+      `لم يُطلب ${arabicSeats(seats)} المحجوز لك في هذه الجلسة من ${course} في الوقت المحدد، فانتقل الحجز إلى الشخص التالي في القائمة وغادرتَ قائمة الانتظار.`,
+    again: 'إن كنت لا تزال ترغب في مقعد، انضم إلى قائمة الانتظار من جديد من صفحة الدورة.',
+    action: 'عرض الدورة',
+  },
 };
 
 export const WAITLIST_TEXTS: Record<Language, WaitlistTexts> = { en, fr, ar };

@@ -292,6 +292,46 @@ export async function lapseDueOffers(
   });
 }
 
+/** An offer that lapsed unused, as its mail names it: who, how many seats, which session. */
+export type LapsedOfferToMail = Omit<OfferToMail, 'id' | 'expiresAt'>;
+
+/**
+ * The people and sessions of offers that lapsed (their waitlist rows are gone): two reads by id,
+ * one row a lapse (a user or session deleted meanwhile has no mail).
+ */
+export async function lapsedOffersToMail(
+  db: DbOrTx,
+  lapsed: readonly { sessionId: string; userId: string; offerSeats: number }[],
+): Promise<LapsedOfferToMail[]> {
+  if (lapsed.length === 0) return [];
+  const [people, facts] = await Promise.all([
+    db
+      .select({ id: users.id, name: users.name, email: users.email, language: users.language })
+      .from(users)
+      .where(inArray(users.id, [...new Set(lapsed.map((l) => l.userId))])),
+    db
+      .select({
+        id: sessions.id,
+        courseId: sessions.courseId,
+        courseName: courses.name,
+        startsAt: sessions.startsAt,
+        endsAt: sessions.endsAt,
+        schedule: sessions.schedule,
+        place: sessions.place,
+      })
+      .from(sessions)
+      .innerJoin(courses, eq(courses.id, sessions.courseId))
+      .where(inArray(sessions.id, [...new Set(lapsed.map((l) => l.sessionId))])),
+  ]);
+  const person = new Map(people.map(({ id, ...p }) => [id, p]));
+  const session = new Map(facts.map((f) => [f.id, f]));
+  return lapsed.flatMap(({ sessionId, userId, offerSeats }) => {
+    const user = person.get(userId);
+    const facts = session.get(sessionId);
+    return user && facts ? [{ seats: offerSeats, user, session: facts }] : [];
+  });
+}
+
 /** An offer whose mail is going out: who, what, until when. */
 export interface OfferToMail {
   id: string;

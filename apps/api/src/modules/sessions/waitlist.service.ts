@@ -4,10 +4,12 @@ import { AppError, conflict, notFound } from '../../errors.js';
 import { startSweeper, type Sweeper } from '../../lib/sweeper.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import { courseChanged } from '../courses/catalogue.service.js';
-import { waitlistOfferMail } from './waitlist-mail.js';
+import { sendInBackground } from '../mail/mail.service.js';
+import { waitlistLapsedMail, waitlistOfferMail } from './waitlist-mail.js';
 import {
   joinWaitlist,
   lapseDueOffers,
+  lapsedOffersToMail,
   leaveWaitlist,
   mailOneOffer,
   waitlistsOfUser,
@@ -103,7 +105,8 @@ export async function myWaitlists(ctx: ServiceContext, user: AuthUser): Promise<
 export const WAITLIST_LAPSE_BATCH = 50;
 
 /**
- * One sweep: offers that lapsed pass to the next in line (or back on sale), then every offer
+ * One sweep: offers that lapsed pass to the next in line (or back on sale) and their people are
+ * told, then every offer
  * whose mail has not gone out is mailed (one claimed row per transaction, committed once sent).
  * Answers what it did.
  */
@@ -118,6 +121,9 @@ export async function sweepWaitlists(
     if (rows.length > 0) {
       courseChanged(ctx);
       ctx.logger.info({ offers: rows.length }, 'waitlist offers lapsed');
+      // Told once: only the instance whose transaction removed the rows mails (after commit).
+      for (const lapsedOffer of await lapsedOffersToMail(db, rows))
+        sendInBackground(ctx.mailer, ctx.logger, waitlistLapsedMail(lapsedOffer, ctx.config));
     }
     if (rows.length < WAITLIST_LAPSE_BATCH) break;
   }

@@ -270,7 +270,15 @@ describe('waitlist offers', () => {
     expect(await myList(a)).toEqual([]);
     expect((await myList(b))[0]).toMatchObject({ position: 1, offer: { seats: 1 } });
     expect(mailsTo(ctx.sentMails.slice(before), b)).toHaveLength(1);
-    expect(mailsTo(ctx.sentMails.slice(before), a)).toHaveLength(0);
+    // a is told, once, that the seat passed on and they left the line.
+    await expect.poll(() => mailsTo(ctx.sentMails.slice(before), a).length).toBe(1);
+    const [lapsedMail] = mailsTo(ctx.sentMails.slice(before), a);
+    expect(lapsedMail?.subject).toBe('Your held seat was released: Lapsing');
+    expect(lapsedMail?.text).toContain(
+      'The seat held for you in this session of Lapsing was not ordered in time: it has passed to the next person in line, and you have left the waitlist.',
+    );
+    expect(lapsedMail?.text).toContain('join the waitlist again from the course page');
+    expect(lapsedMail?.link).toBe(`${ctx.config.appUrl}/course/${course.id}?session=${session._id}`);
     expect(await expectSeatsAddUp(session._id)).toEqual({ seatsLeft: 0, offered: 1, ordered: 0 });
     // a, whose offer lapsed, cannot take it meanwhile.
     expect((await order(a, course.id, session._id)).status).toBe(409);
@@ -433,13 +441,20 @@ describe('waitlist under concurrency', () => {
     // Both instances did some of the work on PostgreSQL (two pools); the sum is exact either way.
     expect(waiting.flat().reduce((n, u) => n + mailsTo(all(), u).length, 0)).toBe(8);
 
-    // The offers lapse; both instances sweep at once: each passes on exactly once.
+    // The offers lapse; both instances sweep at once: each passes on exactly once, and each
+    // person whose offer lapsed is told once.
     ctx.clock.advance(OFFER_MINUTES * MINUTE + MINUTE);
     await Promise.all([sweepWaitlists(a), sweepWaitlists(b), sweepWaitlists(a), sweepWaitlists(b)]);
+    const told = (u: UserFixture, subject: string) =>
+      mailsTo(all(), u).filter((m) => m.subject.startsWith(subject)).length;
+    await expect
+      .poll(() => waiting.flat().reduce((n, u) => n + told(u, 'Your held seat was released'), 0))
+      .toBe(8);
     for (const [i, session] of sessions.entries()) {
       expect(await expectSeatsAddUp(session._id)).toEqual({ seatsLeft: 0, offered: 2, ordered: 0 });
       const line = waiting[i] ?? [];
-      expect(line.map((u) => mailsTo(all(), u).length)).toEqual([1, 1, 1, 1]);
+      expect(line.map((u) => told(u, 'A seat is waiting for you'))).toEqual([1, 1, 1, 1]);
+      expect(line.map((u) => told(u, 'Your held seat was released'))).toEqual([1, 1, 0, 0]);
       expect((await myList(line[0] as UserFixture)).length).toBe(0);
       expect((await myList(line[2] as UserFixture))[0]).toMatchObject({
         position: 1,

@@ -62,7 +62,13 @@ export function formatDateTime(iso: string | null | undefined): string {
     return formatter(
       'date-time',
       language,
-      (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+      // A 24-hour clock, as in Tunisia (fr-TN and ar-TN default to 12 hours with AM/PM).
+      (locale) =>
+        new Intl.DateTimeFormat(locale, {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+          hourCycle: 'h23',
+        }),
     ).format(at);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`;

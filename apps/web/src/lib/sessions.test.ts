@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatDateTime } from '@/lib/format';
 import { setLanguage } from '@/lib/i18n';
 import { aSession } from '@/testing/sessions';
 import {
@@ -38,6 +39,17 @@ describe('session dates (issue 33)', () => {
     expect(formatShortDay('2027-01-11T23:30:00.000Z')).toBe('12 janv.');
     await setLanguage('ar');
     expect(formatSessionDates(aSession())).toMatch(/12 جانفي\s–\s20 مارس 2027/);
+  });
+
+  it('writes hours on a 24-hour clock in every language, as in Tunisia (no AM/PM)', async () => {
+    const oneDay = { startsAt: '2027-01-12T08:00:00.000Z', endsAt: '2027-01-12T17:30:00.000Z' };
+    await setLanguage('fr');
+    expect(formatSessionDates(oneDay)).toMatch(/09:00\s?–\s?18:30$/);
+    // (formatDateTime writes the viewer's own clock.)
+    expect(formatDateTime('2027-01-12T17:30:00.000Z')).toMatch(/, \d{2}:30$/);
+    await setLanguage('ar');
+    expect(formatSessionDates(oneDay)).toMatch(/09:00\s?–\s?18:30/);
+    expect(formatDateTime('2027-01-12T17:30:00.000Z')).toMatch(/\d{2}:30$/);
   });
 
   it('offers only open sessions with seats that have not ended', () => {

@@ -38,7 +38,11 @@ export function formatSessionDates(session: Pick<OrderLineSession, 'startsAt' | 
   const start = new Date(session.startsAt);
   const end = new Date(session.endsAt);
   if (days.format(start) === days.format(end)) {
-    const time = formatter('session-time', currentLanguage(), { timeStyle: 'short' });
+    const time = formatter('session-time', currentLanguage(), {
+      timeStyle: 'short',
+      // 09:00 and 18:00 in every language: fr-TN and ar-TN would say 9:00 AM and 6:00 م.
+      hourCycle: 'h23',
+    });
     return `${days.format(start)}, ${time.formatRange(start, end)}`;
   }
   return days.formatRange(start, end);

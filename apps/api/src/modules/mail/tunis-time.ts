@@ -13,6 +13,8 @@ function tunisTimeFormat(language: Language): Intl.DateTimeFormat {
       timeZone: 'Africa/Tunis',
       dateStyle: 'full',
       timeStyle: 'short',
+      // A 24-hour clock, as in Tunisia: fr-TN and ar-TN would write 9:00 AM and 6:00 م.
+      hourCycle: 'h23',
     });
     TUNIS_TIME_FORMATS.set(language, format);
   }

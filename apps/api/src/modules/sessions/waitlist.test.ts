@@ -344,11 +344,13 @@ describe('waitlist offers', () => {
     const [frMail] = mailsTo(ctx.sentMails.slice(before), fr);
     expect(frMail?.subject).toBe('Une place vous attend : Comptabilité');
     expect(frMail?.text).toContain("Réservée jusqu'au : ");
+    // Hours on a 24-hour clock, as in Tunisia (fr-TN alone would write 9:00 AM).
+    expect(frMail?.text).toMatch(/Réservée jusqu'au : .* à \d{2}:\d{2} \(heure de Tunis\)/);
     expect(frMail?.text).toContain(`/course/${course.id}?session=${session._id}`);
     expect(frMail?.html).toContain('lang="fr"');
     const [arMail] = mailsTo(ctx.sentMails.slice(before), ar);
     expect(arMail?.subject).toBe('مقعد في انتظارك: Comptabilité');
-    expect(arMail?.text).toContain('محجوز حتى: ');
+    expect(arMail?.text).toMatch(/محجوز حتى: .* في \d{2}:\d{2} \(/);
     expect(arMail?.html).toContain('dir="rtl"');
   });
 });

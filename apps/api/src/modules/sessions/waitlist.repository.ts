@@ -292,6 +292,20 @@ export async function lapseDueOffers(
   });
 }
 
+/** The person a waitlist mail goes to, as it names them (OfferToMail['user']). */
+const MAILED_USER = { name: users.name, email: users.email, language: users.language };
+
+/** The session a waitlist mail describes, with its course's name (OfferToMail['session']). */
+const MAILED_SESSION = {
+  id: sessions.id,
+  courseId: sessions.courseId,
+  courseName: courses.name,
+  startsAt: sessions.startsAt,
+  endsAt: sessions.endsAt,
+  schedule: sessions.schedule,
+  place: sessions.place,
+};
+
 /** An offer that lapsed unused, as its mail names it: who, how many seats, which session. */
 export type LapsedOfferToMail = Omit<OfferToMail, 'id' | 'expiresAt'>;
 
@@ -306,24 +320,16 @@ export async function lapsedOffersToMail(
   if (lapsed.length === 0) return [];
   const [people, facts] = await Promise.all([
     db
-      .select({ id: users.id, name: users.name, email: users.email, language: users.language })
+      .select({ id: users.id, user: MAILED_USER })
       .from(users)
       .where(inArray(users.id, [...new Set(lapsed.map((l) => l.userId))])),
     db
-      .select({
-        id: sessions.id,
-        courseId: sessions.courseId,
-        courseName: courses.name,
-        startsAt: sessions.startsAt,
-        endsAt: sessions.endsAt,
-        schedule: sessions.schedule,
-        place: sessions.place,
-      })
+      .select(MAILED_SESSION)
       .from(sessions)
       .innerJoin(courses, eq(courses.id, sessions.courseId))
       .where(inArray(sessions.id, [...new Set(lapsed.map((l) => l.sessionId))])),
   ]);
-  const person = new Map(people.map(({ id, ...p }) => [id, p]));
+  const person = new Map(people.map(({ id, user }) => [id, user]));
   const session = new Map(facts.map((f) => [f.id, f]));
   return lapsed.flatMap(({ sessionId, userId, offerSeats }) => {
     const user = person.get(userId);
@@ -378,40 +384,14 @@ export async function mailOneOffer(
     const id = result.rows[0]?.id;
     if (!id) return false;
     const [row] = await tx
-      .select({
-        seats: sessionWaitlist.offerSeats,
-        name: users.name,
-        email: users.email,
-        language: users.language,
-        sessionId: sessions.id,
-        courseId: sessions.courseId,
-        courseName: courses.name,
-        startsAt: sessions.startsAt,
-        endsAt: sessions.endsAt,
-        schedule: sessions.schedule,
-        place: sessions.place,
-      })
+      .select({ seats: sessionWaitlist.offerSeats, user: MAILED_USER, session: MAILED_SESSION })
       .from(sessionWaitlist)
       .innerJoin(users, eq(users.id, sessionWaitlist.userId))
       .innerJoin(sessions, eq(sessions.id, sessionWaitlist.sessionId))
       .innerJoin(courses, eq(courses.id, sessions.courseId))
       .where(eq(sessionWaitlist.id, id));
     if (!row) return true;
-    await send({
-      id,
-      seats: row.seats,
-      expiresAt,
-      user: { name: row.name, email: row.email, language: row.language },
-      session: {
-        id: row.sessionId,
-        courseId: row.courseId,
-        courseName: row.courseName,
-        startsAt: row.startsAt,
-        endsAt: row.endsAt,
-        schedule: row.schedule,
-        place: row.place,
-      },
-    });
+    await send({ id, seats: row.seats, expiresAt, user: row.user, session: row.session });
     return true;
   });
 }

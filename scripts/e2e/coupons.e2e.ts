@@ -9,6 +9,7 @@ import { browserForFile, newContext, openPage } from './browser.js';
 import {
   ADMIN,
   api,
+  cartLineOf,
   verifiedAccount,
   watchErrors,
   type UserInfo,
@@ -60,17 +61,7 @@ describe('coupons', () => {
     const context = await newContext(browser(), {
       storage: {
         userInfo: customer,
-        cartItems: [
-          {
-            course: course._id,
-            name: course.name,
-            price: course.price,
-            qty: 1,
-            availability: course.availability,
-            images: course.images,
-            ...(session ? { session } : {}),
-          },
-        ],
+        cartItems: [{ ...cartLineOf(course), ...(session ? { session } : {}) }],
         shippingAddress: {
           address: '5 Rue du Lac',
           city: 'Tunis',

@@ -9,7 +9,15 @@ import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { browserForFile, newContext, openPage } from './browser.js';
-import { ADMIN, api, call, verifiedAccount, type UserInfo, type CourseRow } from './shop-api.js';
+import {
+  ADMIN,
+  api,
+  call,
+  cartLineOf,
+  verifiedAccount,
+  type UserInfo,
+  type CourseRow,
+} from './shop-api.js';
 
 const PASSWORD = 'first-steps-pass-1';
 
@@ -31,15 +39,6 @@ async function ownCourse(token: string, name: string, price: number): Promise<Co
     token,
   );
 }
-
-const cartLineOf = (course: CourseRow, qty = 1) => ({
-  course: course._id,
-  name: course.name,
-  images: course.images,
-  price: course.price,
-  availability: course.availability,
-  qty,
-});
 
 async function signedIn(
   userInfo: UserInfo,

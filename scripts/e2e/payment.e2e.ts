@@ -16,7 +16,7 @@ import {
   waitForApp,
   screenshotter,
 } from './browser.js';
-import { coursesWithSeats } from './shop-api.js';
+import { cartLineOf, coursesWithSeats } from './shop-api.js';
 
 const browser = browserForFile();
 
@@ -66,16 +66,7 @@ describe('paying online with the built-in test gateway', () => {
         width,
         storage: {
           userInfo,
-          cartItems: [
-            {
-              course: course._id,
-              name: course.name,
-              images: course.images,
-              price: course.price,
-              availability: course.availability,
-              qty: 1,
-            },
-          ],
+          cartItems: [cartLineOf(course)],
           shippingAddress: {
             address: '5 Rue de Marseille',
             city: 'Tunis',

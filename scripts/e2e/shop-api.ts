@@ -26,6 +26,16 @@ export interface CourseRow {
   nextSession: { _id: string } | null;
 }
 
+/** A cart line of `qty` seats of `course`, as the web client keeps it (local storage `cartItems`). */
+export const cartLineOf = (course: CourseRow, qty = 1) => ({
+  course: course._id,
+  name: course.name,
+  images: course.images,
+  price: course.price,
+  availability: course.availability,
+  qty,
+});
+
 /** A session as a course's `sessions` list it: the fields the journeys read. */
 export interface SessionRow {
   _id: string;

@@ -16,6 +16,7 @@ import {
 import {
   ADMIN,
   api,
+  cartLineOf,
   verifiedAccount,
   watchErrors,
   type UserInfo,
@@ -56,16 +57,7 @@ describe('paying by transfer', () => {
       height: 800,
       storage: {
         userInfo: { ...customer, language: 'ar' },
-        cartItems: [
-          {
-            course: course._id,
-            name: course.name,
-            images: course.images,
-            price: course.price,
-            availability: course.availability,
-            qty: 1,
-          },
-        ],
+        cartItems: [cartLineOf(course)],
         shippingAddress: {
           address: '5 نهج مرسيليا',
           city: 'تونس',

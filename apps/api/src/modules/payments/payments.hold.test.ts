@@ -89,10 +89,12 @@ describe('payment pages and the seat hold', () => {
 
     // Under a minute of page left before the hold's end (+58): no new page, the hold stays.
     ctx.clock.advance(minutes(1.5));
+    // (Konnect's init calls counted before and after: a slow init is tried again on a loaded host.)
+    const initsBefore = konnect.inits.filter((i) => i.body['orderId'] === order._id).length;
     const late = await startPayment(order._id);
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({ message: MESSAGES.holdEndsTooSoon });
-    expect(konnect.inits.filter((i) => i.body['orderId'] === order._id)).toHaveLength(3);
+    expect(konnect.inits.filter((i) => i.body['orderId'] === order._id)).toHaveLength(initsBefore);
     expect(await holdOf(order._id)).toBeLessThanOrEqual(holdLimit);
   });
 

@@ -103,18 +103,20 @@ export function courseFilter(query: CourseQuery): SQL | undefined {
 }
 
 /** The column a catalogue order sorts on, before the id. */
-function sortColumn(sort: CourseSort | undefined): AnyPgColumn {
+/** The column a sort orders by, as the name of a `courses` field. */
+function sortKey(sort: CourseSort | undefined): 'rating' | 'price' | 'createdAt' {
   switch (sort) {
     case 'rating':
-      return courses.rating;
+      return 'rating';
     case 'price_asc':
     case 'price_desc':
-      return courses.price;
+      return 'price';
     case 'date':
     case undefined:
-      return courses.createdAt;
+      return 'createdAt';
   }
 }
+const sortColumn = (sort: CourseSort | undefined): AnyPgColumn => courses[sortKey(sort)];
 
 /**
  * Every order ends on the id so pages never overlap or skip a course. `key` and `id` are the
@@ -150,6 +152,7 @@ export type ListedCourseRow = Omit<CourseRow, 'searchText'>;
  * parse, about twice the bytes of the courses shown (issue 38's profile).
  */
 const { searchText: _searchText, ...courseColumns } = getTableColumns(courses);
+type CourseColumn = keyof typeof courseColumns;
 
 /** A course's next session in a catalogue row (issue 33): startsAt as PostgreSQL's JSON writes it. */
 export interface NextSessionRow {
@@ -167,14 +170,14 @@ export interface NextSessionRow {
 /** `courses.id` always qualified: a page of one table renders its columns bare, which inside the subqueries would name the session's id. */
 const courseIdColumn = sql.raw('"courses"."id"');
 /** Sessions not ended at `at` (the app clock, as orders use it; default the database's now). */
-const sessionColumns = (at?: Date) => {
+const sessionColumns = (at?: Date, courseId: SQLWrapper = courseIdColumn) => {
   const now = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
   return {
     nextSession: sql<NextSessionRow | null>`(select json_build_object('_id', s.id, 'startsAt', s.starts_at, 'seatsLeft', s.seats_left)
-    from sessions s where s.course_id = ${courseIdColumn} and s.status = 'open' and s.ends_at > ${now}
+    from sessions s where s.course_id = ${courseId} and s.status = 'open' and s.ends_at > ${now}
     order by s.starts_at, s.id limit 1)`,
     sessionSeats: sql<number | null>`(select sum(s.seats_left)::integer from sessions s
-    where s.course_id = ${courseIdColumn} and s.status = 'open' and s.ends_at > ${now})`,
+    where s.course_id = ${courseId} and s.status = 'open' and s.ends_at > ${now})`,
   };
 };
 const listedColumns = (at?: Date) => ({ ...courseColumns, ...sessionColumns(at) });
@@ -188,13 +191,16 @@ export type CataloguePage = Statement<(ListedCourseWithSessions & { total?: numb
 /**
  * The statements of a catalogue page (exported so tests and scripts can EXPLAIN them).
  *
- * Without a keyword, `page` and `total` are two statements: the page walks a sort index and
- * stops after its rows (by price in one category: that category's partial price index; by
- * date or rating: the price range is checked inside the index), and the count is an
- * index-only scan of the category's price index where one category is asked for, a bitmap
- * scan otherwise. A window count would make the page read every match.
+ * Without a keyword, the page walks a sort index and stops after its rows (by price in one
+ * category: that category's partial price index; by date or rating: the price range is checked
+ * inside the index), and the count is a subquery of the same statement with a plan of its own:
+ * an index-only scan of the category's price index where one category is asked for, a bitmap
+ * scan otherwise. One round trip instead of two (issue 38's profile: a query's submission, the
+ * socket write to PostgreSQL, was the API's largest cost on uncached pages); a window count
+ * would make the page read every match. `rowsOnly` is the page without the count, for the
+ * unfiltered catalogue whose size the catalogue version carries.
  *
- * With a keyword, `page` counts too (`countsMatches`): a trigram match is always rechecked on
+ * With a keyword, `page` counts too: a trigram match is always rechecked on
  * the row, so the count reads every matching row anyway. The page comes from that same read:
  * `matches` (the id and sort key of every match, one bitmap scan) gives the count and the
  * page's ids, whose courses are then read by primary key. Two statements would read the
@@ -214,9 +220,12 @@ export function catalogueQueries(
   /** The instant sessions are "not ended" at (default: the database's now). */
   at?: Date,
 ): {
+  /** The page's courses, each carrying the number of matches (`total`). */
   page: CataloguePage;
+  /** Without a keyword: the page's courses alone, for a caller that knows the total already. */
+  rowsOnly?: Statement<ListedCourseWithSessions[]>;
+  /** The count alone: for a page past the last match, where no row carries it. */
   total: Statement<{ total: number }[]>;
-  countsMatches: boolean;
   /** False when the query keeps every course: its total is the size of the catalogue. */
   filtered: boolean;
 } {
@@ -227,14 +236,29 @@ export function catalogueQueries(
   const offset = ((query.page ?? 1) - 1) * limit;
   const total = db.select({ total: count() }).from(courses).where(where);
   if (keywordWords(query).length === 0) {
+    // The page's courses first, then their session columns: computed in the select list of the
+    // walk itself, they would also run for every course the offset skips.
+    const walk = db.select(courseColumns).from(courses).where(where).orderBy(...orderOf(query.sort)).limit(limit).offset(offset);
+    const onPage = walk.as('on_page');
+    const pageColumns = {
+      ...(Object.fromEntries(Object.keys(courseColumns).map((key) => [key, onPage[key as CourseColumn]])) as Pick<
+        typeof onPage,
+        CourseColumn
+      >),
+      // Qualified: rendered bare, the id would name the session's own inside its subqueries.
+      ...sessionColumns(at, sql.raw('"on_page"."id"')),
+    };
+    const pageOrder = orderOf(query.sort, onPage[sortKey(query.sort)], onPage.id);
+    const rowsOnly = db.select(pageColumns).from(onPage).orderBy(...pageOrder);
     const page = db
-      .select(listedColumns(at))
-      .from(courses)
-      .where(where)
-      .orderBy(...orderOf(query.sort))
-      .limit(limit)
-      .offset(offset);
-    return { page, total, countsMatches: false, filtered };
+      .select({
+        ...pageColumns,
+        // The count's own plan, run once as the statement's subquery: one round trip for both.
+        total: sql<number>`(select count(*) from ${courses} where ${where})`.mapWith(Number),
+      })
+      .from(onPage)
+      .orderBy(...pageOrder);
+    return { page, rowsOnly, total, filtered };
   }
   // Referenced twice, the CTE is materialised: PostgreSQL plans its scan for all the matches.
   const matches = db.$with('matches').as(
@@ -259,12 +283,12 @@ export function catalogueQueries(
     .from(pageIds)
     .innerJoin(courses, eq(courses.id, pageIds.id))
     .orderBy(...orderOf(query.sort));
-  return { page, total, countsMatches: true, filtered };
+  return { page, total, filtered };
 }
 
 /**
- * One catalogue page and the number of matching courses: the page and the count in parallel,
- * or one statement for both with a keyword (see catalogueQueries).
+ * One catalogue page and the number of matching courses, from one statement (see
+ * catalogueQueries); the count alone only for a page past the last match.
  */
 export async function listCourses(
   db: DbOrTx,
@@ -277,12 +301,8 @@ export async function listCourses(
   /** The instant sessions are "not ended" at (the app clock). */
   at?: Date,
 ): Promise<{ rows: ListedCourseWithSessions[]; total: number }> {
-  const { page, total, countsMatches, filtered } = catalogueQueries(db, query, at);
-  if (!countsMatches) {
-    if (!filtered && catalogueSize !== undefined) return { rows: await page, total: catalogueSize };
-    const [rows, [counted]] = await Promise.all([page, total]);
-    return { rows, total: counted?.total ?? 0 };
-  }
+  const { page, rowsOnly, total, filtered } = catalogueQueries(db, query, at);
+  if (rowsOnly && !filtered && catalogueSize !== undefined) return { rows: await rowsOnly, total: catalogueSize };
   const found = await page;
   const rows = found.map(({ total: _total, ...row }) => row);
   const first = found[0];

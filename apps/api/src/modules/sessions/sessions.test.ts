@@ -136,6 +136,11 @@ describe('sessions in the catalogue', () => {
     expect(plainCard?.nextSession).toEqual({ _id: first._id, startsAt: first.startsAt, seatsLeft: 5 });
     expect(plainCard?.availability).toBe(11);
     expect((plain.body as Course[]).find((c) => c._id === without.id)?.nextSession).toBeNull();
+    // Past an offset (the page's courses are found first, their sessions read after): the second newest.
+    const second = await request(ctx.app).get('/api/courses?sort=date&limit=1&page=2&from=0');
+    expect((second.body as Course[]).map((c) => [c._id, c.nextSession, c.availability])).toEqual([
+      [withSessions.id, { _id: first._id, startsAt: first.startsAt, seatsLeft: 5 }, 11],
+    ]);
     // The cached list follows a session's seats (the catalogue version moves with sessions).
     expect((await order(buyer, [{ course: withSessions.id, qty: 2, session: first._id }])).status).toBe(201);
     const again = await request(ctx.app).get(`/api/courses?keyword=${keyword}`);

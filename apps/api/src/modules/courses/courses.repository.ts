@@ -238,13 +238,19 @@ export function catalogueQueries(
   if (keywordWords(query).length === 0) {
     // The page's courses first, then their session columns: computed in the select list of the
     // walk itself, they would also run for every course the offset skips.
-    const walk = db.select(courseColumns).from(courses).where(where).orderBy(...orderOf(query.sort)).limit(limit).offset(offset);
-    const onPage = walk.as('on_page');
+    const onPage = db
+      .select(courseColumns)
+      .from(courses)
+      .where(where)
+      .orderBy(...orderOf(query.sort))
+      .limit(limit)
+      .offset(offset)
+      .as('on_page');
+    const onPageColumns = Object.fromEntries(
+      Object.keys(courseColumns).map((key) => [key, onPage[key as CourseColumn]]),
+    ) as Pick<typeof onPage, CourseColumn>;
     const pageColumns = {
-      ...(Object.fromEntries(Object.keys(courseColumns).map((key) => [key, onPage[key as CourseColumn]])) as Pick<
-        typeof onPage,
-        CourseColumn
-      >),
+      ...onPageColumns,
       // Qualified: rendered bare, the id would name the session's own inside its subqueries.
       ...sessionColumns(at, sql.raw('"on_page"."id"')),
     };

@@ -88,12 +88,21 @@ const mobileConfigWith = (cpuSlowdownMultiplier: number): Config => ({
 let mobileConfig: Config = mobileConfigWith(calibration.cpuMultiplier);
 
 /**
- * One mobile run of `url` to read the host's benchmark index (discarded otherwise), then the
- * mobile runs use the multiplier it gives.
+ * The calibration run only needs the benchmark index, which Lighthouse measures before loading
+ * the page: one audit and no trace held past load (about half a measured run's time).
+ */
+const calibrationConfig: Config = {
+  extends: 'lighthouse:default',
+  settings: { throttling: throttling.mobileSlow4G, onlyAudits: ['first-contentful-paint'] },
+};
+
+/**
+ * One short mobile run of `url` to read the host's benchmark index (discarded otherwise), then
+ * the mobile runs use the multiplier it gives.
  */
 export async function calibrateMobile(url: string): Promise<typeof calibration> {
   const forced = Number(process.env['LIGHTHOUSE_CPU_MULTIPLIER']);
-  const lhr = await runOnce(url, mobileConfig);
+  const lhr = await runOnce(url, calibrationConfig);
   calibration.benchmarkIndex = Math.round(lhr.environment.benchmarkIndex);
   calibration.cpuMultiplier = forced > 0 ? forced : cpuMultiplierFor(calibration.benchmarkIndex);
   mobileConfig = mobileConfigWith(calibration.cpuMultiplier);
@@ -124,7 +133,7 @@ async function runChrome(url: string, config: Config): Promise<Result> {
     if (!answer) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = answer;
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
-    keepReport(lhr, config === desktopFcpConfig ? 'desktop' : 'mobile', url);
+    keepReport(lhr, config === desktopFcpConfig ? 'desktop' : config === calibrationConfig ? 'calibration' : 'mobile', url);
     return lhr;
   } finally {
     chrome.kill();

@@ -23,7 +23,7 @@ export function preloadStart(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
+      handler(html_, ctx) {
         const chunks = Object.values(ctx.bundle ?? {}).filter(
           (c): c is Rollup.OutputChunk => c.type === 'chunk',
         );
@@ -48,20 +48,33 @@ export function preloadStart(): Plugin {
           (file) => !linked.has(file),
         );
         const cssOf = (file: string) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])];
+        // Every style the start needs is applied by Vite's loader at the first step's import (it
+        // appends the step's stylesheets and waits for them): none has to block the first paint.
+        const stepCss = new Set(stepFiles.flatMap((file) => [...withImports(file)]).flatMap(cssOf));
         const linkedCss = new Set([...linked].flatMap(cssOf));
         const styles = [...new Set(files.flatMap(cssOf))].filter((file) => !linkedCss.has(file));
-        return [
-          ...styles.map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
-            injectTo: 'head' as const,
-          })),
-          ...files.map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-            injectTo: 'head' as const,
-          })),
-        ];
+        const html = html_.replace(
+          /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
+          (tag, file: string) => {
+            if (!stepCss.has(file)) return tag;
+            return `<link rel="preload" as="style" crossorigin href="/${file}">`;
+          },
+        );
+        return {
+          html,
+          tags: [
+            ...styles.map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
+              injectTo: 'head' as const,
+            })),
+            ...files.map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+              injectTo: 'head' as const,
+            })),
+          ],
+        };
       },
     },
   };

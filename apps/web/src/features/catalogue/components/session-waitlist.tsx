@@ -1,4 +1,5 @@
 import { WAITLIST_SEATS_MAX, type Session, type WaitlistEntry } from '@shop/shared';
+import { CountOptions } from '@/components/ui/count-options';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -128,11 +129,7 @@ function WaitlistBox({
               aria-label={t('sessions.waitlist.seatsOf', { dates })}
               onChange={(event) => setSeats(Number(event.target.value))}
             >
-              {Array.from({ length: WAITLIST_SEATS_MAX }, (_, i) => i + 1).map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
+              <CountOptions max={WAITLIST_SEATS_MAX} />
             </select>
           </span>
           <button

@@ -1,5 +1,6 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { CountOptions } from '@/components/ui/count-options';
 import { QueryError } from '@/components/ui/query-error';
 import { Stars } from '@/components/ui/stars';
 import { paths } from '@/config/paths';
@@ -59,7 +60,7 @@ export function CourseDetail() {
     sessions.find((s) => isBookable(s));
   const seats = sessions.length > 0 ? (session?.seatsLeft ?? 0) : course.availability;
   const soldOut = seats <= 0;
-  const choices = Array.from({ length: maxSeats(seats) }, (_, i) => i + 1);
+  const mostSeats = maxSeats(seats);
 
   return (
     <article className="course-detail container page">
@@ -135,14 +136,10 @@ export function CourseDetail() {
                 <select
                   id={qtyId}
                   className="field__input"
-                  value={Math.min(qty, choices.length)}
+                  value={Math.min(qty, mostSeats)}
                   onChange={(event) => setQty(Number(event.target.value))}
                 >
-                  {choices.map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
+                  <CountOptions max={mostSeats} />
                 </select>
               </div>
             )}

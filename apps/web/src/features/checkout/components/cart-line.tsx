@@ -1,3 +1,4 @@
+import { CountOptions } from '@/components/ui/count-options';
 import { CourseImage } from '@/components/ui/course-image';
 import { calculateOrderAmounts } from '@shop/shared';
 import { Link } from 'react-router';
@@ -128,11 +129,7 @@ export function CartLine({ item }: { item: CartItem }) {
           value={item.qty}
           onChange={(e) => dispatch(cartItemAdded({ ...item, qty: Number(e.target.value) }))}
         >
-          {Array.from({ length: options }, (_, i) => i + 1).map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
+          <CountOptions max={options} />
         </select>
       </div>
       <span className="cart-line__total">

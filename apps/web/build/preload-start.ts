@@ -3,7 +3,8 @@
  * each evaluates in a task of its own); left at that, the browser would learn of their files only
  * once the entry ran, one round trip later. This plugin names, in the built index.html, the files
  * of the entry script's dynamic imports (and what those files import) as `modulepreload`, and
- * their styles as stylesheets, as Vite does for the entry's static imports. `pnpm bench:web`
+ * their styles as `preload`s, never render-blocking stylesheets (the entry's own included: Vite's
+ * loader applies them at the first step, decision 0297). `pnpm bench:web`
  * follows these links: they count as the start's JavaScript. Lazy routes and languages are not
  * among them: the start's modules import them, not the entry script.
  */
@@ -23,7 +24,7 @@ export function preloadStart(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(html_, ctx) {
+      handler(builtHtml, ctx) {
         const chunks = Object.values(ctx.bundle ?? {}).filter(
           (c): c is Rollup.OutputChunk => c.type === 'chunk',
         );
@@ -44,22 +45,20 @@ export function preloadStart(): Plugin {
           if (!chunk) throw new Error(`the start's step ${id} is in no chunk of the build`);
           return chunk.fileName;
         });
-        const files = [...new Set(stepFiles.flatMap((file) => [...withImports(file)]))].filter(
-          (file) => !linked.has(file),
-        );
+        const stepFilesWithImports = new Set(stepFiles.flatMap((file) => [...withImports(file)]));
+        const files = [...stepFilesWithImports].filter((file) => !linked.has(file));
         const cssOf = (file: string) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])];
         // Every style the start needs is applied by Vite's loader at the first step's import (it
         // appends the step's stylesheets and waits for them): none has to block the first paint.
-        const stepCss = new Set(stepFiles.flatMap((file) => [...withImports(file)]).flatMap(cssOf));
+        const stepCss = new Set([...stepFilesWithImports].flatMap(cssOf));
         const linkedCss = new Set([...linked].flatMap(cssOf));
-        const styles = [...new Set(files.flatMap(cssOf))].filter((file) => !linkedCss.has(file));
-        const html = html_.replace(
-          /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
-          (tag, file: string) => {
-            if (!stepCss.has(file)) return tag;
-            return `<link rel="preload" as="style" crossorigin href="/${file}">`;
-          },
-        );
+        const styles = [...stepCss].filter((file) => !linkedCss.has(file));
+        // Vite links the entry's styles as stylesheets: those a step brings become preloads.
+        const html = builtHtml.replace(/<link\b[^>]*>/g, (tag) => {
+          const file = /\bhref="\/([^"]+)"/.exec(tag)?.[1];
+          if (!/\brel="stylesheet"/.test(tag) || !file || !stepCss.has(file)) return tag;
+          return `<link rel="preload" as="style" crossorigin href="/${file}">`;
+        });
         return {
           html,
           tags: [

@@ -106,9 +106,8 @@ export const WAITLIST_LAPSE_BATCH = 50;
 
 /**
  * One sweep: offers that lapsed pass to the next in line (or back on sale) and their people are
- * told, then every offer
- * whose mail has not gone out is mailed (one claimed row per transaction, committed once sent).
- * Answers what it did.
+ * told, then every offer whose mail has not gone out is mailed (one claimed row per transaction,
+ * committed once sent). Answers what it did.
  */
 export async function sweepWaitlists(
   ctx: ServiceContext,

@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { courses, orders } from './db/schema.js';
 import { createHttpServer } from './http-server.js';
-import { freePort } from './test/ports.js';
 import { openTestDatabase } from './test/context.js';
 import { createCourse, createUser } from './test/factories.js';
 
@@ -109,7 +108,6 @@ describe.skipIf(!serverUrl)('the server process on SIGTERM (needs TEST_DATABASE_
 
   beforeAll(async () => {
     testDb = await openTestDatabase();
-    port = await freePort();
     // node itself runs the server, as in the image and `pnpm start`: the tsx CLI wrapper relays
     // SIGTERM and, when its child does not confirm within 30 ms (a loaded machine), kills it (exit 143).
     child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -117,12 +115,15 @@ describe.skipIf(!serverUrl)('the server process on SIGTERM (needs TEST_DATABASE_
       env: {
         PATH: process.env['PATH'],
         NODE_ENV: 'production',
-        PORT: String(port),
+        // A port the system chooses, read from the server's own "listening" line: a port found
+        // free beforehand can be taken by another suite's server before this one binds it, and
+        // that server would then answer this test (seen in CI).
+        PORT: '0',
         DATABASE_URL: testDb.url,
         JWT_SECRET,
-        APP_URL: `http://127.0.0.1:${port}`,
+        APP_URL: 'http://127.0.0.1',
         ADMIN_PASSWORD: 'server-test-admin',
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: 'info',
         DATA_DIR: path.join(tmpdir(), `shop-server-test-${randomBytes(4).toString('hex')}`),
         HEADERS_TIMEOUT_MS: '2000',
         SHUTDOWN_GRACE_MS: '10000',
@@ -134,12 +135,22 @@ describe.skipIf(!serverUrl)('the server process on SIGTERM (needs TEST_DATABASE_
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const keep = (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000));
+    let listening: number | undefined;
+    const keep = (chunk: Buffer) => {
+      log = (log + chunk.toString()).slice(-4000);
+      listening ??= Number(/listening on http:\/\/localhost:(\d+)/.exec(log)?.[1]) || undefined;
+    };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
     const deadline = Date.now() + 45_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the server exited at start:\n${log}`);
+      if (listening === undefined) {
+        if (Date.now() > deadline) throw new Error(`the server did not listen within 45 s:\n${log}`);
+        await new Promise((r) => setTimeout(r, 200));
+        continue;
+      }
+      port = listening;
       const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
       if (ok) break;
       if (Date.now() > deadline) throw new Error(`the server did not answer within 45 s:\n${log}`);

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -94,7 +95,8 @@ async function main(): Promise<void> {
   }
 
   const server = createHttpServer(app, config.limits, lifecycle).listen(config.port, () => {
-    const address = `http://localhost:${config.port}`;
+    // The port bound: PORT=0 takes one the system chooses (the tests' servers do).
+    const address = `http://localhost:${(server.address() as AddressInfo).port}`;
     logger.info(`Course shop listening on ${address} (database: ${database.kind})`);
   });
 

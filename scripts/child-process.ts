@@ -1,26 +1,11 @@
 /** Servers the scripts start as child processes (the e2e shop, the benchmark's API and ceilings). */
 import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
+
+export { freePort } from '../apps/api/src/test/ports.js';
 
 /** The repository's root folder. */
 export const ROOT = path.resolve(import.meta.dirname, '..');
-
-/** A TCP port on 127.0.0.1 that nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /**
  * Polls `url` until it answers 2xx. Fails when the child exits first or after `timeoutMs`;

@@ -1,4 +1,5 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
+import { freePort } from './ports.js';
 
 export type ProxyMode = 'pass' | 'freeze' | 'refuse';
 
@@ -22,9 +23,12 @@ export class TcpProxy {
     readonly port: number,
   ) {}
 
-  /** Listens on 127.0.0.1 (a free port unless given) and forwards to `target`. */
-  static async start(target: { host: string; port: number }, port = 0): Promise<TcpProxy> {
-    const proxy = new TcpProxy(target, port);
+  /**
+   * Listens on 127.0.0.1 (a free port unless given: one outside the system's ephemeral range, so
+   * no other socket takes it while `refuse` has closed it) and forwards to `target`.
+   */
+  static async start(target: { host: string; port: number }, port?: number): Promise<TcpProxy> {
+    const proxy = new TcpProxy(target, port ?? (await freePort()));
     await proxy.listen();
     return proxy;
   }

@@ -1,5 +1,5 @@
 import { PROOF_REJECT_REASON_MAX, type Order } from '@shop/shared';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/api/errors';
 import { useGetProofFileQuery, useRejectProofMutation } from '@/lib/api/payment-proofs';
 import { formatDate } from '@/lib/format';
@@ -26,11 +26,20 @@ function ProofPreview({ order }: { order: Order }) {
   if (data.type.startsWith('image/'))
     return (
       <a href={data.url} target="_blank" rel="noreferrer" className="admin-proof__image-link">
-        <img src={data.url} alt={t('checkout.proof.imageAlt', { id: order._id })} className="admin-proof__image" />
+        <img
+          src={data.url}
+          alt={t('checkout.proof.imageAlt', { id: order._id })}
+          className="admin-proof__image"
+        />
       </a>
     );
   return (
-    <a href={data.url} target="_blank" rel="noreferrer" className="button button--ghost button--block">
+    <a
+      href={data.url}
+      target="_blank"
+      rel="noreferrer"
+      className="button button--ghost button--block"
+    >
       {t('checkout.proof.openPdf')}
     </a>
   );
@@ -56,7 +65,11 @@ function RejectDialog({ order, onClose }: { order: Order; onClose: () => void })
     const answer = await reject({ id: order._id, reason: text });
     if (!('error' in answer)) onClose();
   };
-  const error = missing ? t('checkout.proof.reasonRequired') : result.error ? errorMessage(result.error) : null;
+  const error = missing
+    ? t('checkout.proof.reasonRequired')
+    : result.error
+      ? errorMessage(result.error)
+      : null;
   return (
     <div
       role="dialog"
@@ -113,19 +126,25 @@ export function AdminProof({ order }: { order: Order }) {
   const { t } = useTranslation();
   const [rejecting, setRejecting] = useState(false);
   const rejectButton = useRef<HTMLButtonElement>(null);
+  const wasRejecting = useRef(false);
+  // Focus back on Reject in the commit that closes the dialog (and shows the button again).
+  useLayoutEffect(() => {
+    if (wasRejecting.current && !rejecting) rejectButton.current?.focus();
+    wasRejecting.current = rejecting;
+  }, [rejecting]);
   const proof = order.paymentProof;
   if (!proof) return null;
-  const waiting = proof.status === 'submitted' && (order.status === 'pending' || order.status === 'expired');
-  const close = () => {
-    setRejecting(false);
-    setTimeout(() => rejectButton.current?.focus(), 0);
-  };
+  const waiting =
+    proof.status === 'submitted' && (order.status === 'pending' || order.status === 'expired');
+  const close = () => setRejecting(false);
   return (
     <section className="admin-proof" aria-labelledby="admin-proof-title">
       <h3 id="admin-proof-title" className="admin-proof__title">
         {t('checkout.proof.title')}
       </h3>
-      <p className={`message ${proof.status === 'rejected' ? 'message--error' : 'message--success'}`}>
+      <p
+        className={`message ${proof.status === 'rejected' ? 'message--error' : 'message--success'}`}
+      >
         {proof.status === 'rejected'
           ? t('checkout.proof.rejectedAdmin', { reason: proof.reason ?? '' })
           : t('checkout.proof.submittedAdmin', { date: formatDate(proof.uploadedAt) })}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '@shop/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -44,7 +44,9 @@ describe('a Transfer order for its customer', () => {
     expect(within(section).getByText('22 333 444')).toBeInTheDocument();
     expect(within(section).getByText('ab12cd34')).toBeInTheDocument();
 
-    await user.click(within(section).getByRole('button', { name: 'Copy Reference (your order number)' }));
+    await user.click(
+      within(section).getByRole('button', { name: 'Copy Reference (your order number)' }),
+    );
     expect(writeText).toHaveBeenCalledWith('ab12cd34');
     await user.click(within(section).getByRole('button', { name: 'Copy Bank account (RIB/IBAN)' }));
     expect(writeText).toHaveBeenCalledWith('TN59 1000 6035 0000 1234 5678');
@@ -57,20 +59,32 @@ describe('a Transfer order for its customer', () => {
       'GET /api/orders/ab12cd34-0000-4000-8000-000000000001': () => ({ body: order }),
       'GET /api/payments/options': { body: options },
       'POST /api/orders/ab12cd34-0000-4000-8000-000000000001/proof': () => {
-        order = { ...order, paymentProof: { uploadedAt: '2026-11-21T12:00:00.000Z', status: 'submitted', reason: null } };
+        order = {
+          ...order,
+          paymentProof: {
+            uploadedAt: '2026-11-21T12:00:00.000Z',
+            status: 'submitted',
+            reason: null,
+          },
+        };
         return { body: order };
       },
     });
     renderOrder();
     const input = await screen.findByLabelText('Proof of payment');
-    await user.upload(input, new File(['%PDF-1.4 receipt'], 'receipt.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      input,
+      new File(['%PDF-1.4 receipt'], 'receipt.pdf', { type: 'application/pdf' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Send the proof' }));
 
     expect(await screen.findByText(/Proof received on 2026-11-21/)).toBeInTheDocument();
     const upload = sent.find((r) => r.method === 'POST');
     expect(upload?.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
     // (The test environment's FormData drops the file name a browser sends; the part and bytes are there.)
-    expect(String(upload?.body)).toMatch(/Content-Disposition: form-data; name="file"; filename="[^"]+"/);
+    expect(String(upload?.body)).toMatch(
+      /Content-Disposition: form-data; name="file"; filename="[^"]+"/,
+    );
     expect(String(upload?.body)).toContain('%PDF-1.4 receipt');
     // Another proof can still replace it while the order waits.
     expect(screen.getByLabelText('Send another proof of payment')).toBeInTheDocument();
@@ -86,7 +100,9 @@ describe('a Transfer order for its customer', () => {
     const input = await screen.findByLabelText('Proof of payment');
     await user.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
     await user.click(screen.getByRole('button', { name: 'Send the proof' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This file is not a photo (JPEG, PNG, WebP) or a PDF.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This file is not a photo (JPEG, PNG, WebP) or a PDF.',
+    );
 
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' });
     await user.upload(input, big);
@@ -100,22 +116,33 @@ describe('a Transfer order for its customer', () => {
     mockApi({
       'GET /api/orders/ab12cd34-0000-4000-8000-000000000001': {
         body: transferOrder({
-          paymentProof: { uploadedAt: '2026-11-21T12:00:00.000Z', status: 'rejected', reason: 'The amount is wrong.' },
+          paymentProof: {
+            uploadedAt: '2026-11-21T12:00:00.000Z',
+            status: 'rejected',
+            reason: 'The amount is wrong.',
+          },
         }),
       },
       'GET /api/payments/options': { body: options },
       'POST /api/orders/ab12cd34-0000-4000-8000-000000000001/proof': {
         status: 400,
-        body: { message: 'The proof must be a photo (JPEG, PNG or WebP) or a PDF.', code: 'VALIDATION' },
+        body: {
+          message: 'The proof must be a photo (JPEG, PNG or WebP) or a PDF.',
+          code: 'VALIDATION',
+        },
       },
     });
     renderOrder();
-    expect(await screen.findByText('Your proof of payment was not accepted. Please send another one.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your proof of payment was not accepted. Please send another one.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('The amount is wrong.')).toBeInTheDocument();
     const input = screen.getByLabelText('Send another proof of payment');
     await user.upload(input, new File(['x'], 'receipt.png', { type: 'image/png' }));
     await user.click(screen.getByRole('button', { name: 'Send the proof' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The proof must be a photo (JPEG, PNG or WebP) or a PDF.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The proof must be a photo (JPEG, PNG or WebP) or a PDF.',
+    );
   });
 
   it('shows nothing to pay once the order is paid', async () => {
@@ -127,20 +154,32 @@ describe('a Transfer order for its customer', () => {
     });
     renderOrder();
     expect(await screen.findByText('PAID AT 2026-11-22')).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Pay by transfer or D17' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('region', { name: 'Pay by transfer or D17' }),
+    ).not.toBeInTheDocument();
   });
 });
 
 describe('a Transfer order for the admin', () => {
-  const submitted = { uploadedAt: '2026-11-21T12:00:00.000Z', status: 'submitted' as const, reason: null };
+  const submitted = {
+    uploadedAt: '2026-11-21T12:00:00.000Z',
+    status: 'submitted' as const,
+    reason: null,
+  };
 
   it('shows the proof picture beside the amounts and approves with Mark as Paid', async () => {
     const user = userEvent.setup();
-    let order = transferOrder({ paymentProof: submitted, user: { _id: 'someone', name: 'Amal Ben Salah' } });
+    let order = transferOrder({
+      paymentProof: submitted,
+      user: { _id: 'someone', name: 'Amal Ben Salah' },
+    });
     mockApi({
       'GET /api/orders/ab12cd34-0000-4000-8000-000000000001': () => ({ body: order }),
       'GET /api/orders/ab12cd34-0000-4000-8000-000000000001/history': { body: [] },
-      'GET /api/orders/ab12cd34-0000-4000-8000-000000000001/proof': { body: {}, headers: { 'Content-Type': 'image/jpeg' } },
+      'GET /api/orders/ab12cd34-0000-4000-8000-000000000001/proof': {
+        body: {},
+        headers: { 'Content-Type': 'image/jpeg' },
+      },
       'GET /api/payments/options': { body: options },
       'PUT /api/orders/ab12cd34-0000-4000-8000-000000000001/pay': () => {
         order = { ...order, isPaid: true, status: 'paid', paidAt: '2026-11-22T09:00:00.000Z' };
@@ -149,23 +188,54 @@ describe('a Transfer order for the admin', () => {
     });
     renderOrder(true);
     const proof = await screen.findByRole('region', { name: 'Proof of payment' });
-    expect(await within(proof).findByRole('img', { name: `Proof of payment of order ${ORDER_ID}` })).toHaveAttribute(
-      'src',
-      'blob:proof',
-    );
+    expect(
+      await within(proof).findByRole('img', { name: `Proof of payment of order ${ORDER_ID}` }),
+    ).toHaveAttribute('src', 'blob:proof');
     expect(proof).toHaveTextContent('Sent on 2026-11-21, waiting for your check.');
     await user.click(screen.getByRole('button', { name: 'Mark as Paid' }));
     expect(await screen.findByText('PAID AT 2026-11-22')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reject the proof' })).not.toBeInTheDocument();
   });
 
+  it('gives the focus back to Reject the moment the dialog closes', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/orders/ab12cd34-0000-4000-8000-000000000001': {
+        body: transferOrder({
+          paymentProof: submitted,
+          user: { _id: 'someone', name: 'Amal Ben Salah' },
+        }),
+      },
+      'GET /api/orders/ab12cd34-0000-4000-8000-000000000001/history': { body: [] },
+      'GET /api/orders/ab12cd34-0000-4000-8000-000000000001/proof': {
+        body: {},
+        headers: { 'Content-Type': 'application/pdf' },
+      },
+      'GET /api/payments/options': { body: options },
+    });
+    renderOrder(true);
+    await screen.findByRole('link', { name: 'Open the proof (PDF)' });
+    await user.click(screen.getByRole('button', { name: 'Reject the proof' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject the proof of payment' });
+    // No waiting (fireEvent: no timer runs in between): the commit that removes the dialog puts the focus back.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reject the proof' })).toHaveFocus();
+  });
+
   it('rejects the proof with a reason typed in the dialog, keyboard only', async () => {
     const user = userEvent.setup();
-    let order = transferOrder({ paymentProof: submitted, user: { _id: 'someone', name: 'Amal Ben Salah' } });
+    let order = transferOrder({
+      paymentProof: submitted,
+      user: { _id: 'someone', name: 'Amal Ben Salah' },
+    });
     const { sent } = mockApi({
       'GET /api/orders/ab12cd34-0000-4000-8000-000000000001': () => ({ body: order }),
       'GET /api/orders/ab12cd34-0000-4000-8000-000000000001/history': { body: [] },
-      'GET /api/orders/ab12cd34-0000-4000-8000-000000000001/proof': { body: {}, headers: { 'Content-Type': 'application/pdf' } },
+      'GET /api/orders/ab12cd34-0000-4000-8000-000000000001/proof': {
+        body: {},
+        headers: { 'Content-Type': 'application/pdf' },
+      },
       'GET /api/payments/options': { body: options },
       'POST /api/orders/ab12cd34-0000-4000-8000-000000000001/proof/reject': (req) => {
         const { reason } = req.body as { reason: string };
@@ -174,7 +244,10 @@ describe('a Transfer order for the admin', () => {
       },
     });
     renderOrder(true);
-    expect(await screen.findByRole('link', { name: 'Open the proof (PDF)' })).toHaveAttribute('href', 'blob:proof');
+    expect(await screen.findByRole('link', { name: 'Open the proof (PDF)' })).toHaveAttribute(
+      'href',
+      'blob:proof',
+    );
     screen.getByRole('button', { name: 'Reject the proof' }).focus();
     await user.keyboard('{Enter}');
     const dialog = screen.getByRole('dialog', { name: 'Reject the proof of payment' });
@@ -187,8 +260,12 @@ describe('a Transfer order for the admin', () => {
     await user.tab();
     expect(within(dialog).getByRole('button', { name: 'Reject' })).toHaveFocus();
     await user.keyboard('{Enter}');
-    expect(await screen.findByText('Rejected: The receipt is for another amount.')).toBeInTheDocument();
-    expect(sent.find((r) => r.path.endsWith('/proof/reject'))?.body).toEqual({ reason: 'The receipt is for another amount.' });
+    expect(
+      await screen.findByText('Rejected: The receipt is for another amount.'),
+    ).toBeInTheDocument();
+    expect(sent.find((r) => r.path.endsWith('/proof/reject'))?.body).toEqual({
+      reason: 'The receipt is for another amount.',
+    });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

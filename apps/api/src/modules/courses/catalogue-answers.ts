@@ -60,6 +60,11 @@ export class AnswerStore {
     return key === undefined ? undefined : this.kept.get(key);
   }
 
+  /** The key an earlier request to `url` gave at the version the store holds (its answer may be gone). */
+  keyOfSeenUrl(url: string): string | undefined {
+    return this.keysOfUrls.get(url);
+  }
+
   /** The answer kept for `key` (of the version the store holds), without building one. */
   keptAnswer(key: string): ReadyAnswer | undefined {
     return this.kept.get(key);

@@ -89,6 +89,8 @@ export class CatalogueCache implements CourseChanges {
     const key = keyAt(keyOf, version);
     const etag = etagOf(version.tag, key);
     if (matchesEtag(req.headers['if-none-match'], etag)) {
+      // The URL's key, for the fast path's next 304 (currentEtag), if the store is at this version.
+      if (this.answers.holds(version.tag)) this.answers.rememberUrl(req.originalUrl, key);
       writeNotModified(res, etag);
       return;
     }
@@ -150,6 +152,21 @@ export class CatalogueCache implements CourseChanges {
     // The compressed bytes this client takes are made by send(), never here.
     if (kept && req && !hasBodyFor(req, kept)) return undefined;
     return kept;
+  }
+
+  /**
+   * The ETag a GET of `url` carries right now, when it can be told without a database query or a
+   * kept body: the version was read less than maxAgeMs ago and the URL's key is known (an earlier
+   * request to it at this version, or a list query's key from the URL itself). The fast path
+   * answers a matching If-None-Match with 304, as send() would: a browser revalidating a page
+   * then costs no more than a kept answer, even where this instance keeps no body for it (built
+   * by another instance, pushed out, or never asked for here but in revalidations).
+   */
+  currentEtag(url: string): string | undefined {
+    const fresh = this.versions.fresh();
+    if (!fresh) return undefined;
+    const key = (this.answers.holds(fresh.tag) ? this.answers.keyOfSeenUrl(url) : undefined) ?? this.keyOfUrl?.(url, fresh);
+    return key === undefined ? undefined : etagOf(fresh.tag, key);
   }
 
   private answerFor(

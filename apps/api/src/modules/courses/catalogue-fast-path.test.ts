@@ -97,6 +97,36 @@ describe('catalogue fast path', () => {
     expect(again.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('answers 304 to a current ETag even where this instance keeps no body for the URL', async () => {
+    const first = await request(createApp(production)).get('/api/courses?keyword=photoshop').expect(200);
+    const etag = String(first.headers['etag']);
+    // Another instance (or the same one after its answers were pushed out): nothing kept.
+    const app = createApp(production);
+    const currentEtag = vi.spyOn(CatalogueCache.prototype, 'currentEtag');
+    const revalidate = (path: string, tag = etag) => request(app).get(path).set('If-None-Match', tag);
+    // Its first request reads the version through Express, which answers 304 without building.
+    const viaExpress = await revalidate('/api/courses?keyword=photoshop').expect(304);
+    expect(currentEtag.mock.results.at(-1)?.value).toBeUndefined();
+    for (const spelling of ['/api/courses?keyword=photoshop', '/api/courses?keyword=PhotoShop&page=1']) {
+      const viaFastPath = await revalidate(spelling).expect(304);
+      expect(currentEtag.mock.results.at(-1)?.value, spelling).toBe(etag);
+      expect(stableHeaders(viaFastPath)).toEqual(stableHeaders(viaExpress));
+      expect(viaFastPath.headers['x-content-type-options']).toBe('nosniff');
+    }
+    // An old ETag or another question's: the page itself, from Express.
+    const other = await revalidate('/api/courses?keyword=excel').expect(200);
+    expect(other.body).toEqual([expect.objectContaining({ name: 'Slow Excel' })]);
+    const stale = await revalidate('/api/courses?keyword=photoshop', '"an-older-version"').expect(200);
+    expect(stale.text).toBe(first.text);
+    // A detail this instance never built has no key it can tell without Express.
+    const detailEtag = String((await request(createApp(production)).get(`/api/courses/${courseId}`).expect(200)).headers['etag']);
+    await revalidate(`/api/courses/${courseId}`, detailEtag).expect(304);
+    expect(currentEtag.mock.results.at(-1)?.value).toBeUndefined();
+    // Express's 304 left the URL's key: the next revalidation is the fast path's.
+    await revalidate(`/api/courses/${courseId}`, detailEtag).expect(304);
+    expect(currentEtag.mock.results.at(-1)?.value).toBe(detailEtag);
+  });
+
   it('answers another spelling of a kept list question as Express would, and leaves refused ones to Express', async () => {
     const app = createApp(production);
     const viaExpress = await request(app).get('/api/courses?keyword=photoshop').expect(200);

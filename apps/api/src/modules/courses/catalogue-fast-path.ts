@@ -3,7 +3,15 @@ import { MESSAGES } from '@shop/shared';
 import type { Logger } from '../../logger.js';
 import type { EdgeHandler } from '../../middleware/edge.js';
 import type { CatalogueCache } from './catalogue-cache.js';
-import { writeAnswer } from './conditional-get.js';
+import { matchesEtag, writeAnswer, writeNotModified } from './conditional-get.js';
+
+/** The current ETag of the request's URL when the client already holds it (a 304 needs no body). */
+function currentEtagMatching(catalogue: CatalogueCache, req: IncomingMessage): string | undefined {
+  const header = req.headers['if-none-match'];
+  if (!header || req.url === undefined) return undefined;
+  const etag = catalogue.currentEtag(req.url);
+  return etag !== undefined && matchesEtag(header, etag) ? etag : undefined;
+}
 
 /**
  * Answers a catalogue GET whose answer is already kept, before Express: Express's own work per
@@ -14,7 +22,8 @@ import { writeAnswer } from './conditional-get.js';
  * It answers only what the Express route would answer identically at this moment
  * (CatalogueCache.peek: same version, same kept bytes, same ETag), after the same edge handlers
  * Express runs; anything else (another method, an unknown URL, a stale version, an answer not
- * built yet) returns false and goes to Express untouched.
+ * built yet) returns false and goes to Express untouched. A revalidation (If-None-Match) whose
+ * ETag is current gets its 304 here even when no body is kept (CatalogueCache.currentEtag).
  */
 export function catalogueFastPath(
   catalogue: CatalogueCache,
@@ -27,10 +36,12 @@ export function catalogueFastPath(
   return (req, res) => {
     if (req.method !== 'GET' || req.url === undefined) return false;
     const kept = catalogue.peek(req.url, req);
-    if (!kept) return false;
+    const notModified = kept ? undefined : currentEtagMatching(catalogue, req);
+    if (!kept && !notModified) return false;
     try {
       for (const handler of edge) handler(req, res, failed);
-      writeAnswer(req, res, kept);
+      if (kept) writeAnswer(req, res, kept);
+      else if (notModified) writeNotModified(res, notModified);
     } catch (err: unknown) {
       // Nothing above is expected to throw; if it does, the client gets the API's 500, not a hang.
       logger.error({ err, url: req.url }, 'catalogue fast path failed');

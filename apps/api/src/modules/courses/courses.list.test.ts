@@ -229,6 +229,21 @@ describe('GET /api/courses', () => {
     expect(res.headers['x-total-count']).toBe('2');
   });
 
+  it('answers each query with its own values where queries share a statement (one built per shape)', async () => {
+    // Same shape, other values, asked one after the other and at once.
+    const asked = [
+      [{ Cg: 'Art' }, ['Watercolour']],
+      [{ Cg: 'Francais' }, ['French for Beginners']],
+      [{ keyword: 'scratch', sort: 'price_asc' }, ['Scratch Games for Kids', 'JavaScript from Scratch']],
+      [{ keyword: 'barista', sort: 'price_asc' }, ['Barista Craft']],
+      [{ sort: 'price_asc', limit: '2', page: '2' }, ['Scratch Games for Kids', 'French for Beginners']],
+      [{ sort: 'price_asc', limit: '2', page: '4' }, ['Business English', 'JavaScript from Scratch']],
+    ] as const;
+    for (const [query, expected] of asked) expect(names((await list(query)).body), JSON.stringify(query)).toEqual(expected);
+    const together = await Promise.all(asked.map(([query]) => list(query)));
+    expect(together.map((res) => names(res.body))).toEqual(asked.map(([, expected]) => expected));
+  });
+
   it('pages through the catalogue without overlap, the total counting every match', async () => {
     const seen: string[] = [];
     for (const page of ['1', '2', '3', '4']) {

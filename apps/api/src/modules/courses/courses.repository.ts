@@ -8,6 +8,7 @@ import {
   gte,
   lte,
   sql,
+  type Placeholder,
   type Query,
   type SQL,
   type SQLWrapper,
@@ -59,10 +60,18 @@ export function searchTextOf(course: {
 /** At most this many words of a keyword are matched; more would only slow the query down. */
 const KEYWORD_WORDS_MAX = 8;
 
-/** `ARRAY[$1, $2, …]::text[]` with one parameter per value. */
-function textArray(values: readonly string[]): SQL {
+/**
+ * How a catalogue statement takes a value of the query: the value itself (a statement built for
+ * one query), or a named placeholder while the value is recorded apart (a statement built once
+ * for every query of its shape, see listCourses). Each name is given once per statement.
+ */
+type Param = <T>(name: string, value: T) => T | Placeholder;
+const inline: Param = (_name, value) => value;
+
+/** `ARRAY[$1, $2, …]::text[]` with one parameter per value, named `${name}.${i}`. */
+function textArray(values: readonly string[], name: string, param: Param): SQL {
   return sql`ARRAY[${sql.join(
-    values.map((v) => sql`${v}`),
+    values.map((v, i) => sql`${param(`${name}.${i}`, v)}`),
     sql`, `,
   )}]::text[]`;
 }
@@ -83,22 +92,22 @@ export function keywordWords(query: CourseQuery): string[] {
  * also matches the predicate of that category's partial price index (schema.ts). Price
  * bounds: 0 means none.
  */
-export function courseFilter(query: CourseQuery): SQL | undefined {
+export function courseFilter(query: CourseQuery, param: Param = inline): SQL | undefined {
   const conditions: SQL[] = [];
-  for (const word of keywordWords(query))
-    conditions.push(sql`${courses.searchText} like ${`%${escapeLike(word)}%`}`);
+  for (const [i, word] of keywordWords(query).entries())
+    conditions.push(sql`${courses.searchText} like ${param(`word.${i}`, `%${escapeLike(word)}%`)}`);
   // Cg and filter each name a category or a group (any of its categories); a course must
   // match both. Single categories go together into one `@>`, groups into `&&`: both use the
   // GIN index on category.
   const required = new Set<string>();
-  for (const categories of [query.Cg, query.filter]) {
+  for (const [i, categories] of [query.Cg, query.filter].entries()) {
     if (!categories || categories.length === 0) continue;
     if (categories.length === 1) required.add(categories[0] as string);
-    else conditions.push(sql`${courses.category} && ${textArray(categories)}`);
+    else conditions.push(sql`${courses.category} && ${textArray(categories, `group.${i}`, param)}`);
   }
-  if (required.size > 0) conditions.push(sql`${courses.category} @> ${textArray([...required])}`);
-  if (query.from) conditions.push(gte(courses.price, query.from));
-  if (query.to) conditions.push(lte(courses.price, query.to));
+  if (required.size > 0) conditions.push(sql`${courses.category} @> ${textArray([...required], 'category', param)}`);
+  if (query.from) conditions.push(gte(courses.price, param('from', query.from)));
+  if (query.to) conditions.push(lte(courses.price, param('to', query.to)));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
@@ -140,8 +149,8 @@ function orderOf(
   }
 }
 
-/** A statement that tests and scripts can also EXPLAIN (`getSQL`, `toSQL`). */
-type Statement<T> = PromiseLike<T> & SQLWrapper & { toSQL(): Query };
+/** A statement run once (awaited) or prepared for its shape, that tests and scripts can also EXPLAIN (`getSQL`, `toSQL`). */
+type Statement<T> = PromiseLike<T> & SQLWrapper & { toSQL(): Query; prepare(name: string): ShapedStatement<T> };
 
 /** A course as a catalogue page reads it: every column but `search_text`, which no answer shows. */
 export type ListedCourseRow = Omit<CourseRow, 'searchText'>;
@@ -170,8 +179,8 @@ export interface NextSessionRow {
 /** `courses.id` always qualified: a page of one table renders its columns bare, which inside the subqueries would name the session's id. */
 const courseIdColumn = sql.raw('"courses"."id"');
 /** Sessions not ended at `at` (the app clock, as orders use it; default the database's now). */
-const sessionColumns = (at?: Date, courseId: SQLWrapper = courseIdColumn) => {
-  const now = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
+const sessionColumns = (at?: Date, courseId: SQLWrapper = courseIdColumn, param: Param = inline) => {
+  const now = at ? sql`${param('at', at.toISOString())}::timestamptz` : sql`now()`;
   return {
     nextSession: sql<NextSessionRow | null>`(select json_build_object('_id', s.id, 'startsAt', s.starts_at, 'seatsLeft', s.seats_left)
     from sessions s where s.course_id = ${courseId} and s.status = 'open' and s.ends_at > ${now}
@@ -180,7 +189,7 @@ const sessionColumns = (at?: Date, courseId: SQLWrapper = courseIdColumn) => {
     where s.course_id = ${courseId} and s.status = 'open' and s.ends_at > ${now})`,
   };
 };
-const listedColumns = (at?: Date) => ({ ...courseColumns, ...sessionColumns(at) });
+const listedColumns = (at?: Date, param: Param = inline) => ({ ...courseColumns, ...sessionColumns(at, courseIdColumn, param) });
 
 /** A course of a catalogue page, with its session columns. */
 export type ListedCourseWithSessions = ListedCourseRow & { nextSession: NextSessionRow | null; sessionSeats: number | null };
@@ -219,6 +228,8 @@ export function catalogueQueries(
   query: CourseQuery,
   /** The instant sessions are "not ended" at (default: the database's now). */
   at?: Date,
+  /** How the query's values enter the statements (default: as values). */
+  param: Param = inline,
 ): {
   /** The page's courses, each carrying the number of matches (`total`). */
   page: CataloguePage;
@@ -229,11 +240,12 @@ export function catalogueQueries(
   /** False when the query keeps every course: its total is the size of the catalogue. */
   filtered: boolean;
 } {
-  const filter = courseFilter(query);
+  const filter = courseFilter(query, param);
   const filtered = filter !== undefined;
   const where = filter ? and(listedCourse(), filter) : listedCourse();
-  const limit = query.limit ?? PAGE_LIMIT_DEFAULT;
-  const offset = ((query.page ?? 1) - 1) * limit;
+  const pageSize = query.limit ?? PAGE_LIMIT_DEFAULT;
+  const limit = param('limit', pageSize);
+  const offset = param('offset', ((query.page ?? 1) - 1) * pageSize);
   const total = db.select({ total: count() }).from(courses).where(where);
   if (keywordWords(query).length === 0) {
     // The page's courses first, then their session columns: computed in the select list of the
@@ -252,7 +264,7 @@ export function catalogueQueries(
     const pageColumns = {
       ...onPageColumns,
       // Qualified: rendered bare, the id would name the session's own inside its subqueries.
-      ...sessionColumns(at, sql.raw('"on_page"."id"')),
+      ...sessionColumns(at, sql.raw('"on_page"."id"'), param),
     };
     const pageOrder = orderOf(query.sort, onPage[sortKey(query.sort)], onPage.id);
     const rowsOnly = db.select(pageColumns).from(onPage).orderBy(...pageOrder);
@@ -283,13 +295,67 @@ export function catalogueQueries(
   const page = db
     .with(matches)
     .select({
-      ...listedColumns(at),
+      ...listedColumns(at, param),
       total: sql<number>`(select count(*) from ${matches})`.mapWith(Number),
     })
     .from(pageIds)
     .innerJoin(courses, eq(courses.id, pageIds.id))
     .orderBy(...orderOf(query.sort));
   return { page, total, filtered };
+}
+
+/** A catalogue statement prepared once for a shape, run with each query's values. */
+interface ShapedStatement<T> {
+  execute(values?: Record<string, unknown>): Promise<T>;
+}
+type Kind = 'page' | 'rowsOnly' | 'total';
+type ResultOf<K extends Kind> = Awaited<NonNullable<ReturnType<typeof catalogueQueries>[K]>>;
+
+/**
+ * The catalogue statements built so far, per database handle and shape. A shape is what makes
+ * a statement's text: which statement, the sort, and which values it takes (keyword words,
+ * categories, price bounds, page, instant: their names, in the order courseFilter and
+ * catalogueQueries give them). Building a statement with Drizzle was a fifth of the API's CPU on
+ * an uncached page (profile, 10 000 courses); there are a few dozen shapes. Each is PostgreSQL's
+ * unnamed statement (`prepare('')`, the protocol's name for it), planned for each run's values
+ * as before, so a category's partial price index is still chosen.
+ */
+const shapedStatements = new WeakMap<DbOrTx, Map<string, ShapedStatement<unknown>>>();
+
+/** The query's values by placeholder name, and what its shape is made of. */
+function shapeOf(query: CourseQuery, at: Date | undefined) {
+  const values: Record<string, unknown> = {};
+  // The filter alone (a few SQL chunks, no statement) names the values.
+  const filtered =
+    courseFilter(query, (name, value) => {
+      values[name] = value;
+      return sql.placeholder(name);
+    }) !== undefined;
+  const pageSize = query.limit ?? PAGE_LIMIT_DEFAULT;
+  values['limit'] = pageSize;
+  values['offset'] = ((query.page ?? 1) - 1) * pageSize;
+  if (at) values['at'] = at.toISOString();
+  return { values, filtered, keyword: keywordWords(query).length > 0, key: `${query.sort ?? ''} ${Object.keys(values).join(',')}` };
+}
+
+function shapedStatement<K extends Kind>(
+  db: DbOrTx,
+  query: CourseQuery,
+  at: Date | undefined,
+  shape: ReturnType<typeof shapeOf>,
+  kind: K,
+): ShapedStatement<ResultOf<K>> {
+  let byShape = shapedStatements.get(db);
+  if (!byShape) shapedStatements.set(db, (byShape = new Map()));
+  const key = `${kind} ${shape.key}`;
+  let statement = byShape.get(key) as ShapedStatement<ResultOf<K>> | undefined;
+  if (!statement) {
+    const built = catalogueQueries(db, query, at, (name) => sql.placeholder(name))[kind] as Statement<ResultOf<K>> | undefined;
+    if (!built) throw new Error(`no ${kind} statement for a catalogue query of shape ${shape.key}`);
+    statement = built.prepare('');
+    byShape.set(key, statement);
+  }
+  return statement;
 }
 
 /**
@@ -307,15 +373,16 @@ export async function listCourses(
   /** The instant sessions are "not ended" at (the app clock). */
   at?: Date,
 ): Promise<{ rows: ListedCourseWithSessions[]; total: number }> {
-  const { page, rowsOnly, total, filtered } = catalogueQueries(db, query, at);
-  if (rowsOnly && !filtered && catalogueSize !== undefined) return { rows: await rowsOnly, total: catalogueSize };
-  const found = await page;
+  const shape = shapeOf(query, at);
+  const run = <K extends Kind>(kind: K) => shapedStatement(db, query, at, shape, kind).execute(shape.values);
+  if (!shape.keyword && !shape.filtered && catalogueSize !== undefined) return { rows: await run('rowsOnly'), total: catalogueSize };
+  const found = await run('page');
   const rows = found.map(({ total: _total, ...row }) => row);
   const first = found[0];
   if (first) return { rows, total: first.total ?? 0 };
   // No row carries the count: nothing matches, or the page lies past the last match.
   if ((query.page ?? 1) === 1) return { rows, total: 0 };
-  const [counted] = await total;
+  const [counted] = await run('total');
   return { rows, total: counted?.total ?? 0 };
 }
 

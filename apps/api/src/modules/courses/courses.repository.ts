@@ -20,6 +20,7 @@ import {
   type CourseUpdate,
 } from '@shop/shared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { LRUCache } from 'lru-cache';
 import type { DbOrTx } from '../../db/client.js';
 import { descIndexed, escapeLike } from '../../db/sql-helpers.js';
 
@@ -316,11 +317,16 @@ type ResultOf<K extends Kind> = Awaited<NonNullable<ReturnType<typeof catalogueQ
  * a statement's text: which statement, the sort, and which values it takes (keyword words,
  * categories, price bounds, page, instant: their names, in the order courseFilter and
  * catalogueQueries give them). Building a statement with Drizzle was a fifth of the API's CPU on
- * an uncached page (profile, 10 000 courses); there are a few dozen shapes. Each is PostgreSQL's
+ * an uncached page (profile, 10 000 courses). Each is PostgreSQL's
  * unnamed statement (`prepare('')`, the protocol's name for it), planned for each run's values
  * as before, so a category's partial price index is still chosen.
  */
-const shapedStatements = new WeakMap<DbOrTx, Map<string, ShapedStatement<unknown>>>();
+const shapedStatements = new WeakMap<DbOrTx, LRUCache<string, ShapedStatement<unknown>>>();
+/**
+ * Shapes kept per handle: the shop's own links use a few dozen, but a query string can combine
+ * words, categories and groups into many more, and one-off shapes must not grow memory.
+ */
+const SHAPES_KEPT = 256;
 
 /** The query's values by placeholder name, and what its shape is made of. */
 function shapeOf(query: CourseQuery, at: Date | undefined) {
@@ -346,7 +352,7 @@ function shapedStatement<K extends Kind>(
   kind: K,
 ): ShapedStatement<ResultOf<K>> {
   let byShape = shapedStatements.get(db);
-  if (!byShape) shapedStatements.set(db, (byShape = new Map()));
+  if (!byShape) shapedStatements.set(db, (byShape = new LRUCache({ max: SHAPES_KEPT })));
   const key = `${kind} ${shape.key}`;
   let statement = byShape.get(key) as ShapedStatement<ResultOf<K>> | undefined;
   if (!statement) {

@@ -1,16 +1,9 @@
 import type { RosterRow, Session } from '@shop/shared';
-import {
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type FormEvent,
-  type KeyboardEvent,
-} from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
+import { useFocusBackOnClose } from '@/components/ui/use-focus-back';
 import { errorMessage } from '@/lib/api/errors';
 import { api } from '@/lib/api/base';
 import { useGetCourseQuery } from '@/lib/api/courses';
@@ -38,12 +31,7 @@ export function MoveLearner({ session, row }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const wasOpen = useRef(false);
-  // Focus back on Move in the commit that removes the dialog, so it is never left on the page.
-  useLayoutEffect(() => {
-    if (wasOpen.current && !open) button.current?.focus();
-    wasOpen.current = open;
-  }, [open]);
+  useFocusBackOnClose(open, button);
   if (!MOVABLE.has(row.status)) return null;
   const close = () => setOpen(false);
   return (

@@ -1,5 +1,6 @@
 import { PROOF_REJECT_REASON_MAX, type Order } from '@shop/shared';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useFocusBackOnClose } from '@/components/ui/use-focus-back';
 import { errorMessage } from '@/lib/api/errors';
 import { useGetProofFileQuery, useRejectProofMutation } from '@/lib/api/payment-proofs';
 import { formatDate } from '@/lib/format';
@@ -126,12 +127,8 @@ export function AdminProof({ order }: { order: Order }) {
   const { t } = useTranslation();
   const [rejecting, setRejecting] = useState(false);
   const rejectButton = useRef<HTMLButtonElement>(null);
-  const wasRejecting = useRef(false);
-  // Focus back on Reject in the commit that closes the dialog (and shows the button again).
-  useLayoutEffect(() => {
-    if (wasRejecting.current && !rejecting) rejectButton.current?.focus();
-    wasRejecting.current = rejecting;
-  }, [rejecting]);
+  // The dialog's close shows Reject again: the focus goes back to it.
+  useFocusBackOnClose(rejecting, rejectButton);
   const proof = order.paymentProof;
   if (!proof) return null;
   const waiting =

@@ -179,9 +179,9 @@ export interface NextSessionRow {
  */
 /** `courses.id` always qualified: a page of one table renders its columns bare, which inside the subqueries would name the session's id. */
 const courseIdColumn = sql.raw('"courses"."id"');
-/** Sessions not ended at `at` (the app clock, as orders use it; default the database's now). */
-const sessionColumns = (at?: Date, courseId: SQLWrapper = courseIdColumn, param: Param = inline) => {
-  const now = at ? sql`${param('at', at.toISOString())}::timestamptz` : sql`now()`;
+/** Sessions not ended at `at` (an ISO instant: the app clock, as orders use it; default the database's now). */
+const sessionColumns = (at?: string, courseId: SQLWrapper = courseIdColumn, param: Param = inline) => {
+  const now = at ? sql`${param('at', at)}::timestamptz` : sql`now()`;
   return {
     nextSession: sql<NextSessionRow | null>`(select json_build_object('_id', s.id, 'startsAt', s.starts_at, 'seatsLeft', s.seats_left)
     from sessions s where s.course_id = ${courseId} and s.status = 'open' and s.ends_at > ${now}
@@ -190,7 +190,7 @@ const sessionColumns = (at?: Date, courseId: SQLWrapper = courseIdColumn, param:
     where s.course_id = ${courseId} and s.status = 'open' and s.ends_at > ${now})`,
   };
 };
-const listedColumns = (at?: Date, param: Param = inline) => ({ ...courseColumns, ...sessionColumns(at, courseIdColumn, param) });
+const listedColumns = (at?: string, param: Param = inline) => ({ ...courseColumns, ...sessionColumns(at, courseIdColumn, param) });
 
 /** A course of a catalogue page, with its session columns. */
 export type ListedCourseWithSessions = ListedCourseRow & { nextSession: NextSessionRow | null; sessionSeats: number | null };
@@ -224,6 +224,12 @@ export type CataloguePage = Statement<(ListedCourseWithSessions & { total?: numb
 /** What every public read asks first: a draft (ADD, not saved yet) is not in the catalogue. */
 export const listedCourse = (): SQL => sql`not ${courses.isDraft}`;
 
+/** The values of a catalogue statement besides its filter's: the page's size and offset, the instant. */
+function pageValues(query: CourseQuery, at: Date | undefined): { limit: number; offset: number; at?: string } {
+  const limit = query.limit ?? PAGE_LIMIT_DEFAULT;
+  return { limit, offset: ((query.page ?? 1) - 1) * limit, ...(at ? { at: at.toISOString() } : {}) };
+}
+
 export function catalogueQueries(
   db: DbOrTx,
   query: CourseQuery,
@@ -244,9 +250,9 @@ export function catalogueQueries(
   const filter = courseFilter(query, param);
   const filtered = filter !== undefined;
   const where = filter ? and(listedCourse(), filter) : listedCourse();
-  const pageSize = query.limit ?? PAGE_LIMIT_DEFAULT;
-  const limit = param('limit', pageSize);
-  const offset = param('offset', ((query.page ?? 1) - 1) * pageSize);
+  const values = pageValues(query, at);
+  const limit = param('limit', values.limit);
+  const offset = param('offset', values.offset);
   const total = db.select({ total: count() }).from(courses).where(where);
   if (keywordWords(query).length === 0) {
     // The page's courses first, then their session columns: computed in the select list of the
@@ -265,7 +271,7 @@ export function catalogueQueries(
     const pageColumns = {
       ...onPageColumns,
       // Qualified: rendered bare, the id would name the session's own inside its subqueries.
-      ...sessionColumns(at, sql.raw('"on_page"."id"'), param),
+      ...sessionColumns(values.at, sql.raw('"on_page"."id"'), param),
     };
     const pageOrder = orderOf(query.sort, onPage[sortKey(query.sort)], onPage.id);
     const rowsOnly = db.select(pageColumns).from(onPage).orderBy(...pageOrder);
@@ -296,7 +302,7 @@ export function catalogueQueries(
   const page = db
     .with(matches)
     .select({
-      ...listedColumns(at, param),
+      ...listedColumns(values.at, param),
       total: sql<number>`(select count(*) from ${matches})`.mapWith(Number),
     })
     .from(pageIds)
@@ -337,10 +343,7 @@ function shapeOf(query: CourseQuery, at: Date | undefined) {
       values[name] = value;
       return sql.placeholder(name);
     }) !== undefined;
-  const pageSize = query.limit ?? PAGE_LIMIT_DEFAULT;
-  values['limit'] = pageSize;
-  values['offset'] = ((query.page ?? 1) - 1) * pageSize;
-  if (at) values['at'] = at.toISOString();
+  Object.assign(values, pageValues(query, at));
   return { values, filtered, keyword: keywordWords(query).length > 0, key: `${query.sort ?? ''} ${Object.keys(values).join(',')}` };
 }
 

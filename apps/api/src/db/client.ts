@@ -118,17 +118,27 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     dir = path.join(options.dataDir ?? './data', 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create({
+  const client = await createPglite(options.loadDataDir, dir);
+  await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS });
+  return pgliteDatabase(client, options.kind);
+}
+
+/** A PGlite instance with what the schema needs (pg_trgm), in memory unless a data directory is given. */
+export function createPglite(loadDataDir?: Blob, dataDir?: string): Promise<PGlite> {
+  return PGlite.create({
     extensions: { pg_trgm },
-    ...(dir ? { dataDir: dir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
   });
+}
+
+/** The Database over a PGlite instance as it is (no migration run). */
+export function pgliteDatabase(client: PGlite, kind: DatabaseKind): Database {
   const pgliteDb = drizzlePglite(client, { schema });
-  await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS });
   return {
     dumpDataDir: () => client.dumpDataDir('none'),
     db: pgliteDb as unknown as Db,
-    kind: options.kind,
+    kind,
     ping: async () => {
       await pgliteDb.execute(sql`select 1`);
     },

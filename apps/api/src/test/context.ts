@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { createApp, type App } from '../app.js';
 import type { AppDeps } from '../deps.js';
 import { checkedAgainstDocument } from './contract.js';
+import { checkOutPglite } from './pglite-pool.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
@@ -46,9 +47,10 @@ export interface TestContextOptions {
 let pgliteTemplate: Blob | undefined;
 
 /**
- * A fresh, migrated database for one test file: PGlite in memory by default, or a new
- * database on the PostgreSQL server of TEST_DATABASE_URL (dropped again on close). Both start
- * as a copy of the database the run migrated once (test/global-setup.ts).
+ * A migrated database at its first state for one test file: PGlite in memory by default (an
+ * instance the worker reuses, emptied back to the template's rows: test/pglite-pool.ts), or a
+ * new database on the PostgreSQL server of TEST_DATABASE_URL (dropped again on close), a copy of
+ * the database the run migrated once (test/global-setup.ts).
  */
 export async function openTestDatabase(): Promise<{
   database: Database;
@@ -60,7 +62,8 @@ export async function openTestDatabase(): Promise<{
   if (!serverUrl) {
     const file = inject('pgliteTemplate');
     if (file) pgliteTemplate ??= new Blob([readFileSync(file)]);
-    const database = await openDatabase({ kind: 'memory', ...(pgliteTemplate ? { loadDataDir: pgliteTemplate } : {}) });
+    if (pgliteTemplate) return checkOutPglite(pgliteTemplate);
+    const database = await openDatabase({ kind: 'memory' });
     return { database, drop: () => database.close() };
   }
   const name = `shop_test_${randomBytes(6).toString('hex')}`;

@@ -20,7 +20,9 @@ const common = {
 
 export default defineConfig({
   test: {
-    // Each file opens its own database; two at a time fits a 2-core machine.
+    // Each file opens its own database; two at a time fits a 2-core machine. Worker threads
+    // rather than processes: 10 % less CPU for the same suite (docs/decisions/0289).
+    pool: 'threads',
     maxWorkers: 2,
     projects: [
       {

@@ -56,6 +56,18 @@ export function entryUrls(html: string): string[] {
   return urls;
 }
 
+/**
+ * The preloads of the built index.html (modulepreload, preloaded styles) not marked
+ * `fetchpriority="low"`: the start loader's first paint must not wait behind them (decision 0290).
+ */
+export function preloadsNotLow(html: string): string[] {
+  return (html.match(/<link\b[^>]*>/gi) ?? []).filter(
+    (tag) =>
+      /\brel=["'](?:modulepreload|preload)["']/i.test(tag) &&
+      !/\bfetchpriority=["']low["']/i.test(tag),
+  );
+}
+
 /** A URL of the built site (absolute from the site root, or relative to `from`) as a file in dist. */
 function fileOf(url: string, from: string): string | undefined {
   if (/^[a-z]+:\/\//i.test(url) || url.startsWith('//')) return undefined;
@@ -121,6 +133,13 @@ async function checkBudget(): Promise<boolean> {
   if (total > BUDGET_BYTES) {
     console.error(
       `\nFAIL: initial JavaScript is ${kb(total)} gzipped, over the ${kb(BUDGET_BYTES)} budget.`,
+    );
+    return false;
+  }
+  const urgent = preloadsNotLow(readFileSync(indexHtml, 'utf8'));
+  if (urgent.length > 0) {
+    console.error(
+      `\nFAIL: index.html preloads at more than low priority (the first paint would wait):\n  ${urgent.join('\n  ')}`,
     );
     return false;
   }

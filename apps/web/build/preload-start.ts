@@ -4,7 +4,9 @@
  * once the entry ran, one round trip later. This plugin names, in the built index.html, the files
  * of the entry script's dynamic imports (and what those files import) as `modulepreload`, and
  * their styles as `preload`s, never render-blocking stylesheets (the entry's own included: Vite's
- * loader applies them at the first step, decision 0297). `pnpm bench:web`
+ * loader applies them at the first step, decision 0297). All at low priority, as the server's
+ * route preloads (decision 0290): nothing of them is drawn before the start loader's first paint,
+ * which must not wait behind their 180 KB on a phone. `pnpm bench:web`
  * follows these links: they count as the start's JavaScript. Lazy routes and languages are not
  * among them: the start's modules import them, not the entry script.
  */
@@ -54,22 +56,36 @@ export function preloadStart(): Plugin {
         const linkedCss = new Set([...linked].flatMap(cssOf));
         const styles = [...stepCss].filter((file) => !linkedCss.has(file));
         // Vite links the entry's styles as stylesheets: those a step brings become preloads.
+        // Its modulepreloads (the files the entry script imports) load at low priority too.
         const html = builtHtml.replace(/<link\b[^>]*>/g, (tag) => {
           const file = /\bhref="\/([^"]+)"/.exec(tag)?.[1];
+          if (/\brel="modulepreload"/.test(tag))
+            return tag.replace(/\s*>$/, ' fetchpriority="low">');
           if (!/\brel="stylesheet"/.test(tag) || !file || !stepCss.has(file)) return tag;
-          return `<link rel="preload" as="style" crossorigin href="/${file}">`;
+          return `<link rel="preload" as="style" crossorigin fetchpriority="low" href="/${file}">`;
         });
         return {
           html,
           tags: [
             ...styles.map((file) => ({
               tag: 'link',
-              attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
+              attrs: {
+                rel: 'preload',
+                as: 'style',
+                crossorigin: true,
+                fetchpriority: 'low',
+                href: `/${file}`,
+              },
               injectTo: 'head' as const,
             })),
             ...files.map((file) => ({
               tag: 'link',
-              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+              attrs: {
+                rel: 'modulepreload',
+                crossorigin: true,
+                fetchpriority: 'low',
+                href: `/${file}`,
+              },
               injectTo: 'head' as const,
             })),
           ],

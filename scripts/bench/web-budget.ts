@@ -88,10 +88,11 @@ async function checkBudget(): Promise<boolean> {
   const indexHtml = path.join(DIST, 'index.html');
   if (!existsSync(indexHtml)) throw new Error(`no build found at ${indexHtml}`);
   await init();
+  const html = readFileSync(indexHtml, 'utf8');
 
   const initial = new Map<string, Chunk>();
   const lazy = new Set<string>();
-  const queue = entryUrls(readFileSync(indexHtml, 'utf8'))
+  const queue = entryUrls(html)
     .map((url) => fileOf(url, indexHtml))
     .filter((f): f is string => f !== undefined);
   while (queue.length > 0) {
@@ -136,7 +137,7 @@ async function checkBudget(): Promise<boolean> {
     );
     return false;
   }
-  const urgent = preloadsNotLow(readFileSync(indexHtml, 'utf8'));
+  const urgent = preloadsNotLow(html);
   if (urgent.length > 0) {
     console.error(
       `\nFAIL: index.html preloads at more than low priority (the first paint would wait):\n  ${urgent.join('\n  ')}`,

@@ -59,30 +59,29 @@ function heldUntil(client: PGlite, isHeld: () => boolean): PGlite {
   });
 }
 
-async function reset(client: PGlite): Promise<void> {
+async function reset(client: PGlite, statements: string): Promise<void> {
   // Whatever the file left: an open transaction, settings, prepared statements, advisory locks.
   await client.exec('rollback');
   await client.exec('discard all');
-  await client.exec(resetSql!);
+  await client.exec(statements);
 }
 
 /** A database at the template's state for one test file, handed back (not closed) by `drop`. */
 export async function checkOutPglite(template: Blob): Promise<{ database: Database; drop(): Promise<void> }> {
   const client = idle.pop() ?? (await createPglite(template));
-  resetSql ??= await readResetSql(client);
+  const statements = (resetSql ??= await readResetSql(client));
   let held = true;
-  const database: Database = { ...pgliteDatabase(heldUntil(client, () => held), 'memory') };
   const drop = async () => {
     if (!held) return;
     held = false;
     if (client.closed) return;
     try {
-      await reset(client);
+      await reset(client, statements);
       idle.push(client);
     } catch {
       await client.close().catch(() => undefined);
     }
   };
-  database.close = drop;
+  const database: Database = { ...pgliteDatabase(heldUntil(client, () => held), 'memory'), close: drop };
   return { database, drop };
 }

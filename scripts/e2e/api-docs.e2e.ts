@@ -27,7 +27,17 @@ test('the API reference renders offline from assets the shop serves', async () =
   page.on('pageerror', (error) => problems.push(error.message));
 
   await page.goto('/api/docs');
-  await page.getByRole('heading', { name: /Course shop API/ }).waitFor({ timeout: 20_000 });
+  // The first request of a group's fresh shop: the server writes the OpenAPI document then, and
+  // Swagger UI parses 1.4 MB of script and renders every operation, on a host busy with the
+  // other suites (a slow CI turn: past 20 s). A page error says why it never came.
+  await page
+    .getByRole('heading', { name: /Course shop API/ })
+    .waitFor({ timeout: 90_000 })
+    .catch((error: unknown) => {
+      throw new Error(`no heading; the page logged: ${problems.join(' | ') || 'nothing'}`, {
+        cause: error,
+      });
+    });
   // Operations of the document, as Swagger UI lists them.
   await page
     .locator('.opblock-summary-path', { hasText: '/api/courses/{id}/reviews' })

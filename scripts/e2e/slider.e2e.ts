@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
-import { browserForFile, newContext, openPage } from './browser.js';
+import { axeViolations, browserForFile, newContext, openPage } from './browser.js';
 
 const browser = browserForFile();
 
@@ -31,10 +30,10 @@ for (const [pathname, arrowLabel, width] of [
       const titleNow = await slider.locator('.slider__slide--active .slider__title').textContent();
       assert.notEqual(titleNow, titleBefore, 'the arrow moved to the next slide');
 
-      const { violations } = await new AxeBuilder({ page })
-        .include('section.slider')
-        .withRules(['color-contrast'])
-        .analyze();
+      const violations = await axeViolations(page, {
+        within: 'section.slider',
+        rules: ['color-contrast'],
+      });
       assert.deepEqual(
         violations.flatMap((v) =>
           v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),

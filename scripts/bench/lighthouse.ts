@@ -211,16 +211,25 @@ function scoresOf(page: string, lhr: Result): PageScores {
   };
 }
 
+/**
+ * The benchmark index each mobile run measured. A host that runs fast in bursts reads high in the
+ * short calibration run and slower under the runs' sustained load (measured: 2 468 at calibration,
+ * 1 277–1 735 in the runs that followed): the table says so beside the multiplier it used.
+ */
+const runIndexes: number[] = [];
+
 /** Median of `runs` mobile runs of each page (the run with the median performance score shows its audits). */
 export async function measureMobile(baseUrl: string, pages: string[], runs: number): Promise<PageScores[]> {
   const results: PageScores[] = [];
   for (const page of pages) {
     const each: PageScores[] = [];
     for (let i = 0; i < runs; i += 1) {
-      const run = scoresOf(page, await runOnce(baseUrl + page, mobileConfig));
+      const lhr = await runOnce(baseUrl + page, mobileConfig);
+      const run = scoresOf(page, lhr);
+      runIndexes.push(Math.round(lhr.environment.benchmarkIndex));
       console.log(
         `  mobile ${page}: perf ${run.performance}, LCP ${seconds(run.lcpMs)}, TBT ${Math.round(run.tbtMs)} ms, ` +
-          `CLS ${run.cls.toFixed(3)}, unused JS ${kib(run.unusedJsBytes)}`,
+          `CLS ${run.cls.toFixed(3)}, unused JS ${kib(run.unusedJsBytes)}, benchmarkIndex ${runIndexes.at(-1)}`,
       );
       each.push(run);
     }
@@ -290,6 +299,13 @@ export function printTable(mobile: PageScores[], desktopFcp: Map<string, number>
     `\nLighthouse 12, mobile preset (simulated slow 4G; CPU ${calibration.cpuMultiplier}x for a host of benchmarkIndex ` +
       `${calibration.benchmarkIndex}, i.e. index / 440, at most 4x), median of ${runs}, trace held ${HOLD_PAST_LOADER_MS} ms past load:`,
   );
+  if (runIndexes.length > 0) {
+    const during = median(runIndexes);
+    console.log(
+      `  the runs measured benchmarkIndex ${Math.min(...runIndexes)}–${Math.max(...runIndexes)} (median ${during}, ` +
+        `for which index / 440 gives ${cpuMultiplierFor(during)}x)`,
+    );
+  }
   for (const row of rows) console.log('  ' + row.map((cell, col) => cell.padEnd(widths[col]!)).join('  '));
   console.log(
     `  targets: perf >= ${TARGETS.performance}, LCP <= ${seconds(TARGETS.lcpMs)}, TBT <= ${TARGETS.tbtMs} ms, CLS <= ${TARGETS.cls}, ` +

@@ -227,7 +227,7 @@ async function runLighthouse(baseUrl: string): Promise<boolean> {
   );
   const host = await calibrateMobile(`${baseUrl}/`);
   console.log(
-    `  host benchmarkIndex ${host.benchmarkIndex}: mobile CPU slowdown ${host.cpuMultiplier}x (index / 440, at most 4x)`,
+    `  host benchmarkIndex ${host.benchmarkIndex} (median of ${host.readings.join(', ')}): mobile CPU slowdown ${host.cpuMultiplier}x (index / 440, at most 4x)`,
   );
   const mobile = await measureMobile(baseUrl, pages, runs);
   const desktopFcp = desktop

@@ -7,7 +7,13 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { accessibilityViolations, browserForFile, newContext, openPage } from './browser.js';
+import {
+  accessibilityViolations,
+  atEachWidth,
+  browserForFile,
+  newContext,
+  openPage,
+} from './browser.js';
 import {
   ADMIN,
   api,
@@ -293,19 +299,16 @@ describe('admin', () => {
     ];
     const context = await newContext(browser(), { storage: { userInfo: admin } });
     for (const pathname of screens) {
-      // Each screen opened once, read at 1280 px, then narrowed to 375 px (the layout answers to
-      // the width alone).
       const page = await openPage(context, pathname);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.locator('.spinner').first().waitFor({ state: 'detached' });
-      for (const width of [1280, 375]) {
-        if (width !== 1280) await page.setViewportSize({ width, height: 900 });
+      await atEachWidth(page, async (width) =>
         assert.deepEqual(
           await accessibilityViolations(page, { seriousOnly: true }),
           [],
           `${pathname} at ${width} px`,
-        );
-      }
+        ),
+      );
       await page.close();
     }
     await context.close();

@@ -8,7 +8,13 @@ import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { accessibilityViolations, browserForFile, newContext, openPage } from './browser.js';
+import {
+  accessibilityViolations,
+  atEachWidth,
+  browserForFile,
+  newContext,
+  openPage,
+} from './browser.js';
 import { ADMIN, api, watchErrors, coursesWithSeats } from './shop-api.js';
 
 const run = Date.now().toString(36);
@@ -197,13 +203,11 @@ describe('back office', () => {
     const admin = await api<{ token: string }>('POST', '/users/login', ADMIN);
     const context = await newContext(browser(), { storage: { userInfo: admin } });
     for (const pathname of ['/admin', '/admin/audit', '/admin/orderlist?paid=false']) {
-      // Each screen opened once, read at 1280 px, then narrowed to 375 px.
       const page = await openPage(context, pathname);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.locator('.spinner').first().waitFor({ state: 'detached' });
       if (pathname === '/admin') await page.locator('.recharts-surface').first().waitFor();
-      for (const width of [1280, 375]) {
-        if (width !== 1280) await page.setViewportSize({ width, height: 900 });
+      await atEachWidth(page, async (width) => {
         const pageWidth = await settledWidth(page, width);
         if (SHOTS)
           await page.screenshot({
@@ -223,7 +227,7 @@ describe('back office', () => {
           [],
           `${pathname} at ${width} px`,
         );
-      }
+      });
       await page.close();
     }
     await context.close();

@@ -48,6 +48,22 @@ export function browserForFile(): () => Browser {
   };
 }
 
+/**
+ * Runs `check` on an open page at each width in turn (1280 px, then 375 px), narrowing the
+ * viewport in between rather than opening the page again: the shop's layouts answer to the width
+ * in CSS, and a page start costs the 3 s start loader.
+ */
+export async function atEachWidth(
+  page: Page,
+  check: (width: number) => Promise<void>,
+  widths: readonly number[] = [1280, 375],
+): Promise<void> {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await check(width);
+  }
+}
+
 /** Nothing on the page scrolls sideways at this width. */
 export async function noWiderThan(page: Page, width: number): Promise<void> {
   const scroll = Number(await page.evaluate('document.documentElement.scrollWidth'));

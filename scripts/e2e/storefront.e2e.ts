@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
   accessibilityViolations,
+  atEachWidth,
   baseUrl,
   browserForFile,
   newContext,
@@ -338,18 +339,15 @@ describe('storefront', () => {
       ['/no-such-page', '.not-found'],
     ] as const;
     for (const [pathname, ready] of screens) {
-      // Each page opened once (its 3 s start loader), read at 1280 px, then narrowed to 375 px
-      // as a turned tablet would be: the layout answers to the width alone.
       const page = await fresh(pathname, 1280);
       await page.locator(ready).first().waitFor();
-      for (const width of [1280, 375]) {
-        if (width !== 1280) await page.setViewportSize({ width, height: 900 });
+      await atEachWidth(page, async (width) =>
         assert.deepEqual(
           await accessibilityViolations(page, { seriousOnly: true }),
           [],
           `${pathname} at ${width} px`,
-        );
-      }
+        ),
+      );
       await close(page);
     }
   });

@@ -39,6 +39,11 @@ export interface PageScores {
   unusedJsByScript: string[];
   /** The audits of the four categories that did not pass in the median run (id: title). */
   failing: string[];
+  /**
+   * The benchmark index each run read. A host fast in bursts reads higher in the calibration's
+   * first reading than under the runs' load (decision 0376): the table shows these beside it.
+   */
+  benchmarkIndexes: number[];
 }
 
 export interface LighthouseTargets {
@@ -221,15 +226,9 @@ function scoresOf(page: string, lhr: Result): PageScores {
     unusedJsBytes: unusedJs(lhr).bytes,
     unusedJsByScript: unusedJs(lhr).byScript,
     failing: failingAudits(lhr),
+    benchmarkIndexes: [Math.round(lhr.environment.benchmarkIndex)],
   };
 }
-
-/**
- * The benchmark index each mobile run measured. A host that runs fast in bursts reads high in the
- * short calibration run and slower under the runs' sustained load (measured: 2 468 at calibration,
- * 1 277–1 735 in the runs that followed): the table says so beside the multiplier it used.
- */
-const runIndexes: number[] = [];
 
 /** Median of `runs` mobile runs of each page (the run with the median performance score shows its audits). */
 export async function measureMobile(baseUrl: string, pages: string[], runs: number): Promise<PageScores[]> {
@@ -237,12 +236,10 @@ export async function measureMobile(baseUrl: string, pages: string[], runs: numb
   for (const page of pages) {
     const each: PageScores[] = [];
     for (let i = 0; i < runs; i += 1) {
-      const lhr = await runOnce(baseUrl + page, mobileConfig);
-      const run = scoresOf(page, lhr);
-      runIndexes.push(Math.round(lhr.environment.benchmarkIndex));
+      const run = scoresOf(page, await runOnce(baseUrl + page, mobileConfig));
       console.log(
         `  mobile ${page}: perf ${run.performance}, LCP ${seconds(run.lcpMs)}, TBT ${Math.round(run.tbtMs)} ms, ` +
-          `CLS ${run.cls.toFixed(3)}, unused JS ${kib(run.unusedJsBytes)}, benchmarkIndex ${runIndexes.at(-1)}`,
+          `CLS ${run.cls.toFixed(3)}, unused JS ${kib(run.unusedJsBytes)}, benchmarkIndex ${run.benchmarkIndexes.join(', ')}`,
       );
       each.push(run);
     }
@@ -261,6 +258,7 @@ export async function measureMobile(baseUrl: string, pages: string[], runs: numb
       unusedJsBytes: median(each.map((r) => r.unusedJsBytes)),
       unusedJsByScript: middle.unusedJsByScript,
       failing: middle.failing,
+      benchmarkIndexes: each.flatMap((r) => r.benchmarkIndexes),
     });
   }
   return results;
@@ -312,6 +310,7 @@ export function printTable(mobile: PageScores[], desktopFcp: Map<string, number>
     `\nLighthouse 12, mobile preset (simulated slow 4G; CPU ${calibration.cpuMultiplier}x for a host of benchmarkIndex ` +
       `${calibration.benchmarkIndex}, i.e. index / 440, at most 4x), median of ${runs}, trace held ${HOLD_PAST_LOADER_MS} ms past load:`,
   );
+  const runIndexes = mobile.flatMap((r) => r.benchmarkIndexes);
   if (runIndexes.length > 0) {
     const during = median(runIndexes);
     console.log(

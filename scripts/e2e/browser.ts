@@ -111,8 +111,10 @@ export async function openPage(context: BrowserContext, pathname: string): Promi
 export async function waitForApp(page: Page): Promise<void> {
   // The shell mounts (inert) in the same render as the loader; it is usable once the loader has
   // gone. Locators, not waitForFunction: the shop's CSP forbids the eval that the latter needs.
-  await page.locator('.app').waitFor({ state: 'attached', timeout: 15_000 });
-  await page.locator('.start-loader').waitFor({ state: 'detached', timeout: 15_000 });
+  // 45 s: in CI three groups' shops, two vitest suites and their browsers share two cores, and a
+  // page's first start there once took past 15 s (the loader's own 3 s is what users see).
+  await page.locator('.app').waitFor({ state: 'attached', timeout: 45_000 });
+  await page.locator('.start-loader').waitFor({ state: 'detached', timeout: 45_000 });
 }
 
 /**

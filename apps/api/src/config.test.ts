@@ -76,6 +76,16 @@ describe('loadConfig in production', () => {
     expect(err.message).toMatch(/^Invalid configuration: PORT: /);
   });
 
+  it('refuses an SMTP_URL that is not an smtp:// or smtps:// address, without printing it', () => {
+    for (const SMTP_URL of ['mail.example.org:587', 'http://user:hunter22@mail.example.org', 'smtp://user:hunter22@[bad']) {
+      const err = loadError({ NODE_ENV: 'production', DATABASE_URL: POSTGRES_URL, JWT_SECRET: SECRET, SMTP_URL });
+      expect(err.message).toMatch(/^Invalid configuration: SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ address/);
+      expect(err.message).not.toContain('hunter22');
+    }
+    const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', DATABASE_URL: POSTGRES_URL, JWT_SECRET: SECRET, SMTP_URL: 'smtps://u:p@mail.example.org:465' });
+    expect(config.smtpUrl).toBe('smtps://u:p@mail.example.org:465');
+  });
+
   it('uses the configured secret and loads no demo catalogue unless asked', () => {
     const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: POSTGRES_URL, JWT_SECRET: SECRET });
     expect(config.env).toBe('production');

@@ -53,7 +53,13 @@ const envSchema = z.object({
   JWT_SECRET: z.string().optional(),
   /** Default: http://localhost:<PORT>, so e-mail links follow a changed PORT. */
   APP_URL: z.union([z.string().url(), z.literal('')]).optional(),
-  SMTP_URL: z.string().optional(),
+  // Checked here (never echoed: it may hold a password), so a typo stops the start with its name.
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || (/^smtps?:\/\//.test(v) && URL.canParse(v)), {
+      message: 'must be an smtp:// or smtps:// address, e.g. smtp://user:pass@host:587',
+    }),
   MAIL_FROM: z.string().default('Course Shop <no-reply@localhost>'),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(8).default('admin12345'),

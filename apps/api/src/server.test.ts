@@ -126,9 +126,13 @@ describe.skipIf(!serverUrl)('the server process on SIGTERM (needs TEST_DATABASE_
         LOG_LEVEL: 'info',
         DATA_DIR: path.join(tmpdir(), `shop-server-test-${randomBytes(4).toString('hex')}`),
         HEADERS_TIMEOUT_MS: '2000',
-        SHUTDOWN_GRACE_MS: '10000',
-        // The orders below queue for the pool while a row lock holds them; not what is tested here.
-        DB_CONNECT_TIMEOUT_MS: '8000',
+        SHUTDOWN_GRACE_MS: '20000',
+        // The orders below wait on a row lock (holding a connection) or queue for the pool for as
+        // long as the test holds the lock, which a busy machine stretches past the default limits
+        // (statement 4 s, pool 2 s): a 503 from a limit is not what is tested here.
+        DB_CONNECT_TIMEOUT_MS: '30000',
+        DB_STATEMENT_TIMEOUT_MS: '30000',
+        DB_QUERY_TIMEOUT_MS: '30000',
         // One buyer places the 50 orders below: the unpaid caps (issue 31) are not what is tested here.
         MAX_UNPAID_ORDERS: '1000',
         MAX_UNPAID_SEATS: '100000',
@@ -196,7 +200,7 @@ describe.skipIf(!serverUrl)('the server process on SIGTERM (needs TEST_DATABASE_
     const signalledAt = Date.now();
     child.kill('SIGTERM');
     // Stopped accepting: a new connection is refused while the 50 are still held. A busy
-    // machine may take a moment to deliver the signal: asked again every 100 ms for 5 s (the grace is 10 s).
+    // machine may take a moment to deliver the signal: asked again every 100 ms for 5 s (the grace is 20 s).
     const tryLate = () =>
       fetch(`http://127.0.0.1:${port}/api/health`).then(
         (r) => `answered ${r.status}`,
@@ -217,7 +221,7 @@ describe.skipIf(!serverUrl)('the server process on SIGTERM (needs TEST_DATABASE_
     expect(exitCode).toBe(0);
     // Every request got its whole answer: no reset, no hang-up, no truncated JSON.
     expect(results.filter((r) => r.error)).toEqual([]);
-    expect(results.map((r) => r.status)).toEqual(Array(50).fill(201));
+    expect(results.filter((r) => r.status !== 201).map((r) => `${r.status} ${r.body ?? ''}`)).toEqual([]);
     const ids = results.map((r) => (JSON.parse(r.body ?? '{}') as { _id: string })._id);
     const stored = await db.select({ id: orders.id }).from(orders).where(inArray(orders.id, ids));
     expect(stored).toHaveLength(50);

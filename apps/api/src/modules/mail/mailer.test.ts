@@ -12,7 +12,7 @@ import { createTestContext, type TestContext } from '../../test/context.js';
 import { createUser } from '../../test/factories.js';
 import { capturingLogger } from '../../test/logs.js';
 import { resetLink, resetPasswordMail, verificationLink, verificationMail } from './mail.templates.js';
-import { createMailer } from './mailer.js';
+import { createMailer, smtpUrlWithLimits } from './mailer.js';
 import {
   linkInHtml,
   linkInText,
@@ -162,6 +162,30 @@ describe('a slow or dead mail server', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: MESSAGES.forgotSuccess });
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe('SMTP time limits', () => {
+  it('gives up on a mail server that accepts the connection and never greets, within its limit', async () => {
+    const silent = await startSilentServer();
+    cleanups.push(() => silent.close());
+    const mailer = createMailer({ ...ctx.config, smtpUrl: silent.url }, silentLogger, 300);
+    cleanups.push(async () => mailer.close?.());
+    const started = Date.now();
+    const outcome = await mailer.send(resetPasswordMail('late@example.com', 'Late', resetLink('http://shop.test', 'x'.repeat(43)))).then(
+      () => 'sent',
+      (err: { code?: string }) => err.code,
+    );
+    expect(outcome).toBe('ETIMEDOUT');
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('keeps limits an SMTP_URL sets itself and adds the shop’s where it sets none', () => {
+    const url = new URL(smtpUrlWithLimits('smtps://u:p%40ss@mail.example.org:465/?socketTimeout=60000', 15_000));
+    expect(url.searchParams.get('socketTimeout')).toBe('60000');
+    expect(url.searchParams.get('greetingTimeout')).toBe('15000');
+    expect(url.searchParams.get('connectionTimeout')).toBe('15000');
+    expect(url.password).toBe('p%40ss');
   });
 });
 

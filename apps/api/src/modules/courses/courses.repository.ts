@@ -13,7 +13,9 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import {
+  CATEGORIES,
   PAGE_LIMIT_DEFAULT,
   type CourseQuery,
   type CourseSort,
@@ -69,12 +71,21 @@ const KEYWORD_WORDS_MAX = 8;
 type Param = <T>(name: string, value: T) => T | Placeholder;
 const inline: Param = (_name, value) => value;
 
-/** `ARRAY[$1, $2, …]::text[]` with one parameter per value, named `${name}.${i}`. */
-function textArray(values: readonly string[], name: string, param: Param): SQL {
-  return sql`ARRAY[${sql.join(
-    values.map((v, i) => sql`${param(`${name}.${i}`, v)}`),
-    sql`, `,
-  )}]::text[]`;
+const KNOWN_CATEGORIES: ReadonlySet<string> = new Set(CATEGORIES);
+
+/**
+ * `ARRAY['Art', 'English']::text[]`: categories are written into the statement, never passed as
+ * values (decision 0378). They come from the shop's fixed table (the query schema refuses any
+ * other), so a statement kept for a shape names its categories, and PostgreSQL can plan it once
+ * for every price range with the category's partial price index (a plan for a category given as
+ * a value cannot know which partial index applies).
+ */
+function categoryArray(values: readonly string[]): SQL {
+  const literals = values.map((value) => {
+    if (!KNOWN_CATEGORIES.has(value)) throw new Error(`not a category of the shop: ${JSON.stringify(value)}`);
+    return sql.raw(`'${value.replaceAll("'", "''")}'`);
+  });
+  return sql`ARRAY[${sql.join(literals, sql`, `)}]::text[]`;
 }
 
 /** The words of a keyword that must each appear in `search_text` (lower-cased, at most 8; catalogue-key.ts folds on this). */
@@ -101,12 +112,12 @@ export function courseFilter(query: CourseQuery, param: Param = inline): SQL | u
   // match both. Single categories go together into one `@>`, groups into `&&`: both use the
   // GIN index on category.
   const required = new Set<string>();
-  for (const [i, categories] of [query.Cg, query.filter].entries()) {
+  for (const categories of [query.Cg, query.filter]) {
     if (!categories || categories.length === 0) continue;
     if (categories.length === 1) required.add(categories[0] as string);
-    else conditions.push(sql`${courses.category} && ${textArray(categories, `group.${i}`, param)}`);
+    else conditions.push(sql`${courses.category} && ${categoryArray(categories)}`);
   }
-  if (required.size > 0) conditions.push(sql`${courses.category} @> ${textArray([...required], 'category', param)}`);
+  if (required.size > 0) conditions.push(sql`${courses.category} @> ${categoryArray([...required])}`);
   if (query.from) conditions.push(gte(courses.price, param('from', query.from)));
   if (query.to) conditions.push(lte(courses.price, param('to', query.to)));
   return conditions.length > 0 ? and(...conditions) : undefined;
@@ -321,11 +332,12 @@ type ResultOf<K extends Kind> = Awaited<NonNullable<ReturnType<typeof catalogueQ
 /**
  * The catalogue statements built so far, per database handle and shape. A shape is what makes
  * a statement's text: which statement, the sort, and which values it takes (keyword words,
- * categories, price bounds, page, instant: their names, in the order courseFilter and
- * catalogueQueries give them). Building a statement with Drizzle was a fifth of the API's CPU on
- * an uncached page (profile, 10 000 courses). Each is PostgreSQL's
- * unnamed statement (`prepare('')`, the protocol's name for it), planned for each run's values
- * as before, so a category's partial price index is still chosen.
+ * price bounds, page, instant: their names, in the order courseFilter and catalogueQueries give
+ * them; the categories themselves, written in the text). Building a statement with Drizzle was a
+ * fifth of the API's CPU on an uncached page (profile, 10 000 courses). Each is prepared on
+ * PostgreSQL under a name (statementName): parsed once per connection, then planned for each
+ * run's values or, once PostgreSQL finds it no dearer, with one plan for every run; since the
+ * categories are in the text, that plan still reads the category's partial price index.
  */
 const shapedStatements = new WeakMap<DbOrTx, LRUCache<string, ShapedStatement<unknown>>>();
 /**
@@ -333,6 +345,27 @@ const shapedStatements = new WeakMap<DbOrTx, LRUCache<string, ShapedStatement<un
  * words, categories and groups into many more, and one-off shapes must not grow memory.
  */
 const SHAPES_KEPT = 256;
+
+/**
+ * Catalogue statements named on PostgreSQL per process (decision 0378). The server keeps a named
+ * statement on each connection that ran it (about 150 KB with its plan), so their number is
+ * bounded: the shop's own links use a few dozen shapes, and the first ones asked take the names;
+ * a shape asked once they are all taken runs as the unnamed statement, as every shape did before.
+ */
+export const CATALOGUE_NAMED_STATEMENTS_MAX = 48;
+const statementNames = new Set<string>();
+
+/**
+ * The name a catalogue statement is prepared under: drawn from its text (node-postgres refuses
+ * one name for two texts), or '' (the protocol's unnamed statement) once the names are taken.
+ */
+function statementName(text: string): string {
+  const name = `catalogue_${createHash('sha1').update(text).digest('base64url')}`;
+  if (statementNames.has(name)) return name;
+  if (statementNames.size >= CATALOGUE_NAMED_STATEMENTS_MAX) return '';
+  statementNames.add(name);
+  return name;
+}
 
 /** The query's values by placeholder name, and what its shape is made of. */
 function shapeOf(query: CourseQuery, at: Date | undefined) {
@@ -344,7 +377,14 @@ function shapeOf(query: CourseQuery, at: Date | undefined) {
       return sql.placeholder(name);
     }) !== undefined;
   Object.assign(values, pageValues(query, at));
-  return { values, filtered, keyword: keywordWords(query).length > 0, key: `${query.sort ?? ''} ${Object.keys(values).join(',')}` };
+  // The categories are in the statement's text (categoryArray), so they make its shape too.
+  const categories = JSON.stringify([query.Cg ?? [], query.filter ?? []]);
+  return {
+    values,
+    filtered,
+    keyword: keywordWords(query).length > 0,
+    key: `${query.sort ?? ''} ${Object.keys(values).join(',')} ${categories}`,
+  };
 }
 
 function shapedStatement<K extends Kind>(
@@ -361,7 +401,7 @@ function shapedStatement<K extends Kind>(
   if (!statement) {
     const built = catalogueQueries(db, query, at, (name) => sql.placeholder(name))[kind] as Statement<ResultOf<K>> | undefined;
     if (!built) throw new Error(`no ${kind} statement for a catalogue query of shape ${shape.key}`);
-    statement = built.prepare('');
+    statement = built.prepare(statementName(built.toSQL().sql));
     byShape.set(key, statement);
   }
   return statement;

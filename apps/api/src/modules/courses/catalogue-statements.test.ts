@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CATEGORIES, COURSE_SORTS, type CourseQuery } from '@shop/shared';
 import type { Db } from '../../db/client.js';
 import { courses } from '../../db/schema.js';
 import { loadSyntheticCourses } from '../../seed/synthetic.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
-import { CATALOGUE_NAMED_STATEMENTS_MAX, catalogueQueries, listCourses } from './courses.repository.js';
+import { CATALOGUE_NAMED_STATEMENTS_MAX } from './courses.repository.js';
 
 /**
  * Catalogue statements prepared under a name on the PostgreSQL server (decision 0378): parsed
@@ -14,6 +14,11 @@ import { CATALOGUE_NAMED_STATEMENTS_MAX, catalogueQueries, listCourses } from '.
  */
 const COURSES = 1500;
 let ctx: TestContext;
+/**
+ * The repository as a process that has named no statement yet: names are counted per process,
+ * and the files before this one in the worker (isolate: false) may have taken some.
+ */
+let repository: typeof import('./courses.repository.js');
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -29,6 +34,8 @@ async function prepared(tx: Tx) {
 
 describe.runIf(process.env['TEST_DATABASE_URL'])('catalogue statements on PostgreSQL', () => {
   beforeAll(async () => {
+    vi.resetModules();
+    repository = await import('./courses.repository.js');
     ctx = await createTestContext();
     await loadSyntheticCourses(ctx.database.db, COURSES);
     await ctx.database.db.execute(sql`vacuum analyze courses`);
@@ -50,7 +57,7 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('catalogue statements on Postgr
       ] as const;
       for (const [from, to] of ranges) {
         const query: CourseQuery = { Cg: ['Programming'], sort: 'price_asc', from, to, limit: 12 };
-        const { rows, total } = await listCourses(tx, query, undefined, at);
+        const { rows, total } = await repository.listCourses(tx, query, undefined, at);
         // Each run answers for its own range.
         const [counted] = await tx
           .select({ n: sql<number>`count(*)::int` })
@@ -75,7 +82,7 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('catalogue statements on Postgr
       expect((statement?.generic_plans ?? 0) + (statement?.custom_plans ?? 0)).toBe(ranges.length);
 
       // The one plan PostgreSQL may keep for every range still walks the category's own price index.
-      const { page } = catalogueQueries(tx, { Cg: ['Programming'], sort: 'price_asc', from: 1, to: 2, limit: 12 }, at, (name) =>
+      const { page } = repository.catalogueQueries(tx, { Cg: ['Programming'], sort: 'price_asc', from: 1, to: 2, limit: 12 }, at, (name) =>
         sql.placeholder(name),
       );
       const values: Record<string, unknown> = { from: 100, to: 300, limit: 12, offset: 0, at: at.toISOString() };
@@ -99,7 +106,7 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('catalogue statements on Postgr
         for (const sort of COURSE_SORTS) {
           for (const bounds of [{}, { from: 100 }, { to: 300 }, { from: 100, to: 300 }]) {
             const query: CourseQuery = { Cg: [category], sort, ...bounds, limit: 6 };
-            const { rows, total } = await listCourses(tx, query, COURSES);
+            const { rows, total } = await repository.listCourses(tx, query, COURSES);
             const [counted] = await tx
               .select({ n: sql<number>`count(*)::int` })
               .from(courses)

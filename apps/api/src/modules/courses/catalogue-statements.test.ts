@@ -6,6 +6,7 @@ import { courses } from '../../db/schema.js';
 import { loadSyntheticCourses } from '../../seed/synthetic.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { CATALOGUE_NAMED_STATEMENTS_MAX } from './courses.repository.js';
+import type * as Repository from './courses.repository.js';
 
 /**
  * Catalogue statements prepared under a name on the PostgreSQL server (decision 0378): parsed
@@ -18,7 +19,7 @@ let ctx: TestContext;
  * The repository as a process that has named no statement yet: names are counted per process,
  * and the files before this one in the worker (isolate: false) may have taken some.
  */
-let repository: typeof import('./courses.repository.js');
+let repository: typeof Repository;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

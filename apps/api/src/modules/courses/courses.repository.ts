@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import {
-  CATEGORIES,
+  matchCategory,
   PAGE_LIMIT_DEFAULT,
   type CourseQuery,
   type CourseSort,
@@ -71,8 +71,6 @@ const KEYWORD_WORDS_MAX = 8;
 type Param = <T>(name: string, value: T) => T | Placeholder;
 const inline: Param = (_name, value) => value;
 
-const KNOWN_CATEGORIES: ReadonlySet<string> = new Set(CATEGORIES);
-
 /**
  * `ARRAY['Art', 'English']::text[]`: categories are written into the statement, never passed as
  * values (decision 0378). They come from the shop's fixed table (the query schema refuses any
@@ -82,7 +80,8 @@ const KNOWN_CATEGORIES: ReadonlySet<string> = new Set(CATEGORIES);
  */
 function categoryArray(values: readonly string[]): SQL {
   const literals = values.map((value) => {
-    if (!KNOWN_CATEGORIES.has(value)) throw new Error(`not a category of the shop: ${JSON.stringify(value)}`);
+    // A name of the table is its own canonical spelling; anything else never reaches SQL.
+    if (matchCategory(value) !== value) throw new Error(`not a category of the shop: ${JSON.stringify(value)}`);
     return sql.raw(`'${value.replaceAll("'", "''")}'`);
   });
   return sql`ARRAY[${sql.join(literals, sql`, `)}]::text[]`;

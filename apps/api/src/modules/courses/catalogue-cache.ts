@@ -20,11 +20,8 @@ export { catalogueKey, normalCourseQuery } from './catalogue-key.js';
  * names data older than its version: a stale client is never told "not modified".
  */
 
-export interface CatalogueAnswer {
-  /** Serialised JSON body. */
-  body: unknown;
-  headers?: Record<string, string>;
-}
+/** What a build gives: the body (serialised with JSON.stringify), or its JSON text as it is sent. */
+export type CatalogueAnswer = ({ body: unknown } | { json: string }) & { headers?: Record<string, string> };
 
 export interface CatalogueCacheOptions {
   /** How long a version read is trusted; the "visible everywhere within 1 s" budget. */
@@ -176,8 +173,9 @@ export class CatalogueCache implements CourseChanges {
     build: (version: CatalogueVersion) => Promise<CatalogueAnswer>,
   ): Promise<ReadyAnswer> | ReadyAnswer {
     const serialised = async () => {
-      const { body, headers } = await build(version);
-      return { body: Buffer.from(JSON.stringify(body)), headers: headers ?? {}, etag, encoded: {} };
+      const answer = await build(version);
+      const json = 'json' in answer ? answer.json : JSON.stringify(answer.body);
+      return { body: Buffer.from(json), headers: answer.headers ?? {}, etag, encoded: {} };
     };
     if (!this.answers.holds(version.tag)) {
       // A request still holding an older version than the latest read builds without keeping.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CATEGORIES, COURSE_SORTS, type CourseQuery } from '@shop/shared';
+import { CATEGORIES, COURSE_SORTS, type Course, type CourseQuery } from '@shop/shared';
 import type { Db } from '../../db/client.js';
 import { courses } from '../../db/schema.js';
 import { loadSyntheticCourses } from '../../seed/synthetic.js';
@@ -67,7 +67,8 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('catalogue statements on Postgr
       ] as const;
       for (const [from, to] of ranges) {
         const query: CourseQuery = { Cg: ['Programming'], sort: 'price_asc', from, to, limit: 12 };
-        const { rows, total } = await repository.listCourses(tx, query, undefined, at);
+        const { courses, total } = await repository.listCourses(tx, query, undefined, at);
+        const rows = courses.map((text) => JSON.parse(text) as Course);
         // Each run answers for its own range.
         expect(total).toBe(await listedCount(tx, 'Programming', from, to));
         expect(rows.length).toBe(Math.min(12, total));
@@ -110,7 +111,8 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('catalogue statements on Postgr
         for (const sort of COURSE_SORTS) {
           for (const bounds of [{}, { from: 100 }, { to: 300 }, { from: 100, to: 300 }]) {
             const query: CourseQuery = { Cg: [category], sort, ...bounds, limit: 6 };
-            const { rows, total } = await repository.listCourses(tx, query, COURSES);
+            const { courses, total } = await repository.listCourses(tx, query, COURSES);
+            const rows = courses.map((text) => JSON.parse(text) as Course);
             expect(total, `${category} ${sort} ${JSON.stringify(bounds)}`).toBe(await listedCount(tx, category, bounds.from, bounds.to));
             expect(rows.every((row) => row.category.includes(category))).toBe(true);
             shapes++;

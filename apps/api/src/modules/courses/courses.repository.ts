@@ -163,50 +163,48 @@ function orderOf(
 /** A statement run once (awaited) or prepared for its shape, that tests and scripts can also EXPLAIN (`getSQL`, `toSQL`). */
 type Statement<T> = PromiseLike<T> & SQLWrapper & { toSQL(): Query; prepare(name: string): ShapedStatement<T> };
 
-/** A course as a catalogue page reads it: every column but `search_text`, which no answer shows. */
-export type ListedCourseRow = Omit<CourseRow, 'searchText'>;
-
 /**
- * The columns of a catalogue page. `search_text` (every text of the course again, lower-cased:
- * the largest column) is only matched against; reading it made PostgreSQL send, and the API
- * parse, about twice the bytes of the courses shown (issue 38's profile).
+ * The columns a catalogue page walks: every column but `search_text` (every text of the course
+ * again, lower-cased: the largest column), which is only matched against; reading it made
+ * PostgreSQL send, and the API parse, about twice the bytes of the courses shown (issue 38).
  */
 const { searchText: _searchText, ...courseColumns } = getTableColumns(courses);
 type CourseColumn = keyof typeof courseColumns;
 
-/** A course's next session in a catalogue row (issue 33): startsAt as PostgreSQL's JSON writes it. */
-export interface NextSessionRow {
-  _id: string;
-  startsAt: string;
-  seatsLeft: number;
-}
+/** An instant as `Date.prototype.toISOString` writes it (UTC, milliseconds, `Z`), written by PostgreSQL. */
+const isoText = (instant: SQLWrapper): SQL => sql`to_char(${instant} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * The catalogue's session columns (issue 33), in the page's own statement (no query per card):
- * the soonest session not ended nor cancelled (full ones included), and the seats left across
- * the open sessions (null when the course has none: it sells `availability`). Both read the
- * partial index `sessions_course_open_idx` (course, start) of the course.
+ * A course of a catalogue page as its JSON text, written by PostgreSQL (decision 0379): the
+ * contract's Course as `toCourseJson` gives it, key for key in the same order, with the card's
+ * session fields (issue 33): `availability` is the seats left across the open sessions when the
+ * course has any, and `nextSession` the soonest session not ended nor cancelled (full ones
+ * included), or null. `row_to_json` writes compact JSON; prices and ratings go out as numbers
+ * without trailing zeros, instants as ISO text in UTC. The API sends the page's texts joined,
+ * without parsing or mapping a row: on an uncached page that was most of its own work.
+ *
+ * `from` is the name the statement gives the course's row (`courses`, or the page's subquery);
+ * the sessions are read through the partial index `sessions_course_open_idx` (course, start).
  */
-/** `courses.id` always qualified: a page of one table renders its columns bare, which inside the subqueries would name the session's id. */
-const courseIdColumn = sql.raw('"courses"."id"');
-/** Sessions not ended at `at` (an ISO instant: the app clock, as orders use it; default the database's now). */
-const sessionColumns = (at?: string, courseId: SQLWrapper = courseIdColumn, param: Param = inline) => {
+function listedCourseJson(from: string, at: string | undefined, param: Param): SQL<string> {
+  const column = (name: CourseColumn) => sql.raw(`"${from}"."${courses[name].name}"`);
   const now = at ? sql`${param('at', at)}::timestamptz` : sql`now()`;
-  return {
-    nextSession: sql<NextSessionRow | null>`(select json_build_object('_id', s.id, 'startsAt', s.starts_at, 'seatsLeft', s.seats_left)
-    from sessions s where s.course_id = ${courseId} and s.status = 'open' and s.ends_at > ${now}
-    order by s.starts_at, s.id limit 1)`,
-    sessionSeats: sql<number | null>`(select sum(s.seats_left)::integer from sessions s
-    where s.course_id = ${courseId} and s.status = 'open' and s.ends_at > ${now})`,
-  };
-};
-const listedColumns = (at?: string, param: Param = inline) => ({ ...courseColumns, ...sessionColumns(at, courseIdColumn, param) });
+  const openSessions = sql`from sessions s where s.course_id = ${column('id')} and s.status = 'open' and s.ends_at > ${now}`;
+  return sql<string>`(select row_to_json(c)::text from (select
+    ${column('id')} as "_id", ${column('name')} as "name", trim_scale(${column('price')}) as "price",
+    ${column('description')} as "description", ${column('nameFr')} as "nameFr", ${column('nameAr')} as "nameAr",
+    ${column('descriptionFr')} as "descriptionFr", ${column('descriptionAr')} as "descriptionAr",
+    ${column('images')} as "images", ${column('category')} as "category", ${column('sizes')} as "sizes",
+    coalesce((select sum(s.seats_left)::integer ${openSessions}), ${column('availability')}) as "availability",
+    trim_scale(${column('rating')}) as "rating", ${column('numReviews')} as "numReviews",
+    ${isoText(column('createdAt'))} as "createdAt", ${isoText(column('updatedAt'))} as "updatedAt",
+    (select row_to_json(n) from (select s.id as "_id", ${isoText(sql`s.starts_at`)} as "startsAt", s.seats_left as "seatsLeft"
+      ${openSessions} order by s.starts_at, s.id limit 1) n) as "nextSession"
+  ) c)`;
+}
 
-/** A course of a catalogue page, with its session columns. */
-export type ListedCourseWithSessions = ListedCourseRow & { nextSession: NextSessionRow | null; sessionSeats: number | null };
-
-/** A catalogue page as the API reads it; `total` is on every row when the statement counted. */
-export type CataloguePage = Statement<(ListedCourseWithSessions & { total?: number })[]>;
+/** A catalogue page as the API reads it: each course's JSON text (`total` on every row when the statement counted). */
+export type CataloguePage = Statement<{ course: string; total?: number }[]>;
 
 /**
  * The statements of a catalogue page (exported so tests and scripts can EXPLAIN them).
@@ -251,7 +249,7 @@ export function catalogueQueries(
   /** The page's courses, each carrying the number of matches (`total`). */
   page: CataloguePage;
   /** Without a keyword: the page's courses alone, for a caller that knows the total already. */
-  rowsOnly?: Statement<ListedCourseWithSessions[]>;
+  rowsOnly?: Statement<{ course: string }[]>;
   /** The count alone: for a page past the last match, where no row carries it. */
   total: Statement<{ total: number }[]>;
   /** False when the query keeps every course: its total is the size of the catalogue. */
@@ -265,8 +263,8 @@ export function catalogueQueries(
   const offset = param('offset', values.offset);
   const total = db.select({ total: count() }).from(courses).where(where);
   if (keywordWords(query).length === 0) {
-    // The page's courses first, then their session columns: computed in the select list of the
-    // walk itself, they would also run for every course the offset skips.
+    // The page's courses first, then their JSON with the session fields: computed in the select
+    // list of the walk itself, they would also run for every course the offset skips.
     const onPage = db
       .select(courseColumns)
       .from(courses)
@@ -275,19 +273,12 @@ export function catalogueQueries(
       .limit(limit)
       .offset(offset)
       .as('on_page');
-    const onPageColumns = Object.fromEntries(
-      Object.keys(courseColumns).map((key) => [key, onPage[key as CourseColumn]]),
-    ) as Pick<typeof onPage, CourseColumn>;
-    const pageColumns = {
-      ...onPageColumns,
-      // Qualified: rendered bare, the id would name the session's own inside its subqueries.
-      ...sessionColumns(values.at, sql.raw('"on_page"."id"'), param),
-    };
+    const course = listedCourseJson('on_page', values.at, param);
     const pageOrder = orderOf(query.sort, onPage[sortKey(query.sort)], onPage.id);
-    const rowsOnly = db.select(pageColumns).from(onPage).orderBy(...pageOrder);
+    const rowsOnly = db.select({ course }).from(onPage).orderBy(...pageOrder);
     const page = db
       .select({
-        ...pageColumns,
+        course,
         // The count's own plan, run once as the statement's subquery: one round trip for both.
         total: sql<number>`(select count(*) from ${courses} where ${where})`.mapWith(Number),
       })
@@ -312,7 +303,7 @@ export function catalogueQueries(
   const page = db
     .with(matches)
     .select({
-      ...listedColumns(values.at, param),
+      course: listedCourseJson('courses', values.at, param),
       total: sql<number>`(select count(*) from ${matches})`.mapWith(Number),
     })
     .from(pageIds)
@@ -407,8 +398,9 @@ function shapedStatement<K extends Kind>(
 }
 
 /**
- * One catalogue page and the number of matching courses, from one statement (see
- * catalogueQueries); the count alone only for a page past the last match.
+ * One catalogue page, each course as its JSON text (listedCourseJson), and the number of
+ * matching courses, from one statement (see catalogueQueries); the count alone only for a page
+ * past the last match.
  */
 export async function listCourses(
   db: DbOrTx,
@@ -420,18 +412,19 @@ export async function listCourses(
   catalogueSize?: number,
   /** The instant sessions are "not ended" at (the app clock). */
   at?: Date,
-): Promise<{ rows: ListedCourseWithSessions[]; total: number }> {
+): Promise<{ courses: string[]; total: number }> {
   const shape = shapeOf(query, at);
   const run = <K extends Kind>(kind: K) => shapedStatement(db, query, at, shape, kind).execute(shape.values);
-  if (!shape.keyword && !shape.filtered && catalogueSize !== undefined) return { rows: await run('rowsOnly'), total: catalogueSize };
+  if (!shape.keyword && !shape.filtered && catalogueSize !== undefined)
+    return { courses: (await run('rowsOnly')).map((row) => row.course), total: catalogueSize };
   const found = await run('page');
-  const rows = found.map(({ total: _total, ...row }) => row);
+  const listed = found.map((row) => row.course);
   const first = found[0];
-  if (first) return { rows, total: first.total ?? 0 };
+  if (first) return { courses: listed, total: first.total ?? 0 };
   // No row carries the count: nothing matches, or the page lies past the last match.
-  if ((query.page ?? 1) === 1) return { rows, total: 0 };
+  if ((query.page ?? 1) === 1) return { courses: listed, total: 0 };
   const [counted] = await run('total');
-  return { rows, total: counted?.total ?? 0 };
+  return { courses: listed, total: counted?.total ?? 0 };
 }
 
 export async function findCourse(db: DbOrTx, id: string): Promise<CourseRow | undefined> {

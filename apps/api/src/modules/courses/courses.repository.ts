@@ -184,22 +184,25 @@ const isoText = (instant: SQLWrapper): SQL => sql`to_char(${instant} at time zon
  * without parsing or mapping a row: on an uncached page that was most of its own work.
  *
  * `from` is the name the statement gives the course's row (`courses`, or the page's subquery);
- * the sessions are read through the partial index `sessions_course_open_idx` (course, start).
+ * both session fields come from one walk of the course's open sessions in the partial index
+ * `sessions_course_open_idx` (course, start): the first row, and the sum of all as a window.
  */
 function listedCourseJson(from: string, at: string | undefined, param: Param): SQL<string> {
   const column = (name: CourseColumn) => sql.raw(`"${from}"."${courses[name].name}"`);
   const now = at ? sql`${param('at', at)}::timestamptz` : sql`now()`;
-  const openSessions = sql`from sessions s where s.course_id = ${column('id')} and s.status = 'open' and s.ends_at > ${now}`;
   return sql<string>`(select row_to_json(c)::text from (select
     ${column('id')} as "_id", ${column('name')} as "name", trim_scale(${column('price')}) as "price",
     ${column('description')} as "description", ${column('nameFr')} as "nameFr", ${column('nameAr')} as "nameAr",
     ${column('descriptionFr')} as "descriptionFr", ${column('descriptionAr')} as "descriptionAr",
     ${column('images')} as "images", ${column('category')} as "category", ${column('sizes')} as "sizes",
-    coalesce((select sum(s.seats_left)::integer ${openSessions}), ${column('availability')}) as "availability",
+    coalesce(soonest.seats::integer, ${column('availability')}) as "availability",
     trim_scale(${column('rating')}) as "rating", ${column('numReviews')} as "numReviews",
     ${isoText(column('createdAt'))} as "createdAt", ${isoText(column('updatedAt'))} as "updatedAt",
-    (select row_to_json(n) from (select s.id as "_id", ${isoText(sql`s.starts_at`)} as "startsAt", s.seats_left as "seatsLeft"
-      ${openSessions} order by s.starts_at, s.id limit 1) n) as "nextSession"
+    (select row_to_json(n) from (select soonest.id as "_id", ${isoText(sql`soonest.starts_at`)} as "startsAt",
+      soonest.seats_left as "seatsLeft") n where soonest.id is not null) as "nextSession"
+    from (values (1)) one left join (select s.id, s.starts_at, s.seats_left, sum(s.seats_left) over () as seats
+      from sessions s where s.course_id = ${column('id')} and s.status = 'open' and s.ends_at > ${now}
+      order by s.starts_at, s.id limit 1) soonest on true
   ) c)`;
 }
 

@@ -44,6 +44,11 @@ export const BLANK_COURSE: NewCourse = {
   availability: 0,
 };
 
+/**
+ * A course as the contract shows it (details, drafts, writes). Catalogue cards have the same
+ * fields written by PostgreSQL (listedCourseJson, decision 0379): a field added here is added
+ * there too, or catalogue-json.test.ts fails.
+ */
 export function toCourseJson(row: Omit<CourseRow, 'searchText'>): Course {
   return {
     _id: row.id,

@@ -67,12 +67,17 @@ async function firstCourseId(
 describe('storefront', () => {
   test('shows the start loader for about 3 seconds, then the home page', async () => {
     const context = await newContext(browser());
-    // The page notes on its own clock (from the navigation's start) when the last loader left:
-    // the HTML's copy, then React's, which replaces it in one commit. On a busy host this test's
-    // own first look at the page can come after the loader's 3 s (it once timed out waiting).
+    // The page notes on its own clock (from the navigation's start) when React's loader took the
+    // HTML's copy's place (the app is up) and when the last loader left. On a busy host this
+    // test's own first look at the page can come after the loader's 3 s (it once timed out
+    // waiting), and the app itself can take longer than 3 s to come up (9.6 s once, with CI's
+    // other suites beside the journeys): the loader then stays until the app is there.
     await context.addInitScript(`addEventListener('DOMContentLoaded', () => {
       window.__loaderShown = document.querySelector('.start-loader') !== null;
       new MutationObserver((_, observer) => {
+        if (window.__appAt === undefined && !document.getElementById('start-loader')) {
+          window.__appAt = performance.now();
+        }
         if (document.querySelector('.start-loader')) return;
         window.__loaderGoneAt = performance.now();
         observer.disconnect();
@@ -82,11 +87,17 @@ describe('storefront', () => {
     // Not until the load event: on a busy host the pictures can hold it past the loader's end.
     await page.goto('/', { waitUntil: 'commit' });
     await waitForApp(page);
-    const [shown, goneAt] = (await page.evaluate(
-      '[window.__loaderShown, window.__loaderGoneAt]',
-    )) as [boolean, number];
+    const [shown, appAt, goneAt] = (await page.evaluate(
+      '[window.__loaderShown, window.__appAt, window.__loaderGoneAt]',
+    )) as [boolean, number, number];
     assert.equal(shown, true, 'the served page starts with the loader');
-    assert.ok(goneAt >= 2500 && goneAt < 8000, `loader shown for ${Math.round(goneAt)} ms`);
+    // About 3 s: never less, and no longer than the app needs to come up (a timer's lateness on a
+    // busy host allowed for).
+    const due = Math.max(3000, appAt);
+    assert.ok(
+      goneAt >= 2500 && goneAt < due + 2000,
+      `loader shown for ${Math.round(goneAt)} ms (app up at ${Math.round(appAt)} ms)`,
+    );
     await page.getByRole('heading', { name: 'Latest Offerings' }).waitFor();
     for (const title of ['Programming', 'Language', 'Art']) {
       const link = page.getByRole('link', { name: title, exact: true }).first();

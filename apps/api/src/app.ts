@@ -54,6 +54,8 @@ export type App = ((req: IncomingMessage, res: ServerResponse) => void) & {
 export function createApp(deps: AppDeps): App {
   const catalogue = createCatalogueCache(deps.database.db, {
     maxAgeMs: deps.catalogueMaxAgeMs ?? 500,
+    buildSlots: deps.config.limits.catalogueBuilds,
+    buildWaitMs: deps.config.limits.dbConnectMs,
     now: () => deps.clock.now().getTime(),
   });
   const edge: Edge = {

@@ -92,6 +92,7 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: ms(4_000),
   DB_QUERY_TIMEOUT_MS: ms(4_500),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  CATALOGUE_BUILDS: z.coerce.number().int().min(1).max(1000).default(2),
   REDIS_CONNECT_TIMEOUT_MS: ms(2_000),
   REDIS_COMMAND_TIMEOUT_MS: ms(500),
   HEALTH_TIMEOUT_MS: ms(2_000),
@@ -247,6 +248,8 @@ export interface Limits {
   /** The client gives up on a query that gets no answer (a frozen server or network). */
   dbQueryMs: number;
   dbPoolSize: number;
+  /** Catalogue pages and course details built from the database at once; the others wait their turn (at most dbConnectMs). */
+  catalogueBuilds: number;
   redisConnectMs: number;
   /** A Redis command without an answer fails after this; the sign-in limit then fails open. */
   redisCommandMs: number;
@@ -362,6 +365,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dbStatementMs: e.DB_STATEMENT_TIMEOUT_MS,
       dbQueryMs: e.DB_QUERY_TIMEOUT_MS,
       dbPoolSize: e.DB_POOL_SIZE,
+      catalogueBuilds: e.CATALOGUE_BUILDS,
       redisConnectMs: e.REDIS_CONNECT_TIMEOUT_MS,
       redisCommandMs: e.REDIS_COMMAND_TIMEOUT_MS,
       healthMs: e.HEALTH_TIMEOUT_MS,

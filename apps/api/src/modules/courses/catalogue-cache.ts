@@ -5,6 +5,7 @@ import type { CourseChanges } from '../../deps.js';
 import { acceptedEncoding, compress, COMPRESS_MIN_BYTES } from '../../lib/content-encoding.js';
 import { unavailabilityOf } from '../../lib/outages.js';
 import { AnswerStore } from './catalogue-answers.js';
+import { buildTurns, type InTurn } from './catalogue-builds.js';
 import { catalogueKeyOfUrl } from './catalogue-key.js';
 import { CatalogueVersionTracker, readCatalogueVersion, type CatalogueVersion } from './catalogue-version.js';
 import { etagOf, matchesEtag, writeAnswer, writeNotModified, type ReadyAnswer } from './conditional-get.js';
@@ -37,6 +38,10 @@ export interface CatalogueCacheOptions {
    * Express (peek then also serves spellings of a kept question it has not seen yet).
    */
   keyOfUrl?: (url: string, version: CatalogueVersion) => string | undefined;
+  /** How many builds run at once (CATALOGUE_BUILDS); the others wait their turn (catalogue-builds.ts). */
+  buildSlots?: number;
+  /** How long a build may wait for its turn before it answers 503 (DB_CONNECT_TIMEOUT_MS). */
+  buildWaitMs?: number;
   now?: () => number;
 }
 
@@ -50,9 +55,11 @@ export class CatalogueCache implements CourseChanges {
   private readonly versions: CatalogueVersionTracker;
   private readonly answers: AnswerStore;
   private readonly keyOfUrl: CatalogueCacheOptions['keyOfUrl'];
+  private readonly inTurn: InTurn;
 
   constructor(readVersion: () => Promise<CatalogueVersion>, options: CatalogueCacheOptions = {}) {
     this.keyOfUrl = options.keyOfUrl;
+    this.inTurn = buildTurns(options.buildSlots ?? 2, options.buildWaitMs ?? 2_000);
     this.versions = new CatalogueVersionTracker(readVersion, options.maxAgeMs ?? 500, options.now ?? Date.now);
     this.answers = new AnswerStore({
       maxBytes: options.maxBytes ?? 32 * 1024 * 1024,
@@ -173,7 +180,7 @@ export class CatalogueCache implements CourseChanges {
     build: (version: CatalogueVersion) => Promise<CatalogueAnswer>,
   ): Promise<ReadyAnswer> | ReadyAnswer {
     const serialised = async () => {
-      const answer = await build(version);
+      const answer = await this.inTurn(() => build(version));
       const json = 'json' in answer ? answer.json : JSON.stringify(answer.body);
       return { body: Buffer.from(json), headers: answer.headers ?? {}, etag, encoded: {} };
     };

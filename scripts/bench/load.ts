@@ -17,6 +17,11 @@ export interface LoadOptions {
     group?: string;
   };
   headers?: Record<string, string>;
+  /**
+   * Requests per second asked in all, whatever the answers' speed (autocannon's overallRate):
+   * an open load, where a closed one (the default) asks again only once answered.
+   */
+  rate?: number;
   /** The server's process id, to report its CPU use during the measure. */
   serverPid?: number;
 }
@@ -59,6 +64,7 @@ function run(options: LoadOptions, durationS: number, latencies?: GroupLatencies
     url: options.url,
     connections: options.connections,
     duration: durationS,
+    ...(options.rate ? { overallRate: options.rate } : {}),
     ...(options.headers ? { headers: options.headers } : {}),
     ...(build
       ? {

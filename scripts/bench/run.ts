@@ -84,6 +84,11 @@ const UNCACHED_TARGET = (of: string): Target => ({ minShare: 0.05, of });
  * speed (under 10 %).
  */
 const POPULAR_IN_MIX_TARGET = (of: string): Target => ({ minShare: 0.5, of, by: 'latency' });
+/**
+ * Issue 38, decision 0380: popular requests asked at a fixed rate keep that rate beside a flood
+ * of one-off queries (answered at 78–88 % of it before catalogue builds took turns, 100 % after).
+ */
+const STEADY_BESIDE_FLOOD_TARGET = (of: string): Target => ({ minShare: 0.95, of });
 /** Placing an order, and cancelling one (the seats go back): one guarded statement each (was p99 <= 100 ms). */
 const ORDER_TARGET: Target = { minShare: 0.015 };
 /** The back office at 8 connections (was p99 < 200 ms). */
@@ -302,6 +307,19 @@ async function main(): Promise<void> {
         row('90 % keywords in rotation + 10 % one-off queries', mixed);
         partRow('the keywords in rotation', mixed, 'popular', POPULAR_IN_MIX_TARGET(rotation));
         partRow('the one-off queries', mixed, 'one-off');
+        // The popular keywords asked at a fixed rate (a fifth of the rotation's speed alone), alone
+        // and then beside a flood of one-off pages: a fixed rate asks on whatever the answers' speed,
+        // where the closed loop above waits (decision 0380).
+        const rate = Math.max(100, Math.round(rows.find((r) => r.name === rotation)!.figures.requestsPerS / 5));
+        const steady = `keywords in rotation at ${rate} req/s`;
+        const popular = () => ({ path: `/api/courses?${nextTopic()}` });
+        row(steady, await load({ url: api.url, rate, request: popular }));
+        const [beside, flood] = await Promise.all([
+          load({ url: api.url, rate, request: popular }),
+          load({ url: api.url, request: () => ({ path: `/api/courses?${randomKeywordQuery()}` }) }),
+        ]);
+        row(`${steady}, beside a flood of one-off queries`, beside, STEADY_BESIDE_FLOOD_TARGET(steady));
+        row(`the flood: one-off queries at ${CONNECTIONS} connections`, flood);
       }
       const nextDetail = rotating(detailIds);
       row(

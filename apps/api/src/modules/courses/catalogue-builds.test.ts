@@ -11,18 +11,15 @@ import { buildTurns } from './catalogue-builds.js';
 /** A build the test ends when it wants: `started` says whether it ran. */
 function heldBuild<T>(value: T) {
   let finish = () => undefined as void;
-  const held = { started: false, finish: () => finish() };
-  const build = () => {
-    held.started = true;
-    return new Promise<T>((resolve) => (finish = () => resolve(value)));
-  };
-  return {
-    ...held,
-    build,
-    get running() {
-      return held.started;
+  const held = {
+    started: false,
+    finish: () => finish(),
+    build: () => {
+      held.started = true;
+      return new Promise<T>((resolve) => (finish = () => resolve(value)));
     },
   };
+  return held;
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -36,14 +33,14 @@ describe('catalogue builds take turns', () => {
       return { held, result };
     });
     await settle();
-    expect(builds.map((b) => b.held.running)).toEqual([true, true, false, false]);
+    expect(builds.map((b) => b.held.started)).toEqual([true, true, false, false]);
     builds[1]!.held.finish();
     expect(await builds[1]!.result).toBe('b');
     await settle();
-    expect(builds.map((b) => b.held.running)).toEqual([true, true, true, false]);
+    expect(builds.map((b) => b.held.started)).toEqual([true, true, true, false]);
     builds[0]!.held.finish();
     await settle();
-    expect(builds[3]!.held.running).toBe(true);
+    expect(builds[3]!.held.started).toBe(true);
     builds[2]!.held.finish();
     builds[3]!.held.finish();
     expect(await Promise.all(builds.map((b) => b.result))).toEqual(['a', 'b', 'c', 'd']);
@@ -68,12 +65,12 @@ describe('catalogue builds take turns', () => {
     first.finish();
     expect(await firstResult).toBe('first');
     await settle();
-    expect(second.running).toBe(false);
+    expect(second.started).toBe(false);
     // The next build gets its turn at once.
     const third = heldBuild('third');
     const thirdResult = inTurn(third.build);
     await settle();
-    expect(third.running).toBe(true);
+    expect(third.started).toBe(true);
     third.finish();
     expect(await thirdResult).toBe('third');
   });

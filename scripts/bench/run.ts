@@ -107,7 +107,9 @@ const pick = <T>(values: readonly T[]): T => values[Math.floor(Math.random() * v
 const between = (low: number, high: number) => low + Math.floor(Math.random() * (high - low + 1));
 
 /** A keyword page drawn at random (tens of thousands of combinations: nearly always a miss). */
-const randomKeywordQuery = () => `keyword=${pick(SYNTHETIC_TOPICS)}&limit=${between(12, 48)}&page=${between(1, 4)}`;
+const oneOffKeywordPage = () => ({
+  path: `/api/courses?keyword=${pick(SYNTHETIC_TOPICS)}&limit=${between(12, 48)}&page=${between(1, 4)}`,
+});
 
 /** A filtered page drawn at random (nearly always a miss). */
 function randomFilterQuery(): string {
@@ -282,12 +284,10 @@ async function main(): Promise<void> {
       if (!ONLY_SESSIONS) {
         const topics = SYNTHETIC_TOPICS.map((topic) => `keyword=${topic}`);
         const nextTopic = rotating(topics);
+        const popular = () => ({ path: `/api/courses?${nextTopic()}` });
         const rotation = `keywords in rotation (${topics.length}, cached)`;
-        row(
-          rotation,
-          await load({ url: api.url, request: () => ({ path: `/api/courses?${nextTopic()}` }) }),
-          SEARCH_TARGET,
-        );
+        const rotationFigures = await load({ url: api.url, request: popular });
+        row(rotation, rotationFigures, SEARCH_TARGET);
         row(
           'the same keywords, spelled differently each time',
           await load({
@@ -300,9 +300,7 @@ async function main(): Promise<void> {
         const mixed = await load({
           url: api.url,
           request: () =>
-            Math.random() < 0.9
-              ? { path: `/api/courses?${nextTopic()}`, group: 'popular' }
-              : { path: `/api/courses?${randomKeywordQuery()}`, group: 'one-off' },
+            Math.random() < 0.9 ? { ...popular(), group: 'popular' } : { ...oneOffKeywordPage(), group: 'one-off' },
         });
         row('90 % keywords in rotation + 10 % one-off queries', mixed);
         partRow('the keywords in rotation', mixed, 'popular', POPULAR_IN_MIX_TARGET(rotation));
@@ -310,13 +308,12 @@ async function main(): Promise<void> {
         // The popular keywords asked at a fixed rate (a fifth of the rotation's speed alone), alone
         // and then beside a flood of one-off pages: a fixed rate asks on whatever the answers' speed,
         // where the closed loop above waits (decision 0380).
-        const rate = Math.max(100, Math.round(rows.find((r) => r.name === rotation)!.figures.requestsPerS / 5));
+        const rate = Math.max(100, Math.round(rotationFigures.requestsPerS / 5));
         const steady = `keywords in rotation at ${rate} req/s`;
-        const popular = () => ({ path: `/api/courses?${nextTopic()}` });
         row(steady, await load({ url: api.url, rate, request: popular }));
         const [beside, flood] = await Promise.all([
           load({ url: api.url, rate, request: popular }),
-          load({ url: api.url, request: () => ({ path: `/api/courses?${randomKeywordQuery()}` }) }),
+          load({ url: api.url, request: oneOffKeywordPage }),
         ]);
         row(`${steady}, beside a flood of one-off queries`, beside, STEADY_BESIDE_FLOOD_TARGET(steady));
         row(`the flood: one-off queries at ${CONNECTIONS} connections`, flood);
@@ -365,7 +362,7 @@ async function main(): Promise<void> {
       // the database.
       row(
         'keyword search, random queries (uncached)',
-        await load({ url: api.url, request: () => ({ path: `/api/courses?${randomKeywordQuery()}` }) }),
+        await load({ url: api.url, request: oneOffKeywordPage }),
         UNCACHED_TARGET(cachedKeyword),
       );
       row(

@@ -41,6 +41,8 @@ export interface TestContextOptions {
   mailer?: (config: Config, logger: Logger) => Mailer;
   /** Shares rate-limit counters through Redis, like several API instances would. */
   redis?: AppDeps['redis'];
+  /** The app's logger (e.g. capturingLogger's, to read what the app logged). */
+  logger?: Logger;
 }
 
 /** The migrated PGlite data directory of the run (test/global-setup.ts), read once per file. */
@@ -107,7 +109,7 @@ export async function createTestContext(
   });
   const { database, url: databaseUrl, drop } = await openTestDatabase();
   const clock = new TestClock();
-  const logger = createLogger(config);
+  const logger = options.logger ?? createLogger(config);
   const sentMails: MailMessage[] = [];
   const mailer: Mailer = options.mailer?.(config, logger) ?? {
     send: (message) => {

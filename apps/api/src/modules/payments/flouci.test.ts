@@ -19,21 +19,33 @@ let flouci: FakeFlouci;
 let proxy: TcpProxy;
 let ctx: TestContext;
 let buyer: UserFixture;
+/** What the app logged, to tell a verify_payment tried again after PAYMENT_TIMEOUT_MS. */
+const { logger: appLogger, lines: appLines } = capturingLogger('info');
+
+/**
+ * verify_payment tries that got no answer within PAYMENT_TIMEOUT_MS (300 ms here) since the
+ * line `from`: each is asked again, so a busy host may see one call more per late try.
+ */
+const lateTries = (from: number) =>
+  appLines.slice(from).filter((l) => l['call'] === 'verify_payment' && String(l['msg']).startsWith('Flouci did not answer')).length;
 
 beforeAll(async () => {
   flouci = await FakeFlouci.start(APP_TOKEN, APP_SECRET);
   proxy = await TcpProxy.start({ host: '127.0.0.1', port: flouci.port });
-  ctx = await createTestContext({
-    // Both providers configured: ONLINE_PAYMENT_PROVIDER chooses Flouci.
-    KONNECT_API_KEY: 'konnect-key-never-used',
-    KONNECT_WALLET_ID: '5f7a209aeb3f76490ac4a3d1',
-    KONNECT_API_URL: 'http://127.0.0.1:9/api/v2',
-    FLOUCI_APP_TOKEN: APP_TOKEN,
-    FLOUCI_APP_SECRET: APP_SECRET,
-    FLOUCI_API_URL: proxy.urlFor(flouci.url).replace(/\/$/, ''),
-    ONLINE_PAYMENT_PROVIDER: 'flouci',
-    PAYMENT_TIMEOUT_MS: String(TIMEOUT_MS),
-  });
+  ctx = await createTestContext(
+    {
+      // Both providers configured: ONLINE_PAYMENT_PROVIDER chooses Flouci.
+      KONNECT_API_KEY: 'konnect-key-never-used',
+      KONNECT_WALLET_ID: '5f7a209aeb3f76490ac4a3d1',
+      KONNECT_API_URL: 'http://127.0.0.1:9/api/v2',
+      FLOUCI_APP_TOKEN: APP_TOKEN,
+      FLOUCI_APP_SECRET: APP_SECRET,
+      FLOUCI_API_URL: proxy.urlFor(flouci.url).replace(/\/$/, ''),
+      ONLINE_PAYMENT_PROVIDER: 'flouci',
+      PAYMENT_TIMEOUT_MS: String(TIMEOUT_MS),
+    },
+    { logger: appLogger },
+  );
   buyer = await createUser(ctx.database.db, ctx.config, { name: 'Youssef Ben Salah', email: 'youssef@example.com' });
 });
 afterAll(async () => {
@@ -195,8 +207,9 @@ describe('POST /api/payments/flouci/webhook', () => {
     const order = await placeCardOrder();
     await startPayment(order._id).expect(200);
     const id = idOf(order._id);
+    const from = appLines.length;
     await webhook({ payment_id: id }).expect(200);
-    expect(flouci.verificationsOf(id)).toBe(1);
+    expect(flouci.verificationsOf(id)).toBe(1 + lateTries(from));
     expect(await readOrder(order._id)).toMatchObject({ status: 'pending', isPaid: false, paymentResult: null });
     expect((await attemptOf(id))?.status).toBe('pending');
   });
@@ -207,8 +220,9 @@ describe('POST /api/payments/flouci/webhook', () => {
       await startPayment(order._id).expect(200);
       const id = idOf(order._id);
       flouci.setStatus(id, status);
+      const from = appLines.length;
       await webhook({ payment_id: id }).expect(200);
-      expect(flouci.verificationsOf(id)).toBe(1);
+      expect(flouci.verificationsOf(id)).toBe(1 + lateTries(from));
       expect(await statusOf(order._id)).toBe('pending');
       expect(await paidEvents(order._id)).toHaveLength(0);
 
@@ -262,10 +276,11 @@ describe('POST /api/payments/flouci/webhook', () => {
       developer_tracking_id: order._id,
       result: { status: 'SUCCESS', amount: 214990, developer_tracking_id: order._id },
     };
+    const from = appLines.length;
     const res = await webhook(forged);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: MESSAGES.webhookReceived });
-    expect(flouci.verificationsOf(id)).toBe(1);
+    expect(flouci.verificationsOf(id)).toBe(1 + lateTries(from));
     expect(await statusOf(order._id)).toBe('pending');
     expect(await paidEvents(order._id)).toHaveLength(0);
     expect((await attemptOf(id))?.status).toBe('pending');
@@ -300,24 +315,20 @@ describe('POST /api/payments/flouci/webhook', () => {
   });
 
   it('pays once when webhooks for the same payment arrive at once', async () => {
-    // Its own app, to read what its calls to Flouci logged.
-    const { logger, lines } = capturingLogger('info');
-    const app = createApp({ ...ctx.deps, logger });
     const order = await placeCardOrder();
     await startPayment(order._id).expect(200);
     const id = idOf(order._id);
     flouci.setStatus(id, 'SUCCESS');
-    const hit = () => request(app).post('/api/payments/flouci/webhook').send({ payment_id: id });
-    const answers = await Promise.all([hit(), hit(), hit()]);
+    const from = appLines.length;
+    const answers = await Promise.all([webhook({ payment_id: id }), webhook({ payment_id: id }), webhook({ payment_id: id })]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     await expect.poll(() => statusOf(order._id)).toBe('paid');
     expect(await paidEvents(order._id)).toHaveLength(1);
     await expect.poll(() => paidMails(order._id).length).toBe(1);
     expect((await attemptOf(id))?.status).toBe('completed');
     // One call to verify_payment for the burst (Flouci's docs warn against repeated calls), and
-    // one more only for a try whose answer came after PAYMENT_TIMEOUT_MS (a busy host).
-    const unanswered = lines.filter((l) => l['call'] === 'verify_payment' && String(l['msg']).startsWith('Flouci did not answer')).length;
-    expect(flouci.verificationsOf(id)).toBe(1 + unanswered);
+    // one more only for a try answered after PAYMENT_TIMEOUT_MS (a busy host; stop 44's CI).
+    expect(flouci.verificationsOf(id)).toBe(1 + lateTries(from));
   });
 
   it('answers within a few seconds while Flouci does not answer; the payment is found later', async () => {

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -17,8 +16,9 @@ declare module 'vitest' {
 
 /**
  * Migrates one database for the whole run instead of one per test file (migrating PGlite costs
- * seconds, copying it a fraction of that): a PGlite data directory saved as a file, or a
- * template database on the PostgreSQL server.
+ * seconds, copying it a fraction of that): a PGlite data directory saved as a file, kept for
+ * the next runs until the migrations change (templateFile), or a template database on the
+ * PostgreSQL server.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const serverUrl = process.env['TEST_DATABASE_URL'];
@@ -41,14 +41,45 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await cleanup.end();
     };
   }
-  const dir = mkdtempSync(path.join(tmpdir(), 'shop-test-template-'));
-  const file = path.join(dir, 'pglite.tar');
-  const database = await openDatabase({ kind: 'memory' });
-  const dump = await database.dumpDataDir?.();
-  await database.close();
-  if (!dump) throw new Error('PGlite could not dump its data directory');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  const file = templateFile();
+  if (!existsSync(file)) {
+    const database = await openDatabase({ kind: 'memory' });
+    const dump = await database.dumpDataDir?.();
+    await database.close();
+    if (!dump) throw new Error('PGlite could not dump its data directory');
+    mkdirSync(path.dirname(file), { recursive: true });
+    // Written whole, then renamed: a run started meanwhile never reads half a template.
+    const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+    // Templates of earlier migrations are not used again.
+    for (const old of readdirSync(path.dirname(file)))
+      if (old.endsWith('.tar') && old !== path.basename(file)) rmSync(path.join(path.dirname(file), old), { force: true });
+  }
   project.provide('pgliteTemplate', file);
   project.provide('postgresTemplate', '');
-  return async () => rmSync(dir, { recursive: true, force: true });
+  return async () => undefined;
+}
+
+/**
+ * Where the migrated PGlite template of this checkout lives: named after what makes it (the
+ * migrations, the code that opens and migrates the database, the PGlite release), so a run
+ * after a change to any of them migrates again, and a run after none reuses it (issue 32:
+ * migrating costs about 5 s of the suite's start, once per project). Kept with the other tool
+ * caches in node_modules/.cache, which a fresh clone does not have.
+ */
+function templateFile(): string {
+  const apiRoot = path.join(import.meta.dirname, '../..');
+  const migrations = path.join(apiRoot, 'drizzle');
+  const hash = createHash('sha256');
+  const sources = [
+    ...readdirSync(migrations, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name)),
+    path.join(apiRoot, 'src/db/client.ts'),
+  ].sort();
+  for (const source of sources) hash.update(path.relative(apiRoot, source)).update('\0').update(readFileSync(source));
+  // The PGlite release (its package.json is not among its exports: read from node_modules).
+  hash.update(readFileSync(path.join(apiRoot, 'node_modules/@electric-sql/pglite/package.json')));
+  return path.join(apiRoot, 'node_modules/.cache/shop-test', `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
 }

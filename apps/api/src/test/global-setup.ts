@@ -63,7 +63,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
 /**
  * Where the migrated PGlite template of this checkout lives: named after what makes it (the
- * migrations, the code that opens and migrates the database, the PGlite release), so a run
+ * migrations, the code that opens and migrates the database, the PGlite and Drizzle releases), so a run
  * after a change to any of them migrates again, and a run after none reuses it (issue 32:
  * migrating costs about 5 s of the suite's start, once per project). Kept with the other tool
  * caches in node_modules/.cache, which a fresh clone does not have.
@@ -79,7 +79,9 @@ function templateFile(): string {
     path.join(apiRoot, 'src/db/client.ts'),
   ].sort();
   for (const source of sources) hash.update(path.relative(apiRoot, source)).update('\0').update(readFileSync(source));
-  // The PGlite release (its package.json is not among its exports: read from node_modules).
-  hash.update(readFileSync(path.join(apiRoot, 'node_modules/@electric-sql/pglite/package.json')));
+  // The releases of PGlite and of Drizzle's migrator (read from node_modules: PGlite's
+  // package.json is not among its exports).
+  for (const name of ['@electric-sql/pglite', 'drizzle-orm'])
+    hash.update(readFileSync(path.join(apiRoot, 'node_modules', name, 'package.json')));
   return path.join(apiRoot, 'node_modules/.cache/shop-test', `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
 }

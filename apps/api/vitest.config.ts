@@ -26,7 +26,8 @@ class OwnModuleGraphFirst extends BaseSequencer {
 
 const common = {
   setupFiles: ['src/test/setup.ts'],
-  // One migrated database per project; each file starts from a copy of it.
+  // One migrated database (on PGlite kept between runs until the migrations change: decision
+  // 0387); each file starts from a copy of it.
   globalSetup: ['src/test/global-setup.ts'],
   // A CI host can run three times slower than a laptop (measured: a 15 s race test there).
   testTimeout: 60_000,

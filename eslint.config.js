@@ -104,6 +104,21 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': 'off' },
   },
   {
+    // Each worker runs its test files in one module graph (isolate: false in both apps' Vitest
+    // configs): a replaced module would leak into the files after it.
+    files: ['apps/*/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock'].map((property) => ({
+          object: 'vi',
+          property,
+          message: "Test files share their worker's modules: spy on the export (vi.spyOn) and let it be restored.",
+        })),
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/testing/**'],
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: webLayers }] },

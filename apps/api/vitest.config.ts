@@ -1,28 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
-
-/**
- * Files that replace one of the app's modules (`vi.mock`): they need a module graph of their
- * own, so they run isolated. Every other file builds its own app and database through
- * `src/test/context.ts` and shares nothing through modules but caches.
- */
-const OWN_MODULE_GRAPH = ['src/modules/orders/orders.reprice.test.ts'];
-
-const OWN_PROJECT = 'api (own module graph)';
-
-/**
- * Vitest's order (longest first, by the last run's durations), with the files of their own
- * module graph first: each starts a worker and imports the app anew (about 5 s), which the
- * last run's test durations do not count, so they used to start last, on one core, after all
- * the others had ended.
- */
-class OwnModuleGraphFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const own = (file: TestSpecification) => file.project.name === OWN_PROJECT;
-    return [...sorted.filter(own), ...sorted.filter((file) => !own(file))];
-  }
-}
 
 const common = {
   setupFiles: ['src/test/setup.ts'],
@@ -42,22 +18,18 @@ export default defineConfig({
     // rather than processes: 10 % less CPU for the same suite (docs/decisions/0289).
     pool: 'threads',
     maxWorkers: 2,
-    sequence: { sequencer: OwnModuleGraphFirst },
     projects: [
       {
         test: {
           ...common,
           name: 'api',
           include: ['src/**/*.test.ts'],
-          exclude: OWN_MODULE_GRAPH,
           // A worker runs its files one after another in one module graph: the app, Drizzle,
           // PGlite's WebAssembly and the migrated template are loaded once per worker instead of
-          // once per file: 40 % less CPU for the suite (docs/decisions/0120).
+          // once per file: 40 % less CPU for the suite (docs/decisions/0120). So no file replaces
+          // a module (`vi.mock`, refused by ESLint); a file spies on an export and restores it.
           isolate: false,
         },
-      },
-      {
-        test: { ...common, name: OWN_PROJECT, include: OWN_MODULE_GRAPH },
       },
     ],
   },

@@ -1,18 +1,21 @@
 import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as header from '@/components/layout/header';
 import { START_LOADER_MS } from '@/components/layout/start-loader';
 import { makeStore } from './store';
 import { AppLayout } from './layout';
 
-const headerRenders = vi.hoisted(() => vi.fn());
-vi.mock('@/components/layout/header', () => ({
-  Header: () => {
+/** The header as a stub that counts its renders (the shell must not render it again on navigation). */
+const headerRenders = vi.fn();
+beforeEach(() => {
+  headerRenders.mockClear();
+  vi.spyOn(header, 'Header').mockImplementation(() => {
     headerRenders();
     return <header>Header</header>;
-  },
-}));
+  });
+});
 
 function renderShell() {
   const router = createMemoryRouter(

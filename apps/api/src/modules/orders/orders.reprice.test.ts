@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { courses, orderItems, orders } from '../../db/schema.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
@@ -11,20 +11,8 @@ import * as repository from './orders.repository.js';
  * What happens between reading the courses of an order and the statement that takes the seats:
  * `afterRead` runs there (an admin's edit, another buyer), through the real database.
  */
-const between = vi.hoisted(() => ({ afterRead: undefined as undefined | (() => Promise<void>) }));
-vi.mock('./orders.repository.js', async (importOriginal) => {
-  const original = await importOriginal<typeof repository>();
-  return {
-    ...original,
-    findOrderCourses: async (...args: Parameters<typeof original.findOrderCourses>) => {
-      const found = await original.findOrderCourses(...args);
-      const afterRead = between.afterRead;
-      between.afterRead = undefined;
-      await afterRead?.();
-      return found;
-    },
-  };
-});
+const between = { afterRead: undefined as undefined | (() => Promise<void>) };
+const findOrderCourses = repository.findOrderCourses;
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -33,6 +21,16 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 beforeEach(() => {
   between.afterRead = undefined;
+  vi.spyOn(repository, 'findOrderCourses').mockImplementation(async (...args) => {
+    const found = await findOrderCourses(...args);
+    const afterRead = between.afterRead;
+    between.afterRead = undefined;
+    await afterRead?.();
+    return found;
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 const shippingAddress = {

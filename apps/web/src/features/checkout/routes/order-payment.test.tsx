@@ -1,13 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { leaveShopFor } from '@/lib/leave-shop';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { watchLeavingShop } from '@/testing/leave-shop';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { anOrder, customer } from '../testing/fixtures';
 import { OrderRoute } from './order';
 
-vi.mock('@/lib/leave-shop', () => ({ leaveShopFor: vi.fn() }));
+// The provider's page is outside the app (jsdom cannot go there): where the app sends the browser.
+let leaveShopFor: ReturnType<typeof watchLeavingShop>;
+beforeEach(() => {
+  leaveShopFor = watchLeavingShop();
+});
 
 const PAY_URL = 'https://gateway.konnect.network/pay?payment_ref=5f9498735289e405fc7c18ac';
 const cardOrder = anOrder({ paymentMethod: 'Card' });
@@ -22,8 +26,6 @@ const paid = {
 
 const renderOrder = (route = '/order/o1', userInfo = customer) =>
   renderWithProviders(<OrderRoute />, { route, path: '/order/:id', preloadedState: { user: { userInfo } } });
-
-beforeEach(() => vi.mocked(leaveShopFor).mockClear());
 
 describe('OrderRoute: paying online', () => {
   it('offers "Pay online" for an unpaid Card order and goes to the provider’s page', async () => {

@@ -1,13 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
+import { watchLeavingShop } from '@/testing/leave-shop';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { aCartItem, anOrder, checkoutState } from '../testing/fixtures';
 import { PlaceOrderRoute } from './place-order';
 
-vi.mock('@/lib/leave-shop', () => ({ leaveShopFor: vi.fn() }));
+// The provider's page is outside the app (jsdom cannot go there): where the app sends the browser.
+beforeEach(() => {
+  watchLeavingShop();
+});
 
 const renderPlaceOrder = (state: ReturnType<typeof checkoutState>) =>
   renderWithProviders(<PlaceOrderRoute />, {

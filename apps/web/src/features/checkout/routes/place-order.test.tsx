@@ -2,14 +2,18 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from '@shop/shared';
 import { setLanguage } from '@/lib/i18n';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { leaveShopFor } from '@/lib/leave-shop';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { watchLeavingShop } from '@/testing/leave-shop';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { aCartItem, anOrder, checkoutState } from '../testing/fixtures';
 import { PlaceOrderRoute } from './place-order';
 
-vi.mock('@/lib/leave-shop', () => ({ leaveShopFor: vi.fn() }));
+// The provider's page is outside the app (jsdom cannot go there): where the app sends the browser.
+let leaveShopFor: ReturnType<typeof watchLeavingShop>;
+beforeEach(() => {
+  leaveShopFor = watchLeavingShop();
+});
 
 const renderPlaceOrder = (state: ReturnType<typeof checkoutState>) =>
   renderWithProviders(<PlaceOrderRoute />, {
@@ -183,7 +187,7 @@ describe('PlaceOrderRoute', () => {
 
   it('with Card and the payment service down, opens the placed order (to pay from there)', async () => {
     const user = userEvent.setup();
-    vi.mocked(leaveShopFor).mockClear();
+    leaveShopFor.mockClear();
     mockApi({
       'POST /api/orders': { status: 201, body: anOrder({ _id: 'o43', paymentMethod: 'Card' }) },
       'POST /api/orders/o43/payment': { status: 503, body: { message: 'down', code: 'SERVICE_UNAVAILABLE' } },

@@ -48,7 +48,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
-    // Real-timer tests (2 s and 3 s redirects) must survive a loaded 2-core CI machine.
+    // A test may wait several times for what a user would see (10 s each, src/testing/setup.ts):
+    // on a loaded 2-core CI machine a lazy route can take seconds to appear.
     testTimeout: 40_000,
     // A worker runs its files one after another in one module graph and one jsdom: React, the
     // router, RTK Query and i18next load once per worker instead of once per file. So no file

@@ -65,7 +65,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
  * Where the migrated PGlite template of this checkout lives: named after what makes it (the
  * migrations, the code that opens and migrates the database, the PGlite and Drizzle releases), so a run
  * after a change to any of them migrates again, and a run after none reuses it (issue 32:
- * migrating costs about 5 s of the suite's start, once per project). Kept with the other tool
+ * migrating costs about 5 s of the suite's start). Kept with the other tool
  * caches in node_modules/.cache, which a fresh clone does not have.
  */
 function templateFile(): string {

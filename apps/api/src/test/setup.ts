@@ -1,5 +1,10 @@
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { takeContractViolations } from './contract.js';
+
+// Files share their worker's modules (isolate: false): a spy ends with its test.
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 // Every API test: the answers it received must match the OpenAPI document (test/contract.ts).
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as header from '@/components/layout/header';
 import { START_LOADER_MS } from '@/components/layout/start-loader';
 import { makeStore } from './store';
@@ -37,10 +37,6 @@ function renderShell() {
   );
   return router;
 }
-
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 describe('AppLayout', () => {
   it('shows the start loader for 3000 ms at start only, and scrolls to the top on every route change', async () => {

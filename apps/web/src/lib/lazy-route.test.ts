@@ -1,11 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lazyRoute } from './lazy-route';
 
 const Screen = () => null;
-
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 describe('lazyRoute', () => {
   it('resolves to the picked component', async () => {

@@ -15,7 +15,10 @@ beforeEach(() => {
   });
 });
 
+// Files share their worker's modules and globals (isolate: false): a test's fake clock, spies and
+// DOM end with it.
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   localStorage.clear();
   vi.restoreAllMocks();

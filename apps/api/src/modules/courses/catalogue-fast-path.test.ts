@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { createApp } from '../../app.js';
 import type { AppDeps } from '../../deps.js';
@@ -26,7 +26,6 @@ beforeAll(async () => {
   await createCourse(ctx.database.db, { name: 'Slow Excel', price: 90 });
 });
 afterAll(() => ctx.close());
-afterEach(() => vi.restoreAllMocks());
 
 /** Headers a client would compare, without the ones that differ on every answer. */
 function stableHeaders(res: request.Response): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { courses, orderItems, orders } from '../../db/schema.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
@@ -28,9 +28,6 @@ beforeEach(() => {
     await afterRead?.();
     return found;
   });
-});
-afterEach(() => {
-  vi.restoreAllMocks();
 });
 
 const shippingAddress = {

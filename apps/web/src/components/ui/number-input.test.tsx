@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NumberInput, type NumberInputProps } from './number-input';
 
 /** A parent that owns the value, like a real form. */
@@ -24,10 +24,6 @@ function Harness(props: Partial<NumberInputProps> & { initial?: number; onValue?
 const input = () => screen.getByRole('spinbutton', { name: 'Seats' });
 const plus = () => screen.getByRole('button', { name: 'Increase Seats' });
 const minus = () => screen.getByRole('button', { name: 'Decrease Seats' });
-
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 describe('NumberInput', () => {
   it('steps by 1 by default with the stepper buttons and the arrow keys', async () => {

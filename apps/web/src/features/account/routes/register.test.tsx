@@ -69,19 +69,15 @@ describe('RegisterRoute', () => {
     // From the click on, the page's clock is faked (it still runs as real time does): the test
     // looks at 1.5 s and at 2 s without waiting for them.
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      await user.click(screen.getByRole('button', { name: 'Register' }));
-      expect(await screen.findByRole('status')).toHaveTextContent(
-        'Registration successful. Please check your email to verify your account.',
-      );
-      await act(async () => undefined);
-      act(() => vi.advanceTimersByTime(REGISTER_REDIRECT_MS - 500));
-      expect(router.state.location.pathname).toBe('/register');
-      await act(async () => vi.advanceTimersByTime(500));
-      expect(router.state.location.pathname).toBe('/login');
-    } finally {
-      vi.useRealTimers();
-    }
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Registration successful. Please check your email to verify your account.',
+    );
+    await act(async () => undefined);
+    act(() => vi.advanceTimersByTime(REGISTER_REDIRECT_MS - 500));
+    expect(router.state.location.pathname).toBe('/register');
+    await act(async () => vi.advanceTimersByTime(500));
+    expect(router.state.location.pathname).toBe('/login');
   });
 
   it("shows the server message, or 'An error occurred' when there is none", async () => {

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { setStartLoaderShowing } from '@/components/layout/start-loader';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { VERIFY_REDIRECT_MS, VerifyRoute } from './verify';
@@ -20,9 +20,6 @@ describe('VerifyRoute', () => {
   // wait on), so the test can look at 2.5 s and at 3 s without waiting for them.
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
   });
 
   it('shows the returned message, then opens /login after 3 seconds', async () => {

@@ -88,25 +88,21 @@ describe('OrderRoute: paying online', () => {
     // The page asks every second: its clock is faked (and still runs as real time does), so the
     // test moves it on instead of waiting.
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      let reads = 0;
-      mockApi({ 'GET /api/orders/o1': () => ({ body: ++reads < 3 ? cardOrder : paid }) });
-      renderOrder('/order/o1?payment=success');
-      expect(await screen.findByText('Confirming your payment with the payment service…')).toBeInTheDocument();
-      await act(async () => vi.advanceTimersByTime(1_000));
-      await act(async () => vi.advanceTimersByTime(1_000));
-      // Within half a second of real time: a slower poll would need its clock to run on further.
-      expect(await screen.findByText('PAID AT 2026-11-21', undefined, { timeout: 500 })).toBeInTheDocument();
-      expect(reads).toBe(3);
-      expect(screen.getByText('Thank you: your payment was received.')).toBeInTheDocument();
-      expect(screen.getByText('Paid online through Konnect, payment reference ref')).toBeInTheDocument();
-      expect(screen.queryByRole('button', { name: 'Pay online' })).not.toBeInTheDocument();
-      // Paid: no more asking.
-      await act(async () => vi.advanceTimersByTime(5_000));
-      expect(reads).toBe(3);
-    } finally {
-      vi.useRealTimers();
-    }
+    let reads = 0;
+    mockApi({ 'GET /api/orders/o1': () => ({ body: ++reads < 3 ? cardOrder : paid }) });
+    renderOrder('/order/o1?payment=success');
+    expect(await screen.findByText('Confirming your payment with the payment service…')).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(1_000));
+    await act(async () => vi.advanceTimersByTime(1_000));
+    // Within half a second of real time: a slower poll would need its clock to run on further.
+    expect(await screen.findByText('PAID AT 2026-11-21', undefined, { timeout: 500 })).toBeInTheDocument();
+    expect(reads).toBe(3);
+    expect(screen.getByText('Thank you: your payment was received.')).toBeInTheDocument();
+    expect(screen.getByText('Paid online through Konnect, payment reference ref')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay online' })).not.toBeInTheDocument();
+    // Paid: no more asking.
+    await act(async () => vi.advanceTimersByTime(5_000));
+    expect(reads).toBe(3);
   });
 
   it('back with ?payment=failed, says so and offers Pay again', async () => {

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type Order } from '@shop/shared';
 import { setLanguage } from '@/lib/i18n';
 import { CONFIRM_WAIT_MS } from '../components/payment-return';
@@ -43,11 +43,6 @@ const renderOrder = (route = '/order/o1', userInfo = customer) =>
     path: '/order/:id',
     preloadedState: { user: { userInfo } },
   });
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
 
 describe('OrderRoute: refunds', () => {
   it('back with ?payment=success on a cancelled order: the payment arrived and will be refunded, never "paid"', async () => {

@@ -64,7 +64,7 @@ export function createApp(deps: AppDeps): App {
     allowWebClient: cors(deps.config),
   };
   const context: AppContext = { ...deps, courses: catalogue };
-  const { provider, onlineProvider } = paymentProviderFor(deps.config, deps.logger, deps.paymentProvider);
+  const { provider, onlineProvider } = paymentProviderFor(deps.config, deps.logger, deps.clock, deps.paymentProvider);
   const payments = createPayments(context, provider, onlineProvider);
   const app = createExpressApp(context, edge, catalogue, payments);
   // In the order Express runs them (every fast-path URL is under /api).

@@ -8,18 +8,31 @@ import { checkedAgainstDocument } from './contract.js';
 import { checkOutPglite } from './pglite-pool.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
-import type { Clock } from '../lib/clock.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import { createLogger, type Logger } from '../logger.js';
 import type { MailMessage, Mailer } from '../modules/mail/mailer.js';
 
-/** A clock the test moves by hand (token expiry, dates). */
+/**
+ * A clock the test moves by hand (token expiry, dates). The app's pauses on it (a provider's
+ * back-off, a payment's gap between two checks) move it on by their length and end at once, so a
+ * test sees what follows a pause without waiting for it. Moving the clock moves it for every
+ * request: a test whose requests arrive while one pause goes on (hits within one gap) sets
+ * `pauses` to `'real time'`, and the pauses are waited out.
+ */
 export class TestClock implements Clock {
   private offsetMs = 0;
+  constructor(public pauses: 'at once' | 'real time' = 'at once') {}
   now(): Date {
     return new Date(Date.now() + this.offsetMs);
   }
   advance(ms: number): void {
     this.offsetMs += ms;
+  }
+  async sleep(ms: number): Promise<void> {
+    if (this.pauses === 'real time') return systemClock.sleep(ms);
+    this.advance(ms);
+    // Still a pause: what the caller started meanwhile gets to run first.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
 
@@ -43,6 +56,8 @@ export interface TestContextOptions {
   redis?: AppDeps['redis'];
   /** The app's logger (e.g. capturingLogger's, to read what the app logged). */
   logger?: Logger;
+  /** The app's clock (default a TestClock whose pauses end at once). */
+  clock?: TestClock;
 }
 
 /** The migrated PGlite data directory of the run (test/global-setup.ts), read once per file. */
@@ -108,7 +123,7 @@ export async function createTestContext(
     ...env,
   });
   const { database, url: databaseUrl, drop } = await openTestDatabase();
-  const clock = new TestClock();
+  const clock = options.clock ?? new TestClock();
   const logger = options.logger ?? createLogger(config);
   const sentMails: MailMessage[] = [];
   const mailer: Mailer = options.mailer?.(config, logger) ?? {

@@ -214,7 +214,7 @@ describe('the catalogue of the instance that wrote', () => {
     const expiring = await order(1);
     expect(await seats()).toBe(4);
     // This instance's sweeper, its clock a minute past the hold (SEAT_HOLD_MINUTES).
-    const afterHold = { now: () => new Date(Date.parse(expiring.holdExpiresAt ?? '') + 60_000) };
+    const afterHold = { sleep: (ms: number) => ctx.clock.sleep(ms), now: () => new Date(Date.parse(expiring.holdExpiresAt ?? '') + 60_000) };
     expect(await sweepExpiredHolds({ ...ctx.deps, clock: afterHold, courses: app.courses })).toBeGreaterThanOrEqual(1);
     expect(await seats()).toBe(5);
 

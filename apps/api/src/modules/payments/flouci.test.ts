@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { MESSAGES, type Order } from '@shop/shared';
 import { createApp } from '../../app.js';
 import { ConfigError, FLOUCI_PRODUCTION_API_URL, loadConfig } from '../../config.js';
@@ -143,13 +143,14 @@ describe('starting a Flouci payment', () => {
     const count = flouci.generated.length;
     for (const mode of ['refuse', 'freeze'] as const) {
       await proxy.set(mode);
-      const started = Date.now();
+      // On the app's clock: the pauses between tries pass at once here but count.
+      const started = ctx.clock.now().getTime();
       const res = await startPayment(order._id);
       expect(res.status).toBe(503);
       expect(res.body).toEqual({ message: MESSAGES.paymentProviderUnavailable, code: 'SERVICE_UNAVAILABLE' });
       expect(res.headers['retry-after']).toBe('5');
       // Three tries of at most 300 ms, 300 and 900 ms apart.
-      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(ctx.clock.now().getTime() - started).toBeLessThan(5_000);
       expect(await readOrder(order._id)).toMatchObject({ status: 'pending', isPaid: false, holdExpiresAt: order.holdExpiresAt });
     }
     expect(flouci.generated.length).toBe(count);
@@ -319,6 +320,11 @@ describe('POST /api/payments/flouci/webhook', () => {
   });
 
   it('pays once when webhooks for the same payment arrive at once', async () => {
+    // All within the 2 s gap after the first one's check, as they would come.
+    ctx.clock.pauses = 'real time';
+    onTestFinished(() => {
+      ctx.clock.pauses = 'at once';
+    });
     const order = await placeCardOrder();
     await startPayment(order._id).expect(200);
     const id = idOf(order._id);
@@ -341,11 +347,12 @@ describe('POST /api/payments/flouci/webhook', () => {
     const id = idOf(order._id);
     flouci.setStatus(id, 'SUCCESS');
     await proxy.set('freeze');
-    const started = Date.now();
+    // On the app's clock: the pauses between tries pass at once here but count.
+    const started = ctx.clock.now().getTime();
     const res = await webhook({ payment_id: id });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: MESSAGES.webhookReceived });
-    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(ctx.clock.now().getTime() - started).toBeLessThan(4_000);
     expect(await statusOf(order._id)).toBe('pending');
     // Reading the order stays quick and unchanged meanwhile.
     ctx.clock.advance(2_000);

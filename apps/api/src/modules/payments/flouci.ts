@@ -9,6 +9,7 @@ import {
   type StartedPayment,
 } from './provider.js';
 import { createProviderCall } from './provider-http.js';
+import type { Clock } from '../../lib/clock.js';
 
 /** The shop's webhook for Flouci, under /api/payments. */
 export const FLOUCI_WEBHOOK_PATH = '/flouci/webhook';
@@ -25,6 +26,8 @@ export interface FlouciSettings {
   logger: Logger;
   /** Tries per call (default 1 + the back-off steps). */
   tries?: number;
+  /** Whose time the back-off pauses take (default the system's). */
+  clock?: Clock;
 }
 
 /** Millimes: Flouci's examples show both numbers and digit strings. */
@@ -70,6 +73,7 @@ export function createFlouciProvider(settings: FlouciSettings): PaymentProvider 
     timeoutMs: settings.timeoutMs,
     logger: settings.logger,
     ...(settings.tries === undefined ? {} : { tries: settings.tries }),
+    ...(settings.clock === undefined ? {} : { clock: settings.clock }),
   });
 
   return {

@@ -9,6 +9,7 @@ import {
   type StartedPayment,
 } from './provider.js';
 import { createProviderCall } from './provider-http.js';
+import type { Clock } from '../../lib/clock.js';
 
 export interface KonnectSettings {
   /** The provider's name in attempts and results (default `konnect`; the test gateway is `test`). */
@@ -22,6 +23,8 @@ export interface KonnectSettings {
   logger: Logger;
   /** Tries per call (default 1 + the back-off steps). */
   tries?: number;
+  /** Whose time the back-off pauses take (default the system's). */
+  clock?: Clock;
 }
 
 const initAnswerSchema = z.object({ payUrl: z.string().url(), paymentRef: z.string().min(1).max(200) });
@@ -48,6 +51,7 @@ export function createKonnectProvider(settings: KonnectSettings): PaymentProvide
     timeoutMs: settings.timeoutMs,
     logger: settings.logger,
     ...(settings.tries === undefined ? {} : { tries: settings.tries }),
+    ...(settings.clock === undefined ? {} : { clock: settings.clock }),
   });
 
   return {

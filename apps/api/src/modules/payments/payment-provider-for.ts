@@ -1,4 +1,5 @@
 import type { Config } from '../../config.js';
+import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
 import { createFlouciProvider } from './flouci.js';
 import { createKonnectProvider } from './konnect.js';
@@ -14,6 +15,7 @@ import { DEMO_GATEWAY_PATH } from './demo-gateway.js';
 export function paymentProviderFor(
   config: Config,
   logger: Logger,
+  clock: Clock,
   override?: PaymentProvider,
 ): { provider: PaymentProvider | undefined; onlineProvider: OnlineProvider } {
   const settings = config.payments;
@@ -31,6 +33,7 @@ export function paymentProviderFor(
           walletId: settings.walletId,
           timeoutMs: config.limits.paymentMs,
           logger,
+          clock,
         }),
         onlineProvider: 'konnect',
       };
@@ -42,6 +45,7 @@ export function paymentProviderFor(
           appSecret: settings.appSecret,
           timeoutMs: config.limits.paymentMs,
           logger,
+          clock,
         }),
         onlineProvider: 'flouci',
       };
@@ -54,6 +58,7 @@ export function paymentProviderFor(
           walletId: 'test-gateway',
           timeoutMs: config.limits.paymentMs,
           logger,
+          clock,
         }),
         onlineProvider: 'test',
       };

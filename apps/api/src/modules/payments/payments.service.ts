@@ -1,4 +1,3 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { MESSAGES, orderStateConflict, type PaymentOptions, type PaymentResult, type PaymentStarted } from '@shop/shared';
 import { paymentAttempts } from '../../db/schema.js';
@@ -290,7 +289,7 @@ export function createPayments(
     if (waiting) return waiting;
     logger.info(about, 'payment webhook: checked moments ago, asking again when the gap ends');
     const deferred = (async () => {
-      await delay(WEBHOOK_CHECK_GAP_MS, undefined, { ref: false });
+      await ctx.clock.sleep(WEBHOOK_CHECK_GAP_MS);
       // A check still waiting on the provider (a slow answer) settles first: it may complete the
       // payment, and then there is nothing left to ask.
       await runningChecks.get(attemptId)?.catch(() => undefined);

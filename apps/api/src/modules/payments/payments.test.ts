@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { MESSAGES, type Order } from '@shop/shared';
 import { createApp } from '../../app.js';
 import { auditEvents, orders, paymentAttempts } from '../../db/schema.js';
@@ -154,9 +154,10 @@ describe('POST /api/orders/{id}/payment', () => {
     const inits = konnect.inits.length;
     for (const mode of ['refuse', 'freeze'] as const) {
       await proxy.set(mode);
-      const started = Date.now();
+      // On the app's clock: the pauses between tries pass at once here but count.
+      const started = ctx.clock.now().getTime();
       const res = await startPayment(order._id);
-      const took = Date.now() - started;
+      const took = ctx.clock.now().getTime() - started;
       expect(res.status).toBe(503);
       expect(res.body).toEqual({ message: MESSAGES.paymentProviderUnavailable, code: 'SERVICE_UNAVAILABLE' });
       expect(res.headers['retry-after']).toBe('5');
@@ -267,11 +268,12 @@ describe('GET /api/payments/konnect/webhook', () => {
     const ref = refOf(order._id);
     konnect.complete(ref);
     await proxy.set('freeze');
-    const started = Date.now();
+    // On the app's clock: the pauses between tries pass at once here but count.
+    const started = ctx.clock.now().getTime();
     const res = await webhook(ref);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: MESSAGES.webhookReceived });
-    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(ctx.clock.now().getTime() - started).toBeLessThan(4_000);
     const statusOf = async () =>
       (await ctx.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order._id)))[0]?.status;
     expect(await statusOf()).toBe('pending');
@@ -330,6 +332,11 @@ describe('a flood of webhook hits (issue 31)', () => {
   const atMost = (elapsedMs: number) => Math.min(1 + Math.ceil(elapsedMs / WEBHOOK_CHECK_GAP_MS), HITS / 5);
 
   it('asks Konnect at most once per 2 s for one payment, however many hits come, and still pays once', async () => {
+    // The hits keep arriving during a payment's gap between two checks, as in a flood.
+    ctx.clock.pauses = 'real time';
+    onTestFinished(() => {
+      ctx.clock.pauses = 'at once';
+    });
     const order = await placeCardOrder();
     await startPayment(order._id).expect(200);
     const ref = refOf(order._id);

@@ -1,4 +1,4 @@
-import { setTimeout as delay } from 'node:timers/promises';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
 import { PaymentProviderUnavailable, type CallOptions } from './provider.js';
 
@@ -26,6 +26,8 @@ export interface ProviderHttpSettings {
   logger: Logger;
   /** Tries per call (default 1 + the back-off steps). */
   tries?: number;
+  /** Whose time the back-off pauses take (default the system's). */
+  clock?: Clock;
 }
 
 /** One JSON call to a payment provider: `parse` reads the status and the parsed body (undefined when not JSON). */
@@ -45,6 +47,7 @@ export type ProviderCall = <T>(
  */
 export function createProviderCall(settings: ProviderHttpSettings): ProviderCall {
   const tries = settings.tries ?? PROVIDER_BACKOFF_MS.length + 1;
+  const clock = settings.clock ?? systemClock;
   return async function call<T>(
     what: string,
     path: string,
@@ -55,7 +58,7 @@ export function createProviderCall(settings: ProviderHttpSettings): ProviderCall
     const limit = options.tries ?? tries;
     let lastError: unknown;
     for (let attempt = 1; attempt <= limit; attempt++) {
-      if (attempt > 1) await delay(PROVIDER_BACKOFF_MS[attempt - 2] ?? PROVIDER_BACKOFF_MS.at(-1) ?? 1000);
+      if (attempt > 1) await clock.sleep(PROVIDER_BACKOFF_MS[attempt - 2] ?? PROVIDER_BACKOFF_MS.at(-1) ?? 1000);
       try {
         const res = await fetch(`${settings.baseUrl()}${path}`, {
           method: init.method,

@@ -135,6 +135,9 @@ function respelled(topic: string): string {
   return parts.sort(() => Math.random() - 0.5).join('&');
 }
 
+/** How many spellings the spelled-differently row cycles through. */
+const SPELLINGS = 100_000;
+
 function rotating<T>(values: readonly T[]): () => T {
   let i = 0;
   return () => values[i++ % values.length] as T;
@@ -288,12 +291,15 @@ async function main(): Promise<void> {
         const rotation = `keywords in rotation (${topics.length}, cached)`;
         const rotationFigures = await load({ url: api.url, request: popular });
         row(rotation, rotationFigures, SEARCH_TARGET);
+        // Spelled before the run, as the rotation's questions are: building a spelling (about
+        // 5 µs) would otherwise be load-generator work on the cores the API runs on. The shop
+        // remembers no spelling it answers from its key (catalogue-cache.ts, peek), so one met
+        // again costs what a new one does.
+        const spellings = Array.from({ length: SPELLINGS }, () => `/api/courses?${respelled(pick(SYNTHETIC_TOPICS))}`);
+        const nextSpelling = rotating(spellings);
         row(
           'the same keywords, spelled differently each time',
-          await load({
-            url: api.url,
-            request: () => ({ path: `/api/courses?${respelled(pick(SYNTHETIC_TOPICS))}` }),
-          }),
+          await load({ url: api.url, request: () => ({ path: nextSpelling() }) }),
           SPELLING_TARGET(rotation),
         );
         // 9 requests in 10 from the rotation, 1 a one-off query: the popular answers stay kept.

@@ -148,7 +148,7 @@ async function main(): Promise<void> {
       };
       minutes.push(row);
       console.log(
-        `${String(minute).padStart(6)}  ${String(figures.requestsPerS).padStart(5)}  ${String(figures.p99Ms).padStart(7)}  ${String(fiveXx).padStart(4)}  ${String(figures.errors + figures.timeouts).padStart(6)}  ${String(row.rssMb ?? '?').padStart(10)}`,
+        `${String(minute).padStart(6)}  ${String(figures.requestsPerS).padStart(5)}  ${figures.p99Ms.toFixed(1).padStart(7)}  ${String(fiveXx).padStart(4)}  ${String(figures.errors + figures.timeouts).padStart(6)}  ${String(row.rssMb ?? '?').padStart(10)}`,
       );
     }
 
@@ -166,7 +166,7 @@ async function main(): Promise<void> {
         `RSS grew from ${second.rssMb} MB (minute ${second.minute}) to ${last.rssMb} MB`,
       );
     if (second && last && last.figures.p99Ms > second.figures.p99Ms * 1.5)
-      failures.push(`p99 grew from ${second.figures.p99Ms} ms to ${last.figures.p99Ms} ms`);
+      failures.push(`p99 grew from ${second.figures.p99Ms.toFixed(1)} ms to ${last.figures.p99Ms.toFixed(1)} ms`);
     if (!seats.ok)
       failures.push(
         `seats: ${seats.seatsTaken} taken for ${seats.seatsOrdered} ordered, ${seats.negativeCourses} below 0`,

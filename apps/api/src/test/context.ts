@@ -56,8 +56,6 @@ export interface TestContextOptions {
   redis?: AppDeps['redis'];
   /** The app's logger (e.g. capturingLogger's, to read what the app logged). */
   logger?: Logger;
-  /** The app's clock (default a TestClock whose pauses end at once). */
-  clock?: TestClock;
 }
 
 /** The migrated PGlite data directory of the run (test/global-setup.ts), read once per file. */
@@ -123,7 +121,7 @@ export async function createTestContext(
     ...env,
   });
   const { database, url: databaseUrl, drop } = await openTestDatabase();
-  const clock = options.clock ?? new TestClock();
+  const clock = new TestClock();
   const logger = options.logger ?? createLogger(config);
   const sentMails: MailMessage[] = [];
   const mailer: Mailer = options.mailer?.(config, logger) ?? {

@@ -13,7 +13,6 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import { createHash } from 'node:crypto';
 import {
   matchCategory,
   PAGE_LIMIT_DEFAULT,
@@ -25,6 +24,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import type { DbOrTx } from '../../db/client.js';
 import { descIndexed, escapeLike } from '../../db/sql-helpers.js';
+import { statementNames } from '../../db/statement-names.js';
 
 import { courses } from '../../db/schema.js';
 
@@ -340,25 +340,12 @@ const shapedStatements = new WeakMap<DbOrTx, LRUCache<string, ShapedStatement<un
 const SHAPES_KEPT = 256;
 
 /**
- * Catalogue statements named on PostgreSQL per process (decision 0378). The server keeps a named
- * statement on each connection that ran it (about 150 KB with its plan), so their number is
- * bounded: the shop's own links use a few dozen shapes, and the first ones asked take the names;
- * a shape asked once they are all taken runs as the unnamed statement, as every shape did before.
+ * Catalogue statements named on PostgreSQL per process (decision 0378; the bound:
+ * db/statement-names.ts): the shop's own links use a few dozen shapes, and the first ones asked
+ * take the names.
  */
 export const CATALOGUE_NAMED_STATEMENTS_MAX = 48;
-const statementNames = new Set<string>();
-
-/**
- * The name a catalogue statement is prepared under: drawn from its text (node-postgres refuses
- * one name for two texts), or '' (the protocol's unnamed statement) once the names are taken.
- */
-function statementName(text: string): string {
-  const name = `catalogue_${createHash('sha1').update(text).digest('base64url')}`;
-  if (statementNames.has(name)) return name;
-  if (statementNames.size >= CATALOGUE_NAMED_STATEMENTS_MAX) return '';
-  statementNames.add(name);
-  return name;
-}
+const statementName = statementNames('catalogue', CATALOGUE_NAMED_STATEMENTS_MAX);
 
 /** The query's values by placeholder name, and what its shape is made of. */
 function shapeOf(query: CourseQuery, at: Date | undefined) {
@@ -394,7 +381,8 @@ function shapedStatement<K extends Kind>(
   if (!statement) {
     const built = catalogueQueries(db, query, at, (name) => sql.placeholder(name))[kind] as Statement<ResultOf<K>> | undefined;
     if (!built) throw new Error(`no ${kind} statement for a catalogue query of shape ${shape.key}`);
-    statement = built.prepare(statementName(built.toSQL().sql));
+    // Unnamed ('') once the names are taken.
+    statement = built.prepare(statementName(built.toSQL().sql) ?? '');
     byShape.set(key, statement);
   }
   return statement;

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { InvoiceTo, Language, OrderStatus, PaymentProofStatus, PaymentResult } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
+import { statementNames } from '../../db/statement-names.js';
 import { auditEvents, courses, orderItems, orders, sessions, users } from '../../db/schema.js';
 import { buyerLeavesWaitlistsCte, buyerOfferSeats, buyerOffersCte } from '../sessions/waitlist-seats.service.js';
 
@@ -175,25 +175,14 @@ export async function insertOrderIfCoursesUnchanged(
 const dialect = new PgDialect();
 
 /**
- * Order statements named on PostgreSQL per process (decision 0394). The statement's text depends
- * on its number of lines and a few choices (a coupon, who places it), so an order of the same
- * kind is parsed once per connection instead of on every placement (4.7 KB, about twenty CTEs:
- * 1.4 ms a run unnamed, 0.5 ms named, on 10 000 courses). The server keeps a named statement on
- * each connection that ran it, so their number is bounded: the first texts take the names, and a
- * text met once they are all taken runs as the unnamed statement. PGlite ignores the name.
+ * Order statements named on PostgreSQL per process (decision 0394; the bound:
+ * db/statement-names.ts). The statement's text depends on its number of lines and a few choices
+ * (a coupon, who places it), so an order of the same kind is parsed once per connection instead
+ * of on every placement (4.7 KB, about twenty CTEs: 1.4 ms a run unnamed, 0.5 ms named, on
+ * 10 000 courses).
  */
 export const ORDER_NAMED_STATEMENTS_MAX = 16;
-const orderStatementNames = new Map<string, string>();
-
-/** The name an order statement is prepared under: drawn from its text, or undefined once the names are taken. */
-function orderStatementName(text: string): string | undefined {
-  const known = orderStatementNames.get(text);
-  if (known !== undefined) return known;
-  if (orderStatementNames.size >= ORDER_NAMED_STATEMENTS_MAX) return undefined;
-  const name = `order_${createHash('sha1').update(text).digest('base64url')}`;
-  orderStatementNames.set(text, name);
-  return name;
-}
+const orderStatementName = statementNames('order', ORDER_NAMED_STATEMENTS_MAX);
 
 /** The statement of insertOrderIfCoursesUnchanged (exported so the benchmark can EXPLAIN it). */
 export function orderStatement(order: NewOrder): SQL {

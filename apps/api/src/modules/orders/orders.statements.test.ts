@@ -29,8 +29,13 @@ async function prepared(tx: Tx) {
   return (result as unknown as { rows: { name: string; runs: number }[] }).rows;
 }
 
-/** An order of one seat of each course, as the service would hand it to the repository. */
-function orderOf(courseIds: readonly string[]): Repository.NewOrder {
+type Course = Awaited<ReturnType<typeof createCourse>>;
+
+/**
+ * An order of one seat of each course, as the service would hand it to the repository (the lines
+ * carry the courses' own names: the statement checks them unchanged).
+ */
+function orderOf(lineCourses: readonly Course[]): Repository.NewOrder {
   return {
     userId: buyer.user.id,
     userName: buyer.user.name,
@@ -40,15 +45,15 @@ function orderOf(courseIds: readonly string[]): Repository.NewOrder {
     postalCode: '1000',
     country: 'Tunisia',
     paymentMethod: 'In Place',
-    itemsPrice: 50 * courseIds.length,
+    itemsPrice: 50 * lineCourses.length,
     shippingPrice: 0,
     taxPrice: 0,
-    totalPrice: 50 * courseIds.length,
+    totalPrice: 50 * lineCourses.length,
     holdExpiresAt: null,
     idempotencyKey: null,
     placedBy: { isAdmin: false },
     placedAt: new Date(),
-    lines: courseIds.map((courseId) => ({ courseId, name: `Course of ${courseId}`, qty: 1, price: 50, image: '/images/courses/placeholder.svg' })),
+    lines: lineCourses.map((course) => ({ courseId: course.id, name: course.name, qty: 1, price: 50, image: '/images/courses/placeholder.svg' })),
   };
 }
 
@@ -65,15 +70,12 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('the order statement on Postgre
     const made = await Promise.all(
       Array.from({ length: 3 }, () => createCourse(ctx.database.db, { price: 50, availability: 10, name: `Named ${Math.random()}` })),
     );
-    const ids = made.map((course) => course.id);
-    // The lines' names must be the courses' own: the statement checks them unchanged.
-    const names = new Map(made.map((course) => [course.id, course.name]));
+    const [a, b, c] = made as [Course, Course, Course];
+    const ids = [a.id, b.id, c.id];
     const placed = await ctx.database.db.transaction(async (tx) => {
       const placed: string[] = [];
-      for (const lines of [[ids[0]], [ids[1]], [ids[0], ids[2]], [ids[2]], [ids[1], ids[2]]] as string[][]) {
-        const order = orderOf(lines);
-        order.lines = order.lines.map((line) => ({ ...line, name: names.get(line.courseId ?? '') ?? '' }));
-        const inserted = await repository.insertOrderIfCoursesUnchanged(tx, order);
+      for (const lines of [[a], [b], [a, c], [c], [b, c]]) {
+        const inserted = await repository.insertOrderIfCoursesUnchanged(tx, orderOf(lines));
         expect(inserted).toBeDefined();
         placed.push(inserted?.id ?? '');
       }
@@ -82,22 +84,20 @@ describe.runIf(process.env['TEST_DATABASE_URL'])('the order statement on Postgre
       return placed;
     });
     const seats = await ctx.database.db.select({ id: courses.id, availability: courses.availability }).from(courses).where(inArray(courses.id, ids));
-    expect(Object.fromEntries(seats.map((row) => [row.id, row.availability]))).toEqual({ [ids[0] ?? '']: 8, [ids[1] ?? '']: 8, [ids[2] ?? '']: 7 });
+    expect(Object.fromEntries(seats.map((row) => [row.id, row.availability]))).toEqual({ [a.id]: 8, [b.id]: 8, [c.id]: 7 });
     const lines = await ctx.database.db.select({ orderId: orderItems.orderId }).from(orderItems).where(inArray(orderItems.orderId, placed));
     expect(lines).toHaveLength(7);
   });
 
   it('names at most ORDER_NAMED_STATEMENTS_MAX kinds; an order of another kind still places, unnamed', async () => {
     const max = repository.ORDER_NAMED_STATEMENTS_MAX;
-    const made: Awaited<ReturnType<typeof createCourse>>[] = [];
+    const made: Course[] = [];
     for (let i = 0; i < max + 2; i++) made.push(await createCourse(ctx.database.db, { price: 50, availability: 30, name: `Bound ${i} ${Math.random()}` }));
     const lastId = await ctx.database.db.transaction(async (tx) => {
       let lastId = '';
       // Orders of 1, 2, … max + 2 lines: as many kinds of statement.
       for (let size = 1; size <= max + 2; size++) {
-        const order = orderOf(made.slice(0, size).map((course) => course.id));
-        order.lines = order.lines.map((line, i) => ({ ...line, name: made[i]?.name ?? '' }));
-        const inserted = await repository.insertOrderIfCoursesUnchanged(tx, order);
+        const inserted = await repository.insertOrderIfCoursesUnchanged(tx, orderOf(made.slice(0, size)));
         expect(inserted, `an order of ${size} lines`).toBeDefined();
         lastId = inserted?.id ?? '';
       }

@@ -53,16 +53,18 @@ export interface GroupFigures {
   p99Ms: number;
 }
 
-/** Latencies (ms) of each group's answers, in the order they came; every answer's under ALL. */
-type GroupLatencies = Map<string, number[]>;
-const ALL = '\0all';
+/** Latencies (ms) of the answers, in the order they came: all of them, and each group's. */
+interface Latencies {
+  all: number[];
+  byGroup: Map<string, number[]>;
+}
 
 /** The context autocannon keeps per connection: the group of the request in flight. */
 interface Context {
   group?: string;
 }
 
-function run(options: LoadOptions, durationS: number, latencies?: GroupLatencies): Promise<autocannon.Result> {
+function run(options: LoadOptions, durationS: number, latencies?: Latencies): Promise<autocannon.Result> {
   const build = options.request;
   // Without a callback autocannon answers its tracker (an EventEmitter) made awaitable.
   const instance = autocannon({
@@ -93,59 +95,56 @@ function run(options: LoadOptions, durationS: number, latencies?: GroupLatencies
       : {}),
   }) as Promise<autocannon.Result> & NodeJS.EventEmitter;
   if (latencies) {
-    const all: number[] = [];
-    latencies.set(ALL, all);
+    const { all, byGroup } = latencies;
     // Emitted synchronously when an answer completes, before the connection's next request is
     // set up; `ms` is measured with process.hrtime.
     instance.on('response', (client: unknown, _status: number, _bytes: number, ms: number) => {
       all.push(ms);
       const group = (client as { requestIterator?: { context?: Context } }).requestIterator?.context?.group;
       if (group === undefined) return;
-      let list = latencies.get(group);
-      if (!list) latencies.set(group, (list = []));
+      let list = byGroup.get(group);
+      if (!list) byGroup.set(group, (list = []));
       list.push(ms);
     });
   }
   return instance;
 }
 
-function groupFigures(latencies: GroupLatencies, durationS: number): Record<string, GroupFigures> {
-  const figures: Record<string, GroupFigures> = {};
-  for (const [group, list] of latencies) {
-    const sorted = [...list].sort((a, b) => a - b);
-    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-    figures[group] = {
-      requestsPerS: Math.round(list.length / durationS),
-      requests: list.length,
-      meanMs: list.reduce((a, b) => a + b, 0) / Math.max(1, list.length),
-      p50Ms: at(0.5),
-      p99Ms: at(0.99),
-    };
-  }
-  return figures;
+function figuresOf(list: readonly number[], durationS: number): GroupFigures {
+  const sorted = [...list].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return {
+    requestsPerS: Math.round(list.length / durationS),
+    requests: list.length,
+    meanMs: list.reduce((a, b) => a + b, 0) / Math.max(1, list.length),
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+  };
 }
 
 export async function measure(options: LoadOptions): Promise<LoadFigures> {
   if (options.warmupS > 0) await run(options, options.warmupS);
   const stopProbe = startCpuProbe(options.serverPid);
-  const latencies: GroupLatencies = new Map();
+  const latencies: Latencies = { all: [], byGroup: new Map() };
   const result = await run(options, options.durationS, latencies);
   const cpu = stopProbe();
   const statuses: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {}))
     statuses[code] = stat.count ?? 0;
   const answered = Object.values(statuses).reduce((a, b) => a + b, 0);
-  const { [ALL]: all, ...groups } = groupFigures(latencies, result.duration);
+  const { p50Ms, p99Ms, meanMs } = figuresOf(latencies.all, result.duration);
   return {
     requestsPerS: Math.round(answered / result.duration),
-    p50Ms: all?.p50Ms ?? 0,
-    p99Ms: all?.p99Ms ?? 0,
-    meanMs: all?.meanMs ?? 0,
+    p50Ms,
+    p99Ms,
+    meanMs,
     requests: answered,
     statuses,
     errors: result.errors,
     timeouts: result.timeouts,
     ...(cpu ? { cpu } : {}),
-    ...(Object.keys(groups).length > 0 ? { groups } : {}),
+    ...(latencies.byGroup.size > 0
+      ? { groups: Object.fromEntries([...latencies.byGroup].map(([group, list]) => [group, figuresOf(list, result.duration)])) }
+      : {}),
   };
 }

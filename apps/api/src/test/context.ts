@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { inject, onTestFinished } from 'vitest';
 import { createApp, type App } from '../app.js';
 import type { AppDeps } from '../deps.js';
 import { checkedAgainstDocument } from './contract.js';
@@ -16,17 +16,24 @@ import type { MailMessage, Mailer } from '../modules/mail/mailer.js';
  * A clock the test moves by hand (token expiry, dates). The app's pauses on it (a provider's
  * back-off, a payment's gap between two checks) move it on by their length and end at once, so a
  * test sees what follows a pause without waiting for it. Moving the clock moves it for every
- * request: a test whose requests arrive while one pause goes on (hits within one gap) sets
- * `pauses` to `'real time'`, and the pauses are waited out.
+ * request: a test whose requests arrive while one pause goes on (hits within one gap) calls
+ * `pausesInRealTime()`, and its pauses are waited out.
  */
 export class TestClock implements Clock {
   private offsetMs = 0;
-  constructor(public pauses: 'at once' | 'real time' = 'at once') {}
+  private pauses: 'at once' | 'real time' = 'at once';
   now(): Date {
     return new Date(Date.now() + this.offsetMs);
   }
   advance(ms: number): void {
     this.offsetMs += ms;
+  }
+  /** The calling test's pauses take real time; the next test's pass at once again. */
+  pausesInRealTime(): void {
+    this.pauses = 'real time';
+    onTestFinished(() => {
+      this.pauses = 'at once';
+    });
   }
   async sleep(ms: number): Promise<void> {
     if (this.pauses === 'real time') return systemClock.sleep(ms);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, type Order } from '@shop/shared';
 import { createApp } from '../../app.js';
 import { ConfigError, FLOUCI_PRODUCTION_API_URL, loadConfig } from '../../config.js';
@@ -321,10 +321,7 @@ describe('POST /api/payments/flouci/webhook', () => {
 
   it('pays once when webhooks for the same payment arrive at once', async () => {
     // All within the 2 s gap after the first one's check, as they would come.
-    ctx.clock.pauses = 'real time';
-    onTestFinished(() => {
-      ctx.clock.pauses = 'at once';
-    });
+    ctx.clock.pausesInRealTime();
     const order = await placeCardOrder();
     await startPayment(order._id).expect(200);
     const id = idOf(order._id);

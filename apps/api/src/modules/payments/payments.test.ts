@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, type Order } from '@shop/shared';
 import { createApp } from '../../app.js';
 import { auditEvents, orders, paymentAttempts } from '../../db/schema.js';
@@ -333,10 +333,7 @@ describe('a flood of webhook hits (issue 31)', () => {
 
   it('asks Konnect at most once per 2 s for one payment, however many hits come, and still pays once', async () => {
     // The hits keep arriving during a payment's gap between two checks, as in a flood.
-    ctx.clock.pauses = 'real time';
-    onTestFinished(() => {
-      ctx.clock.pauses = 'at once';
-    });
+    ctx.clock.pausesInRealTime();
     const order = await placeCardOrder();
     await startPayment(order._id).expect(200);
     const ref = refOf(order._id);

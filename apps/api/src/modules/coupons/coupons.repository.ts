@@ -77,7 +77,7 @@ export async function findCourseCategories(db: DbOrTx, ids: readonly string[]): 
  * `uses` only while the coupon is enabled and below `max_uses` (it locks the coupon's row, so
  * two orders racing for the last use queue and the second finds none left), then the use is
  * recorded for the order. The per-customer limit is read after the buyer's row was locked by
- * the same transaction (lockBuyerUnpaid), so one customer's two tabs cannot both pass it.
+ * the same transaction (lockBuyer), so one customer's two tabs cannot both pass it.
  * Answers false when no use is left (the caller refuses the order and its transaction rolls back).
  */
 export async function claimCouponUseRecord(

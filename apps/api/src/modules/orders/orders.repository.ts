@@ -118,7 +118,22 @@ export type NewOrder = Omit<OrderRecord, OrderProgress | 'userLanguage' | 'invoi
   placedBy: { isAdmin: boolean };
   /** The instant the 'placed' history line carries (the app's clock). */
   placedAt: Date;
+  /**
+   * Fair holds (issue 31): the most pending orders and seats the buyer may hold with this one
+   * counted; none: not checked. Counted by the statement itself, after lockBuyer in the same
+   * transaction.
+   */
+  unpaidCaps?: { orders: number; seats: number };
 };
+
+/** A placed order's id and creation time. */
+export interface PlacedRow {
+  id: string;
+  createdAt: Date;
+}
+
+/** What insertOrderIfCoursesUnchanged answers when the order would pass the buyer's unpaid caps. */
+export const TOO_MANY_UNPAID = 'too many unpaid';
 
 /** A course as an order prices it: read first, then checked unchanged when the seats are taken. */
 export interface OrderCourse {
@@ -149,8 +164,9 @@ export async function findOrderCourses(db: DbOrTx, ids: readonly string[]): Prom
  * Places an order in one statement, all or nothing: takes `qty` seats of every line's course
  * and writes the order and its lines, provided every course still exists, has the seats and
  * still has the name, price and first image the lines and amounts were computed from.
- * Answers the new order's id and creation time, or undefined when anything differed (nothing
- * was written: the caller reads the courses again).
+ * Answers the new order's id and creation time, undefined when anything differed (nothing
+ * was written: the caller reads the courses again), or TOO_MANY_UNPAID when the order would
+ * pass `unpaidCaps` (nothing was written, nothing locked but the buyer's row).
  *
  * The courses are first locked in id order (the materialised `locked` CTE, `ORDER BY id FOR
  * UPDATE`, which sees the newest version of each row), so concurrent orders of the same course
@@ -160,15 +176,24 @@ export async function findOrderCourses(db: DbOrTx, ids: readonly string[]): Prom
  */
 export async function insertOrderIfCoursesUnchanged(
   db: DbOrTx,
+  order: NewOrder & { unpaidCaps?: undefined },
+): Promise<PlacedRow | undefined>;
+export async function insertOrderIfCoursesUnchanged(
+  db: DbOrTx,
   order: NewOrder,
-): Promise<{ id: string; createdAt: Date } | undefined> {
+): Promise<PlacedRow | typeof TOO_MANY_UNPAID | undefined>;
+export async function insertOrderIfCoursesUnchanged(
+  db: DbOrTx,
+  order: NewOrder,
+): Promise<PlacedRow | typeof TOO_MANY_UNPAID | undefined> {
   const query = dialect.sqlToQuery(orderStatement(order));
   const result = (await db._.session.prepareQuery(query, undefined, orderStatementName(query.sql), false).execute()) as {
-    rows: { id: string; created_at: Date | string }[];
+    rows: { unpaid_ok: boolean; id: string | null; created_at: Date | string | null }[];
   };
   // (`taken` and `taken_sessions` run although nothing reads them: PostgreSQL runs every data-modifying CTE.)
   const [row] = result.rows;
-  if (!row) return undefined;
+  if (row && !row.unpaid_ok) return TOO_MANY_UNPAID;
+  if (!row?.id || row.created_at === null) return undefined;
   return { id: row.id, createdAt: new Date(row.created_at) };
 }
 
@@ -246,14 +271,25 @@ export function orderStatement(order: NewOrder): SQL {
   // Waitlists (issue 34): seats offered to the buyer in a line's session (locked after the
   // sessions) count with its seats left; the unused rest of the offer goes back to seats left
   // (the caller offers it on), and the buyer leaves the waitlists of the sessions they got seats in.
+  // Fair holds (issue 31): the buyer's pending orders and their seats, counted by this statement
+  // after the buyer's row was locked (lockBuyer), so under READ COMMITTED it sees the order of
+  // another tab that committed while this one waited; over the caps, no course is even locked.
+  const caps = order.unpaidCaps;
+  const unpaid = caps
+    ? sql`select count(distinct ${orders.id}) + 1 <= ${caps.orders}::integer
+        and coalesce(sum(${orderItems.qty}), 0) + (select sum(qty) from wanted) <= ${caps.seats}::integer as ok
+      from ${orders} left join ${orderItems} on ${orderItems.orderId} = ${orders.id}
+      where ${orders.userId} = ${order.userId}::uuid and ${orders.status} = 'pending'`
+    : sql`select true as ok`;
   const at = sql`${order.placedAt.toISOString()}::timestamptz`;
   return sql`
     with wanted (id, qty, price, name, image, position, session_id) as (values ${wanted}),
+    unpaid as materialized (${unpaid}),
     locked as materialized (
       select ${courses.id} as id, ${courses.availability} as availability, ${courses.price} as price,
         ${courses.name} as name, coalesce(${courses.images}[1], '') as image
       from ${courses}
-      where ${courses.id} in (select id from wanted)
+      where ${courses.id} in (select id from wanted) and (select ok from unpaid)
       order by ${courses.id}
       for update
     ),
@@ -261,7 +297,7 @@ export function orderStatement(order: NewOrder): SQL {
       select ${sessions.id} as id, ${sessions.courseId} as course_id, ${sessions.seatsLeft} as seats_left,
         ${sessions.status} as status, ${sessions.endsAt} as ends_at
       from ${sessions}
-      where ${sessions.id} in (select session_id from wanted where session_id is not null)
+      where ${sessions.id} in (select session_id from wanted where session_id is not null) and (select ok from unpaid)
       order by ${sessions.id}
       for update
     ),
@@ -318,27 +354,18 @@ export function orderStatement(order: NewOrder): SQL {
       )}
       from new_order
     )
-    select id, created_at from new_order
+    select unpaid.ok as unpaid_ok, new_order.id, new_order.created_at from unpaid left join new_order on true
   `;
 }
 
 /**
  * Fair holds (issue 31): locks the buyer's row until the placing transaction ends, so two tabs
- * of one customer placing at once queue here, then answers the buyer's unpaid (pending) orders
- * and the seats across them. The count is its own statement after the lock: under READ
- * COMMITTED it sees the order the other tab committed while this one waited.
+ * of one customer placing at once queue here. The order statement that follows counts the
+ * buyer's unpaid orders (NewOrder.unpaidCaps): a statement of its own after the lock, under
+ * READ COMMITTED it sees the order the other tab committed while this one waited.
  */
-export async function lockBuyerUnpaid(tx: DbOrTx, userId: string): Promise<{ orders: number; seats: number }> {
+export async function lockBuyer(tx: DbOrTx, userId: string): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  const [row] = await tx
-    .select({
-      orders: sql<number>`count(distinct ${orders.id})`.mapWith(Number),
-      seats: sql<number>`coalesce(sum(${orderItems.qty}), 0)`.mapWith(Number),
-    })
-    .from(orders)
-    .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')));
-  return { orders: row?.orders ?? 0, seats: row?.seats ?? 0 };
 }
 
 export async function findOrderIdByIdempotencyKey(

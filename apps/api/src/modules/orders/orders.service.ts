@@ -26,7 +26,8 @@ import {
   findOrderIdByIdempotencyKey,
   insertOrderIfCoursesUnchanged,
   listOrdersOfUser,
-  lockBuyerUnpaid,
+  lockBuyer,
+  TOO_MANY_UNPAID,
   NO_REFUND,
   type OrderRecord,
 } from './orders.repository.js';
@@ -308,11 +309,8 @@ async function createOrder(
     checkShownAmounts(body, amounts, lines);
     // Fair holds (issue 31): the buyer's unpaid orders and seats are counted and the order
     // placed in one transaction holding the buyer's row, so two tabs cannot both pass the caps.
-    const seatsWanted = lines.reduce((sum, line) => sum + line.qty, 0);
     const placed = await db.transaction(async (tx) => {
-      const unpaid = await lockBuyerUnpaid(tx, buyer.id);
-      if (unpaid.orders + 1 > config.maxUnpaidOrders || unpaid.seats + seatsWanted > config.maxUnpaidSeats)
-        throw new AppError(409, MESSAGES.tooManyUnpaid, undefined, 'TOO_MANY_UNPAID');
+      await lockBuyer(tx, buyer.id);
       const inserted = await insertOrderIfCoursesUnchanged(tx, {
         ...header,
         ...amounts,
@@ -321,7 +319,9 @@ async function createOrder(
         holdExpiresAt,
         placedBy: buyer,
         placedAt,
+        unpaidCaps: { orders: config.maxUnpaidOrders, seats: config.maxUnpaidSeats },
       });
+      if (inserted === TOO_MANY_UNPAID) throw new AppError(409, MESSAGES.tooManyUnpaid, undefined, 'TOO_MANY_UNPAID');
       // Issue 37: the coupon's use is counted in this transaction (guarded; none left: 400, rolled back).
       if (inserted) await claimCouponUse(tx, coupon, inserted.id, buyer.id);
       // Issue 34: the unused rest of the buyer's waitlist offer goes to the next in line.

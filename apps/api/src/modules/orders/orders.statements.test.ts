@@ -35,7 +35,7 @@ type Course = Awaited<ReturnType<typeof createCourse>>;
  * An order of one seat of each course, as the service would hand it to the repository (the lines
  * carry the courses' own names: the statement checks them unchanged).
  */
-function orderOf(lineCourses: readonly Course[]): Repository.NewOrder {
+function orderOf(lineCourses: readonly Course[]): Repository.NewOrder & { unpaidCaps?: undefined } {
   return {
     userId: buyer.user.id,
     userName: buyer.user.name,

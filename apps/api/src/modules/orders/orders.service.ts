@@ -9,7 +9,7 @@ import {
   SESSION_REQUIRED,
 } from '@shop/shared';
 import { sessionsForOrder, type SessionRow } from '../sessions/session-queries.service.js';
-import { offeredSeats, offerFreedSeats, waitlistOffersChanged } from '../sessions/waitlist-seats.service.js';
+import { offerFreedSeats, waitlistOffersChanged } from '../sessions/waitlist-seats.service.js';
 import { isUniqueViolation, type Db } from '../../db/client.js';
 import type { ServiceContext } from '../../deps.js';
 import { courseChanged } from '../courses/catalogue.service.js';
@@ -280,11 +280,10 @@ async function createOrder(
     const holdExpiresAt = new Date(placedAt.getTime() + config.seatHoldMinutes * 60_000);
     const courseIds = [...new Set(wanted.map((w) => w.courseId))];
     const sessionIds = wanted.flatMap((w) => (w.sessionId ? [w.sessionId] : []));
-    const [foundCourses, foundSessions, offers] = await Promise.all([
+    // Issue 34: seats held for the buyer by a waitlist offer (`offers`) count with the seats left.
+    const [foundCourses, { sessions: foundSessions, offers }] = await Promise.all([
       findOrderCourses(db, courseIds),
-      sessionsForOrder(db, courseIds, sessionIds),
-      // Issue 34: seats held for the buyer by a waitlist offer count with the seats left.
-      offeredSeats(db, buyer.id, sessionIds, placedAt),
+      sessionsForOrder(db, courseIds, sessionIds, buyer.id, placedAt),
     ]);
     const found = new Map(foundCourses.map((c) => [c.id, c]));
     // The first line that cannot be served explains the refusal: unknown course or session (400), too few seats (409).

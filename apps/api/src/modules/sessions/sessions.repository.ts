@@ -127,21 +127,40 @@ export function upcomingSessionsOfCourse(
     .orderBy(asc(sessions.startsAt), asc(sessions.id));
 }
 
-/** The sessions of the courses of an order, and those it names (any state), for checking its lines. */
-export function sessionsForOrder(
+/**
+ * For checking an order's lines, one statement: the sessions of its courses and those it names
+ * (any state), and the seats offered to the buyer (issue 34) in the sessions it names, not
+ * expired at `at`.
+ */
+export async function sessionsForOrder(
   db: DbOrTx,
   courseIds: readonly string[],
   sessionIds: readonly string[],
-): Promise<SessionRow[]> {
+  buyerId: string,
+  at: Date,
+): Promise<{ sessions: SessionRow[]; offers: Map<string, number> }> {
   const conditions = [];
   if (courseIds.length > 0)
     conditions.push(and(inArray(sessions.courseId, [...courseIds]), eq(sessions.status, 'open')));
   if (sessionIds.length > 0) conditions.push(inArray(sessions.id, [...sessionIds]));
-  if (conditions.length === 0) return Promise.resolve([]);
-  return db
-    .select()
+  if (conditions.length === 0) return { sessions: [], offers: new Map() };
+  const rows = await db
+    .select({
+      session: sessions,
+      // Qualified by hand, as above; at most one row per (session, customer).
+      offerSeats: sql<number | null>`(select offer.offer_seats from ${sessionWaitlist} offer
+        where offer.session_id = "sessions"."id" and offer.user_id = ${buyerId}::uuid and offer.offer_seats > 0
+          and (offer.offer_expires_at is null or offer.offer_expires_at > ${at.toISOString()}::timestamptz))`,
+    })
     .from(sessions)
     .where(or(...conditions));
+  const named = new Set(sessionIds);
+  return {
+    sessions: rows.map((row) => row.session),
+    offers: new Map(
+      rows.flatMap(({ session, offerSeats }) => (offerSeats && named.has(session.id) ? [[session.id, offerSeats] as const] : [])),
+    ),
+  };
 }
 
 /** The upcoming sessions of the shop (the dashboard), soonest first, with their course's name. */

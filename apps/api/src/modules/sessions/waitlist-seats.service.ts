@@ -9,7 +9,6 @@ export {
   buyerLeavesWaitlistsCte,
   buyerOfferSeats,
   buyerOffersCte,
-  offeredSeats,
   offerFreedSeats,
   waitingCounts,
 } from './waitlist.repository.js';

@@ -91,35 +91,6 @@ export function buyerLeavesWaitlistsCte(userId: string | null): SQL {
     )`;
 }
 
-/** The seats offered to a customer in these sessions and not expired at `at` (the order's checks before placing). */
-export async function offeredSeats(
-  db: DbOrTx,
-  userId: string,
-  sessionIds: readonly string[],
-  at: Date,
-): Promise<Map<string, number>> {
-  if (sessionIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      sessionId: sessionWaitlist.sessionId,
-      seats: sessionWaitlist.offerSeats,
-      expiresAt: sessionWaitlist.offerExpiresAt,
-    })
-    .from(sessionWaitlist)
-    .where(
-      and(
-        eq(sessionWaitlist.userId, userId),
-        inArray(sessionWaitlist.sessionId, [...sessionIds]),
-        gt(sessionWaitlist.offerSeats, 0),
-      ),
-    );
-  return new Map(
-    rows
-      .filter((r) => r.expiresAt === null || r.expiresAt > at)
-      .map((r) => [r.sessionId, r.seats] as const),
-  );
-}
-
 /** How many wait in each of these sessions. */
 export async function waitingCounts(
   db: DbOrTx,

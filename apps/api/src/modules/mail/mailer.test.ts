@@ -75,6 +75,23 @@ describe('outbox when no SMTP_URL is set', () => {
   });
 });
 
+describe('the outbox folder', () => {
+  it('is made by the first mail, and again by the next one after it was removed', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-outbox-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const mailer = createMailer({ ...ctx.config, dataDir, smtpUrl: undefined }, silentLogger);
+    const outbox = path.join(dataDir, 'outbox');
+    const mail = (to: string) => ({ to, subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' });
+    await mailer.send(mail('first@example.com'));
+    expect(await readdir(outbox)).toHaveLength(1);
+    await rm(outbox, { recursive: true });
+    await mailer.send(mail('second@example.com'));
+    const [file, ...others] = await readdir(outbox);
+    expect(others).toEqual([]);
+    expect(await readFile(path.join(outbox, file ?? ''), 'utf8')).toMatch(/^To: second@example\.com$/m);
+  });
+});
+
 describe('links in the log without SMTP_URL (issue 31)', () => {
   /** Registers an address and asks a reset for a verified one; answers the two outbox mails' links and the log. */
   async function linksAndLog(env: Config['env']) {

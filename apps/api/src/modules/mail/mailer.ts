@@ -94,9 +94,13 @@ export function createMailer(
         html: message.html,
         ...(message.attachments ? { attachments: message.attachments } : {}),
       });
-      await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
-      await writeFile(file, info.message);
+      // The folder is made when a mail finds it missing (the first one, or after someone removed it), not for every mail.
+      await writeFile(file, info.message).catch(async (err: unknown) => {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        await mkdir(outbox, { recursive: true });
+        await writeFile(file, info.message);
+      });
       logger.info(
         { to: message.to, subject: message.subject, file, ...(logLinks && message.link ? { link: message.link } : {}) },
         'mail written to the outbox',

@@ -20,9 +20,19 @@ export type WaitlistRow = typeof sessionWaitlist.$inferSelect;
  * transaction (which freed the seats); the sessions are locked here in id order (again, when the
  * caller already holds them). Cancelled sessions offer nothing. Answers the number of new offers
  * (their mails go out from the waitlist sweeper: `offer_mailed` false).
+ *
+ * One statement first finds the sessions where anyone waits without an offer (most have nobody
+ * waiting: one round trip instead of two per session). Every caller has changed these sessions'
+ * rows in its transaction, so holds them: a customer joins a waitlist holding the session's row
+ * (joinWaitlist), so nobody joins between this look and the offers.
  */
 export async function offerFreedSeats(tx: DbOrTx, sessionIds: readonly string[]): Promise<number> {
-  const ids = [...new Set(sessionIds)].sort();
+  if (sessionIds.length === 0) return 0;
+  const waitedFor = await tx
+    .selectDistinct({ id: sessionWaitlist.sessionId })
+    .from(sessionWaitlist)
+    .where(and(inArray(sessionWaitlist.sessionId, [...new Set(sessionIds)]), eq(sessionWaitlist.offerSeats, 0)));
+  const ids = waitedFor.map((row) => row.id).sort();
   let offers = 0;
   for (const id of ids) {
     const [session] = await tx

@@ -38,9 +38,10 @@ const statusChange = (from: OrderStatus | null, to: OrderStatus) => ({ status: {
 /**
  * Gives the seats of these orders back to their courses (courses locked in id order), and the
  * seats of lines with a session back to that session (issue 33; sessions locked in id order,
- * after the courses). Lines whose course or session was deleted give nothing back.
+ * after the courses). Lines whose course or session was deleted give nothing back. Answers the
+ * waitlist offers made of the freed session seats.
  */
-async function releaseSeats(tx: DbOrTx, orderIds: readonly string[]): Promise<void> {
+async function releaseSeats(tx: DbOrTx, orderIds: readonly string[]): Promise<number> {
   const ids = sql.join(
     orderIds.map((id) => sql`${id}::uuid`),
     sql`, `,
@@ -84,12 +85,13 @@ async function releaseSeats(tx: DbOrTx, orderIds: readonly string[]): Promise<vo
   `)) as unknown as { rows: { id: string }[] };
   // Issue 34: seats freed in a session with people waiting are offered to the first in line
   // (held for them, out of seats left) in this same transaction.
-  await offerFreedSeats(
+  const offers = await offerFreedSeats(
     tx,
     releasedSessions.rows.map((r) => r.id),
   );
   // Issue 37: a cancelled or expired order gives its coupon use back with its seats.
   await releaseCouponUses(tx, orderIds);
+  return offers;
 }
 
 /**
@@ -246,7 +248,8 @@ export async function learnOrderRecord<T>(
  * then paid at the desk): an order keeps one refund, so its number and amount are never lost.
  */
 export type CancelOutcome =
-  | StateChange<{ refundDue: boolean }>
+  /** `offers`: waitlist offers made of the seats it freed (issue 34). */
+  | StateChange<{ refundDue: boolean; offers: number }>
   | { kind: 'paymentOpen'; until: Date }
   | { kind: 'refundExists' };
 
@@ -315,7 +318,7 @@ export async function cancelOrderRecord(
       .update(orders)
       .set({ status: 'cancelled', cancelledAt: at, ...refund })
       .where(eq(orders.id, id));
-    await releaseSeats(tx, [id]);
+    const offers = await releaseSeats(tx, [id]);
     const changes = {
       ...statusChange(order.status, 'cancelled'),
       ...(refundDue
@@ -326,7 +329,7 @@ export async function cancelOrderRecord(
         : {}),
     };
     await recordAuditEvents(tx, [{ entity: 'order', entityId: id, action: 'cancelled', actor, at, changes }]);
-    return { kind: 'changed', from: order.status, value: { refundDue } };
+    return { kind: 'changed', from: order.status, value: { refundDue, offers } };
   });
 }
 

@@ -91,7 +91,7 @@ export async function cancelOrder(ctx: ServiceContext, user: AuthUser, id: strin
   // The seats went back: this instance's next catalogue answer shows them.
   courseChanged(ctx);
   // Issue 34: seats offered to a session's waitlist get their mail now.
-  waitlistOffersChanged(ctx);
+  if (outcome.value.offers > 0) waitlistOffersChanged(ctx);
   const order = await requireOrder(db, id);
   sendInBackground(ctx.mailer, ctx.logger, orderCancelledMail(order, ctx.config));
   return toOrderJson(order);

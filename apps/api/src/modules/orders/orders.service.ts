@@ -239,8 +239,8 @@ export async function placeOrder(
     const order = record === created.record ? created.order : toOrderJson(record);
     // Seats were taken: this instance's next catalogue answer shows them gone.
     courseChanged(ctx);
-    // Issue 34: an offer's unused rest may have passed to the next in line.
-    if (created.record.lines.some((l) => l.session)) waitlistOffersChanged(ctx);
+    // Issue 34: an offer's unused rest passed to the next in line: their mail goes now.
+    if (created.offersPassedOn > 0) waitlistOffersChanged(ctx);
     sendInBackground(ctx.mailer, ctx.logger, orderPlacedMail(record, ctx.config));
     return { order, created: true };
   } catch (err) {
@@ -260,7 +260,7 @@ async function createOrder(
   buyer: AuthUser,
   body: CreateOrderBody,
   idempotencyKey: string | null,
-): Promise<{ order: Order; record: OrderRecord }> {
+): Promise<{ order: Order; record: OrderRecord; /** New waitlist offers made of the buyer's offer's rest. */ offersPassedOn: number }> {
   body.orderItems.forEach((item, index) => {
     if (!isId(item.course)) throw unknownCourse(index);
     if (item.session !== undefined && !isId(item.session)) throw sessionRefused(index, ORDER_SESSION_MESSAGES.unknown);
@@ -324,8 +324,8 @@ async function createOrder(
       // Issue 37: the coupon's use is counted in this transaction (guarded; none left: 400, rolled back).
       if (inserted) await claimCouponUse(tx, coupon, inserted.id, buyer.id);
       // Issue 34: the unused rest of the buyer's waitlist offer goes to the next in line.
-      if (inserted && offers.size > 0) await offerFreedSeats(tx, [...offers.keys()]);
-      return inserted;
+      const offersPassedOn = inserted && offers.size > 0 ? await offerFreedSeats(tx, [...offers.keys()]) : 0;
+      return inserted && { ...inserted, offersPassedOn };
     });
     if (placed) {
       const record: OrderRecord = {
@@ -346,7 +346,7 @@ async function createOrder(
         paymentResult: null,
         ...NO_REFUND,
       };
-      return { order: toOrderJson(record), record };
+      return { order: toOrderJson(record), record, offersPassedOn: placed.offersPassedOn };
     }
   }
   throw conflict(MESSAGES.orderCoursesChanged);

@@ -61,6 +61,9 @@ function targetText(target: Target | undefined): string {
   return `>=${+(target.minShare * 100).toFixed(1)}%${what} of ${target.of === undefined ? 'bare' : `"${target.of}"`}`;
 }
 
+/** A move of bare node:http between the run's first and last measures above which the report says so. */
+const HOST_DRIFT_NOTED = 0.1;
+
 const percent = (share: number | undefined) => (share === undefined ? '-' : `${(share * 100).toFixed(1)}%`);
 
 export function printReport(input: {
@@ -129,6 +132,17 @@ export function printReport(input: {
   console.log(
     'target: a share of another scenario of this run (bare = bare node:http requests/s; "speed" = that scenario\'s mean latency over this one\'s); reached: the share measured',
   );
+  const atEnd = input.rows.length > 1 ? input.rows[input.rows.length - 1] : undefined;
+  if (atEnd?.name.startsWith('bare node:http') && bare > 0) {
+    const drift = atEnd.figures.requestsPerS / bare - 1;
+    console.log(
+      `host: bare node:http ${bare} req/s first, ${atEnd.figures.requestsPerS} after the last scenario (${drift >= 0 ? '+' : ''}${(drift * 100).toFixed(0)} %)${
+        Math.abs(drift) > HOST_DRIFT_NOTED
+          ? ': the host changed speed during the run, so shares of bare far from the first row are uncertain by as much; compare such runs by their own req/s'
+          : ''
+      }`,
+    );
+  }
 
   // Below INDEX_CHOICE_FROM courses a scan of the whole table can rightly cost less than an index.
   const scansFail = input.courses >= INDEX_CHOICE_FROM;

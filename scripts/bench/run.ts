@@ -69,6 +69,8 @@ const RESULTS = path.join(import.meta.dirname, 'results');
  * they were set on (bare node:http then about 45 000 req/s at 32 connections).
  */
 const BARE = 'bare node:http, catalogue bytes from memory';
+/** The same ceiling measured again after the last scenario: how far the host's speed moved during the run. */
+const BARE_AT_END = 'bare node:http again, after the last scenario';
 /** Issue 20: a cached catalogue page or course detail at least half of bare node:http. */
 const CATALOGUE_TARGET: Target = { minShare: 0.5 };
 /** A cached search or filtered page: a tenth of bare node:http. */
@@ -425,6 +427,7 @@ async function main(): Promise<void> {
       });
     };
     if (ONLY_ADMIN || ONLY_SEARCH) {
+      row(BARE_AT_END, await ceiling('node'), undefined, 'for information');
       const outcome = printReport({
         rows,
         plans,
@@ -502,6 +505,7 @@ async function main(): Promise<void> {
       seatChecks['one global version row'] = await checkSeats(pool, before, keyPrefix('global'));
     }
 
+    row(BARE_AT_END, await ceiling('node'), undefined, 'for information');
     const outcome = printReport({
       rows,
       plans,

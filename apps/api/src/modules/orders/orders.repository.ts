@@ -171,8 +171,8 @@ export async function findOrderCourses(db: DbOrTx, ids: readonly string[]): Prom
  * The courses are first locked in id order (the materialised `locked` CTE, `ORDER BY id FOR
  * UPDATE`, which sees the newest version of each row), so concurrent orders of the same course
  * queue up for a moment inside PostgreSQL instead of deadlocking, and no seat is sold twice;
- * `ready` checks them all before anything is written. One statement needs no transaction
- * round trips, and the locks last only as long as the statement.
+ * `ready` checks them all before anything is written. The service runs it in the placing
+ * transaction, after lockBuyer (fair holds), with the coupon's use and the waitlist offers.
  */
 export async function insertOrderIfCoursesUnchanged(
   db: DbOrTx,

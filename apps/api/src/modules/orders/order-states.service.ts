@@ -26,7 +26,7 @@ import {
   type StateChange,
 } from './order-states.repository.js';
 import { findOrdersByIds } from './orders.repository.js';
-import { requireOrder, requireOwnOrder, toOrderJson } from './orders.service.js';
+import { requireOrder, requireOrderOwner, toOrderJson } from './orders.service.js';
 
 export { actorOf };
 
@@ -79,7 +79,7 @@ export async function learnOrder(ctx: ServiceContext, id: string, actor: AuditAc
  */
 export async function cancelOrder(ctx: ServiceContext, user: AuthUser, id: string): Promise<Order> {
   const { db } = ctx.database;
-  await requireOwnOrder(db, user, id);
+  await requireOrderOwner(db, user, id);
   const outcome = await cancelOrderRecord(db, id, actorOf(user), ctx.clock.now(), user.isAdmin);
   if (outcome.kind === 'paymentOpen')
     throw new AppError(409, MESSAGES.paymentOpen, undefined, 'PAYMENT_OPEN', { until: outcome.until.toISOString() });

@@ -489,7 +489,8 @@ export async function listOrdersOfUser(db: DbOrTx, userId: string): Promise<Orde
   return withLines(db, headers);
 }
 
-export async function orderExists(db: DbOrTx, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).limit(1);
-  return row !== undefined;
+/** Whether the order exists (null: no), and whose it is (an order of a deleted account has no owner). */
+export async function findOrderOwner(db: DbOrTx, id: string): Promise<{ userId: string | null } | null> {
+  const [row] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, id)).limit(1);
+  return row ?? null;
 }

@@ -24,6 +24,7 @@ import {
   findOrderById,
   findOrderCourses,
   findOrderIdByIdempotencyKey,
+  findOrderOwner,
   insertOrderIfCoursesUnchanged,
   listOrdersOfUser,
   lockBuyer,
@@ -361,6 +362,13 @@ export async function requireOrder(db: Db, id: string): Promise<OrderRecord> {
   const order = isId(id) ? await findOrderById(db, id) : undefined;
   if (!order) throw notFound(MESSAGES.orderNotFound);
   return order;
+}
+
+/** For its owner or an admin, nothing (404 when there is no such order); anyone else gets 403. Reads the owner alone. */
+export async function requireOrderOwner(db: Db, viewer: AuthUser, id: string): Promise<void> {
+  const order = isId(id) ? await findOrderOwner(db, id) : null;
+  if (!order) throw notFound(MESSAGES.orderNotFound);
+  if (!viewer.isAdmin && order.userId !== viewer.id) throw forbidden(MESSAGES.forbidden);
 }
 
 /** The order for its owner or an admin; anyone else gets 403. */

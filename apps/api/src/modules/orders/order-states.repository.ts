@@ -39,9 +39,10 @@ const statusChange = (from: OrderStatus | null, to: OrderStatus) => ({ status: {
  * Gives the seats of these orders back to their courses (courses locked in id order), and the
  * seats of lines with a session back to that session (issue 33; sessions locked in id order,
  * after the courses). Lines whose course or session was deleted give nothing back. Answers the
- * waitlist offers made of the freed session seats.
+ * waitlist offers made of the freed session seats. `coupons: false` when none of the orders was
+ * placed with a promo code (an order has a coupon use exactly when it carries `coupon_code`).
  */
-async function releaseSeats(tx: DbOrTx, orderIds: readonly string[]): Promise<number> {
+async function releaseSeats(tx: DbOrTx, orderIds: readonly string[], { coupons = true } = {}): Promise<number> {
   const ids = sql.join(
     orderIds.map((id) => sql`${id}::uuid`),
     sql`, `,
@@ -90,7 +91,7 @@ async function releaseSeats(tx: DbOrTx, orderIds: readonly string[]): Promise<nu
     releasedSessions.rows.map((r) => r.id),
   );
   // Issue 37: a cancelled or expired order gives its coupon use back with its seats.
-  await releaseCouponUses(tx, orderIds);
+  if (coupons) await releaseCouponUses(tx, orderIds);
   return offers;
 }
 
@@ -264,6 +265,7 @@ async function lockOrderForRefund(tx: DbOrTx, id: string) {
       refundStatus: orders.refundStatus,
       refundProvider: orders.refundProvider,
       refundReference: orders.refundReference,
+      couponCode: orders.couponCode,
     })
     .from(orders)
     .where(eq(orders.id, id))
@@ -318,7 +320,7 @@ export async function cancelOrderRecord(
       .update(orders)
       .set({ status: 'cancelled', cancelledAt: at, ...refund })
       .where(eq(orders.id, id));
-    const offers = await releaseSeats(tx, [id]);
+    const offers = await releaseSeats(tx, [id], { coupons: order.couponCode !== null });
     const changes = {
       ...statusChange(order.status, 'cancelled'),
       ...(refundDue

@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, gt, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { courses, orderItems, orders, sessions, sessionWaitlist } from '../../db/schema.js';
+import { standingOfferOf } from './waitlist.repository.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -148,9 +149,8 @@ export async function sessionsForOrder(
     .select({
       session: sessions,
       // Qualified by hand, as above; at most one row per (session, customer).
-      offerSeats: sql<number | null>`(select offer.offer_seats from ${sessionWaitlist} offer
-        where offer.session_id = "sessions"."id" and offer.user_id = ${buyerId}::uuid and offer.offer_seats > 0
-          and (offer.offer_expires_at is null or offer.offer_expires_at > ${at.toISOString()}::timestamptz))`,
+      offerSeats: sql<number | null>`(select ${sessionWaitlist.offerSeats} from ${sessionWaitlist}
+        where ${sessionWaitlist.sessionId} = "sessions"."id" and ${standingOfferOf(buyerId, sql`${at.toISOString()}::timestamptz`)})`,
     })
     .from(sessions)
     .where(or(...conditions));

@@ -72,15 +72,18 @@ export async function offerFreedSeats(tx: DbOrTx, sessionIds: readonly string[])
  * CTEs.
  */
 
+/** A `session_waitlist` row that is the customer's offer, standing at `at` (seats offered, not expired). */
+export function standingOfferOf(userId: string | null, at: SQL): SQL {
+  return sql`${sessionWaitlist.userId} = ${userId}::uuid and ${sessionWaitlist.offerSeats} > 0
+        and (${sessionWaitlist.offerExpiresAt} is null or ${sessionWaitlist.offerExpiresAt} > ${at})`;
+}
+
 /** `buyer_offers`: the buyer's offers on the order's sessions, not expired at `at`, locked after the sessions. */
 export function buyerOffersCte(userId: string | null, at: SQL): SQL {
   return sql`buyer_offers as materialized (
       select ${sessionWaitlist.sessionId} as session_id, ${sessionWaitlist.offerSeats} as offer_seats
       from ${sessionWaitlist}
-      where ${sessionWaitlist.userId} = ${userId}::uuid
-        and ${sessionWaitlist.sessionId} in (select id from locked_sessions)
-        and ${sessionWaitlist.offerSeats} > 0
-        and (${sessionWaitlist.offerExpiresAt} is null or ${sessionWaitlist.offerExpiresAt} > ${at})
+      where ${sessionWaitlist.sessionId} in (select id from locked_sessions) and ${standingOfferOf(userId, at)}
       order by ${sessionWaitlist.sessionId}
       for update
     )`;

@@ -364,17 +364,22 @@ export async function requireOrder(db: Db, id: string): Promise<OrderRecord> {
   return order;
 }
 
+/** An order is for its owner and the admins: anyone else gets 403. */
+function refuseStranger(viewer: AuthUser, order: { userId: string | null }): void {
+  if (!viewer.isAdmin && order.userId !== viewer.id) throw forbidden(MESSAGES.forbidden);
+}
+
 /** For its owner or an admin, nothing (404 when there is no such order); anyone else gets 403. Reads the owner alone. */
 export async function requireOrderOwner(db: Db, viewer: AuthUser, id: string): Promise<void> {
   const order = isId(id) ? await findOrderOwner(db, id) : null;
   if (!order) throw notFound(MESSAGES.orderNotFound);
-  if (!viewer.isAdmin && order.userId !== viewer.id) throw forbidden(MESSAGES.forbidden);
+  refuseStranger(viewer, order);
 }
 
 /** The order for its owner or an admin; anyone else gets 403. */
 export async function requireOwnOrder(db: Db, viewer: AuthUser, id: string): Promise<OrderRecord> {
   const order = await requireOrder(db, id);
-  if (!viewer.isAdmin && order.userId !== viewer.id) throw forbidden(MESSAGES.forbidden);
+  refuseStranger(viewer, order);
   return order;
 }
 

@@ -21,7 +21,7 @@ export function createLogger(config: Pick<Config, 'env' | 'logLevel'>): Logger {
       censor: '[redacted]',
     },
     ...(config.env === 'development'
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } }
       : {}),
   });
 }

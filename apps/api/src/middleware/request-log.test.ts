@@ -19,17 +19,34 @@ function capturing(level: string) {
 }
 
 describe('request logging', () => {
-  it('writes one access line per API request when info lines are wanted', async () => {
+  it('writes one short access line per API request at info: method, path, status, time, id; no headers', async () => {
     const { app, lines } = capturing('info');
     await request(app)
       .get('/api/ok')
       .set('X-Request-Id', 'abc-123')
+      .set('Cookie', 'session=secret')
       .expect('X-Request-Id', 'abc-123');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({
-      msg: 'request completed',
-      req: { id: 'abc-123', url: '/api/ok' },
-    });
+    const line = lines[0]!;
+    expect(line.msg).toMatch(/^GET \/api\/ok 200 \d+ ms$/);
+    expect(line).toMatchObject({ level: 30, req: { id: 'abc-123', method: 'GET', url: '/api/ok' }, res: { statusCode: 200 } });
+    expect(typeof line.responseTime).toBe('number');
+    expect(JSON.stringify(line)).not.toMatch(/headers|cookie|secret/i);
+  });
+
+  it('names a link-token path redacted in the access line', async () => {
+    const { app, lines } = capturing('info');
+    await request(app).get('/api/users/verify/secret-token').expect(500);
+    const access = lines.find((l) => l.res !== undefined)!;
+    expect(access.msg).toBe('GET /api/users/verify/[redacted] 500');
+    expect(JSON.stringify(lines)).not.toContain('secret-token');
+  });
+
+  it('writes the headers only at debug', async () => {
+    const { app, lines } = capturing('debug');
+    await request(app).get('/api/ok').set('Accept-Language', 'fr').expect(200);
+    const access = lines.find((l) => l.res !== undefined)!;
+    expect(access).toMatchObject({ req: { headers: { 'accept-language': 'fr' } }, res: { headers: { 'x-request-id': expect.any(String) } } });
   });
 
   it('above info: no access line, but the request id is echoed and errors name the request', async () => {

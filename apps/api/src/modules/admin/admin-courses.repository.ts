@@ -3,6 +3,7 @@ import type { AdminCourseListQuery, AdminCourseSort } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { courses } from '../../db/schema.js';
 import { containsPattern, descIndexed } from '../../db/sql-helpers.js';
+import { foldForSearch } from '../../lib/search-fold.js';
 
 export type AdminCourseFilter = Omit<AdminCourseListQuery, 'page' | 'limit'>;
 
@@ -16,7 +17,7 @@ export type AdminCourseFilter = Omit<AdminCourseListQuery, 'page' | 'limit'>;
 function adminCourseWhere(filter: AdminCourseFilter): SQL | undefined {
   return and(
     filter.status === undefined ? undefined : eq(courses.isDraft, filter.status === 'draft'),
-    filter.q ? sql`${courses.searchText} like ${containsPattern(filter.q)}` : undefined,
+    filter.q ? sql`${courses.searchText} like ${containsPattern(foldForSearch(filter.q))}` : undefined,
     filter.category
       ? sql`${courses.category} @> ${sql`ARRAY[${filter.category}]::text[]`}`
       : undefined,

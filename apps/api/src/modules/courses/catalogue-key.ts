@@ -10,9 +10,10 @@ import { keywordWords } from './courses.repository.js';
  * courses.repository.ts (courseFilter, catalogueQueries) does with the query, so the normal
  * form asks the database exactly the same question:
  *
- * - keyword: the repository matches each of its first 8 lower-cased words as a substring of
- *   the lower-cased `search_text` (AND): so letter case, spacing, word order, repeated words
- *   and a word contained in another word (`java javascript` = `javascript`) change nothing.
+ * - keyword: the repository matches each of its first 8 folded words (lower case, no accents,
+ *   Arabic spelling variants met: lib/search-fold.ts) as a substring of the folded `search_text`
+ *   (AND): so letter case, accents, those variants, spacing, word order, repeated words and a
+ *   word contained in another word (`java javascript` = `javascript`) change nothing.
  * - Cg / filter: a one-category list is required (`@>`), a longer one is a group (`&&`), both
  *   ANDed whichever parameter carries them; so the two may swap, a category given twice counts
  *   once, a group holding a required category or holding a smaller group is already met.

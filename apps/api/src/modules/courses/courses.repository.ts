@@ -24,6 +24,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import type { DbOrTx } from '../../db/client.js';
 import { descIndexed, escapeLike } from '../../db/sql-helpers.js';
+import { foldForSearch } from '../../lib/search-fold.js';
 import { statementNames } from '../../db/statement-names.js';
 
 import { courses } from '../../db/schema.js';
@@ -32,10 +33,11 @@ export type CourseRow = typeof courses.$inferSelect;
 export type NewCourse = Omit<typeof courses.$inferInsert, 'searchText'>;
 
 /**
- * Lower-cased name, description and categories, with the French and Arabic name and
- * description: what keyword search matches against (`search_text`, the one trigram-indexed
- * column, so a course is found by its name in any of its languages without another index on
- * `courses`). Every insert and update goes through this.
+ * Name, description and categories, with the French and Arabic name and description, folded
+ * for search (lower case, no accents, Arabic spelling variants met: lib/search-fold.ts): what
+ * keyword search matches against (`search_text`, the one trigram-indexed column, so a course is
+ * found by its name in any of its languages without another index on `courses`). Every insert
+ * and update goes through this.
  */
 export function searchTextOf(course: {
   name: string;
@@ -56,8 +58,8 @@ export function searchTextOf(course: {
     course.descriptionAr ?? '',
   ]
     .filter(Boolean)
-    .join(' ')
-    .toLowerCase();
+    .map(foldForSearch)
+    .join(' ');
 }
 
 /** At most this many words of a keyword are matched; more would only slow the query down. */
@@ -87,10 +89,9 @@ function categoryArray(values: readonly string[]): SQL {
   return sql`ARRAY[${sql.join(literals, sql`, `)}]::text[]`;
 }
 
-/** The words of a keyword that must each appear in `search_text` (lower-cased, at most 8; catalogue-key.ts folds on this). */
+/** The words of a keyword that must each appear in `search_text` (folded as it is, at most 8; catalogue-key.ts folds on this). */
 export function keywordWords(query: CourseQuery): string[] {
-  return (query.keyword ?? '')
-    .toLowerCase()
+  return foldForSearch(query.keyword ?? '')
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, KEYWORD_WORDS_MAX);

@@ -27,6 +27,7 @@ persistence.startListening({
     if (state.cart.paymentMethod !== before.cart.paymentMethod)
       writeStored(STORAGE_KEYS.paymentMethod, state.cart.paymentMethod);
     if (state.cart.invoiceTo !== before.cart.invoiceTo) writeStored(STORAGE_KEYS.invoiceTo, state.cart.invoiceTo);
+    if (state.cart.couponCode !== before.cart.couponCode) writeStored(STORAGE_KEYS.couponCode, state.cart.couponCode);
     if (state.user.userInfo !== before.user.userInfo) writeStored(STORAGE_KEYS.userInfo, state.user.userInfo);
   },
 });

@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   paymentMethod: 'paymentMethod',
   /** The company the invoice is made out to, when the buyer gave one at checkout (issue 31). */
   invoiceTo: 'invoiceTo',
+  /** The promo code applied in the cart or at checkout (issue 54: a reload forgot it without a word). */
+  couponCode: 'couponCode',
   userInfo: 'userInfo',
 } as const;
 

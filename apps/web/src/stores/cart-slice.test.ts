@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '@/app/store';
+import { loggedOut } from '@/lib/api/session';
 import {
   cartCleared,
   cartItemAdded,
   cartItemRemoved,
   cartSlice,
+  couponCodeSaved,
   paymentMethodSaved,
   shippingAddressSaved,
   type CartItem,
@@ -80,5 +82,27 @@ describe('cart persistence', () => {
     expect(cart.cartItems).toEqual([item('a', 2)]);
     expect(cart.paymentMethod).toBeNull();
     expect(cart.shippingAddress).toBeNull();
+  });
+
+  it('keeps an applied promo code across a reload, and forgets it once the order is placed or on sign-out', () => {
+    const store = makeStore();
+    store.dispatch(cartItemAdded(item('a', 1)));
+    store.dispatch(couponCodeSaved('RENTREE25'));
+    expect(makeStore().getState().cart.couponCode).toBe('RENTREE25');
+
+    store.dispatch(cartCleared());
+    expect(localStorage.getItem('couponCode')).toBeNull();
+    expect(makeStore().getState().cart.couponCode).toBeUndefined();
+
+    store.dispatch(couponCodeSaved('RENTREE25'));
+    store.dispatch(loggedOut());
+    expect(makeStore().getState().cart.couponCode).toBeUndefined();
+  });
+
+  it('ignores a stored promo code that is not one', () => {
+    localStorage.setItem('couponCode', JSON.stringify({ code: 'X' }));
+    expect(makeStore().getState().cart.couponCode).toBeUndefined();
+    localStorage.setItem('couponCode', JSON.stringify('   '));
+    expect(makeStore().getState().cart.couponCode).toBeUndefined();
   });
 });

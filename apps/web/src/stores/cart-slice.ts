@@ -72,7 +72,7 @@ export interface CartState {
   paymentMethod: PaymentMethod | null;
   /** The company the invoice is made out to (name and matricule fiscal); absent: the buyer. */
   invoiceTo?: InvoiceTo;
-  /** The promo code the customer applied (issue 37); kept in memory only, checked by the server. */
+  /** The promo code the customer applied (issue 37); kept across reloads, checked by the server each time. */
   couponCode?: string;
 }
 
@@ -114,13 +114,20 @@ function isPaymentMethod(value: unknown): value is PaymentMethod {
 
 export const loadCartState = (): CartState => {
   const invoiceTo = readStored(STORAGE_KEYS.invoiceTo, null, isInvoiceTo);
+  const couponCode = readStored(STORAGE_KEYS.couponCode, null, isCouponCode);
   return {
     cartItems: readStored(STORAGE_KEYS.cartItems, [], isCartItems),
     shippingAddress: readStored(STORAGE_KEYS.shippingAddress, null, isAddress),
     paymentMethod: readStored(STORAGE_KEYS.paymentMethod, null, isPaymentMethod),
     ...(invoiceTo ? { invoiceTo } : {}),
+    ...(couponCode ? { couponCode } : {}),
   };
 };
+
+/** A stored promo code: text as the field takes it (the server checks the rest). */
+function isCouponCode(value: unknown): value is string {
+  return typeof value === 'string' && value.trim().length > 0 && value.length <= 40;
+}
 
 export const cartSlice = createSlice({
   name: 'cart',
@@ -190,6 +197,8 @@ export const cartSlice = createSlice({
       state.shippingAddress = null;
       state.paymentMethod = null;
       delete state.invoiceTo;
+      // A code is the account's to use (uses are counted per account).
+      delete state.couponCode;
     });
   },
 });

@@ -25,8 +25,11 @@ export function useAppliedCoupon() {
   return { couponCode, amounts, error: couponCode ? query.error : undefined, checking: query.isFetching, signedIn };
 }
 
-/** The "Promo code" field: Apply checks the code at once; the answer says why a code is refused. */
-export function PromoCodeField() {
+/**
+ * The "Promo code" field: Apply checks the code at once; the answer says why a code is refused.
+ * `money` is how the screen around it writes amounts (the cart `Tnd`, checkout the spec's `$`).
+ */
+export function PromoCodeField({ money }: { money: 'catalogue' | 'checkout' }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { couponCode, amounts, error, checking, signedIn } = useAppliedCoupon();
@@ -74,7 +77,7 @@ export function PromoCodeField() {
           <p className="message message--success" role="status">
             {t('checkout.promo.applied', {
               code: amounts.code,
-              amount: formatMoney(amounts.discountPrice, 'checkout'),
+              amount: formatMoney(amounts.discountPrice, money),
             })}
           </p>
         )}

@@ -16,7 +16,7 @@ import { cartItemAdded, cartLineOf } from '@/stores/cart-slice';
 import { CartLine } from '../components/cart-line';
 import { clampQty } from '@/lib/seats';
 import '../components/checkout.css';
-import { PromoCodeField } from '../components/promo-code';
+import { PromoCodeField, useAppliedCoupon } from '../components/promo-code';
 
 /** /cart, and /cart/:id?qty=n which adds the course (or sets its quantity) before showing the cart. */
 export function CartRoute() {
@@ -95,6 +95,7 @@ function CartContents() {
   const cartItems = useAppSelector((s) => s.cart.cartItems);
   const navigate = useNavigate();
   const { offers } = useMyWaitlist();
+  const coupon = useAppliedCoupon();
   // Issue 33: each line judged against its course's current sessions (the lines fetch them);
   // a line that cannot be ordered as it is, or one still being checked, holds checkout back.
   const checking = useAppSelector((s) =>
@@ -125,6 +126,8 @@ function CartContents() {
 
   const seats = cartItems.reduce((sum, line) => sum + line.qty, 0);
   const { itemsPrice } = calculateOrderAmounts(cartItems);
+  // Issue 54: the summary's total follows an applied code (the server's check of these lines).
+  const discount = coupon.amounts?.discountPrice ?? 0;
 
   return (
     <>
@@ -150,13 +153,19 @@ function CartContents() {
               <dt>{t('checkout.cart.taxes')}</dt>
               <dd className="amounts__placeholder">{t('checkout.cart.taxesPlaceholder')}</dd>
             </div>
+            {discount > 0 && (
+              <div className="amounts__row">
+                <dt>{t('checkout.cart.discount', { code: coupon.amounts?.code ?? '' })}</dt>
+                <dd>−{formatMoney(discount, 'catalogue')}</dd>
+              </div>
+            )}
             <div className="amounts__row amounts__row--total">
               <dt>{t('checkout.cart.total')}</dt>
-              <dd>{formatMoney(itemsPrice, 'catalogue')}</dd>
+              <dd>{formatMoney(itemsPrice - discount, 'catalogue')}</dd>
             </div>
           </dl>
           {/* Issue 37: a signed-in customer can apply a promo code here already. */}
-          <PromoCodeField />
+          <PromoCodeField money="catalogue" />
           {blocked && (
             <p className="message message--error" role="alert">
               {t('sessions.blocked')}

@@ -192,7 +192,7 @@ function PlaceOrder() {
             labels={t('checkout.placeOrder', { returnObjects: true })}
             discountLabel={t('checkout.placeOrder.discount', { code: coupon.amounts?.code ?? '' })}
           />
-          <PromoCodeField />
+          <PromoCodeField money="checkout" />
           {newTotal ? (
             <p className="message message--error" role="alert">
               {t('checkout.placeOrder.pricesChanged', { total: newTotal })}

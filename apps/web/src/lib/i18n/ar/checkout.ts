@@ -20,6 +20,7 @@ export const checkout = {
     subtotal_other: 'المجموع الفرعي ({{count}} مقعد)',
     taxes: 'الضرائب',
     taxesPlaceholder: 'تُحسب عند إتمام الطلب',
+    discount: 'الخصم ({{code}})',
     total: 'المجموع',
     checkout: 'إتمام الطلب',
     soldOut: 'نفدت مقاعد {{name}} ولم تُضَف إلى سلّتك.',

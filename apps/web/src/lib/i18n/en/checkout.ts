@@ -14,6 +14,7 @@ export const checkout = {
     subtotal_other: 'Subtotal ({{count}} items)',
     taxes: 'Taxes',
     taxesPlaceholder: 'calculated at checkout',
+    discount: 'Discount ({{code}})',
     total: 'Total',
     checkout: 'CHECKOUT',
     soldOut: '{{name}} is sold out and was not added to your cart.',

@@ -17,6 +17,7 @@ export const checkout = {
     subtotal_other: 'Sous-total ({{count}} places)',
     taxes: 'Taxes',
     taxesPlaceholder: 'calculées à la commande',
+    discount: 'Remise ({{code}})',
     total: 'Total',
     checkout: 'COMMANDER',
     soldOut: "{{name}} est complet et n'a pas été ajouté à votre panier.",

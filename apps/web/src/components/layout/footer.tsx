@@ -96,13 +96,13 @@ export function Footer() {
             </li>
             <li>
               <PhoneIcon />
-              <a href={`tel:${t('common.footer.phone').replace(/\s/g, '')}`}>
+              <a href={`tel:${t('common.footer.phone').replace(/\s/g, '')}`} dir="ltr">
                 {t('common.footer.phone')}
               </a>
             </li>
             <li>
               <MailIcon />
-              <a href={`mailto:${t('common.footer.email')}`}>{t('common.footer.email')}</a>
+              <a href={`mailto:${t('common.footer.email')}`} dir="ltr">{t('common.footer.email')}</a>
             </li>
           </ul>
         </section>

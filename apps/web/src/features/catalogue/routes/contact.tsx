@@ -51,7 +51,7 @@ export function Contact() {
                 <PhoneIcon /> {t('catalogue.contact.phone')}
               </dt>
               <dd>
-                <a href={`tel:${t('common.footer.phone').replace(/\s/g, '')}`}>
+                <a href={`tel:${t('common.footer.phone').replace(/\s/g, '')}`} dir="ltr">
                   {t('common.footer.phone')}
                 </a>
                 <br />
@@ -65,7 +65,7 @@ export function Contact() {
                 <MailIcon /> {t('catalogue.contact.email')}
               </dt>
               <dd>
-                <a href={`mailto:${t('common.footer.email')}`}>{t('common.footer.email')}</a>
+                <a href={`mailto:${t('common.footer.email')}`} dir="ltr">{t('common.footer.email')}</a>
               </dd>
             </div>
           </dl>

@@ -8,6 +8,7 @@ import { useGetMyWaitlistQuery, useLeaveWaitlistMutation } from '@/lib/api/waitl
 import { formatDateTime } from '@/lib/format';
 import { formatSessionDates } from '@/lib/sessions';
 import './my-waitlists.css';
+import { IsolatedParts } from '@/components/ui/isolated-parts';
 
 /** The profile's "My waitlists" (issue 34): course, session dates, place in line, any offer, leave. */
 export function MyWaitlists() {
@@ -46,7 +47,7 @@ function WaitlistItem({ entry }: { entry: WaitlistEntry }) {
         <div>
           <dt>{t('sessions.waitlist.session')}</dt>
           <dd>
-            {dates} · {entry.session.place}
+            <IsolatedParts parts={[dates, entry.session.place]} />
           </dd>
         </div>
         <div>

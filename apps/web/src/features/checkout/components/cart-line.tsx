@@ -1,4 +1,5 @@
 import { CountOptions } from '@/components/ui/count-options';
+import { IsolatedParts, isolatedText } from '@/components/ui/isolated-parts';
 import { CourseImage } from '@/components/ui/course-image';
 import { calculateOrderAmounts } from '@shop/shared';
 import { Link } from 'react-router';
@@ -96,12 +97,12 @@ export function CartLine({ item }: { item: CartItem }) {
             >
               {!offered.some((s) => s._id === item.session?._id) && (
                 <option value="" disabled>
-                  {item.session ? formatSessionDates(item.session) : t('sessions.choose')}
+                  {item.session ? isolatedText([formatSessionDates(item.session), item.session.place]) : t('sessions.choose')}
                 </option>
               )}
               {offered.map((s) => (
                 <option key={s._id} value={s._id}>
-                  {formatSessionDates(s)} · {s.place}
+                  {isolatedText([formatSessionDates(s), s.place])}
                 </option>
               ))}
             </select>
@@ -109,7 +110,7 @@ export function CartLine({ item }: { item: CartItem }) {
         ) : (
           item.session && (
             <span className="cart-line__session">
-              {formatSessionDates(item.session)} · {item.session.place}
+              <IsolatedParts parts={[formatSessionDates(item.session), item.session.place]} />
             </span>
           )
         )}

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import { useTranslation } from 'react-i18next';
 import type { OrderLineSession } from '@shop/shared';
+import { IsolatedParts } from '@/components/ui/isolated-parts';
 import { formatSessionDates } from '@/lib/sessions';
 
 export interface OrderLineView {
@@ -44,7 +45,7 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
             {line.session && (
               <span className="order-lines__session">
                 <span className="visually-hidden">{t('sessions.lineSession')}: </span>
-                {formatSessionDates(line.session)} · {line.session.schedule} · {line.session.place}
+                <IsolatedParts parts={[formatSessionDates(line.session), line.session.schedule, line.session.place]} />
               </span>
             )}
             {/* Arithmetic reads left to right in every language. */}

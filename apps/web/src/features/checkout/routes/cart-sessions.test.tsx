@@ -73,7 +73,8 @@ describe('Cart with sessions (issue 33)', () => {
       }),
     ]);
     const select = await screen.findByLabelText('Session of Business English');
-    expect(select).toHaveDisplayValue(/6 Apr\s–\s10 Jun 2027 · Sousse/);
+    // Dates and place each isolated (issue 54), so an Arabic page keeps them in order.
+    expect(select).toHaveDisplayValue(/^\u20686 Apr\s–\s10 Jun 2027\u2069 · \u2068Sousse\u2069$/);
     expect(checkout()).toBeEnabled();
   });
 

@@ -1,7 +1,9 @@
 import type { Order } from '@shop/shared';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { IsolatedParts } from '@/components/ui/isolated-parts';
 import { formatDate, formatMoney } from '@/lib/format';
+import { formatSessionDates } from '@/lib/sessions';
 import { useTranslation } from 'react-i18next';
 
 import { AdminTable } from './admin-table';
@@ -26,7 +28,7 @@ function DoneOn({ at }: { at: string | null }) {
 }
 
 /**
- * Orders: ID, User, Date, TOTAL, PAID, Learned, Actions (Details; Mark as Paid if
+ * Orders: ID, User, Courses (each line's course and session), Date, TOTAL, PAID, Learned, Actions (Details; Mark as Paid if
  * unpaid), plus the order's status, its payment method and a Cancel button while it can be cancelled.
  */
 export function OrdersTable({ orders, onMarkPaid, payingId, onCancel, cancellingId }: Props) {
@@ -38,6 +40,7 @@ export function OrdersTable({ orders, onMarkPaid, payingId, onCancel, cancelling
         <>
           <th scope="col">{t('admin.orders.id')}</th>
           <th scope="col">{t('admin.orders.user')}</th>
+          <th scope="col">{t('admin.orders.courses')}</th>
           <th scope="col">{t('admin.orders.date')}</th>
           <th scope="col">{t('admin.orders.total')}</th>
           <th scope="col">{t('admin.orders.paid')}</th>
@@ -55,6 +58,22 @@ export function OrdersTable({ orders, onMarkPaid, payingId, onCancel, cancelling
           </td>
           <td data-label={t('admin.orders.user')}>
             {order.user._id ? order.user.name : t('admin.orders.deletedUser')}
+          </td>
+          <td data-label={t('admin.orders.courses')}>
+            {/* Issue 54: which course and session, without opening the order. */}
+            <ul className="admin-table__lines">
+              {order.orderItems.map((line) => (
+                <li key={`${line.course}-${line.session?._id ?? ''}`}>
+                  <bdi>{line.name}</bdi>
+                  {line.qty > 1 && ` ×${line.qty}`}
+                  {line.session && (
+                    <span className="admin-table__session">
+                      <IsolatedParts parts={[formatSessionDates(line.session), line.session.place]} />
+                    </span>
+                  )}
+                </li>
+              ))}
+            </ul>
           </td>
           <td data-label={t('admin.orders.date')} className="admin-table__nowrap">
             {formatDate(order.createdAt)}

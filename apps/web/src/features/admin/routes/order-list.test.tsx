@@ -59,6 +59,38 @@ describe('OrderListRoute', () => {
     );
   });
 
+  it('names each line’s course and session, so staff need not open the order (issue 54)', async () => {
+    const dated = anOrder({
+      _id: 'o3',
+      orderItems: [
+        { course: 'c1', name: 'Python for Beginners', qty: 1, price: 120.5, image: '/p.svg', session: null },
+        {
+          course: 'c2',
+          name: 'Excel for Business',
+          qty: 3,
+          price: 90,
+          image: '/e.svg',
+          session: {
+            _id: 's1',
+            startsAt: '2027-01-12T17:00:00.000Z',
+            endsAt: '2027-03-20T19:00:00.000Z',
+            schedule: 'Tue and Thu 18:00-20:00',
+            place: 'Sousse',
+          },
+        },
+      ],
+    });
+    mockApi({ 'GET /api/orders': { body: [dated], headers: { 'X-Total-Count': '1' } } });
+    renderList();
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    expect(within(table).getByRole('columnheader', { name: 'Courses' })).toBeInTheDocument();
+    const cell = within(within(table).getAllByRole('row')[1]!).getAllByRole('listitem');
+    expect(cell.map((item) => item.textContent)).toEqual([
+      'Python for Beginners',
+      expect.stringMatching(/^Excel for Business ×3 ?12 Jan\s–\s20 Mar 2027 · Sousse$/),
+    ]);
+  });
+
   it('offers Mark as Paid only for unpaid orders and sends the pay call', async () => {
     const { sent } = mockApi({
       'GET /api/orders': { body: [unpaid, paid], headers: { 'X-Total-Count': '2' } },

@@ -114,6 +114,7 @@ export const admin = {
     caption: 'كل الطلبات، الأحدث أولًا',
     id: 'المعرّف',
     user: 'المستخدم',
+    courses: 'الدورات',
     date: 'التاريخ',
     total: 'المجموع',
     paid: 'مدفوع',

@@ -194,6 +194,7 @@ export const admin = {
     caption: 'Orders',
     id: 'ID',
     user: 'User',
+    courses: 'Courses',
     date: 'Date',
     total: 'TOTAL',
     paid: 'PAID',

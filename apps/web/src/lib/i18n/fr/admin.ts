@@ -114,6 +114,7 @@ export const admin = {
     caption: 'Toutes les commandes, les plus récentes d’abord',
     id: 'ID',
     user: 'Utilisateur',
+    courses: 'Formations',
     date: 'Date',
     total: 'TOTAL',
     paid: 'PAYÉE',

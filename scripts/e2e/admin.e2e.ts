@@ -83,7 +83,11 @@ describe('admin', () => {
     await categories.getByLabel('English', { exact: true }).check();
     await page.getByRole('button', { name: 'Update' }).click();
 
-    // Back on the list: the course with both categories joined in the table's order.
+    // Saved, on the same page (its sessions are there, issue 54); then the list shows the course
+    // with both categories joined in the table's order.
+    await page.getByRole('status').filter({ hasText: 'Saved. The course’s sessions are below.' }).waitFor();
+    assert.match(page.url(), /\/admin\/course\/[^/]+\/edit$/);
+    await page.getByRole('link', { name: /Go Back/i }).first().click();
     await page.waitForURL('**/admin/courselist');
     const row = page.getByRole('row').filter({ hasText: courseName });
     await row.waitFor();

@@ -178,7 +178,7 @@ describe('back office', () => {
     const url = await page.getByLabel('Image 1 URL').inputValue();
     assert.match(url, /^\/api\/images\/[0-9a-f-]{36}$/);
     await page.getByRole('button', { name: 'Update' }).click();
-    await page.waitForURL('**/admin/courselist');
+    await page.getByRole('status').filter({ hasText: 'Saved. The course’s sessions are below.' }).waitFor();
 
     await page.goto(`/course/${course._id}`);
     const picture = page.locator('img.gallery__main');

@@ -101,7 +101,7 @@ describe('integrity', () => {
     // The admin adds 7 seats to the 16 left and saves again: it goes through.
     await seats.fill('23');
     await page.getByRole('button', { name: 'Update' }).click();
-    await page.waitForURL('**/admin/courselist');
+    await page.getByRole('status').filter({ hasText: 'Saved. The course’s sessions are below.' }).waitFor();
     const saved = await api<CourseAnswer>('GET', `/courses/${course._id}`);
     assert.deepEqual(
       { name: saved.name, availability: saved.availability },
@@ -129,12 +129,14 @@ describe('integrity', () => {
     await orderThroughShop(shop, course._id, 1);
     await page.getByLabel('Description', { exact: true }).fill('Evening classes, Tuesdays.');
     await page.getByRole('button', { name: 'Update' }).click();
-    await page.waitForURL('**/admin/courselist');
+    await page.getByRole('status').filter({ hasText: 'Saved. The course’s sessions are below.' }).waitFor();
     const last = await api<CourseAnswer>('GET', `/courses/${course._id}`);
     assert.deepEqual(
       { description: last.description, availability: last.availability },
       { description: 'Evening classes, Tuesdays.', availability: 22 },
     );
+    // The page stayed, showing the seats left now: the next save starts from them.
+    assert.equal(await seats.inputValue(), '22');
 
     assert.deepEqual(unexpected(adminErrors), []);
     assert.deepEqual(customerErrors, []);

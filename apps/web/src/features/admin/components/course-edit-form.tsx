@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import {
   AVAILABILITY_MAX,
@@ -16,7 +15,6 @@ import { ErrorSummary, type SummaryField } from '@/components/form/error-summary
 import { FieldError, Form, useFieldError } from '@/components/form/form';
 import { NumberField } from '@/components/form/number-field';
 import { TextField } from '@/components/form/text-field';
-import { paths } from '@/config/paths';
 import { useUpdateCourseMutation } from '@/lib/api/courses';
 import { showServerError } from '@/lib/forms/server-errors';
 import { useTranslation } from 'react-i18next';
@@ -86,8 +84,9 @@ function seatsChangedOf(error: unknown): number | undefined {
 export function CourseEditForm({ course }: { course: Course }) {
   const { t } = useTranslation();
   const [updateCourse] = useUpdateCourseMutation();
-  const navigate = useNavigate();
   const [seatsWas, setSeatsWas] = useState(course.availability);
+  // Issue 54: a save stays on this page (its sessions are below) and says so.
+  const [saved, setSaved] = useState(false);
   // Issue 33: a course with sessions sells their seats; the field shows the sum, read-only
   // (its value is sent unchanged, so the server writes no seats).
   const inSessions = sessionsOf(course).some((session) => session.status !== 'cancelled');
@@ -111,8 +110,9 @@ export function CourseEditForm({ course }: { course: Course }) {
   const submit = async (values: CourseFormOutput) => {
     // Blank image boxes are not sent, so images.N of an answer points at box filled[N].
     const filled = IMAGE_SLOTS.filter((slot) => values.images[slot]?.trim());
+    setSaved(false);
     try {
-      await updateCourse({
+      const updated = await updateCourse({
         _id: course._id,
         name: values.name,
         price: values.price,
@@ -128,7 +128,11 @@ export function CourseEditForm({ course }: { course: Course }) {
         descriptionFr: values.descriptionFr,
         descriptionAr: values.descriptionAr,
       }).unwrap();
-      await navigate(paths.adminCourses);
+      // The seats left now (orders may have moved them while seats were left as loaded) are
+      // where the next Update starts from; what the admin typed stays, no longer unsaved.
+      setSeatsWas(updated.availability);
+      form.reset({ ...form.getValues(), availability: updated.availability });
+      setSaved(true);
     } catch (error) {
       const seatsNow = seatsChangedOf(error);
       if (seatsNow !== undefined) {
@@ -260,6 +264,9 @@ export function CourseEditForm({ course }: { course: Course }) {
         <button type="submit" className="button" disabled={isSubmitting}>
           {isSubmitting ? t('admin.updating') : t('admin.update')}
         </button>
+        <p className="admin-form__saved" role="status">
+          {saved && !isSubmitting && t('admin.courseEdit.saved')}
+        </p>
       </div>
     </Form>
   );

@@ -72,7 +72,7 @@ describe('admin coupons (issue 37)', () => {
     });
     await user.type(screen.getByLabelText('Code'), 'EARLY');
     await user.selectOptions(screen.getByLabelText('Kind'), 'fixed');
-    await user.type(screen.getByLabelText('Value'), '25');
+    await user.type(screen.getByLabelText('Value (TND)'), '25');
     await user.type(screen.getByLabelText('Valid until'), '2026-12-31');
     await user.click(screen.getByRole('checkbox', { name: 'Programming' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -92,5 +92,48 @@ describe('admin coupons (issue 37)', () => {
       categories: ['Programming'],
       disabled: false,
     });
+  });
+
+  it('finds the coupon’s courses by a search, lists the chosen ones first and says amounts in TND (issue 54)', async () => {
+    const user = userEvent.setup();
+    const course = (id: string, name: string, nameFr = '') => ({ _id: id, name, nameFr, nameAr: '', price: 100, availability: 5 });
+    const { sent } = mockApi({
+      'GET /api/courses': ({ search }) => {
+        const keyword = search.get('keyword');
+        const all = [course('c1', 'Pastry Basics', 'Pâtisserie'), course('c2', 'Excel for Business'), course('c3', 'Python')];
+        const found = keyword ? all.filter((c) => `${c.name} ${c.nameFr}`.toLowerCase().includes(keyword.toLowerCase())) : all;
+        return { body: found, headers: { 'X-Total-Count': String(found.length) } };
+      },
+      'POST /api/coupons': { status: 201, body: aCoupon({ code: 'EXCEL' }) },
+      'GET /api/coupons': { body: [] },
+    });
+    renderWithProviders(<CouponEditRoute />, {
+      route: '/admin/coupons/new',
+      path: '/admin/coupons/new',
+      preloadedState: signedInAdmin,
+      routes: [{ path: '/admin/coupons', element: <p>coupon list</p> }],
+    });
+    expect(screen.getByLabelText('Value (%)')).toBeInTheDocument();
+    expect(screen.getByLabelText('Minimum amount of the courses, in TND (empty: none)')).toBeInTheDocument();
+    await screen.findByRole('checkbox', { name: 'Python' });
+    await user.type(screen.getByLabelText('Find a course by name'), 'excel');
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Python' })).not.toBeInTheDocument());
+    expect(sent.some((r) => r.path === '/api/courses' && r.search.get('keyword') === 'excel')).toBe(true);
+    await user.click(screen.getByRole('checkbox', { name: 'Excel for Business' }));
+    const chosen = screen.getByRole('list', { name: '1 course chosen' });
+    expect(within(chosen).getByText('Excel for Business')).toBeInTheDocument();
+    // The search moves on: the chosen course stays named, and can be removed from its chip.
+    await user.clear(screen.getByLabelText('Find a course by name'));
+    await user.type(screen.getByLabelText('Find a course by name'), 'python');
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Excel for Business' })).not.toBeInTheDocument());
+    expect(within(screen.getByRole('list', { name: '1 course chosen' })).getByText('Excel for Business')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Python' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Excel for Business' }));
+    await user.type(screen.getByLabelText('Code'), 'EXCEL');
+    await user.type(screen.getByLabelText('Value (%)'), '10');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(sent.find((r) => r.path === '/api/coupons' && r.method === 'POST')?.body).toMatchObject({ courses: ['c3'] }),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setLanguage } from '@/lib/i18n';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -56,7 +56,7 @@ describe('CourseEditRoute', () => {
     expect(screen.getByText('No image')).toBeInTheDocument();
   });
 
-  it('sends images (not Images), categories, sizes and numbers, then returns to the course list', async () => {
+  it('sends images (not Images), categories, sizes and numbers, then stays on the page and says it is saved', async () => {
     const { sent } = mockApi({
       'GET /api/courses/c1': { body: { ...course, reviews: [] } },
       'PUT /api/courses/c1': ({ body }) => ({ body: { ...course, ...(body as object) } }),
@@ -79,7 +79,10 @@ describe('CourseEditRoute', () => {
     await userEvent.type(screen.getByLabelText('Image 3 URL'), '/images/three.svg');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
 
-    expect(await screen.findByRole('heading', { name: 'Course list' })).toBeInTheDocument();
+    // Issue 54: the page stays (the course's sessions are on it) and says the course is saved.
+    expect(await screen.findByText('Saved. The course’s sessions are below.')).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('heading', { name: 'Course list' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Python Pro');
     const put = sent.find((r) => r.method === 'PUT');
     expect(put?.body).toEqual({
       name: 'Python Pro',
@@ -140,13 +143,22 @@ describe('CourseEditRoute', () => {
     await userEvent.clear(screen.getByLabelText('Availability (seats)'));
     await userEvent.type(screen.getByLabelText('Availability (seats)'), '18');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
-    expect(await screen.findByRole('heading', { name: 'Course list' })).toBeInTheDocument();
+    expect(await screen.findByText('Saved. The course’s sessions are below.')).toBeInTheDocument();
+    expect(seatsNow).toBe(18);
+
+    // Orders take 2 seats; the admin changes the name only and saves: the seats are not
+    // written, and the form shows the 16 left now and starts the next save from them.
+    seatsNow = 16;
+    await userEvent.type(screen.getByLabelText('Name'), '!');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(screen.getByLabelText('Availability (seats)')).toHaveValue('16'));
     const puts = sent.filter((r) => r.method === 'PUT').map((r) => r.body as Record<string, unknown>);
     expect(puts.map((b) => [b['name'], b['availability'], b['availabilityWas']])).toEqual([
       ['Python (evening)', 20, 12],
       ['Python (evening)', 18, 10],
+      ['Python (evening)!', 18, 18],
     ]);
-    expect(seatsNow).toBe(18);
+    expect(seatsNow).toBe(16);
   });
 
   it('says the seats changed in French and Arabic too', async () => {
@@ -332,7 +344,7 @@ describe('CourseEditRoute', () => {
     expect(upload?.headers.get('Content-Type')).toBe('image/png');
 
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
-    await screen.findByRole('heading', { name: 'Course list' });
+    await screen.findByText('Saved. The course’s sessions are below.');
     const update = sent.find((r) => r.method === 'PUT');
     expect((update?.body as { images: string[] }).images).toEqual([
       '/images/python.svg',

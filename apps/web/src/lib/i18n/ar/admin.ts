@@ -82,6 +82,7 @@ export const admin = {
   },
   courseEdit: {
     title: 'تعديل الدورة',
+    saved: 'تم الحفظ. جلسات الدورة أدناه.',
     name: 'الاسم',
     price: 'السعر (Tnd)',
     availability: 'المقاعد المتاحة',

@@ -162,6 +162,7 @@ export const admin = {
   },
   courseEdit: {
     title: 'Edit Course',
+    saved: 'Saved. The course’s sessions are below.',
     name: 'Name',
     price: 'Price (Tnd)',
     availability: 'Availability (seats)',

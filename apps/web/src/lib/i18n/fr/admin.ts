@@ -82,6 +82,7 @@ export const admin = {
   },
   courseEdit: {
     title: 'Modifier le cours',
+    saved: 'Enregistré. Les sessions de la formation sont ci-dessous.',
     name: 'Nom',
     price: 'Prix (Tnd)',
     availability: 'Disponibilité (places)',

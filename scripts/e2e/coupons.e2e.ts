@@ -33,7 +33,7 @@ describe('coupons', () => {
     await adminPage.getByRole('link', { name: 'New coupon' }).click();
     await adminPage.getByLabel('Code', { exact: true }).fill(code);
     await adminPage.getByLabel('Kind').selectOption('percent');
-    await adminPage.getByLabel('Value').fill('20');
+    await adminPage.getByLabel('Value (%)').fill('20');
     await adminPage.getByLabel('Uses in all (empty: no limit)').fill('10');
     await adminPage.getByRole('button', { name: 'Save' }).click();
     await adminPage.getByRole('cell', { name: code }).waitFor();

@@ -130,7 +130,7 @@ describe('seat holds and the shop identity', () => {
     expect(demo.legalName).toContain('(demo)');
     expect(demo.address).not.toBe('');
     const production = loadConfig({ NODE_ENV: 'production', DATABASE_URL: POSTGRES_URL, JWT_SECRET: SECRET });
-    expect(production.shop).toEqual({ legalName: '', address: '', taxId: '', hours: '' });
+    expect(production.shop).toEqual({ legalName: '', address: '', taxId: '', hours: '', hoursFr: '', hoursAr: '' });
     const configured = loadConfig({
       NODE_ENV: 'production',
       DATABASE_URL: POSTGRES_URL,
@@ -144,6 +144,8 @@ describe('seat holds and the shop identity', () => {
       address: '7 Rue de Marseille, Tunis',
       taxId: '1234567/A/M/000',
       hours: '',
+      hoursFr: '',
+      hoursAr: '',
     });
   });
 });

@@ -82,6 +82,9 @@ const envSchema = z.object({
   SHOP_ADDRESS: z.string().trim().max(300).optional(),
   SHOP_TAX_ID: z.string().trim().max(100).optional(),
   SHOP_HOURS: z.string().trim().max(200).optional(),
+  // Issue 54: the opening hours as French and Arabic pages and mails say them (else SHOP_HOURS).
+  SHOP_HOURS_FR: z.string().trim().max(200).optional(),
+  SHOP_HOURS_AR: z.string().trim().max(200).optional(),
   // Paying by transfer (issue 36): the RIB/IBAN and the D17 number customers pay to.
   SHOP_BANK_ACCOUNT: z.string().trim().max(200).optional(),
   SHOP_D17_NUMBER: z.string().trim().max(50).optional(),
@@ -130,7 +133,10 @@ export interface ShopIdentity {
   legalName: string;
   address: string;
   taxId: string;
+  /** Opening hours in English (`SHOP_HOURS`), and as French and Arabic readers get them. */
   hours: string;
+  hoursFr: string;
+  hoursAr: string;
 }
 
 /** The signatory of certificates: `CERTIFICATE_SIGNATORY` "name, title" (the title after the first comma). */
@@ -172,6 +178,10 @@ function transferSettings(e: { SHOP_BANK_ACCOUNT?: string; SHOP_D17_NUMBER?: str
 }
 
 /** The settings an invoice cannot be issued without. */
+/** The opening hours as a reader of `language` gets them. */
+export function shopHoursIn(shop: Pick<ShopIdentity, 'hours' | 'hoursFr' | 'hoursAr'>, language: 'en' | 'fr' | 'ar'): string {
+  return language === 'fr' ? shop.hoursFr : language === 'ar' ? shop.hoursAr : shop.hours;
+}
 export const INVOICE_IDENTITY_SETTINGS = ['SHOP_LEGAL_NAME', 'SHOP_ADDRESS', 'SHOP_TAX_ID'] as const;
 
 /** Outside production, a demo identity, so invoices and mails work with no settings at all. */
@@ -180,6 +190,8 @@ const DEMO_SHOP: ShopIdentity = {
   address: '12 Avenue Habib Bourguiba, 1000 Tunis, Tunisia',
   taxId: '0000000/A/A/M/000 (demo)',
   hours: 'Monday to Saturday, 9:00 to 18:00',
+  hoursFr: 'Du lundi au samedi, de 9 h à 18 h',
+  hoursAr: 'من الاثنين إلى السبت، من 9:00 إلى 18:00',
 };
 
 /**
@@ -291,6 +303,9 @@ function shopIdentity(e: z.infer<typeof envSchema>, production: boolean): ShopId
     address: or(e.SHOP_ADDRESS, DEMO_SHOP.address),
     taxId: or(e.SHOP_TAX_ID, DEMO_SHOP.taxId),
     hours: or(e.SHOP_HOURS, DEMO_SHOP.hours),
+    // A centre that wrote its hours once (SHOP_HOURS) has them shown as written in every language.
+    hoursFr: e.SHOP_HOURS_FR || e.SHOP_HOURS || or(undefined, DEMO_SHOP.hoursFr),
+    hoursAr: e.SHOP_HOURS_AR || e.SHOP_HOURS || or(undefined, DEMO_SHOP.hoursAr),
   };
 }
 

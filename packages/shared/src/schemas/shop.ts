@@ -9,5 +9,8 @@ export const shopInfoSchema = z.object({
   name: z.string(),
   address: z.string(),
   hours: z.string(),
+  /** The hours for French and Arabic pages (`SHOP_HOURS_FR`, `SHOP_HOURS_AR`; else `hours`, issue 54). */
+  hoursFr: z.string(),
+  hoursAr: z.string(),
 });
 export type ShopInfo = z.infer<typeof shopInfoSchema>;

@@ -14,6 +14,7 @@ const SHOP = {
   SHOP_ADDRESS: '7 Rue de Marseille, 1000 Tunis',
   SHOP_TAX_ID: '1234567/A/M/000',
   SHOP_HOURS: 'Mon–Sat 9:00–18:00',
+  SHOP_HOURS_FR: 'Du lundi au samedi, 9 h–18 h',
 };
 
 let smtp: TestSmtpServer;
@@ -87,6 +88,14 @@ describe('order e-mails', () => {
     expect(mail.text).toContain(`http://shop.test/order/${order._id}`);
     expect(mail.html).toContain('Français B1: 2 x 45.50 TND = 91.00 TND');
     expect(mail.html).toContain(`href="http://shop.test/order/${order._id}"`);
+  });
+
+  it('gives a French buyer the opening hours in French (issue 54)', async () => {
+    const french = await createUser(ctx.database.db, ctx.config, { name: 'Hédi Trabelsi', language: 'fr' });
+    await place(french);
+    const mail = await mailAbout('est enregistrée');
+    expect(mail.text).toContain('Horaires : Du lundi au samedi, 9 h–18 h');
+    expect(mail.text).not.toContain(SHOP.SHOP_HOURS);
   });
 
   it('mails the payment with its invoice number, and the cancellation', async () => {

@@ -1,5 +1,5 @@
 import { formatAmount } from '@shop/shared';
-import type { Config } from '../../config.js';
+import { shopHoursIn, type Config } from '../../config.js';
 import { escapeHtml, htmlLangAttributes, MAIL_TEXTS, tunisTime, type MailMessage } from '../mail/mail.service.js';
 import { orderCalendar } from '../sessions/calendar.service.js';
 import type { OrderRecord } from './orders.repository.js';
@@ -46,7 +46,8 @@ ${all.map(paragraph).join('\n')}
 
 /** Where and when to pay on site, leaving out what the shop has not configured. */
 function payOnSite(order: OrderRecord, config: MailConfig): Block {
-  const { legalName, address, hours } = config.shop;
+  const { legalName, address } = config.shop;
+  const hours = shopHoursIn(config.shop, order.userLanguage);
   const words = wordsOf(order);
   return [
     words.payOnSite,

@@ -10,15 +10,15 @@ export function shopRouter({ config }: AppDeps): Router {
   apiRoutes(router).get(
     '/',
     {
-      summary: "The centre's name, address and opening hours (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_HOURS)",
+      summary: "The centre's name, address and opening hours (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_HOURS and its French and Arabic forms)",
       answer: shopInfoSchema,
       answerHeaders: { 'Cache-Control': z.string().meta({ description: 'public, max-age=300' }) },
     },
     (_input, _req, res) => {
       // Settings change only with a restart: browsers may keep the answer a few minutes.
       res.setHeader('Cache-Control', 'public, max-age=300');
-      const { legalName, address, hours } = config.shop;
-      return { name: legalName, address, hours };
+      const { legalName, address, hours, hoursFr, hoursAr } = config.shop;
+      return { name: legalName, address, hours, hoursFr, hoursAr };
     },
   );
   return router;

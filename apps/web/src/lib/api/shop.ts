@@ -13,3 +13,9 @@ export const shopApi = api.injectEndpoints({
 });
 
 export const { useGetShopInfoQuery } = shopApi;
+
+/** The centre's opening hours in the language on screen (issue 54), or '' when the shop set none. */
+export function shopHoursIn(shop: ShopInfo | undefined, language: string): string {
+  if (!shop) return '';
+  return language === 'fr' ? shop.hoursFr : language === 'ar' ? shop.hoursAr : shop.hours;
+}

@@ -46,7 +46,7 @@ const rows = (): RosterRow[] => [
 const base = (roster: RosterRow[] | (() => RosterRow[]) = rows()) => ({
   'GET /api/sessions/s1': { body: session },
   'GET /api/sessions/s1/roster': () => ({ body: typeof roster === 'function' ? roster() : roster }),
-  'GET /api/shop': { body: { name: 'Centre Lac 2', address: 'Tunis', hours: '9-18' } },
+  'GET /api/shop': { body: { name: 'Centre Lac 2', address: 'Tunis', hours: '9-18', hoursFr: '9-18', hoursAr: '9-18' } },
 });
 
 const renderRoster = () =>

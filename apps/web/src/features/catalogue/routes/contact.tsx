@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MailIcon, MapPinIcon, PhoneIcon } from '@/components/ui/icons';
-import { useGetShopInfoQuery } from '@/lib/api/shop';
+import { shopHoursIn, useGetShopInfoQuery } from '@/lib/api/shop';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '@/lib/i18n';
 import './contact.css';
@@ -17,7 +17,7 @@ export function mailtoDraft(fields: {
 }
 
 export function Contact() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [fields, setFields] = useState({ name: '', email: '', subject: '', message: '' });
   // Address and opening hours as the shop's settings give them (SHOP_ADDRESS, SHOP_HOURS).
   const { data: shop } = useGetShopInfoQuery();
@@ -56,7 +56,7 @@ export function Contact() {
                 </a>
                 <br />
                 <span className="contact__hours">
-                  {shop?.hours || t('catalogue.contact.hours')}
+                  {shopHoursIn(shop, i18n.language) || t('catalogue.contact.hours')}
                 </span>
               </dd>
             </div>

@@ -1,7 +1,7 @@
 import type { Order } from '@shop/shared';
 import { useLocation } from 'react-router';
 import { formatMoney } from '@/lib/format';
-import { useGetShopInfoQuery } from '@/lib/api/shop';
+import { shopHoursIn, useGetShopInfoQuery } from '@/lib/api/shop';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -10,13 +10,15 @@ import { useTranslation } from 'react-i18next';
  * shop's settings (SHOP_ADDRESS, SHOP_HOURS). A later visit of the page shows no greeting.
  */
 export function OrderPlaced({ order }: { order: Order }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const placed = (useLocation().state as { placed?: boolean } | null)?.placed === true;
   const payOnSite = placed && order.paymentMethod === 'In Place' && order.status === 'pending';
   const shop = useGetShopInfoQuery(undefined, { skip: !payOnSite });
   if (!placed) return null;
   const address = shop.data?.address || t('common.footer.address');
-  const hours = shop.data?.hours || t('catalogue.contact.hours');
+  const hours = shopHoursIn(shop.data, i18n.language) || t('catalogue.contact.hours');
+  // Issue 54: the centre is where to pay; a dated course may take place elsewhere (Sousse).
+  const coursePlaces = [...new Set(order.orderItems.flatMap((line) => (line.session?.place ? [line.session.place] : [])))];
   return (
     <section
       className="order-placed message message--success"
@@ -40,6 +42,14 @@ export function OrderPlaced({ order }: { order: Order }) {
               <dt>{t('checkout.placed.hours')}</dt>
               <dd>{hours}</dd>
             </div>
+            {coursePlaces.length > 0 && (
+              <div>
+                <dt>{t('checkout.placed.coursePlace', { count: coursePlaces.length })}</dt>
+                <dd>
+                  <bdi>{coursePlaces.join(' · ')}</bdi>
+                </dd>
+              </div>
+            )}
           </dl>
         </>
       ) : (

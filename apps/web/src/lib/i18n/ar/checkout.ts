@@ -85,6 +85,12 @@ export const checkout = {
     payOnSite: 'يرجى دفع {{total}} في المركز لتأكيد مقاعدك:',
     address: 'المكان',
     hours: 'الموعد',
+    coursePlace_zero: 'أماكن الدورات',
+    coursePlace_one: 'مكان الدورة',
+    coursePlace_two: 'أماكن الدورات',
+    coursePlace_few: 'أماكن الدورات',
+    coursePlace_many: 'أماكن الدورات',
+    coursePlace_other: 'أماكن الدورات',
   },
   order: {
     title: 'الطلب {{id}}',

@@ -80,6 +80,8 @@ export const checkout = {
     payOnSite: 'Please pay {{total}} at the centre to confirm your seats:',
     address: 'Where',
     hours: 'When',
+    coursePlace_one: 'Where the course takes place',
+    coursePlace_other: 'Where the courses take place',
   },
   order: {
     title: 'Order {{id}}',

@@ -84,6 +84,9 @@ export const checkout = {
     payOnSite: 'Veuillez payer {{total}} au centre pour confirmer vos places :',
     address: 'Où',
     hours: 'Quand',
+    coursePlace_one: 'Lieu de la formation',
+    coursePlace_many: 'Lieux des formations',
+    coursePlace_other: 'Lieux des formations',
   },
   order: {
     title: 'Commande {{id}}',

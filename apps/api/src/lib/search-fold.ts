@@ -7,7 +7,7 @@
  *
  * Both sides go through it: the stored `search_text` (courses.repository's searchTextOf) and the
  * words of a keyword (keywordWords), so the comparison stays one trigram-indexed `like` on the
- * database. The SQL in migration 0029 folds existing rows the same way (a test compares the two).
+ * database. The SQL in migration 0030 folds existing rows the same way (a test compares the two).
  */
 export function foldForSearch(text: string): string {
   return text

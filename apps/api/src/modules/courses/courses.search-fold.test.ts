@@ -82,7 +82,7 @@ describe('the migration that folds the courses already stored', () => {
     // As a course was stored before the fold: its texts lower-cased only.
     const unfolded = [course.name, course.description, ...course.category, course.nameAr].join(' ').toLowerCase();
     await db.update(courses).set({ searchText: unfolded }).where(eq(courses.id, course.id));
-    const migration = readFileSync(path.join(import.meta.dirname, '../../../drizzle/0029_search_fold.sql'), 'utf8');
+    const migration = readFileSync(path.join(import.meta.dirname, '../../../drizzle/0030_search_fold.sql'), 'utf8');
     await db.execute(sql.raw(migration));
     const [row] = await db.select({ searchText: courses.searchText }).from(courses).where(eq(courses.id, course.id));
     expect(row?.searchText).toBe(searchTextOf(course));

@@ -347,7 +347,7 @@ export async function cancelOrderRecord(
           reference: order.paymentResult?.reference ?? null,
         }
       : undefined;
-    // The refund's own line first, then the cancel's (its `refund` change names the same money).
+    // Its history line is the cancel's (its `refund` change names this money).
     if (refund) {
       await tx
         .insert(orderRefunds)

@@ -108,3 +108,11 @@ export const PAYMENT_PROOF_MAX_BYTES = 5 * 1024 * 1024;
 export const PAYMENT_PROOF_STATUSES = ['submitted', 'rejected'] as const;
 export type PaymentProofStatus = (typeof PAYMENT_PROOF_STATUSES)[number];
 export const PROOF_REJECT_REASON_MAX = 500;
+
+/**
+ * Why an order owes money back (issue 49): `cancelled` (a paid order was cancelled),
+ * `orderClosed` (a payment reached it cancelled, or expired with its seats gone), `paidTwice`
+ * (a payment reached it already paid).
+ */
+export const REFUND_REASONS = ['cancelled', 'orderClosed', 'paidTwice'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];

@@ -74,8 +74,15 @@ export const MESSAGES = {
   paymentOpen: 'A payment page for this order is still open: pay or close it, or cancel once it has ended.',
   /** 409 of `PUT /api/orders/{id}/refund` when the order has no refund due. */
   noRefundDue: 'No refund is due for this order.',
-  /** 409: an admin cancels a paid order that already carries a refund (one refund per order). */
-  refundAlreadyRecorded: 'This order already carries a refund: settle this payment by hand.',
+  /** 404 of `PUT /api/orders/{id}/refund {reference}` when no refund of the order has that payment reference. */
+  refundNotFound: 'No refund of this order has this payment reference.',
+  /** 404 of `GET /api/orders/{id}/credit-note?number=` when the order has no credit note of that number. */
+  creditNoteNotFound: 'This order has no credit note with this number.',
+  /**
+   * 409 `PAYMENT_ENDING` (issue 49): the order's last payment page has just reached the end of
+   * its life span and the provider may still finish a payment on it; a new page opens after.
+   */
+  paymentPageEnding: 'The last payment page of this order is ending: please try again in a minute.',
   /** 409 when an expired order is paid but its seats went to someone else meanwhile. */
   expiredSeatsGone: 'This order has expired and its seats are no longer available.',
   invoicesNotConfigured:
@@ -187,6 +194,8 @@ export const ERROR_CODES = [
   'PAID_ORDER_CANCEL',
   'PAYMENT_OPEN',
   'NO_REFUND_DUE',
+  'REFUND_NOT_FOUND',
+  'PAYMENT_ENDING',
   'EXPIRED_SEATS_GONE',
   'COUPON_INVALID',
   'COUPON_EXPIRED',
@@ -234,6 +243,8 @@ const CODE_OF_MESSAGE = new Map<string, ErrorCode>([
   [MESSAGES.paidOrderCustomerCancel, 'PAID_ORDER_CANCEL'],
   [MESSAGES.paymentOpen, 'PAYMENT_OPEN'],
   [MESSAGES.noRefundDue, 'NO_REFUND_DUE'],
+  [MESSAGES.refundNotFound, 'REFUND_NOT_FOUND'],
+  [MESSAGES.paymentPageEnding, 'PAYMENT_ENDING'],
   [MESSAGES.expiredSeatsGone, 'EXPIRED_SEATS_GONE'],
   [MESSAGES.couponInvalid, 'COUPON_INVALID'],
   [MESSAGES.couponExpired, 'COUPON_EXPIRED'],

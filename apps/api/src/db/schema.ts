@@ -6,6 +6,7 @@ import {
   type OrderStatus,
   type PaymentProofStatus,
   type PaymentResult,
+  type RefundReason,
 } from '@shop/shared';
 import {
   bigint,
@@ -178,19 +179,6 @@ export const orders = pgTable(
     invoiceNumber: text('invoice_number'),
     /** Set with the payment when a provider's own API confirmed it (issue 17). */
     paymentResult: jsonb('payment_result').$type<PaymentResult>(),
-    /**
-     * Money to give back (issue 31): 'due' when a payment reached an order that cannot take it
-     * or a paid order was cancelled; 'done' once an admin recorded the refund as made.
-     */
-    refundStatus: text('refund_status').$type<'due' | 'done'>(),
-    refundAmount: money('refund_amount'),
-    refundProvider: text('refund_provider'),
-    /** The provider's payment reference, when there is one. */
-    refundReference: text('refund_reference'),
-    refundDueAt: timestamp('refund_due_at', { withTimezone: true, mode: 'date' }),
-    refundDoneAt: timestamp('refund_done_at', { withTimezone: true, mode: 'date' }),
-    /** `AV-YYYY-NNNNN`, given in the transaction that records the refund as done (credit_note_counters). */
-    creditNoteNumber: text('credit_note_number'),
     /** Company the invoice is made out to, given at checkout: `{name, taxId}` (issue 31). */
     invoiceTo: jsonb('invoice_to').$type<{ name: string; taxId: string }>(),
     /** The invoice as issued, kept in the transaction that marks the order paid (issue 31). */
@@ -213,9 +201,6 @@ export const orders = pgTable(
     index('orders_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     uniqueIndex('orders_user_idempotency_unique').on(t.userId, t.idempotencyKey),
     uniqueIndex('orders_invoice_number_unique').on(t.invoiceNumber),
-    uniqueIndex('orders_credit_note_number_unique').on(t.creditNoteNumber),
-    // The dashboard's "payments to refund", oldest first.
-    index('orders_refund_due_idx').on(t.refundDueAt).where(sql`${t.refundStatus} = 'due'`),
     // The expiry sweeper's claim: the pending orders whose hold has ended, soonest first.
     index('orders_hold_expiry_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
     // The admin list's filters, each with the newest-first order it pages in (issue 19).
@@ -242,12 +227,49 @@ export const orders = pgTable(
     index('orders_proof_submitted_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.proofStatus} = 'submitted' and ${t.status} in ('pending', 'expired')`),
-    check('orders_refund_status_known', sql`${t.refundStatus} in ('due', 'done')`),
     check('orders_proof_status_known', sql`${t.proofStatus} in ('submitted', 'rejected')`),
     check(
       'orders_status_known',
       sql.raw(`"status" in (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`),
     ),
+  ],
+);
+
+/**
+ * Money owed back on an order (issue 49, migration 0029; issue 31 kept one per order on
+ * `orders`): one row per payment the order cannot keep. `reason`: 'cancelled' (a paid order
+ * cancelled), 'orderClosed' (a payment reached it cancelled, or expired with its seats gone),
+ * 'paidTwice' (a payment reached it already paid). 'due' until an admin records it made
+ * ('done', with its credit note number). Written by orders/order-states.repository.ts only.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    reason: text('reason').$type<RefundReason>().notNull(),
+    status: text('status').$type<'due' | 'done'>().notNull().default('due'),
+    amount: money('amount').notNull(),
+    provider: text('provider').notNull(),
+    /** The provider's payment reference, when there is one. */
+    reference: text('reference'),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
+    /** `AV-YYYY-NNNNN`, given in the transaction that records the refund as done (credit_note_counters). */
+    creditNoteNumber: text('credit_note_number'),
+  },
+  (t) => [
+    // An order's refunds, oldest first.
+    index('order_refunds_order_idx').on(t.orderId, t.dueAt, t.id),
+    // The dashboard's "payments to refund", oldest first.
+    index('order_refunds_due_idx').on(t.dueAt, t.id).where(sql`${t.status} = 'due'`),
+    uniqueIndex('order_refunds_credit_note_number_unique').on(t.creditNoteNumber),
+    // One payment is owed back at most once, however many checks report it.
+    uniqueIndex('order_refunds_payment_unique').on(t.provider, t.reference).where(sql`${t.reference} is not null`),
+    check('order_refunds_status_known', sql`${t.status} in ('due', 'done')`),
+    check('order_refunds_reason_known', sql`${t.reason} in ('cancelled', 'orderClosed', 'paidTwice')`),
   ],
 );
 
@@ -379,6 +401,19 @@ export const paymentAttempts = pgTable(
     index('payment_attempts_due_idx').on(t.nextCheckAt).where(sql`${t.status} = 'pending'`),
   ],
 );
+
+/**
+ * Who is opening a payment page of an order right now (issue 49): one row per order, claimed by
+ * one guarded statement before the provider is asked and removed in the transaction that records
+ * the page, so instances never open two pages of one order at once. `until`: when a claim whose
+ * instance died may be taken over.
+ */
+export const paymentPageOpenings = pgTable('payment_page_openings', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  until: timestamp('until', { withTimezone: true, mode: 'date' }).notNull(),
+});
 
 export const orderItems = pgTable(
   'order_items',

@@ -146,8 +146,9 @@ export const uploadedImageSchema = z.object({
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 
 /**
- * One line of the dashboard's "payments to refund" (`GET /api/admin/refunds`, issue 31): an
- * order with a refund due, oldest first, with what the admin needs to refund it.
+ * One line of the dashboard's "payments to refund" (`GET /api/admin/refunds`, issue 31): a
+ * refund due, oldest first (issue 49: one line per refund, so an order may have several), with
+ * what the admin needs to refund it (`reference` names it to `PUT /api/orders/{id}/refund`).
  */
 export const refundDueSchema = z.object({
   _id: z.string().meta({ description: 'The order' }),

@@ -135,7 +135,7 @@ export type PaymentResult = z.infer<typeof paymentResultSchema>;
 
 /**
  * Money the centre owes back on an order (docs/api.md#orders, `refund`): a paid order cancelled, or a payment
- * that reached an order that could not take it. `due` until an admin records it made (`done`,
+ * that reached an order that could not take it (closed, or paid already: issue 49). `due` until an admin records it made (`done`,
  * with its credit note number). `reference`: the provider's payment reference, when there is one.
  */
 export const orderRefundSchema = z.object({
@@ -158,9 +158,27 @@ export const paymentOpenErrorSchema = z.object({
 });
 export type PaymentOpenError = z.infer<typeof paymentOpenErrorSchema>;
 
-/** Body of `PUT /api/orders/{id}/refund` (admin): `{}` or a note for the audit trail. */
+/**
+ * Body of `PUT /api/orders/{id}/refund` (admin): `{}` or a note for the audit trail, and which
+ * refund was made (`reference`: its payment reference; default the oldest due).
+ */
 export const refundBodySchema = z.object({
   note: z.string().trim().max(500, 'Note must be at most 500 characters').optional(),
+  reference: z
+    .string()
+    .trim()
+    .min(1, 'Reference must not be empty')
+    .max(200, 'Reference must be at most 200 characters')
+    .optional()
+    .meta({ description: 'The payment reference of the refund made; default: the oldest refund due' }),
+});
+
+/** `GET /api/orders/{id}/credit-note?number=AV-…`: which credit note (default: the first). */
+export const creditNoteQuerySchema = z.object({
+  number: z
+    .string()
+    .regex(/^AV-\d{4}-\d{5,}$/, 'Credit note number must look like AV-2026-00001')
+    .optional(),
 });
 export type RefundBody = z.infer<typeof refundBodySchema>;
 
@@ -213,8 +231,10 @@ export const orderSchema = z.object({
   invoiceNumber: z.string().nullable(),
   /** Set when a payment provider's own API confirmed the payment (issue 17). */
   paymentResult: paymentResultSchema.nullable(),
-  /** Money owed back to the customer (issue 31); null when none. */
+  /** Money owed back to the customer (issue 31): the first of `refunds`; null when none. */
   refund: orderRefundSchema.nullable(),
+  /** Every payment owed back (issue 49), oldest first. */
+  refunds: z.array(orderRefundSchema),
   /** The company the invoice is made out to, given at checkout; null when none (issue 31). */
   invoiceTo: invoiceToSchema.nullable(),
   /** The promo code the order was placed with (issue 37), as the coupon spells it; null when none. */

@@ -1,9 +1,12 @@
 import { z } from '../zod.js';
 import { PAYMENT_METHODS } from '../constants.js';
 
-/** `POST /api/orders/{id}/payment`: where to send the customer to pay. */
+/** `POST /api/orders/{id}/payment`: where to send the customer to pay: the order's one payable page (issue 49). */
 export const paymentStartedSchema = z.object({
   payUrl: z.string().meta({ description: "The provider's payment page" }),
+  paymentRef: z.string().meta({
+    description: 'The payment at the provider: the same for every call while that page can still be paid',
+  }),
 });
 export type PaymentStarted = z.infer<typeof paymentStartedSchema>;
 

@@ -59,6 +59,10 @@ export interface MailTexts {
     receivedCancelled: (amount: string) => string;
     receivedExpired: (amount: string) => string;
     willBeRefunded: string;
+    /** Issue 49: a payment reached an order paid already (two pages, two tabs). */
+    receivedTwice: (amount: string) => string;
+    /** Issue 49: the refund of such a second payment recorded as made. */
+    refundedTwiceIntro: (amount: string) => string;
     /** Issue 31: the refund recorded as made. */
     refundedSubject: (ref: string) => string;
     refundedIntro: (amount: string) => string;
@@ -151,6 +155,9 @@ const en: MailTexts = {
       'The amount will be refunded to you; we will write to you again once the refund is made. You are welcome to order again.',
     refundedSubject: (ref) => `Refund made for order ${ref}`,
     refundedIntro: (amount) => `We have refunded the ${amount} you paid for this order.`,
+    receivedTwice: (amount) =>
+      `We received your payment of ${amount}, but this order was already paid: you paid it twice.`,
+    refundedTwiceIntro: (amount) => `We have refunded the second payment of ${amount} you made for this order.`,
     creditNote: (number) => `Credit note number: ${number} (download it from your order page).`,
     expiredSubject: (ref) => `Your order ${ref} has expired`,
     expiredIntro: (until) =>
@@ -245,6 +252,9 @@ const fr: MailTexts = {
       'Ce montant vous sera remboursé ; nous vous écrirons à nouveau une fois le remboursement effectué. Vous pouvez commander à nouveau.',
     refundedSubject: (ref) => `Remboursement effectué pour la commande ${ref}`,
     refundedIntro: (amount) => `Nous vous avons remboursé les ${amount} payés pour cette commande.`,
+    receivedTwice: (amount) =>
+      `Nous avons reçu votre paiement de ${amount}, mais cette commande était déjà payée : vous l’avez payée deux fois.`,
+    refundedTwiceIntro: (amount) => `Nous vous avons remboursé le second paiement de ${amount} fait pour cette commande.`,
     creditNote: (number) =>
       `Numéro d’avoir : ${number} (téléchargez-le depuis la page de votre commande).`,
     expiredSubject: (ref) => `Votre commande ${ref} a expiré`,
@@ -334,6 +344,8 @@ const ar: MailTexts = {
     willBeRefunded: 'سيُردّ إليك هذا المبلغ، وسنراسلك مجددًا حين يتم الاسترداد. يسعدنا أن تطلب من جديد.',
     refundedSubject: (ref) => `تم استرداد المبلغ للطلب ${ref}`,
     refundedIntro: (amount) => `أعدنا إليك مبلغ ${amount} الذي دفعته لهذا الطلب.`,
+    receivedTwice: (amount) => `استلمنا دفعتك البالغة ${amount}، لكن هذا الطلب كان مدفوعًا من قبل: لقد دفعته مرتين.`,
+    refundedTwiceIntro: (amount) => `أعدنا إليك الدفعة الثانية البالغة ${amount} التي دفعتها لهذا الطلب.`,
     creditNote: (number) => `رقم إشعار الدائن: ${number} (يمكنك تنزيله من صفحة طلبك).`,
     expiredSubject: (ref) => `انتهت صلاحية طلبك ${ref}`,
     expiredIntro: (until) =>

@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import { z } from 'zod';
 import type { ServiceContext } from '../../deps.js';
 import { idParams, type ApiRoutes } from '../../http/route.js';
-import { MESSAGES } from '@shop/shared';
+import { creditNoteQuerySchema, MESSAGES } from '@shop/shared';
 import { getCreditNote, getInvoice } from './order-documents.service.js';
 
 const pdfAnswer = z.string().meta({ format: 'binary', description: 'A PDF document' });
@@ -45,21 +45,23 @@ export function orderDocumentRoutes(routes: ApiRoutes, ctx: ServiceContext): voi
   routes.get(
     '/:id/credit-note',
     {
-      summary: 'The PDF credit note of a refunded order (owner or admin)',
+      summary: 'A PDF credit note of a refunded order (owner or admin)',
       description:
-        'Once the refund is recorded as done (`refund.status: done`): the credit note `AV-YYYY-NNNNN` naming the invoice it cancels, ' +
-        'the date, the buyer as on the invoice and the amount refunded, in the invoice’s language. Before: 409 `{message}`.',
+        'Once a refund is recorded as done (`refunds[].status: done`): the credit note `AV-YYYY-NNNNN` naming the invoice it cancels, ' +
+        'the date, the buyer as on the invoice and the amount refunded, in the invoice’s language. Each refund made has its own: ' +
+        '`?number=AV-…` names it (without: the first). Before any refund was made: 409 `{message}`; a number the order has not: 404.',
       access: 'user',
       params,
+      query: creditNoteQuerySchema,
       answer: pdfAnswer,
       answerType: 'application/pdf',
       answerHeaders: {
         'Content-Disposition': z.string().meta({ description: 'attachment; filename="credit-note-AV-YYYY-NNNNN.pdf"' }),
       },
-      errors: [403, 409],
+      errors: [400, 403, 404, 409],
     },
-    async ({ params: { id }, user }, _req, res) => {
-      const { pdf, creditNoteNumber } = await getCreditNote(ctx, user, id);
+    async ({ params: { id }, query, user }, _req, res) => {
+      const { pdf, creditNoteNumber } = await getCreditNote(ctx, user, id, query.number);
       sendPdf(res, pdf, `credit-note-${creditNoteNumber}.pdf`);
     },
   );

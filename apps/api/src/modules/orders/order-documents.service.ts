@@ -3,7 +3,7 @@ import { MESSAGES, orderStateConflict } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import type { ServiceContext } from '../../deps.js';
-import { AppError, conflict } from '../../errors.js';
+import { AppError, conflict, notFound } from '../../errors.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import {
   buildInvoiceSnapshot,
@@ -16,16 +16,11 @@ import {
 import type { OrderRecord } from './orders.repository.js';
 import { requireOwnOrder } from './orders.service.js';
 
-/** What the invoice and credit note read beside the order: the invoice as issued and the refund. */
+/** What the invoice and credit note read beside the order: the invoice as issued. */
 async function findDocumentFacts(db: DbOrTx, id: string) {
   const [row] = await db
     .select({
       invoice: orders.invoice,
-      refundStatus: orders.refundStatus,
-      refundAmount: orders.refundAmount,
-      refundDoneAt: orders.refundDoneAt,
-      refundReference: orders.refundReference,
-      creditNoteNumber: orders.creditNoteNumber,
     })
     .from(orders)
     .where(eq(orders.id, id))
@@ -64,27 +59,31 @@ export async function getInvoice(
 }
 
 /**
- * The PDF credit note of an order whose refund was recorded as done, for its owner or an
- * admin: 409 before. The buyer is the one of the invoice it cancels.
+ * A PDF credit note of an order, for its owner or an admin: the one numbered `number`, or (none
+ * given) the first made; each refund recorded as done has its own (issue 49). 409 before any
+ * refund was made, 404 for a number the order has not. The buyer is the one of the invoice it cancels.
  */
 export async function getCreditNote(
   ctx: ServiceContext,
   user: AuthUser,
   id: string,
+  number?: string,
 ): Promise<{ pdf: Buffer; creditNoteNumber: string }> {
   const { db } = ctx.database;
   const order = await requireOwnOrder(db, user, id);
+  const made = order.refunds.filter((r) => r.status === 'done' && r.creditNoteNumber && r.doneAt);
+  if (made.length === 0) throw conflict(MESSAGES.noCreditNote);
+  const refund = number === undefined ? made[0] : made.find((r) => r.creditNoteNumber === number);
+  if (!refund?.creditNoteNumber || !refund.doneAt) throw notFound(MESSAGES.creditNoteNotFound);
   const facts = await findDocumentFacts(db, id);
-  if (!facts || facts.refundStatus !== 'done' || !facts.creditNoteNumber || !facts.refundDoneAt)
-    throw conflict(MESSAGES.noCreditNote);
   // Money that reached an order never paid has no invoice: the credit note names the order and the payment.
-  const invoice = invoiceOf(ctx, order, facts.invoice, order.invoiceNumber ?? '', order.paidAt ?? order.createdAt);
+  const invoice = invoiceOf(ctx, order, facts?.invoice, order.invoiceNumber ?? '', order.paidAt ?? order.createdAt);
   const pdf = await renderCreditNote(invoice, {
-    number: facts.creditNoteNumber,
-    doneAt: facts.refundDoneAt,
-    amount: facts.refundAmount ?? order.totalPrice,
+    number: refund.creditNoteNumber,
+    doneAt: refund.doneAt,
+    amount: refund.amount,
     invoiceNumber: order.invoiceNumber,
-    paymentReference: facts.refundReference ?? order.paymentResult?.reference ?? null,
+    paymentReference: refund.reference ?? (refund.reason === 'cancelled' ? (order.paymentResult?.reference ?? null) : null),
   });
-  return { pdf, creditNoteNumber: facts.creditNoteNumber };
+  return { pdf, creditNoteNumber: refund.creditNoteNumber };
 }

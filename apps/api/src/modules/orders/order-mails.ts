@@ -2,7 +2,7 @@ import { formatAmount } from '@shop/shared';
 import { shopHoursIn, type Config } from '../../config.js';
 import { escapeHtml, htmlLangAttributes, MAIL_TEXTS, tunisTime, type MailMessage } from '../mail/mail.service.js';
 import { orderCalendar } from '../sessions/calendar.service.js';
-import type { OrderRecord } from './orders.repository.js';
+import type { OrderRecord, RefundRecord } from './orders.repository.js';
 
 type MailConfig = Pick<Config, 'appUrl' | 'shop'> & Partial<Pick<Config, 'transfer'>>;
 
@@ -116,11 +116,15 @@ export function orderPaidMail(order: OrderRecord, config: MailConfig): MailMessa
   return attachments.length > 0 ? { ...mail, attachments } : mail;
 }
 
+/** The refund the cancel of a paid order owes (the newest such refund still due), if any. */
+const cancelRefundOf = (order: OrderRecord): RefundRecord | undefined =>
+  order.refunds.findLast((r) => r.reason === 'cancelled' && r.status === 'due');
+
 /** A cancel; when the order was paid, the money is owed back (never "refunded" before it is). */
 export function orderCancelledMail(order: OrderRecord, config: MailConfig): MailMessage {
   const words = wordsOf(order);
-  const refund =
-    order.refundStatus === 'due' && order.refundAmount !== null ? [words.refundDue(money(order.refundAmount))] : [];
+  const owed = cancelRefundOf(order);
+  const refund = owed ? [words.refundDue(money(owed.amount))] : [];
   return compose(order, config, words.cancelledSubject(order.id.slice(0, 8)), [[words.cancelledIntro, ...refund]]);
 }
 
@@ -131,29 +135,37 @@ export function sessionCancelledMail(
   session: { course: string; startsAt: Date },
 ): MailMessage {
   const words = wordsOf(order);
-  const refund =
-    order.refundStatus === 'due' && order.refundAmount !== null ? [words.refundDue(money(order.refundAmount))] : [];
+  const owed = cancelRefundOf(order);
+  const refund = owed ? [words.refundDue(money(owed.amount))] : [];
   const start = tunisTime(session.startsAt, order.userLanguage);
   return compose(order, config, words.cancelledSubject(order.id.slice(0, 8)), [
     [words.sessionCancelled(session.course, start), ...refund],
   ]);
 }
 
-/** Money reached an order that could not take it (cancelled, or expired with its seats gone). */
-export function paymentToRefundMail(order: OrderRecord, config: MailConfig): MailMessage {
+/**
+ * Money reached an order that could not take it (cancelled, expired with its seats gone, or paid
+ * already: issue 49): `refund` is the one recorded for it.
+ */
+export function paymentToRefundMail(order: OrderRecord, config: MailConfig, refund: RefundRecord): MailMessage {
   const words = wordsOf(order);
-  const amount = money(order.refundAmount ?? order.totalPrice);
-  const received = order.status === 'expired' ? words.receivedExpired(amount) : words.receivedCancelled(amount);
+  const amount = money(refund.amount);
+  const received =
+    refund.reason === 'paidTwice'
+      ? words.receivedTwice(amount)
+      : order.status === 'expired'
+        ? words.receivedExpired(amount)
+        : words.receivedCancelled(amount);
   return compose(order, config, words.receivedSubject(order.id.slice(0, 8)), [[received, words.willBeRefunded]]);
 }
 
-/** The refund recorded as made, with the credit note that cancels the invoice. */
-export function orderRefundedMail(order: OrderRecord, config: MailConfig): MailMessage {
+/** A refund recorded as made (`refund`), with the credit note that cancels the invoice. */
+export function orderRefundedMail(order: OrderRecord, config: MailConfig, refund: RefundRecord): MailMessage {
   const words = wordsOf(order);
   return compose(order, config, words.refundedSubject(order.id.slice(0, 8)), [
     [
-      words.refundedIntro(money(order.refundAmount ?? order.totalPrice)),
-      ...(order.creditNoteNumber ? [words.creditNote(order.creditNoteNumber)] : []),
+      refund.reason === 'paidTwice' ? words.refundedTwiceIntro(money(refund.amount)) : words.refundedIntro(money(refund.amount)),
+      ...(refund.creditNoteNumber ? [words.creditNote(refund.creditNoteNumber)] : []),
     ],
   ]);
 }

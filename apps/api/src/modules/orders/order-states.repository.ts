@@ -1,8 +1,8 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { OrderStatus, PaymentResult } from '@shop/shared';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import type { OrderStatus, PaymentResult, RefundReason } from '@shop/shared';
 import { claimDueRows } from '../../db/claim-due.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { courses, creditNoteCounters, invoiceCounters, orderItems, orders, paymentAttempts, sessions } from '../../db/schema.js';
+import { courses, creditNoteCounters, invoiceCounters, orderItems, orderRefunds, orders, paymentAttempts, sessions } from '../../db/schema.js';
 import { releaseCouponUses, retakeCouponUse } from '../coupons/coupon-uses.service.js';
 import { recordAuditEvents, SYSTEM_ACTOR, type AuditActor } from '../audit/audit.service.js';
 import { offerFreedSeats } from '../sessions/waitlist-seats.service.js';
@@ -243,16 +243,11 @@ export async function learnOrderRecord<T>(
   });
 }
 
-/**
- * A cancel refused because a payment page of the order can still be paid (until `until`), or
- * because the paid order already carries a refund (an online payment that came after it expired,
- * then paid at the desk): an order keeps one refund, so its number and amount are never lost.
- */
+/** A cancel refused because a payment page of the order can still be paid (until `until`). */
 export type CancelOutcome =
   /** `offers`: waitlist offers made of the seats it freed (issue 34). */
   | StateChange<{ refundDue: boolean; offers: number }>
-  | { kind: 'paymentOpen'; until: Date }
-  | { kind: 'refundExists' };
+  | { kind: 'paymentOpen'; until: Date };
 
 /** The order's row, locked, with what a refund needs. */
 async function lockOrderForRefund(tx: DbOrTx, id: string) {
@@ -262,9 +257,6 @@ async function lockOrderForRefund(tx: DbOrTx, id: string) {
       paymentMethod: orders.paymentMethod,
       totalPrice: orders.totalPrice,
       paymentResult: orders.paymentResult,
-      refundStatus: orders.refundStatus,
-      refundProvider: orders.refundProvider,
-      refundReference: orders.refundReference,
       couponCode: orders.couponCode,
     })
     .from(orders)
@@ -273,10 +265,47 @@ async function lockOrderForRefund(tx: DbOrTx, id: string) {
   return row;
 }
 
+/** A payment owed back, as recorded on an order (order_refunds). */
+interface NewRefund {
+  reason: RefundReason;
+  amount: number;
+  provider: string;
+  reference: string | null;
+}
+
+/**
+ * Records a payment owed back on an order whose row the caller has locked, with its history
+ * line. False when that payment (provider and reference) is owed back already: one payment is
+ * refunded once, however many checks report it (order_refunds_payment_unique).
+ */
+async function addRefund(tx: DbOrTx, orderId: string, refund: NewRefund, actor: AuditActor, at: Date, action: string, status: OrderStatus) {
+  const inserted = await tx
+    .insert(orderRefunds)
+    .values({ orderId, ...refund, status: 'due', dueAt: at })
+    .onConflictDoNothing()
+    .returning({ id: orderRefunds.id });
+  if (inserted.length === 0) return false;
+  await recordAuditEvents(tx, [
+    {
+      entity: 'order',
+      entityId: orderId,
+      action,
+      actor,
+      at,
+      changes: {
+        ...statusChange(status, status),
+        refund: { from: null, to: { status: 'due', ...refund } },
+      },
+    },
+  ]);
+  return true;
+}
+
 /**
  * Cancels a pending order, or (when `byAdmin`) a paid one, whose payment then no longer counts
- * as revenue (`refunded_at`, read by the dashboard's stats) and is owed back: refund due, for
- * the amount paid, through the provider it came by (the payment method when paid off line).
+ * as revenue (`refunded_at`, read by the dashboard's stats) and is owed back: a refund of its own
+ * (issue 49: beside any other the order owes), for the amount paid, through the provider it came
+ * by (the payment method when paid off line).
  * The owner cannot cancel while a payment page of the order can still be paid: the attempts
  * are read after the order's row is locked, and starting a payment writes that row before it
  * records its attempt, so a page opened a moment ago is seen (or, once cancelled, not opened).
@@ -294,7 +323,6 @@ export async function cancelOrderRecord(
     if (!order) return { kind: 'missing' };
     const refundDue = order.status === 'paid';
     if (order.status !== 'pending' && !(refundDue && byAdmin)) return { kind: 'refused', status: order.status };
-    if (refundDue && order.refundStatus) return { kind: 'refundExists' };
     if (!byAdmin && order.paymentMethod === 'Card') {
       const [open] = await tx
         .select({ expiresAt: paymentAttempts.expiresAt })
@@ -306,27 +334,32 @@ export async function cancelOrderRecord(
         .limit(1);
       if (open) return { kind: 'paymentOpen', until: open.expiresAt };
     }
-    const refund = refundDue
-      ? {
-          refundedAt: at,
-          refundStatus: 'due' as const,
-          refundAmount: order.paymentResult?.amount ?? order.totalPrice,
-          refundProvider: order.paymentResult?.provider ?? order.paymentMethod,
-          refundReference: order.paymentResult?.reference ?? null,
-          refundDueAt: at,
-        }
-      : {};
     await tx
       .update(orders)
-      .set({ status: 'cancelled', cancelledAt: at, ...refund })
+      .set({ status: 'cancelled', cancelledAt: at, ...(refundDue ? { refundedAt: at } : {}) })
       .where(eq(orders.id, id));
     const offers = await releaseSeats(tx, [id], { coupons: order.couponCode !== null });
+    const refund: NewRefund | undefined = refundDue
+      ? {
+          reason: 'cancelled',
+          amount: order.paymentResult?.amount ?? order.totalPrice,
+          provider: order.paymentResult?.provider ?? order.paymentMethod,
+          reference: order.paymentResult?.reference ?? null,
+        }
+      : undefined;
+    // Its history line is the cancel's (its `refund` change names this money).
+    if (refund) {
+      await tx
+        .insert(orderRefunds)
+        .values({ orderId: id, ...refund, status: 'due', dueAt: at })
+        .onConflictDoNothing();
+    }
     const changes = {
       ...statusChange(order.status, 'cancelled'),
-      ...(refundDue
+      ...(refund
         ? {
             refundedAt: { from: null, to: at.toISOString() },
-            refund: { from: null, to: { status: 'due', amount: refund.refundAmount, provider: refund.refundProvider } },
+            refund: { from: null, to: { status: 'due', amount: refund.amount, provider: refund.provider } },
           }
         : {}),
     };
@@ -336,14 +369,14 @@ export async function cancelOrderRecord(
 }
 
 /**
- * A payment completed for an order that cannot take it (cancelled, or expired with its seats
- * gone): the money is owed back. One guarded transaction on the order's row: a webhook repeated,
- * or racing the sweeper or the return page, records it once ('recorded' once, then 'known' for
- * the same reference). 'refused' when the order can take payments after all (pending, or
- * expired with seats: the caller pays it) or already owes another payment back.
+ * A payment completed for an order that cannot take it (cancelled, expired with its seats gone,
+ * or paid already by another payment: issue 49): the money is owed back. One guarded
+ * transaction on the order's row: a webhook repeated, or racing the sweeper or the return page,
+ * records it once ('recorded' once, then 'known' for the same reference). 'refused' when the
+ * order can take payments after all (pending: the caller pays it).
  */
 export type UnpayableOutcome =
-  | { kind: 'recorded'; status: OrderStatus }
+  | { kind: 'recorded'; status: OrderStatus; reason: RefundReason }
   | { kind: 'known' }
   | { kind: 'refused'; status: OrderStatus }
   | { kind: 'missing' };
@@ -351,40 +384,37 @@ export type UnpayableOutcome =
 export async function recordUnpayablePayment(
   db: Db,
   id: string,
-  payment: PaymentResult,
+  payment: Pick<PaymentResult, 'provider' | 'amount'> & { reference: string | null },
   actor: AuditActor,
   at: Date,
 ): Promise<UnpayableOutcome> {
   return db.transaction(async (tx) => {
     const order = await lockOrderForRefund(tx, id);
     if (!order) return { kind: 'missing' };
-    if (order.refundStatus && order.refundReference === payment.reference && order.refundProvider === payment.provider)
-      return { kind: 'known' };
-    if (order.paymentResult?.reference === payment.reference) return { kind: 'known' };
-    if (order.status !== 'cancelled' && order.status !== 'expired') return { kind: 'refused', status: order.status };
-    if (order.refundStatus) return { kind: 'refused', status: order.status };
-    const refund = {
-      refundStatus: 'due' as const,
-      refundAmount: payment.amount,
-      refundProvider: payment.provider,
-      refundReference: payment.reference,
-      refundDueAt: at,
-    };
-    await tx.update(orders).set(refund).where(and(eq(orders.id, id), isNull(orders.refundStatus)));
-    await recordAuditEvents(tx, [
-      {
-        entity: 'order',
-        entityId: id,
-        action: 'paymentReceived',
-        actor,
-        at,
-        changes: {
-          ...statusChange(order.status, order.status),
-          refund: { from: null, to: { status: 'due', amount: payment.amount, provider: payment.provider, reference: payment.reference } },
-        },
-      },
-    ]);
-    return { kind: 'recorded', status: order.status };
+    // The payment that paid the order is not owed back (a cancel owes it, with its own refund).
+    if (payment.reference !== null && order.paymentResult?.reference === payment.reference) return { kind: 'known' };
+    if (order.status === 'pending') return { kind: 'refused', status: order.status };
+    const reason: RefundReason = order.status === 'paid' || order.status === 'learned' ? 'paidTwice' : 'orderClosed';
+    // Without a reference (a transfer the admin approves), one such refund per order: a second
+    // approval of the same proof is the same money.
+    if (payment.reference === null) {
+      const [same] = await tx
+        .select({ id: orderRefunds.id })
+        .from(orderRefunds)
+        .where(
+          and(
+            eq(orderRefunds.orderId, id),
+            eq(orderRefunds.provider, payment.provider),
+            eq(orderRefunds.reason, reason),
+            sql`${orderRefunds.reference} is null`,
+          ),
+        )
+        .limit(1);
+      if (same) return { kind: 'known' };
+    }
+    const refund: NewRefund = { reason, amount: payment.amount, provider: payment.provider, reference: payment.reference };
+    if (!(await addRefund(tx, id, refund, actor, at, 'paymentReceived', order.status))) return { kind: 'known' };
+    return { kind: 'recorded', status: order.status, reason };
   });
 }
 
@@ -405,16 +435,20 @@ async function nextCreditNoteNumber(tx: DbOrTx, year: number): Promise<string> {
   return `AV-${year}-${String(counter.last).padStart(5, '0')}`;
 }
 
-/** A refund recorded as made: refused ('noRefundDue') when none is due (none, or done already). */
+/**
+ * A refund recorded as made: refused ('noRefundDue') when none is due (none, or done already;
+ * with a reference: that one done already), 'refundNotFound' when no refund of the order has it.
+ */
 export type RefundDoneOutcome =
   | { kind: 'changed'; creditNoteNumber: string }
   | { kind: 'noRefundDue' }
+  | { kind: 'refundNotFound' }
   | { kind: 'missing' };
 
 /**
- * Admin: the refund due on an order was made. Records it done with its credit note number
- * (same transaction, so a number is never lost nor given twice) and the audit line, with the
- * admin's note when given.
+ * Admin: a refund of an order was made: the one with payment reference `reference`, or (none
+ * given) the oldest due. Records it done with its own credit note number (same transaction, so a
+ * number is never lost nor given twice) and the audit line, with the admin's note when given.
  */
 export async function recordRefundDone(
   db: Db,
@@ -422,16 +456,25 @@ export async function recordRefundDone(
   actor: AuditActor,
   at: Date,
   note: string | undefined,
+  reference?: string,
 ): Promise<RefundDoneOutcome> {
   return db.transaction(async (tx) => {
     const order = await lockOrderForRefund(tx, id);
     if (!order) return { kind: 'missing' };
-    if (order.refundStatus !== 'due') return { kind: 'noRefundDue' };
+    const refunds = await tx
+      .select({ id: orderRefunds.id, status: orderRefunds.status, amount: orderRefunds.amount, reference: orderRefunds.reference })
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, id))
+      .orderBy(asc(orderRefunds.dueAt), asc(orderRefunds.id));
+    const named = reference === undefined ? refunds : refunds.filter((r) => r.reference === reference);
+    if (reference !== undefined && named.length === 0) return { kind: 'refundNotFound' };
+    const refund = named.find((r) => r.status === 'due');
+    if (!refund) return { kind: 'noRefundDue' };
     const creditNoteNumber = await nextCreditNoteNumber(tx, creditNoteYear(at));
     await tx
-      .update(orders)
-      .set({ refundStatus: 'done', refundDoneAt: at, creditNoteNumber })
-      .where(and(eq(orders.id, id), eq(orders.refundStatus, 'due')));
+      .update(orderRefunds)
+      .set({ status: 'done', doneAt: at, creditNoteNumber })
+      .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.status, 'due')));
     await recordAuditEvents(tx, [
       {
         entity: 'order',
@@ -443,6 +486,8 @@ export async function recordRefundDone(
           ...statusChange(order.status, order.status),
           refund: { from: 'due', to: 'done' },
           creditNoteNumber: { from: null, to: creditNoteNumber },
+          ...(refund.reference ? { reference: { from: null, to: refund.reference } } : {}),
+          amount: { from: null, to: refund.amount },
           ...(note ? { note: { from: null, to: note } } : {}),
         },
       },

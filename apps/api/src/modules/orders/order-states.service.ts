@@ -83,7 +83,6 @@ export async function cancelOrder(ctx: ServiceContext, user: AuthUser, id: strin
   const outcome = await cancelOrderRecord(db, id, actorOf(user), ctx.clock.now(), user.isAdmin);
   if (outcome.kind === 'paymentOpen')
     throw new AppError(409, MESSAGES.paymentOpen, undefined, 'PAYMENT_OPEN', { until: outcome.until.toISOString() });
-  if (outcome.kind === 'refundExists') throw conflict(MESSAGES.refundAlreadyRecorded);
   if (outcome.kind !== 'changed')
     throw refusal(outcome, (status) =>
       status === 'paid' ? MESSAGES.paidOrderCustomerCancel : orderStateConflict('cancel', status),
@@ -100,19 +99,40 @@ export async function cancelOrder(ctx: ServiceContext, user: AuthUser, id: strin
 /** What became of a payment a provider confirmed (acceptOnlinePayment). */
 export type OnlinePaymentOutcome =
   | { kind: 'paid' }
-  /** The order could not take it (cancelled, or expired with its seats gone): refund due. */
+  /** The order could not take it (cancelled, expired with its seats gone, or paid already): refund due. */
   | { kind: 'refundDue' }
   /** This very payment was already recorded (paid, or refund due) by another check. */
   | { kind: 'known' }
-  /** The order cannot take it and cannot record it (e.g. paid already by another payment). */
+  /** The order can neither take it nor owe it back (gone, or pending again: asked about next time). */
   | { kind: 'refused'; reason: string };
 
 /**
+ * Records money the order cannot take as owed back and tells the customer it arrived and will be
+ * refunded (issue 49: also a second payment of a paid order).
+ */
+async function oweBack(
+  ctx: ServiceContext,
+  id: string,
+  actor: AuditActor,
+  payment: Pick<PaymentResult, 'provider' | 'amount'> & { reference: string | null },
+): Promise<'recorded' | 'known' | 'refused'> {
+  const { db } = ctx.database;
+  const outcome = await recordUnpayablePayment(db, id, payment, actor, ctx.clock.now());
+  if (outcome.kind === 'known') return 'known';
+  if (outcome.kind !== 'recorded') return 'refused';
+  const order = await requireOrder(db, id);
+  const refund = order.refunds.findLast((r) => r.provider === payment.provider && r.reference === payment.reference);
+  if (refund) sendInBackground(ctx.mailer, ctx.logger, paymentToRefundMail(order, ctx.config, refund));
+  return 'recorded';
+}
+
+/**
  * A payment the provider's own API confirmed (webhook, return page, sweeper): pays the order,
- * or, when the order cannot take it (cancelled, or expired with its seats gone), records the
- * money as owed back and tells the customer it arrived and will be refunded. Each step is one
- * guarded transaction on the order's row, so a webhook repeated or racing a cancel or an
- * expiry ends with the order paid or with one refund due, never both, never none.
+ * or, when the order cannot take it (cancelled, expired with its seats gone, or paid already by
+ * another payment), records the money as owed back and tells the customer it arrived and will be
+ * refunded. Each step is one guarded transaction on the order's row, so a webhook repeated or
+ * racing a cancel or an expiry ends with the order paid or with one refund due, never both,
+ * never none.
  */
 export async function acceptOnlinePayment(
   ctx: ServiceContext,
@@ -128,27 +148,53 @@ export async function acceptOnlinePayment(
     if (!(err instanceof AppError) || err.status !== 409) throw err;
     reason = err.message;
   }
-  const { db } = ctx.database;
-  const outcome = await recordUnpayablePayment(db, id, payment, actor, ctx.clock.now());
-  if (outcome.kind === 'known') return { kind: 'known' };
-  if (outcome.kind !== 'recorded') return { kind: 'refused', reason };
-  const order = await requireOrder(db, id);
-  sendInBackground(ctx.mailer, ctx.logger, paymentToRefundMail(order, ctx.config));
+  const owed = await oweBack(ctx, id, actor, payment);
+  if (owed === 'known') return { kind: 'known' };
+  if (owed === 'refused') return { kind: 'refused', reason };
   return { kind: 'refundDue' };
 }
 
 /**
- * Admin: records the refund due on an order as made (`PUT /api/orders/{id}/refund`); it gets
- * its credit note number and the customer a "refunded" mail. 409 when no refund is due.
+ * Admin "Mark as Paid" (`PUT /api/orders/{id}/pay`): pays the order; a Transfer order that can
+ * no longer be paid (cancelled, or expired with its seats gone) keeps its state and the money the
+ * admin saw arrive is recorded as owed back (`provider: 'Transfer'`, issue 49), once.
  */
-export async function recordRefund(ctx: ServiceContext, id: string, actor: AuditActor, note: string | undefined): Promise<Order> {
+export async function markOrderPaid(ctx: ServiceContext, id: string, actor: AuditActor): Promise<Order> {
+  try {
+    return await payOrder(ctx, id, actor);
+  } catch (err) {
+    if (!(err instanceof AppError) || err.status !== 409) throw err;
+    const order = await requireOrder(ctx.database.db, id);
+    const dead = order.status === 'cancelled' || order.status === 'expired';
+    if (order.paymentMethod !== 'Transfer' || !dead) throw err;
+    const owed = await oweBack(ctx, id, actor, { provider: 'Transfer', amount: order.totalPrice, reference: null });
+    if (owed === 'refused') throw err;
+    return toOrderJson(await requireOrder(ctx.database.db, id));
+  }
+}
+
+/**
+ * Admin: records a refund of an order as made (`PUT /api/orders/{id}/refund`): the one with
+ * payment reference `reference`, or the oldest due. It gets its own credit note number and the
+ * customer a "refunded" mail. 409 when no refund is due (or that one is made), 404 when no refund
+ * of the order has that reference.
+ */
+export async function recordRefund(
+  ctx: ServiceContext,
+  id: string,
+  actor: AuditActor,
+  note: string | undefined,
+  reference?: string,
+): Promise<Order> {
   if (!isId(id)) throw notFound(MESSAGES.orderNotFound);
   const { db } = ctx.database;
-  const outcome = await recordRefundDone(db, id, actor, ctx.clock.now(), note || undefined);
+  const outcome = await recordRefundDone(db, id, actor, ctx.clock.now(), note || undefined, reference);
   if (outcome.kind === 'missing') throw notFound(MESSAGES.orderNotFound);
+  if (outcome.kind === 'refundNotFound') throw notFound(MESSAGES.refundNotFound);
   if (outcome.kind === 'noRefundDue') throw new AppError(409, MESSAGES.noRefundDue, undefined, 'NO_REFUND_DUE');
   const order = await requireOrder(db, id);
-  sendInBackground(ctx.mailer, ctx.logger, orderRefundedMail(order, ctx.config));
+  const refund = order.refunds.find((r) => r.creditNoteNumber === outcome.creditNoteNumber);
+  if (refund) sendInBackground(ctx.mailer, ctx.logger, orderRefundedMail(order, ctx.config, refund));
   return toOrderJson(order);
 }
 

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { InvoiceTo, Language, OrderStatus, PaymentProofStatus, PaymentResult } from '@shop/shared';
+import type { InvoiceTo, Language, OrderStatus, PaymentProofStatus, PaymentResult, RefundReason } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { statementNames } from '../../db/statement-names.js';
-import { auditEvents, courses, orderItems, orders, sessions, users } from '../../db/schema.js';
+import { auditEvents, courses, orderItems, orderRefunds, orders, sessions, users } from '../../db/schema.js';
 import { buyerLeavesWaitlistsCte, buyerOfferSeats, buyerOffersCte } from '../sessions/waitlist-seats.service.js';
 
 export interface OrderLineRecord {
@@ -23,6 +23,21 @@ export interface OrderLineSessionRecord {
   endsAt: Date;
   schedule: string;
   place: string;
+}
+
+/** One payment owed back (order_refunds; written by order-states.repository.ts only). */
+export interface RefundRecord {
+  id: string;
+  reason: RefundReason;
+  status: 'due' | 'done';
+  amount: number;
+  provider: string;
+  /** The provider's payment reference, when there is one. */
+  reference: string | null;
+  dueAt: Date;
+  doneAt: Date | null;
+  /** `AV-YYYY-NNNNN` once done. */
+  creditNoteNumber: string | null;
 }
 
 export interface OrderRecord {
@@ -59,14 +74,8 @@ export interface OrderRecord {
   /** The promo code it was placed with and what it took off the items (issue 37); absent: none, 0. */
   couponCode?: string | null;
   discountPrice?: number;
-  /** Money owed back (issue 31): 'due' until an admin records it made ('done'); null when none. */
-  refundStatus: 'due' | 'done' | null;
-  refundAmount: number | null;
-  refundProvider: string | null;
-  refundReference: string | null;
-  refundDueAt: Date | null;
-  refundDoneAt: Date | null;
-  creditNoteNumber: string | null;
+  /** Money owed back (issue 49): one per payment the order cannot keep, oldest first. */
+  refunds: RefundRecord[];
   /** The proof of payment of a Transfer order (issue 36; payment-proof.repository.ts); absent: none. */
   proofStatus?: PaymentProofStatus | null;
   proofUploadedAt?: Date | null;
@@ -87,28 +96,10 @@ type OrderProgress =
   | 'refundedAt'
   | 'invoiceNumber'
   | 'paymentResult'
-  | RefundField;
-
-/** The refund columns, set by order-states.repository.ts only (issue 31). */
-export type RefundField =
-  | 'refundStatus'
-  | 'refundAmount'
-  | 'refundProvider'
-  | 'refundReference'
-  | 'refundDueAt'
-  | 'refundDoneAt'
-  | 'creditNoteNumber';
+  | 'refunds';
 
 /** An order with no refund, as placed. */
-export const NO_REFUND: Pick<OrderRecord, RefundField> = {
-  refundStatus: null,
-  refundAmount: null,
-  refundProvider: null,
-  refundReference: null,
-  refundDueAt: null,
-  refundDoneAt: null,
-  creditNoteNumber: null,
-};
+export const NO_REFUND: Pick<OrderRecord, 'refunds'> = { refunds: [] };
 
 export type NewOrder = Omit<OrderRecord, OrderProgress | 'userLanguage' | 'invoiceTo'> & {
   /** The company the invoice is to be made out to; none when absent. */
@@ -407,13 +398,11 @@ const orderColumns = {
   refundedAt: orders.refundedAt,
   invoiceNumber: orders.invoiceNumber,
   paymentResult: orders.paymentResult,
-  refundStatus: orders.refundStatus,
-  refundAmount: orders.refundAmount,
-  refundProvider: orders.refundProvider,
-  refundReference: orders.refundReference,
-  refundDueAt: orders.refundDueAt,
-  refundDoneAt: orders.refundDoneAt,
-  creditNoteNumber: orders.creditNoteNumber,
+  // The order's refunds in the same statement, oldest first (no query more per order).
+  refunds: sql<RefundRow[]>`(select coalesce(json_agg(json_build_object(
+      'id', r.id, 'reason', r.reason, 'status', r.status, 'amount', r.amount, 'provider', r.provider,
+      'reference', r.reference, 'dueAt', r.due_at, 'doneAt', r.done_at, 'creditNoteNumber', r.credit_note_number
+    ) order by r.due_at, r.id), '[]'::json) from ${orderRefunds} r where r.order_id = ${orders.id})`,
   invoiceTo: orders.invoiceTo,
   couponCode: orders.couponCode,
   discountPrice: orders.discountPrice,
@@ -422,7 +411,17 @@ const orderColumns = {
   proofReason: orders.proofReason,
 };
 
-type OrderHeader = Omit<OrderRecord, 'lines'>;
+/** A refund as json_agg gives it: dates as strings, amounts as JSON numbers. */
+type RefundRow = Omit<RefundRecord, 'dueAt' | 'doneAt' | 'amount'> & { dueAt: string; doneAt: string | null; amount: number | string };
+
+const refundOfRow = (r: RefundRow): RefundRecord => ({
+  ...r,
+  amount: Number(r.amount),
+  dueAt: new Date(r.dueAt),
+  doneAt: r.doneAt ? new Date(r.doneAt) : null,
+});
+
+type OrderHeader = Omit<OrderRecord, 'lines' | 'refunds'> & { refunds: RefundRow[] | string };
 
 /** Orders with their buyer's current name and e-mail (the saved ones once the user is gone). */
 export function selectOrders(db: DbOrTx) {
@@ -465,7 +464,12 @@ export async function withLines(db: DbOrTx, headers: OrderHeader[]): Promise<Ord
     lines.push({ ...line, session });
     linesByOrder.set(orderId, lines);
   }
-  return headers.map((h) => ({ ...h, lines: linesByOrder.get(h.id) ?? [] }));
+  return headers.map((h) => ({
+    ...h,
+    // node-postgres parses json; PGlite may hand it over as text.
+    refunds: (typeof h.refunds === 'string' ? (JSON.parse(h.refunds) as RefundRow[]) : h.refunds).map(refundOfRow),
+    lines: linesByOrder.get(h.id) ?? [],
+  }));
 }
 
 export async function findOrderById(db: DbOrTx, id: string): Promise<OrderRecord | undefined> {

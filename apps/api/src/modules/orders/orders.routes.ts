@@ -24,7 +24,7 @@ import {
   cancelOrder,
   getOrderHistory,
   learnOrder,
-  payOrder,
+  markOrderPaid,
   recordRefund,
 } from './order-states.service.js';
 import { orderDocumentRoutes } from './order-documents.routes.js';
@@ -143,7 +143,9 @@ export function ordersRouter(ctx: AppContext, payments: Payments): Router {
     {
       summary: 'Pay an unpaid Card order online (its owner): the payment page to send the customer to',
       description:
-        'A payment still open for the order is handed out again. A new page lives the smaller of PAYMENT_LIFESPAN_MINUTES and the time left until ' +
+        'One payable page per order: while the last page can still be paid (until the end of its life span) every call answers it, ' +
+        'the same `paymentRef` and `payUrl`, however many arrive at once. A new page is opened only once the last has ended at the provider ' +
+        '(asked first); in the 30 s after its end, while the provider may still finish a payment on it: 409 `PAYMENT_ENDING`. A new page lives the smaller of PAYMENT_LIFESPAN_MINUTES and the time left until ' +
         'the order\'s hold can end at the latest (SEAT_HOLD_MINUTES after placing, less 2 minutes); under a minute left: 409. ' +
         'Paid, cancelled, expired and In Place orders: 409. The payment provider unreachable: 503 (the order stays as it was).',
       access: 'user',
@@ -159,13 +161,16 @@ export function ordersRouter(ctx: AppContext, payments: Payments): Router {
     '/:id/pay',
     {
       summary: 'Mark an order paid (admin); it gets its invoice number',
-      description: 'An expired order is paid only when its seats can all be taken again (409 otherwise).',
+      description:
+        'An expired order is paid only when its seats can all be taken again (409 otherwise). ' +
+        'A Transfer order that can no longer be paid (cancelled, or expired with its seats gone): 200, the order keeps its state ' +
+        'and the money is recorded as a refund due (`refunds[]`, `provider: Transfer`, once).',
       access: 'admin',
       params: orderParams,
       answer: orderSchema,
       errors: [409],
     },
-    ({ params, user }) => payOrder(ctx, params.id, actorOf(user)),
+    ({ params, user }) => markOrderPaid(ctx, params.id, actorOf(user)),
   );
 
   routes.put(
@@ -180,7 +185,7 @@ export function ordersRouter(ctx: AppContext, payments: Payments): Router {
       summary: 'Cancel an order (owner while unpaid; admin also once paid, then a refund is due); the seats go back',
       description:
         'The owner cannot cancel a Card order while a payment page for it is open: 409 `PAYMENT_OPEN` with `until`, when the page ends. ' +
-        'An admin can. A paid order cancelled by an admin gets `refund.status: due`.',
+        'An admin can. A paid order cancelled by an admin gets a refund of its own in `refunds` (`reason: cancelled`, `status: due`).',
       access: 'user',
       params: orderParams,
       answer: orderSchema,
@@ -198,16 +203,18 @@ export function ordersRouter(ctx: AppContext, payments: Payments): Router {
   routes.put(
     '/:id/refund',
     {
-      summary: 'Record the refund due on an order as made (admin); it gets its credit note number',
+      summary: 'Record a refund due on an order as made (admin); it gets its own credit note number',
       description:
-        'Body `{}` or `{note}` (kept in the audit trail). The refund becomes `done` with `doneAt` and `creditNoteNumber` (`AV-YYYY-NNNNN`, its own gap-free series). No refund due: 409.',
+        'Body `{}`, `{note}` (kept in the audit trail) and/or `{reference}`: the payment reference of the refund made (default: the oldest due). ' +
+        'That refund becomes `done` with `doneAt` and `creditNoteNumber` (`AV-YYYY-NNNNN`, its own gap-free series). ' +
+        'No refund due (or that one made already): 409 `NO_REFUND_DUE`; no refund of the order with that reference: 404 `REFUND_NOT_FOUND`.',
       access: 'admin',
       params: orderParams,
       body: refundBodySchema,
       answer: orderSchema,
-      errors: [409],
+      errors: [404, 409],
     },
-    ({ params, user, body }) => recordRefund(ctx, params.id, actorOf(user), body.note),
+    ({ params, user, body }) => recordRefund(ctx, params.id, actorOf(user), body.note, body.reference),
   );
 
   routes.get(

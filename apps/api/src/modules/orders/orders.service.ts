@@ -4,6 +4,7 @@ import {
   type CreateOrderBody,
   type OrderAmounts as SharedOrderAmounts,
   type Order,
+  type OrderRefund,
   type OrderListQuery,
   type PaymentMethod,
   SESSION_REQUIRED,
@@ -31,6 +32,7 @@ import {
   TOO_MANY_UNPAID,
   NO_REFUND,
   type OrderRecord,
+  type RefundRecord,
 } from './orders.repository.js';
 
 export const ORDERS_PAGE_DEFAULT = 50;
@@ -38,17 +40,16 @@ export const ORDERS_PAGE_DEFAULT = 50;
 /** How much of the buyer an answer shows: the admin list leaves the e-mail out. */
 type UserView = 'withEmail' | 'nameOnly';
 
-/** The order's refund as answered (docs/api.md#orders, `refund`), null when none. */
-export function refundOf(order: OrderRecord): Order['refund'] {
-  if (!order.refundStatus || order.refundAmount === null || !order.refundDueAt) return null;
+/** A refund as answered (docs/api.md#orders, `refund`). */
+function refundJson(refund: RefundRecord): OrderRefund {
   return {
-    status: order.refundStatus,
-    amount: order.refundAmount,
-    provider: order.refundProvider ?? order.paymentMethod,
-    reference: order.refundReference,
-    dueAt: order.refundDueAt.toISOString(),
-    doneAt: order.refundDoneAt?.toISOString() ?? null,
-    creditNoteNumber: order.creditNoteNumber,
+    status: refund.status,
+    amount: refund.amount,
+    provider: refund.provider,
+    reference: refund.reference,
+    dueAt: refund.dueAt.toISOString(),
+    doneAt: refund.doneAt?.toISOString() ?? null,
+    creditNoteNumber: refund.creditNoteNumber,
   };
 }
 
@@ -98,7 +99,8 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
     refundedAt: order.refundedAt?.toISOString() ?? null,
     invoiceNumber: order.invoiceNumber,
     paymentResult: order.paymentResult,
-    refund: refundOf(order),
+    refund: order.refunds[0] ? refundJson(order.refunds[0]) : null,
+    refunds: order.refunds.map(refundJson),
     invoiceTo: order.invoiceTo,
     couponCode: order.couponCode ?? null,
     discountPrice: order.discountPrice ?? 0,

@@ -28,6 +28,8 @@ beforeAll(async () => {
     KONNECT_API_KEY: API_KEY,
     KONNECT_WALLET_ID: WALLET,
     KONNECT_API_URL: konnect.url.replace(/\/$/, ''),
+    // Transfer offered (issue 49: an admin approves money that reached a dead Transfer order).
+    SHOP_BANK_ACCOUNT: 'TN59 1000 6035 0000 1234 5678',
   });
   admin = await createAdmin(ctx.database.db, ctx.config);
 });
@@ -297,19 +299,22 @@ describe('money that reaches an order that cannot take it', () => {
     ).toContain('this order had expired and its seats were no longer available');
 
     // The seats come back and the centre takes a second payment at the desk: the order is paid,
-    // and still owes the online payment back. It keeps that one refund: cancelling it now would
-    // need a second one, so it is refused and the refund stays as it was.
+    // and still owes the online payment back. Cancelling it now adds a refund of its own (issue 49):
+    // the first stays as it was.
     await cancel(other, (taken.body as Order)._id).expect(200);
     await request(ctx.app)
       .put(`/api/orders/${order._id}/pay`)
       .set('Authorization', auth(admin))
       .expect(200);
-    const refused = await cancel(admin, order._id);
-    expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ message: MESSAGES.refundAlreadyRecorded });
+    const cancelled = await cancel(admin, order._id);
+    expect(cancelled.status).toBe(200);
     const kept = await read(admin, order._id);
-    expect(kept.status).toBe('paid');
+    expect(kept.status).toBe('cancelled');
     expect(kept.refund).toEqual(after.refund);
+    expect(kept.refunds).toEqual([
+      after.refund,
+      expect.objectContaining({ status: 'due', amount: 214.99, provider: 'Card', reference: null }),
+    ]);
   });
 });
 
@@ -494,5 +499,131 @@ describe('the payment webhook racing the hold expiry', () => {
       expect(after.refund).toBeNull();
       expect((await eventsOf(order._id)).filter((e) => e.action === 'paid')).toHaveLength(1);
     }
+  });
+});
+
+describe('several payments owed back on one order (issue 49)', () => {
+  /** A Card order paid through a second page while the first was paid at its last second too. */
+  async function paidTwice(buyer: UserFixture): Promise<{ order: Order; first: string; second: string }> {
+    const order = await placeOrder(buyer);
+    const first = await openPayment(buyer, order._id);
+    const [attempt] = await ctx.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.reference, first));
+    if (!attempt) throw new Error('no attempt');
+    ctx.clock.advance(attempt.expiresAt.getTime() + 31_000 - ctx.clock.now().getTime());
+    const second = await openPayment(buyer, order._id);
+    expect(second).not.toBe(first);
+    konnect.complete(second);
+    await webhook(second).expect(200);
+    konnect.complete(first);
+    await webhook(first).expect(200);
+    return { order, first, second };
+  }
+
+  it('an order paid twice then cancelled owes both, oldest first; each refund made gets its own credit note', async () => {
+    const buyer = await newBuyer();
+    const { order, first, second } = await paidTwice(buyer);
+    const cancelled = (await cancel(admin, order._id).expect(200)).body as Order;
+    expect(cancelled.refunds.map((r) => [r.status, r.amount, r.provider, r.reference])).toEqual([
+      ['due', 214.99, 'konnect', first],
+      ['due', 214.99, 'konnect', second],
+    ]);
+    expect(cancelled.refund).toEqual(cancelled.refunds[0]);
+    const listed = (await refundsDue()).filter((r) => r._id === order._id);
+    expect(listed.map((r) => r.reference)).toEqual([first, second]);
+
+    // The second one made first, named by its payment reference; then the oldest due (the first).
+    const one = await putRefund(admin, order._id, { reference: second });
+    expect(one.status).toBe(200);
+    const made = (one.body as Order).refunds;
+    expect(made.map((r) => r.status)).toEqual(['due', 'done']);
+    const numberOne = made[1]?.creditNoteNumber ?? '';
+    expect(numberOne).toMatch(/^AV-\d{4}-\d{5}$/);
+    expect((await refundsDue()).filter((r) => r._id === order._id).map((r) => r.reference)).toEqual([first]);
+    const two = (await putRefund(admin, order._id, {}).expect(200)).body as Order;
+    const numberTwo = two.refunds[0]?.creditNoteNumber ?? '';
+    expect(two.refunds.map((r) => r.status)).toEqual(['done', 'done']);
+    expect(Number(numberTwo.slice(-5))).toBe(Number(numberOne.slice(-5)) + 1);
+    expect((await putRefund(admin, order._id)).body).toMatchObject({ code: 'NO_REFUND_DUE' });
+    expect((await putRefund(admin, order._id, { reference: second })).body).toMatchObject({ code: 'NO_REFUND_DUE' });
+    const unknown = await putRefund(admin, order._id, { reference: 'no-such-payment' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ message: MESSAGES.refundNotFound, code: 'REFUND_NOT_FOUND' });
+    expect((await putRefund(admin, order._id, { reference: '' })).status).toBe(400);
+
+    // Each credit note by its number; without one, the first of the order's refunds that has one.
+    const creditNote = (query: string) =>
+      request(ctx.app).get(`/api/orders/${order._id}/credit-note${query}`).set('Authorization', auth(buyer));
+    for (const number of [numberOne, numberTwo]) {
+      const pdf = await creditNote(`?number=${number}`).expect(200);
+      expect(pdf.headers['content-disposition']).toBe(`attachment; filename="credit-note-${number}.pdf"`);
+    }
+    expect((await creditNote('').expect(200)).headers['content-disposition']).toContain(numberTwo);
+    expect((await creditNote('?number=AV-2000-00001')).status).toBe(404);
+    expect((await creditNote('?number=nope')).status).toBe(400);
+
+    // The customer is told of each refund made.
+    await expect
+      .poll(() => mailsAbout(order._id).filter((m) => m.subject.startsWith('Refund made')).length)
+      .toBe(2);
+    const texts = mailsAbout(order._id).filter((m) => m.subject.startsWith('Refund made')).map((m) => m.text);
+    expect(texts.join('\n')).toContain(`Credit note number: ${numberOne}`);
+    expect(texts.join('\n')).toContain(`Credit note number: ${numberTwo}`);
+  });
+});
+
+describe('an admin approves a transfer that reached an order that can no longer take it (issue 49)', () => {
+  async function placeTransferOrder(buyer: UserFixture, availability = 20): Promise<Order> {
+    const course = await createCourse(ctx.database.db, { price: 33.33, availability });
+    const res = await request(ctx.app)
+      .post('/api/orders')
+      .set('Authorization', auth(buyer))
+      .send({ orderItems: [{ course: course.id, qty: 3 }], shippingAddress, paymentMethod: 'Transfer' });
+    expect(res.status).toBe(201);
+    return res.body as Order;
+  }
+  const markPaid = (id: string) => request(ctx.app).put(`/api/orders/${id}/pay`).set('Authorization', auth(admin));
+
+  it('a cancelled Transfer order: 200, still cancelled, the money a refund due through Transfer, once', async () => {
+    const buyer = await newBuyer();
+    const order = await placeTransferOrder(buyer);
+    await cancel(buyer, order._id).expect(200);
+    const approved = await markPaid(order._id);
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ status: 'cancelled', isPaid: false, invoiceNumber: null });
+    const refund = { status: 'due', amount: 214.99, provider: 'Transfer', reference: null, dueAt: expect.any(String), doneAt: null, creditNoteNumber: null };
+    expect((approved.body as Order).refunds).toEqual([refund]);
+    expect((approved.body as Order).refund).toEqual(refund);
+    // Approved twice (a double click): the same money, still one refund.
+    expect((await markPaid(order._id).expect(200)).body.refunds).toHaveLength(1);
+    expect((await refundsDue()).filter((r) => r._id === order._id)).toEqual([
+      expect.objectContaining({ provider: 'Transfer', reference: null, amount: 214.99, status: 'cancelled' }),
+    ]);
+    await expect
+      .poll(() => mailsAbout(order._id).filter((m) => m.subject.includes('it will be refunded')).length)
+      .toBe(1);
+  });
+
+  it('an expired Transfer order whose seats were sold: 200, still expired, refund due; other methods still 409', async () => {
+    const buyer = await newBuyer();
+    const order = await placeTransferOrder(buyer, 3);
+    const hold = (await read(buyer, order._id)).holdExpiresAt;
+    ctx.clock.advance(Date.parse(hold ?? '') - ctx.clock.now().getTime() + 1_000);
+    const instance: ServiceContext = { ...ctx.deps, courses: ctx.app.courses };
+    expect(await sweepExpiredHolds(instance)).toBeGreaterThanOrEqual(1);
+    const other = await newBuyer();
+    await request(ctx.app)
+      .post('/api/orders')
+      .set('Authorization', auth(other))
+      .send({ orderItems: [{ course: order.orderItems[0]?.course, qty: 3 }], shippingAddress, paymentMethod: 'In Place' })
+      .expect(201);
+    const approved = await markPaid(order._id);
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ status: 'expired', isPaid: false, refund: { status: 'due', provider: 'Transfer', amount: 214.99 } });
+
+    // An In Place order cancelled is not money that arrived: marking it paid stays a 409.
+    const inPlace = await placeOrder(buyer, 20, 'In Place');
+    await cancel(buyer, inPlace._id).expect(200);
+    expect((await markPaid(inPlace._id)).status).toBe(409);
+    expect((await read(admin, inPlace._id)).refunds).toEqual([]);
   });
 });

@@ -117,7 +117,7 @@ describe('starting a Flouci payment', () => {
     const res = await startPayment(order._id);
     expect(res.status).toBe(200);
     const id = idOf(order._id);
-    expect(res.body).toEqual({ payUrl: `https://flouci.com/pay/${id}` });
+    expect(res.body).toEqual({ payUrl: `https://flouci.com/pay/${id}`, paymentRef: id });
     const sent = flouci.generated.at(-1);
     expect(sent?.authorization).toBe(`Bearer ${APP_TOKEN}:${APP_SECRET}`);
     expect(sent?.body).toEqual({

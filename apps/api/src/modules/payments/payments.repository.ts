@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { claimDueRows } from '../../db/claim-due.js';
 import type { DbOrTx, Db } from '../../db/client.js';
-import { auditEvents, paymentAttempts, type PaymentAttemptStatus } from '../../db/schema.js';
+import { auditEvents, paymentAttempts, paymentPageOpenings, type PaymentAttemptStatus } from '../../db/schema.js';
 
 export type PaymentAttempt = typeof paymentAttempts.$inferSelect;
 export type NewPaymentAttempt = Pick<
@@ -29,17 +29,38 @@ export async function orderPlacedAt(db: DbOrTx, orderId: string, createdAt: Date
   return row?.at ?? createdAt;
 }
 
-/** The newest pending attempt of an order that can still be paid after `until`, if any. */
-export async function findOpenAttempt(db: DbOrTx, orderId: string, until: Date): Promise<PaymentAttempt | undefined> {
+/** The newest pending attempt of an order (its page, payable until `expiresAt`), if any. */
+export async function findLastPendingAttempt(db: DbOrTx, orderId: string): Promise<PaymentAttempt | undefined> {
   const [row] = await db
     .select()
     .from(paymentAttempts)
-    .where(
-      and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.status, 'pending'), gt(paymentAttempts.expiresAt, until)),
-    )
+    .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.status, 'pending')))
     .orderBy(desc(paymentAttempts.createdAt))
     .limit(1);
   return row;
+}
+
+/**
+ * Claims the right to open a payment page of the order now (issue 49), until `until`: one guarded
+ * statement, so of the instances asking at once one gets it; a claim whose time is over (its
+ * instance stopped) is taken over. False when another instance holds it.
+ */
+export async function claimPageOpening(db: Db, orderId: string, now: Date, until: Date): Promise<boolean> {
+  const rows = await db
+    .insert(paymentPageOpenings)
+    .values({ orderId, until })
+    .onConflictDoUpdate({
+      target: paymentPageOpenings.orderId,
+      set: { until },
+      setWhere: sql`${paymentPageOpenings.until} <= ${now.toISOString()}::timestamptz`,
+    })
+    .returning({ orderId: paymentPageOpenings.orderId });
+  return rows.length === 1;
+}
+
+/** Ends the claim of claimPageOpening once the page is recorded (or could not be opened). */
+export async function releasePageOpening(db: DbOrTx, orderId: string): Promise<void> {
+  await db.delete(paymentPageOpenings).where(eq(paymentPageOpenings.orderId, orderId));
 }
 
 export async function findAttemptByReference(

@@ -12,17 +12,24 @@ import {
   claimAttemptCheck,
   claimDueAttempts,
   claimOrderChecks,
+  claimPageOpening,
   findAttemptByReference,
-  findOpenAttempt,
+  findLastPendingAttempt,
   insertAttempt,
   orderPlacedAt,
+  releasePageOpening,
   settleAttempt,
   type PaymentAttempt,
 } from './payments.repository.js';
 import { fromMillimes, PaymentProviderUnavailable, toMillimes, type CallOptions, type PaymentProvider } from './provider.js';
 
-/** A pending attempt is handed out again while it has at least this long left to be paid. */
-export const REUSE_MARGIN_MS = 2 * 60_000;
+/**
+ * How long an instance may take to open a page (the provider's tries included) before another
+ * may take the order's opening over (its instance stopped); also how long others wait for it.
+ */
+export const OPENING_LEASE_MS = 30_000;
+/** How often a call waiting for another instance's page looks for it. */
+export const OPENING_POLL_MS = 250;
 /** The seat hold ends this long after the payment's life span, so its last check comes first. */
 export const HOLD_GRACE_MS = 2 * 60_000;
 /** Reading an order asks the provider at most this often per order. */
@@ -48,7 +55,10 @@ export type OnlineProvider = PaymentOptions['onlineProvider'];
 export interface Payments {
   /** What the shop offers (`GET /api/payments/options`). */
   readonly options: PaymentOptions;
-  /** `POST /api/orders/{id}/payment`: a pay page for the order's owner (reused while still open). */
+  /**
+   * `POST /api/orders/{id}/payment`: the order's payable page for its owner: the same page while it
+   * can still be paid, however many calls arrive at once; a new one once it ended at the provider.
+   */
   startPayment(user: AuthUser, orderId: string): Promise<PaymentStarted>;
   /**
    * A provider's webhook: looks the payment up at the provider and pays the order when it should.
@@ -103,6 +113,9 @@ export function createPayments(
     ...(transfer ? { transfer } : {}),
   };
 
+  /** The pages being opened by this instance, one per order: calls arriving meanwhile join it. */
+  const openings = new Map<string, Promise<PaymentStarted>>();
+
   async function startPayment(user: AuthUser, orderId: string): Promise<PaymentStarted> {
     const order = await requireOrder(db, orderId);
     if (order.userId !== user.id) throw forbidden(MESSAGES.forbidden);
@@ -110,12 +123,59 @@ export function createPayments(
     if (order.paymentMethod !== 'Card') throw conflict(MESSAGES.payOnSiteOrder);
     if (order.status !== 'pending') throw conflict(payRefusal(order.status));
     if (!provider) throw conflict(MESSAGES.cardPaymentsUnavailable);
-    const now = ctx.clock.now();
-    const open = await findOpenAttempt(db, order.id, new Date(now.getTime() + REUSE_MARGIN_MS));
-    if (open) {
-      logger.info({ orderId: order.id, paymentRef: open.reference, provider: open.provider }, 'payment page handed out again');
-      return { payUrl: open.payUrl };
+    // One payable page per order (issue 49): calls of this instance wait for the one opening it,
+    // other instances for the opening's row (payment_page_openings).
+    const joined = openings.get(order.id);
+    if (joined) return joined;
+    const opening = payablePage(order, provider).finally(() => openings.delete(order.id));
+    openings.set(order.id, opening);
+    return opening;
+  }
+
+  /**
+   * The order's payable page: the one handed out before while it can still be paid (until the end
+   * of its life span), else a new one, opened only once the last has ended at the provider (asked
+   * about first: neither Konnect nor Flouci can end a page early). Two instances asked at once
+   * queue on the order's opening row; the second hands out the first one's page.
+   */
+  async function payablePage(order: OrderRecord, provider: PaymentProvider): Promise<PaymentStarted> {
+    const waitUntil = ctx.clock.now().getTime() + OPENING_LEASE_MS;
+    for (;;) {
+      const now = ctx.clock.now();
+      const last = await findLastPendingAttempt(db, order.id);
+      if (last && last.expiresAt.getTime() > now.getTime()) {
+        logger.info({ orderId: order.id, paymentRef: last.reference, provider: last.provider }, 'payment page handed out again');
+        return { payUrl: last.payUrl, paymentRef: last.reference };
+      }
+      if (last) {
+        // Its life span is over by the shop's clock: the provider says whether it ended unpaid.
+        const outcome = await verify(last, { tries: 1, timeoutMs: Math.min(config.limits.paymentMs, ORDER_CHECK_TIMEOUT_MS) });
+        if (outcome === 'unavailable') throw providerUnavailable();
+        // Within the margin after its end (clocks differ) it may still be paid: no second page yet.
+        if (outcome === 'open') throw new AppError(409, MESSAGES.paymentPageEnding, undefined, 'PAYMENT_ENDING');
+        const now2 = await requireOrder(db, order.id);
+        if (outcome !== 'ended' || now2.status !== 'pending') throw conflict(payRefusal(now2.status));
+        continue;
+      }
+      if (await claimPageOpening(db, order.id, now, new Date(now.getTime() + OPENING_LEASE_MS))) {
+        try {
+          // Another instance may have recorded its page between the read above and the claim.
+          const recorded = await findLastPendingAttempt(db, order.id);
+          if (recorded) continue;
+          return await openPage(order, provider);
+        } finally {
+          await releasePageOpening(db, order.id);
+        }
+      }
+      // Another instance is opening the order's page: its page is handed out once recorded.
+      if (ctx.clock.now().getTime() > waitUntil) throw providerUnavailable();
+      await ctx.clock.sleep(OPENING_POLL_MS);
     }
+  }
+
+  /** Opens a new page at the provider and records it; the caller holds the order's opening row. */
+  async function openPage(order: OrderRecord, provider: PaymentProvider): Promise<PaymentStarted> {
+    const now = ctx.clock.now();
     // No hold ends later than SEAT_HOLD_MINUTES after placing (issue 31), however many pages
     // are opened: a page lives the smaller of PAYMENT_LIFESPAN_MINUTES and the time left until
     // then (less the hold's grace for its last check), and moves the hold to its end + grace.
@@ -171,7 +231,7 @@ export function createPayments(
       { orderId: order.id, paymentRef: started.reference, provider: provider.name, amountMillimes, expiresAt },
       'payment started',
     );
-    return { payUrl: started.payUrl };
+    return { payUrl: started.payUrl, paymentRef: started.reference };
   }
 
   /** Asks the provider about one attempt and acts on the answer. */

@@ -90,7 +90,7 @@ describe('POST /api/orders/{id}/payment', () => {
     const res = await startPayment(order._id);
     expect(res.status).toBe(200);
     const ref = refOf(order._id);
-    expect(res.body).toEqual({ payUrl: `https://gateway.sandbox.konnect.network/pay?payment_ref=${ref}` });
+    expect(res.body).toEqual({ payUrl: `https://gateway.sandbox.konnect.network/pay?payment_ref=${ref}`, paymentRef: ref });
     const init = konnect.inits.at(-1);
     expect(init?.apiKey).toBe(API_KEY);
     expect(init?.body).toMatchObject({

@@ -68,12 +68,15 @@ export const ordersApi = api.injectEndpoints({
       // Learned: the order's certificate was issued (issue 35).
       invalidatesTags: (_r, _e, id) => [...orderChanged(id), { type: 'Certificate', id: 'LIST' }],
     }),
-    /** Admin: the refund due on the order was made (issue 31); it gets its credit note number. */
-    recordRefund: build.mutation<Order, { id: string; note?: string }>({
-      query: ({ id, note }) => ({
+    /**
+     * Admin: a refund due on the order was made (issue 31): the one of payment `reference`, or the
+     * oldest due (issue 49); it gets its own credit note number.
+     */
+    recordRefund: build.mutation<Order, { id: string; note?: string; reference?: string }>({
+      query: ({ id, note, reference }) => ({
         url: `/orders/${encodeURIComponent(id)}/refund`,
         method: 'PUT',
-        body: note ? { note } : {},
+        body: { ...(note ? { note } : {}), ...(reference ? { reference } : {}) },
       }),
       invalidatesTags: (_r, _e, { id }) => orderChanged(id),
     }),
@@ -101,10 +104,10 @@ export const ordersApi = api.injectEndpoints({
           response.ok ? URL.createObjectURL(await response.blob()) : response.json(),
       }),
     }),
-    /** The credit note PDF of a refunded order, as an object URL (as the invoice). */
-    downloadCreditNote: build.mutation<string, string>({
-      query: (id) => ({
-        url: `/orders/${encodeURIComponent(id)}/credit-note`,
+    /** A credit note PDF of a refunded order (one per refund made), as an object URL (as the invoice). */
+    downloadCreditNote: build.mutation<string, { id: string; number: string }>({
+      query: ({ id, number }) => ({
+        url: `/orders/${encodeURIComponent(id)}/credit-note?number=${encodeURIComponent(number)}`,
         responseHandler: async (response) =>
           response.ok ? URL.createObjectURL(await response.blob()) : response.json(),
       }),

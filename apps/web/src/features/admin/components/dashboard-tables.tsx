@@ -191,7 +191,8 @@ export function RefundsTable({ refunds, total }: { refunds: RefundDue[]; total: 
         }
       >
         {refunds.map((r) => (
-          <tr key={r._id}>
+          // An order may owe several payments (issue 49): one row each.
+          <tr key={`${r._id}-${r.provider}-${r.reference ?? r.dueAt}`}>
             <td data-label={t('admin.dashboard.refundDueSince')} className="admin-table__nowrap">
               {formatDateTime(r.dueAt)}
             </td>
@@ -202,6 +203,13 @@ export function RefundsTable({ refunds, total }: { refunds: RefundDue[]; total: 
             </td>
             <td data-label={t('admin.dashboard.refundAmount')} className="admin-table__nowrap">
               {formatMoney(r.amount, 'checkout')}
+              {/* Owed back while the order stands paid: a second payment of it. */}
+              {(r.status === 'paid' || r.status === 'learned') && (
+                <>
+                  <br />
+                  <span className="admin-form__hint">{t('admin.dashboard.refundReceivedTwice')}</span>
+                </>
+              )}
             </td>
             <td data-label={t('admin.dashboard.refundProvider')}>{r.provider}</td>
             <td data-label={t('admin.dashboard.refundReference')}>

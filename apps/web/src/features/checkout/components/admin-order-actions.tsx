@@ -1,11 +1,13 @@
 import type { Order } from '@shop/shared';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api/errors';
+import { formatMoney } from '@/lib/format';
 import {
   useLearnOrderMutation,
   usePayOrderMutation,
   useRecordRefundMutation,
 } from '@/lib/api/orders';
+import { refundsDue } from '@/lib/refunds';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -20,19 +22,27 @@ export function AdminOrderActions({ order }: { order: Order }) {
   const [recordRefund, refund] = useRecordRefundMutation();
   const [note, setNote] = useState('');
   const noteId = useId();
+  const chosen = useRef<string | undefined>(undefined);
   const error = pay.error ?? learn.error ?? refund.error;
   const busy = pay.isLoading || learn.isLoading || refund.isLoading;
+  const due = refundsDue(order);
+  // Issue 49: a transfer that reached a cancelled order is recorded as money to refund.
+  const transferToRefund = order.paymentMethod === 'Transfer' && order.status === 'cancelled';
 
   return (
     <div className="admin-order-actions">
-      {(order.status === 'pending' || order.status === 'expired') && (
+      {(order.status === 'pending' || order.status === 'expired' || transferToRefund) && (
         <button
           type="button"
           className="button button--block"
           disabled={busy}
           onClick={() => payOrder(order._id)}
         >
-          {pay.isLoading ? t('checkout.order.working') : t('checkout.order.markPaid')}
+          {pay.isLoading
+            ? t('checkout.order.working')
+            : transferToRefund
+              ? t('checkout.order.markTransferToRefund')
+              : t('checkout.order.markPaid')}
         </button>
       )}
       {order.status === 'paid' && (
@@ -45,12 +55,15 @@ export function AdminOrderActions({ order }: { order: Order }) {
           {learn.isLoading ? t('checkout.order.working') : t('checkout.order.markLearned')}
         </button>
       )}
-      {order.refund?.status === 'due' && (
+      {due.length > 0 && (
         <form
           className="field"
           onSubmit={(event) => {
             event.preventDefault();
-            void recordRefund({ id: order._id, note: note.trim() || undefined });
+            // The button pressed names the refund made (several due: issue 49); Enter, the oldest.
+            const reference = chosen.current;
+            chosen.current = undefined;
+            void recordRefund({ id: order._id, note: note.trim() || undefined, reference });
           }}
         >
           <label htmlFor={noteId} className="field__label">
@@ -63,9 +76,23 @@ export function AdminOrderActions({ order }: { order: Order }) {
             value={note}
             onChange={(event) => setNote(event.target.value)}
           />
-          <button type="submit" className="button button--block" disabled={busy}>
-            {refund.isLoading ? t('checkout.order.working') : t('checkout.order.recordRefund')}
-          </button>
+          {due.map((r) => (
+            <button
+              key={`${r.provider}-${r.reference ?? ''}-${r.dueAt}`}
+              type="submit"
+              className="button button--block"
+              disabled={busy}
+              onClick={() => {
+                chosen.current = due.length > 1 ? (r.reference ?? undefined) : undefined;
+              }}
+            >
+              {refund.isLoading
+                ? t('checkout.order.working')
+                : due.length > 1
+                  ? t('checkout.order.recordRefundOf', { amount: formatMoney(r.amount, 'checkout') })
+                  : t('checkout.order.recordRefund')}
+            </button>
+          ))}
         </form>
       )}
       {error && (

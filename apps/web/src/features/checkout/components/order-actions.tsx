@@ -13,7 +13,7 @@ export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolea
   const [cancelOrder, cancellation] = useCancelOrderMutation();
   const canCancel = order.status === 'pending' || (isAdmin && order.status === 'paid');
   // An invoice number is given at payment and kept, also when the order is cancelled afterwards.
-  const hasDocuments = !!order.invoiceNumber || order.refund?.status === 'done';
+  const hasDocuments = !!order.invoiceNumber || order.refunds.some((r) => r.status === 'done');
 
   const onCancel = () => {
     if (

@@ -21,14 +21,29 @@ function DocumentButton({
   return <DownloadButton state={result} onDownload={() => void download(orderId)} {...shown} />;
 }
 
+/** One credit note of the order (issue 49: one per refund made), by its number. */
+function CreditNoteButton({ orderId, number, label }: { orderId: string; number: string; label: string }) {
+  const { t } = useTranslation();
+  const [download, result] = useDownloadCreditNoteMutation();
+  return (
+    <DownloadButton
+      state={result}
+      onDownload={() => void download({ id: orderId, number })}
+      filename={`credit-note-${number}.pdf`}
+      label={label}
+      preparing={t('checkout.order.preparingCreditNote')}
+    />
+  );
+}
+
 /**
  * The order's documents for its owner and the admin (issue 31): the invoice of an order that
- * was paid (kept when it is cancelled afterwards), and the credit note once the refund is done.
+ * was paid (kept when it is cancelled afterwards), and a credit note per refund made.
  */
 export function OrderDocuments({ order }: { order: Order }) {
   const { t } = useTranslation();
-  const creditNoteNumber = order.refund?.status === 'done' ? order.refund.creditNoteNumber : null;
-  if (!order.invoiceNumber && !creditNoteNumber) return null;
+  const creditNotes = order.refunds.flatMap((r) => (r.status === 'done' && r.creditNoteNumber ? [r.creditNoteNumber] : []));
+  if (!order.invoiceNumber && creditNotes.length === 0) return null;
   return (
     <>
       {order.invoiceNumber && (
@@ -40,15 +55,18 @@ export function OrderDocuments({ order }: { order: Order }) {
           preparing={t('checkout.order.preparingInvoice')}
         />
       )}
-      {creditNoteNumber && (
-        <DocumentButton
+      {creditNotes.map((number) => (
+        <CreditNoteButton
+          key={number}
           orderId={order._id}
-          useDownload={useDownloadCreditNoteMutation}
-          filename={`credit-note-${creditNoteNumber}.pdf`}
-          label={t('checkout.order.downloadCreditNote')}
-          preparing={t('checkout.order.preparingCreditNote')}
+          number={number}
+          label={
+            creditNotes.length > 1
+              ? t('checkout.order.downloadCreditNoteNumber', { number })
+              : t('checkout.order.downloadCreditNote')
+          }
         />
-      )}
+      ))}
     </>
   );
 }

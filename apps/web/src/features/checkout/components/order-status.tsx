@@ -1,25 +1,28 @@
-import type { Order } from '@shop/shared';
+import type { Order, OrderRefund } from '@shop/shared';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { refundKind } from '@/lib/refunds';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Money owed back (issue 31): due (never "refunded" before the centre recorded it made), or
- * refunded on a date with its credit note.
+ * Money owed back (issue 31), one line per payment (issue 49): due (never "refunded" before the
+ * centre recorded it made), or refunded on a date with its credit note. A second payment of a
+ * paid order says so: "Received twice: 138.00 TND will be refunded".
  */
-function RefundState({ refund }: { refund: NonNullable<Order['refund']> }) {
+function RefundState({ order, refund }: { order: Order; refund: OrderRefund }) {
   const { t } = useTranslation();
   const amount = formatMoney(refund.amount, 'checkout');
+  const twice = refundKind(order, refund) === 'paidTwice';
   return refund.status === 'due' ? (
     <p className="message message--info" role="status">
-      {t('checkout.order.refundDue', { amount })}
+      {t(twice ? 'checkout.order.refundTwiceDue' : 'checkout.order.refundDue', { amount })}
     </p>
   ) : (
     <p className="message message--success">
-      {t('checkout.order.refundDone', { amount, date: formatDate(refund.doneAt) })}
+      {t(twice ? 'checkout.order.refundTwiceDone' : 'checkout.order.refundDone', { amount, date: formatDate(refund.doneAt) })}
       {refund.creditNoteNumber && (
         <>
           {' · '}
-          {t('checkout.order.creditNote')} <code>{refund.creditNoteNumber}</code>
+          {t('checkout.order.creditNote')} <code dir="ltr">{refund.creditNoteNumber}</code>
         </>
       )}
     </p>
@@ -60,7 +63,9 @@ export function OrderStatus({ order }: { order: Order }) {
           {t('checkout.order.expiredNote', { date: formatDateTime(order.holdExpiresAt) })}
         </p>
       )}
-      {order.refund && <RefundState refund={order.refund} />}
+      {order.refunds.map((refund) => (
+        <RefundState key={`${refund.provider}-${refund.reference ?? ''}-${refund.dueAt}`} order={order} refund={refund} />
+      ))}
     </div>
   );
 }

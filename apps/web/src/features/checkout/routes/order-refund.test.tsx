@@ -25,16 +25,14 @@ const due: NonNullable<Order['refund']> = {
   doneAt: null,
   creditNoteNumber: null,
 };
-const owed = { ...cancelledCard, refund: due };
-const done = {
-  ...cancelledCard,
-  refund: {
-    ...due,
-    status: 'done' as const,
-    doneAt: '2026-11-23T09:00:00.000Z',
-    creditNoteNumber: 'AV-2026-00001',
-  },
+const owed = { ...cancelledCard, refund: due, refunds: [due] };
+const made: NonNullable<Order['refund']> = {
+  ...due,
+  status: 'done',
+  doneAt: '2026-11-23T09:00:00.000Z',
+  creditNoteNumber: 'AV-2026-00001',
 };
+const done = { ...cancelledCard, refund: made, refunds: [made] };
 const admin = { ...customer, _id: 'admin-1', isAdmin: true };
 
 const renderOrder = (route = '/order/o1', userInfo = customer) =>
@@ -171,5 +169,77 @@ describe('OrderRoute: refunds', () => {
     );
     await act(() => setLanguage('en'));
     expect(screen.getByText('NOT PAID YET')).toBeInTheDocument();
+  });
+});
+
+/* Issue 49: an order paid twice owes the second payment back; each refund has its own line and credit note. */
+describe('OrderRoute: an order paid twice', () => {
+  const paidAt = '2026-11-21T10:00:00.000Z';
+  const second: NonNullable<Order['refund']> = {
+    status: 'due',
+    amount: 138,
+    provider: 'konnect',
+    reference: '9c1f0e2d3b4a596877665544',
+    dueAt: '2026-11-21T10:02:00.000Z',
+    doneAt: null,
+    creditNoteNumber: null,
+  };
+  const paidTwice = anOrder({
+    paymentMethod: 'Card',
+    status: 'paid',
+    isPaid: true,
+    paidAt,
+    totalPrice: 138,
+    invoiceNumber: '2026-00012',
+    refund: second,
+    refunds: [second],
+  });
+
+  it('says "received twice" with the amount to be refunded, in English, French and Arabic', async () => {
+    mockApi({ 'GET /api/orders/o1': { body: paidTwice } });
+    renderOrder();
+    expect(await screen.findByText(/^Received twice: \$138\.00 will be refunded/)).toBeInTheDocument();
+    expect(screen.getByText(/^PAID AT/)).toBeInTheDocument();
+    await act(() => setLanguage('fr'));
+    expect(screen.getByText(/^Reçu deux fois : .*138,00.* vous seront remboursés/)).toBeInTheDocument();
+    await act(() => setLanguage('ar'));
+    expect(screen.getByText(/^استُلمت الدفعة مرتين: سيُردّ إليك مبلغ/)).toBeInTheDocument();
+    await act(() => setLanguage('en'));
+  });
+
+  it('then cancelled: two refunds, each recorded by its own button with its reference, each with its credit note', async () => {
+    const user = userEvent.setup();
+    const cancelledAt = '2026-11-22T09:00:00.000Z';
+    const own: NonNullable<Order['refund']> = { ...second, reference: '1a2b3c4d5e6f7a8b9c0d1e2f', dueAt: cancelledAt };
+    const both = { ...paidTwice, status: 'cancelled' as const, cancelledAt, refundedAt: cancelledAt, refunds: [second, own] };
+    const doneOwn = { ...own, status: 'done' as const, doneAt: '2026-11-23T09:00:00.000Z', creditNoteNumber: 'AV-2026-00007' };
+    const doneSecond = { ...second, status: 'done' as const, doneAt: '2026-11-23T09:00:00.000Z', creditNoteNumber: 'AV-2026-00008' };
+    let current: Order = both;
+    const { sent } = mockApi({
+      'GET /api/orders/o1': () => ({ body: current }),
+      'GET /api/orders/o1/history': { body: [] },
+      'PUT /api/orders/o1/refund': () => {
+        current = { ...both, refunds: [second, doneOwn] };
+        return { body: current };
+      },
+    });
+    const first = renderOrder('/order/o1', admin);
+    expect(await screen.findByText(/^Received twice: \$138\.00 will be refunded/)).toBeInTheDocument();
+    expect(screen.getByText(/^A refund of \$138\.00 is due to you/)).toBeInTheDocument();
+    const buttons = screen.getAllByRole('button', { name: 'Record the refund of $138.00 as made' });
+    expect(buttons).toHaveLength(2);
+    await user.click(buttons[1]!);
+    await waitFor(() => expect(sent.find((r) => r.method === 'PUT')?.body).toEqual({ reference: own.reference }));
+    expect(await screen.findByText(/^Refunded \$138\.00 on 2026-11-23/)).toHaveTextContent('Credit note AV-2026-00007');
+    expect(screen.getByRole('button', { name: 'Record refund as made' })).toBeInTheDocument();
+
+    current = { ...both, refunds: [doneSecond, doneOwn] };
+    first.unmount();
+    renderOrder('/order/o1', admin);
+    expect(await screen.findByText(/^Received twice: the second payment of \$138\.00 was refunded on 2026-11-23/)).toHaveTextContent(
+      'Credit note AV-2026-00008',
+    );
+    expect(screen.getByRole('button', { name: 'Download credit note AV-2026-00007' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download credit note AV-2026-00008' })).toBeInTheDocument();
   });
 });

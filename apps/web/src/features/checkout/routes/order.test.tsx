@@ -166,7 +166,7 @@ describe('OrderRoute', () => {
         doneAt: status === 'done' ? '2026-11-23T10:00:00.000Z' : null,
         creditNoteNumber: status === 'done' ? 'AV-2026-00007' : null,
       });
-      let order = anOrder({ ...cancelledPaid, refund: refund('due') });
+      let order = anOrder({ ...cancelledPaid, refund: refund('due'), refunds: [refund('due')] });
       const { sent } = mockApi({
         'GET /api/orders/o1': () => ({ body: order }),
         'GET /api/orders/o1/credit-note': { body: '%PDF-1.3', headers: { 'Content-Type': 'application/pdf' } },
@@ -178,7 +178,7 @@ describe('OrderRoute', () => {
       expect(screen.queryByRole('button', { name: 'Download credit note' })).not.toBeInTheDocument();
       first.unmount();
 
-      order = anOrder({ ...cancelledPaid, refund: refund('done') });
+      order = anOrder({ ...cancelledPaid, refund: refund('done'), refunds: [refund('done')] });
       renderOrder(true);
       await user.click(await screen.findByRole('button', { name: 'Download credit note' }));
       await waitFor(() => expect(click).toHaveBeenCalled());

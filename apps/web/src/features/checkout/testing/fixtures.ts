@@ -71,6 +71,7 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   invoiceNumber: null,
   paymentResult: null,
   refund: null,
+  refunds: [],
   invoiceTo: null,
   couponCode: null,
   discountPrice: 0,

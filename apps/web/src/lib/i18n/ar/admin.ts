@@ -197,6 +197,7 @@ export const admin = {
     refundAmount: 'المبلغ',
     refundProvider: 'وسيلة الدفع',
     refundReference: 'مرجع الدفع',
+    refundReceivedTwice: 'استُلمت مرتين',
     noRefunds: 'لا توجد مدفوعات يجب ردّها.',
     moreRefunds: 'تُعرض أقدم {{shown}} من أصل {{total}}.',
     noSales: 'لا يوجد طلب مدفوع في هذه الفترة.',

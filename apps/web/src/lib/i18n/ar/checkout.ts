@@ -123,6 +123,12 @@ export const checkout = {
     refundDone: 'تم استرداد {{amount}} في {{date}}',
     creditNote: 'إشعار دائن',
     recordRefund: 'تسجيل الاسترداد كمُنجَز',
+    recordRefundOf: 'تسجيل استرداد {{amount}} كمُنجَز',
+    refundTwiceDue:
+      'استُلمت الدفعة مرتين: سيُردّ إليك مبلغ {{amount}}. يعيده المركز بوسيلة الدفع التي استعملتها ويراسلك حين يتم الاسترداد.',
+    refundTwiceDone: 'استُلمت الدفعة مرتين: رُدّت الدفعة الثانية البالغة {{amount}} في {{date}}',
+    markTransferToRefund: 'تسجيل التحويل المستلم (للاسترداد)',
+    downloadCreditNoteNumber: 'تنزيل إشعار الدائن {{number}}',
     refundNote: 'ملاحظة للسجل (اختيارية)',
     expiredNote: 'لم يُدفع في الوقت المحدد: انتهى حجز المقاعد في {{date}} وعادت المقاعد إلى البيع.',
     cancelling: 'جارٍ الإلغاء…',

@@ -63,6 +63,7 @@ export const admin = {
     refundAmount: 'Amount',
     refundProvider: 'Paid through',
     refundReference: 'Payment reference',
+    refundReceivedTwice: 'Received twice',
     noRefunds: 'No payment to refund.',
     moreRefunds: 'The {{shown}} oldest of {{total}} are shown.',
     noSales: 'No paid order in this period.',

@@ -114,6 +114,12 @@ export const checkout = {
     refundDone: 'Refunded {{amount}} on {{date}}',
     creditNote: 'Credit note',
     recordRefund: 'Record refund as made',
+    recordRefundOf: 'Record the refund of {{amount}} as made',
+    refundTwiceDue:
+      'Received twice: {{amount}} will be refunded. The centre sends it back the way you paid and writes to you once it is made.',
+    refundTwiceDone: 'Received twice: the second payment of {{amount}} was refunded on {{date}}',
+    markTransferToRefund: 'Record the transfer received (to refund)',
+    downloadCreditNoteNumber: 'Download credit note {{number}}',
     refundNote: 'Note for the records (optional)',
     expiredNote: 'Not paid in time: the seat hold ended {{date}} and the seats went back on sale.',
     cancelling: 'Cancelling…',

@@ -33,6 +33,8 @@ export const errors = {
   PAID_ORDER_CANCEL: MESSAGES.paidOrderCustomerCancel,
   PAYMENT_OPEN: MESSAGES.paymentOpen,
   NO_REFUND_DUE: MESSAGES.noRefundDue,
+  REFUND_NOT_FOUND: MESSAGES.refundNotFound,
+  PAYMENT_ENDING: MESSAGES.paymentPageEnding,
   EXPIRED_SEATS_GONE: MESSAGES.expiredSeatsGone,
   COUPON_INVALID: MESSAGES.couponInvalid,
   COUPON_EXPIRED: MESSAGES.couponExpired,

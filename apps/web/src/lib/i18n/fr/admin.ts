@@ -197,6 +197,7 @@ export const admin = {
     refundAmount: 'Montant',
     refundProvider: 'Payé par',
     refundReference: 'Référence du paiement',
+    refundReceivedTwice: 'Reçu deux fois',
     noRefunds: 'Aucun paiement à rembourser.',
     moreRefunds: 'Les {{shown}} plus anciens sur {{total}} sont affichés.',
     noSales: 'Aucune commande payée pendant cette période.',

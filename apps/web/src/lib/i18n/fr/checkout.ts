@@ -120,6 +120,12 @@ export const checkout = {
     refundDone: '{{amount}} remboursés le {{date}}',
     creditNote: 'Avoir',
     recordRefund: 'Enregistrer le remboursement comme effectué',
+    recordRefundOf: 'Enregistrer le remboursement de {{amount}} comme effectué',
+    refundTwiceDue:
+      'Reçu deux fois : {{amount}} vous seront remboursés. Le centre vous les renvoie par le moyen de paiement utilisé et vous écrit une fois le remboursement effectué.',
+    refundTwiceDone: 'Reçu deux fois : le second paiement de {{amount}} a été remboursé le {{date}}',
+    markTransferToRefund: 'Enregistrer le virement reçu (à rembourser)',
+    downloadCreditNoteNumber: 'Télécharger l’avoir {{number}}',
     refundNote: 'Note pour le suivi (facultative)',
     expiredNote:
       'Pas payée à temps : la réservation des places a pris fin le {{date}} et les places ont été remises en vente.',

@@ -33,6 +33,8 @@ export const errors = {
   PAYMENT_OPEN:
     'Une page de paiement de cette commande est encore ouverte : payez ou fermez-la, ou annulez une fois qu’elle a pris fin.',
   NO_REFUND_DUE: 'Aucun remboursement n’est dû pour cette commande.',
+  REFUND_NOT_FOUND: 'Aucun remboursement de cette commande ne porte cette référence de paiement.',
+  PAYMENT_ENDING: 'La dernière page de paiement de cette commande se termine : veuillez réessayer dans une minute.',
   EXPIRED_SEATS_GONE: 'Cette commande a expiré et ses places ne sont plus disponibles.',
   COUPON_INVALID: "Ce code promo n'existe pas.",
   COUPON_EXPIRED: "Ce code promo n'est pas valable aujourd'hui.",
@@ -96,8 +98,9 @@ export const messages = {
   paymentOpen:
     'Une page de paiement de cette commande est encore ouverte : payez ou fermez-la, ou annulez une fois qu’elle a pris fin.',
   noRefundDue: 'Aucun remboursement n’est dû pour cette commande.',
-  refundAlreadyRecorded:
-    'Cette commande porte déjà un remboursement : réglez ce paiement manuellement.',
+  refundNotFound: 'Aucun remboursement de cette commande ne porte cette référence de paiement.',
+  creditNoteNotFound: 'Cette commande n’a pas d’avoir portant ce numéro.',
+  paymentPageEnding: 'La dernière page de paiement de cette commande se termine : veuillez réessayer dans une minute.',
   expiredSeatsGone: 'Cette commande a expiré et ses places ne sont plus disponibles.',
   couponInvalid: "Ce code promo n'existe pas.",
   couponExpired: "Ce code promo n'est pas valable aujourd'hui.",

@@ -41,16 +41,18 @@ describe('roster and attendance', () => {
     const courses = await api<CourseRow[]>('GET', '/courses?limit=50');
     const course = courses.find((c) => c.price > 0);
     assert.ok(course, 'a seeded course');
-    // Our session: three days, 09:00-17:00 Tunis time, far ahead; its place names it.
+    // Our session: three days whose last is today (an order is learned only from its session's
+    // last Tunis day, issue 49), from 09:00 Tunis two days ago to 23:59 Tunis today; its place
+    // names it.
     const place = `Roster room ${run}`;
-    const startsAt = new Date(Date.now() + 500 * DAY);
-    startsAt.setUTCHours(8, 0, 0, 0);
+    const today = tunisDay(new Date());
+    const startsAt = new Date(Date.parse(`${today}T08:00:00.000Z`) - 2 * DAY);
     const session = await api<{ _id: string }>(
       'POST',
       `/courses/${course._id}/sessions`,
       {
         startsAt: startsAt.toISOString(),
-        endsAt: new Date(startsAt.getTime() + 2 * DAY + 8 * 3_600_000).toISOString(),
+        endsAt: `${today}T22:59:00.000Z`,
         schedule: '09:00-17:00',
         place,
         capacity: 10,

@@ -68,6 +68,12 @@ export const MESSAGES = {
   couponDisabled: 'Coupon already used: disabled instead of removed',
   alreadyPaid: 'Order is already paid',
   learnRequiresPaid: 'Order must be paid and not yet learned',
+  /** 409 `SESSION_NOT_OVER` (issue 49): marking learned before the Tunis day the order's session ends. */
+  sessionNotOver: 'The session has not ended yet: an order can be marked learned from the last day of its session.',
+  /** 409 `SESSION_CANCELLED` (issue 49): marking learned an order of a cancelled session. */
+  sessionCancelledNotLearned: 'This session was cancelled: its orders cannot be marked learned.',
+  /** 409 `SESSION_HAS_LEARNED` (issue 49): cancelling a session that ran (some of its orders are learned). */
+  sessionHasLearned: 'This session has learners marked learned: a session that ran cannot be cancelled.',
   /** 409 when a customer tries to cancel a paid order: only the centre refunds. */
   paidOrderCustomerCancel: 'This order is paid: only the shop can cancel it and refund you.',
   /** 409 `PAYMENT_OPEN`: the owner cancels a Card order while its payment page can still be paid. */
@@ -188,6 +194,9 @@ export const ERROR_CODES = [
   'SEATS_CHANGED',
   'TOO_MANY_UNPAID',
   'ORDER_STATE',
+  'SESSION_NOT_OVER',
+  'SESSION_CANCELLED',
+  'SESSION_HAS_LEARNED',
   'ALREADY_PAID',
   'ALREADY_REVIEWED',
   'EMPTY_ORDER',
@@ -238,6 +247,9 @@ const CODE_OF_MESSAGE = new Map<string, ErrorCode>([
   [MESSAGES.tooManyUnpaid, 'TOO_MANY_UNPAID'],
   [MESSAGES.alreadyPaid, 'ALREADY_PAID'],
   [MESSAGES.learnRequiresPaid, 'ORDER_STATE'],
+  [MESSAGES.sessionNotOver, 'SESSION_NOT_OVER'],
+  [MESSAGES.sessionCancelledNotLearned, 'SESSION_CANCELLED'],
+  [MESSAGES.sessionHasLearned, 'SESSION_HAS_LEARNED'],
   [MESSAGES.alreadyReviewed, 'ALREADY_REVIEWED'],
   [MESSAGES.emptyOrder, 'EMPTY_ORDER'],
   [MESSAGES.paidOrderCustomerCancel, 'PAID_ORDER_CANCEL'],

@@ -124,6 +124,11 @@ export const sessionLearnedResultSchema = z.array(
       .int()
       .nullable()
       .meta({ description: 'For a refusal: 404 or 409, as the single call would answer' }),
+    reason: z.string().nullable().meta({
+      description:
+        'For a refusal: the `code` the single call would answer (e.g. `SESSION_NOT_OVER` before the session’s last ' +
+        'day, `ORDER_STATE` when not paid, `NOT_FOUND`); null when learned',
+    }),
   }),
 );
 export type SessionLearnedResult = z.infer<typeof sessionLearnedResultSchema>;

@@ -189,8 +189,8 @@ describe('a course in dated sessions', () => {
   it('prints the session’s dates, kept at issue, on the check answer and the PDF', async () => {
     const learner = await createUser(ctx.database.db, ctx.config, { name: 'Karim Jaziri', language: 'fr' });
     const course = await createCourse(ctx.database.db, { name: 'Business English', price: 300, availability: 0 });
-    const startsAt = new Date(Date.now() + 10 * 86_400_000);
-    const endsAt = new Date(startsAt.getTime() + 30 * 86_400_000);
+    const startsAt = new Date(ctx.clock.now().getTime() + 86_400_000);
+    const endsAt = new Date(startsAt.getTime() + 2 * 86_400_000);
     const created = await request(ctx.app)
       .post(`/api/courses/${course.id}/sessions`)
       .set('Authorization', auth(admin))
@@ -208,6 +208,8 @@ describe('a course in dated sessions', () => {
     expect(placed.status).toBe(201);
     const orderId = (placed.body as { _id: string })._id;
     await adminOrderAction(ctx, admin, orderId, 'pay');
+    // Issue 49: learned once the session ran.
+    ctx.clock.advance(endsAt.getTime() - ctx.clock.now().getTime() + 60_000);
     await adminOrderAction(ctx, admin, orderId, 'learn');
     const [certificate] = await myCertificates(learner);
     expect(certificate?.session).toEqual({ startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() });

@@ -179,7 +179,8 @@ const isoText = (instant: SQLWrapper): SQL => sql`to_char(${instant} at time zon
  * A course of a catalogue page as its JSON text, written by PostgreSQL (decision 0379): the
  * contract's Course as `toCourseJson` gives it, key for key in the same order, with the card's
  * session fields (issue 33): `availability` is the seats left across the open sessions when the
- * course has any, and `nextSession` the soonest session not ended nor cancelled (full ones
+ * course has any, 0 when it has none open but had sessions (issue 49: such a course is sold only
+ * through an open session; one probe of `sessions_course_idx`, only when none is open), and `nextSession` the soonest session not ended nor cancelled (full ones
  * included), or null. `row_to_json` writes compact JSON; prices and ratings go out as numbers
  * without trailing zeros, instants as ISO text in UTC. The API sends the page's texts joined,
  * without parsing or mapping a row: on an uncached page that was most of its own work.
@@ -196,7 +197,8 @@ function listedCourseJson(from: string, at: string | undefined, param: Param): S
     ${column('description')} as "description", ${column('nameFr')} as "nameFr", ${column('nameAr')} as "nameAr",
     ${column('descriptionFr')} as "descriptionFr", ${column('descriptionAr')} as "descriptionAr",
     ${column('images')} as "images", ${column('category')} as "category", ${column('sizes')} as "sizes",
-    coalesce(soonest.seats::integer, ${column('availability')}) as "availability",
+    coalesce(soonest.seats::integer, case when exists (select 1 from sessions had where had.course_id = ${column('id')})
+      then 0 else ${column('availability')} end) as "availability",
     trim_scale(${column('rating')}) as "rating", ${column('numReviews')} as "numReviews",
     ${isoText(column('createdAt'))} as "createdAt", ${isoText(column('updatedAt'))} as "updatedAt",
     (select row_to_json(n) from (select soonest.id as "_id", ${isoText(sql`soonest.starts_at`)} as "startsAt",

@@ -23,7 +23,7 @@ import {
   type CourseRow,
   type NewCourse,
 } from './courses.repository.js';
-import { upcomingSessionsOfCourse } from '../sessions/session-queries.service.js';
+import { courseHadSessions, upcomingSessionsOfCourse } from '../sessions/session-queries.service.js';
 import { toSessionJson } from '../sessions/sessions.service.js';
 
 /** The image every new course starts with (shipped in apps/api/public). */
@@ -86,15 +86,18 @@ export async function browseCourses(
 
 /**
  * What the detail page shows: the course, its reviews, newest first, and its sessions not ended
- * nor cancelled, soonest first (issue 33); with sessions, `availability` is their seats left.
+ * nor cancelled, soonest first (issue 33); with sessions, `availability` is their seats left
+ * (0 when a course that had sessions has none open, issue 49).
  */
 async function detailOf(db: DbOrTx, row: CourseRow, now: Date): Promise<CourseDetail> {
-  const [reviews, sessions] = await Promise.all([
+  const [reviews, sessions, hadSessions] = await Promise.all([
     reviewsOfCourse(db, row.id),
     upcomingSessionsOfCourse(db, row.id, now),
+    courseHadSessions(db, row.id),
   ]);
   const open = sessions.map(toSessionJson);
-  const seats = open.length > 0 ? { availability: open.reduce((sum, s) => sum + s.seatsLeft, 0) } : {};
+  // Issue 49: a course that has or had sessions is sold only through an open one: none open, no seat.
+  const seats = hadSessions ? { availability: open.reduce((sum, s) => sum + s.seatsLeft, 0) } : {};
   return { ...toCourseJson(row), ...seats, reviews, sessions: open };
 }
 

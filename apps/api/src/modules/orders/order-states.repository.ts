@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { courses, creditNoteCounters, invoiceCounters, orderItems, orderRefunds, orders, paymentAttempts, sessions } from '../../db/schema.js';
 import { releaseCouponUses, retakeCouponUse } from '../coupons/coupon-uses.service.js';
 import { recordAuditEvents, SYSTEM_ACTOR, type AuditActor } from '../audit/audit.service.js';
+import { learnBlockOf, lockSessionsOfOrder, type LearnBlock } from '../sessions/session-queries.service.js';
 import { offerFreedSeats } from '../sessions/waitlist-seats.service.js';
 import { buildInvoiceSnapshot, type InvoiceSnapshot } from './invoice.js';
 import { findOrderById } from './orders.repository.js';
@@ -222,7 +223,11 @@ export async function payOrderRecord(
   });
 }
 
-/** Marks a paid order learned (a cancelled, refunded order cannot be). */
+/**
+ * Marks a paid order learned (a cancelled, refunded order cannot be), and only from the Tunis
+ * day its sessions end (issue 49): the sessions are locked after the order, so a session's
+ * cancel and this learn queue on the session's row and exactly one of them wins.
+ */
 export async function learnOrderRecord<T>(
   db: Db,
   id: string,
@@ -230,11 +235,13 @@ export async function learnOrderRecord<T>(
   at: Date,
   /** Runs in the same transaction once the order is learned (its certificate is issued there, issue 35). */
   onLearned: (tx: DbOrTx) => Promise<T>,
-): Promise<StateChange<T>> {
+): Promise<StateChange<T> | LearnBlock> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (!order) return { kind: 'missing' };
     if (order.status !== 'paid') return { kind: 'refused', status: order.status };
+    const block = learnBlockOf(await lockSessionsOfOrder(tx, id), at);
+    if (block) return block;
     await tx.update(orders).set({ status: 'learned', isLearned: true, learnedAt: at }).where(eq(orders.id, id));
     await recordAuditEvents(tx, [
       { entity: 'order', entityId: id, action: 'learned', actor, at, changes: statusChange('paid', 'learned') },

@@ -61,12 +61,16 @@ export async function payOrder(
   return toOrderJson(order);
 }
 
-/** Admin: marks a paid order learned, once; its certificate is issued in the same transaction and mailed. */
+/** Admin: marks a paid order learned, once, from the Tunis day its session ends; its certificate is issued in the same transaction and mailed. */
 export async function learnOrder(ctx: ServiceContext, id: string, actor: AuditActor): Promise<Order> {
   if (!isId(id)) throw notFound(MESSAGES.orderNotFound);
   const { db } = ctx.database;
   const at = ctx.clock.now();
   const outcome = await learnOrderRecord(db, id, actor, at, (tx) => issueCertificateInTransaction(ctx, tx, id, at));
+  // Issue 49: learned only once the session ran.
+  if (outcome.kind === 'sessionNotOver')
+    throw new AppError(409, MESSAGES.sessionNotOver, undefined, 'SESSION_NOT_OVER');
+  if (outcome.kind === 'sessionCancelled') throw new AppError(409, MESSAGES.sessionCancelledNotLearned, undefined, 'SESSION_CANCELLED');
   if (outcome.kind !== 'changed') throw refusal(outcome, () => MESSAGES.learnRequiresPaid);
   if (outcome.value) mailCertificateInBackground(ctx, outcome.value);
   return toOrderJson(await requireOrder(db, id));

@@ -133,6 +133,8 @@ export interface OrderCourse {
   price: number;
   images: string[];
   availability: number;
+  /** The course has or had sessions (any state): then it is sold only through an open one (issue 49). */
+  hadSessions: boolean;
 }
 
 /** Name, price, images and seats left of the courses of an order; unknown ids are absent. */
@@ -145,6 +147,9 @@ export async function findOrderCourses(db: DbOrTx, ids: readonly string[]): Prom
       price: courses.price,
       images: courses.images,
       availability: courses.availability,
+      // Issue 49: a course that has or had sessions is sold only through an open one. Qualified by
+      // hand: drizzle writes a select list's columns without their table.
+      hadSessions: sql<boolean>`exists (select 1 from ${sessions} had where had.course_id = "courses"."id")`,
     })
     .from(courses)
     // A draft is not for sale: its line answers 400 Course not found.
@@ -258,7 +263,7 @@ export function orderStatement(order: NewOrder): SQL {
   // Sessions (issue 33): a line with a session takes its seats from the session (locked after
   // the courses, in id order, as everywhere), which must be of the line's course, open, not
   // ended at the placing instant, with the seats; a line without one takes the course's seats
-  // and is refused when the course has open sessions meanwhile (one must be chosen).
+  // and is refused when the course has or had sessions (issue 49: one open session must be chosen).
   // Waitlists (issue 34): seats offered to the buyer in a line's session (locked after the
   // sessions) count with its seats left; the unused rest of the offer goes back to seats left
   // (the caller offers it on), and the buyer leaves the waitlists of the sessions they got seats in.
@@ -298,8 +303,7 @@ export function orderStatement(order: NewOrder): SQL {
         locked.price = wanted.price and locked.name = wanted.name and locked.image = wanted.image
         and coalesce(case when wanted.session_id is null then
           locked.availability >= wanted.qty and not exists (
-            select 1 from ${sessions} open_session
-            where open_session.course_id = wanted.id and open_session.status = 'open' and open_session.ends_at > ${at})
+            select 1 from ${sessions} any_session where any_session.course_id = wanted.id)
         else
           locked_session.course_id = wanted.id and locked_session.status = 'open'
           and locked_session.ends_at > ${at}

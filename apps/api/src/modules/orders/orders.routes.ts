@@ -175,7 +175,17 @@ export function ordersRouter(ctx: AppContext, payments: Payments): Router {
 
   routes.put(
     '/:id/learn',
-    { summary: 'Mark a paid order learned (admin)', access: 'admin', params: orderParams, answer: orderSchema, errors: [409] },
+    {
+      summary: 'Mark a paid order learned (admin)',
+      description:
+        'Issues its certificate. 409 `ORDER_STATE` when the order is not paid; for an order with a session, 409 ' +
+        '`SESSION_NOT_OVER` before the Tunis calendar day on which the (last) session of its lines ends, and 409 ' +
+        '`SESSION_CANCELLED` when that session was cancelled.',
+      access: 'admin',
+      params: orderParams,
+      answer: orderSchema,
+      errors: [409],
+    },
     ({ params, user }) => learnOrder(ctx, params.id, actorOf(user)),
   );
 

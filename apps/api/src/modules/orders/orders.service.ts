@@ -162,6 +162,8 @@ function checkShownAmounts(
 /** The refusals of an order line's session (issue 33). */
 export const ORDER_SESSION_MESSAGES = {
   required: 'Choose a session (dates) for this course',
+  /** Issue 49: a course that had sessions is sold only through an open one, and has none now. */
+  noneOpen: 'This course has no open session at the moment: it cannot be ordered until a new session is added',
   unknown: 'Session not found for this course',
   cancelled: 'This session was cancelled: choose another one',
   ended: 'This session has ended: choose another one',
@@ -181,19 +183,22 @@ export function notEnoughSessionSeats(courseName: string, startsAt: Date): strin
 
 /**
  * The session a line takes its seats from: the one it names, which must be of its course, not
- * cancelled and not ended; none named: null when the course has no open session, else 400
- * `SESSION_REQUIRED`. Checked again by the placing statement itself.
+ * cancelled and not ended; none named: null when the course never had a session, else 400
+ * `SESSION_REQUIRED` (issue 49: a course that has or had sessions is sold only through an open
+ * one, never undated against its own seats). Checked again by the placing statement itself.
  */
 function sessionOfLine(
   found: SessionRow[],
-  courseId: string,
+  course: { id: string; hadSessions: boolean },
   sessionId: string | null,
   now: Date,
   index: number,
 ): SessionRow | null {
+  const courseId = course.id;
   if (sessionId === null) {
     const open = found.some((s) => s.courseId === courseId && s.status === 'open' && s.endsAt > now);
     if (open) throw sessionRefused(index, ORDER_SESSION_MESSAGES.required, SESSION_REQUIRED);
+    if (course.hadSessions) throw sessionRefused(index, ORDER_SESSION_MESSAGES.noneOpen, SESSION_REQUIRED);
     return null;
   }
   const session = found.find((s) => s.id === sessionId);
@@ -293,7 +298,7 @@ async function createOrder(
     const lines = wanted.map(({ courseId, sessionId, qty, index }) => {
       const course = found.get(courseId);
       if (!course) throw unknownCourse(index);
-      const session = sessionOfLine(foundSessions, courseId, sessionId, placedAt, index);
+      const session = sessionOfLine(foundSessions, course, sessionId, placedAt, index);
       if (session) {
         if (session.seatsLeft + (offers.get(session.id) ?? 0) < qty)
           throw conflict(notEnoughSessionSeats(course.name, session.startsAt));

@@ -94,7 +94,9 @@ export function rosterRouter(ctx: AppContext): Router {
       description:
         'Each order as `PUT /api/orders/{id}/learn` does it, in its own transaction (paid → learned, history line, ' +
         'certificate issued and mailed). One refusal does not undo the others: each order answers `learned` or ' +
-        '`refused` with the reason (404 not an order of the session, 409 not paid or already learned).',
+        '`refused` with the status (`code`) and code (`reason`) the single call would answer: 404 not an order of the ' +
+        'session, 409 `ORDER_STATE` not paid or already learned, 409 `SESSION_NOT_OVER` before the Tunis day the ' +
+        'session ends.',
       access: 'admin',
       params,
       body: sessionLearnedBodySchema,

@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import { stringify } from 'csv-stringify/sync';
 import {
+  errorCodeOf,
   sessionDays,
   type AttendanceBody,
   type RosterRow,
@@ -156,8 +157,8 @@ export async function sendAttendanceCsv(
  * `POST /api/sessions/{id}/learned`: marks several orders of the session learned, each through
  * the orders' own `learnOrder` (its own guarded transaction: paid → learned, history line,
  * certificate issued and mailed). One refusal does not undo the others: each order answers
- * `learned`, or `refused` with the single call's reason (404 unknown or not in the session,
- * 409 not paid or already learned).
+ * `learned`, or `refused` with the single call's status and code (404 unknown or not in the
+ * session, 409 not paid or already learned, 409 `SESSION_NOT_OVER` before the session's last day).
  */
 export async function markSessionLearned(
   ctx: ServiceContext,
@@ -179,6 +180,7 @@ export async function markSessionLearned(
         status: null,
         message: ROSTER_MESSAGES.notInSession,
         code: 404,
+        reason: errorCodeOf(404, ROSTER_MESSAGES.notInSession),
       });
       continue;
     }
@@ -190,6 +192,7 @@ export async function markSessionLearned(
         status: order.status,
         message: null,
         code: null,
+        reason: null,
       });
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500)
@@ -201,6 +204,8 @@ export async function markSessionLearned(
         status: inSession.get(orderId) ?? null,
         message: known ? err.message : ROSTER_MESSAGES.unavailable,
         code: known ? err.status : 503,
+        // Issue 49: the single call's code, e.g. SESSION_NOT_OVER before the session's last day.
+        reason: known ? (err.code ?? errorCodeOf(err.status, err.message)) : 'SERVICE_UNAVAILABLE',
       });
     }
   }

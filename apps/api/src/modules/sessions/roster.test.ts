@@ -5,6 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   sessionDays,
+  tunisDay,
   type Order,
   type OrderEvent,
   type RosterRow,
@@ -12,6 +13,7 @@ import {
   type SessionLearnedResult,
 } from '@shop/shared';
 import { certificates, orders } from '../../db/schema.js';
+import { signUserToken } from '../../lib/user-tokens.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';
 import { adminOrderAction, testShippingAddress } from '../../test/orders.js';
@@ -33,7 +35,18 @@ let days: string[];
 const placed: Record<string, Order> = {};
 
 const DAY = 86_400_000;
-const auth = (who: UserFixture) => ({ Authorization: `Bearer ${who.token}` });
+/** A bearer token valid at the test clock's now (the clock moves to the sessions' last days). */
+const auth = (who: UserFixture) => ({
+  Authorization: `Bearer ${signUserToken(ctx.config.jwtSecret, who.user, ctx.clock.now())}`,
+});
+const pay = async (orderId: string) =>
+  expect((await request(ctx.app).put(`/api/orders/${orderId}/pay`).set(auth(admin)).send({})).status).toBe(200);
+/** Moves the test clock to the morning (10:00 Tunis) of a session's last day: before its end, on its day. */
+function toLastMorning(s: Session): void {
+  const morning = new Date(new Date(s.endsAt).getTime() - 7 * 3_600_000);
+  expect(tunisDay(morning)).toBe(tunisDay(s.endsAt));
+  ctx.clock.advance(morning.getTime() - ctx.clock.now().getTime());
+}
 
 async function addSession(
   courseId: string,
@@ -306,6 +319,21 @@ describe('mark learned in bulk', () => {
       placed['outsider']?._id,
       randomUUID(),
     ] as string[];
+    // Issue 49: before the session's last day, every paid order is refused, SESSION_NOT_OVER.
+    const early = await request(ctx.app)
+      .post(`/api/sessions/${session._id}/learned`)
+      .set(auth(admin))
+      .send({ orders: wanted });
+    expect(early.status).toBe(200);
+    expect((early.body as SessionLearnedResult).map((r) => [r.result, r.code, r.reason])).toEqual([
+      ['refused', 409, 'SESSION_NOT_OVER'],
+      ['refused', 409, 'ORDER_STATE'],
+      ['refused', 409, 'SESSION_NOT_OVER'],
+      ['refused', 404, 'NOT_FOUND'],
+      ['refused', 404, 'NOT_FOUND'],
+    ]);
+
+    toLastMorning(session);
     const res = await request(ctx.app)
       .post(`/api/sessions/${session._id}/learned`)
       .set(auth(admin))
@@ -372,9 +400,10 @@ describe('mark learned in bulk', () => {
     const ids: string[] = [];
     for (const l of learners) {
       const o = await order(l, course.id, s._id, 1);
-      await adminOrderAction(ctx, admin, o._id, 'pay');
+      await pay(o._id);
       ids.push(o._id);
     }
+    toLastMorning(s);
     const answers = await Promise.all(
       [0, 1].map(() =>
         request(ctx.app)

@@ -94,14 +94,15 @@ describe('catalogue cache and sessions that end', () => {
       expect((await detail(app)).sessions.map((s) => s._id)).toEqual([later._id]);
     }
 
-    // After the last session ended the card says "dates on request" (no next session, the course's own seats).
+    // After the last session ended the course is no longer sold (issue 49: never undated against
+    // its own seats): no next session, no seat, on the list and the page of every instance.
     ctx.clock.advance(48 * HOUR);
+    expect(course.availability).toBeGreaterThan(0);
     for (const app of instances) {
-      expect(card(await list(app).expect(200))).toMatchObject({
-        nextSession: null,
-        availability: course.availability,
-      });
-      expect((await detail(app)).sessions).toEqual([]);
+      expect(card(await list(app).expect(200))).toMatchObject({ nextSession: null, availability: 0 });
+      const page = await detail(app);
+      expect(page.sessions).toEqual([]);
+      expect(page.availability).toBe(0);
     }
   });
 });

@@ -106,6 +106,12 @@ export async function ordersHoldingSession(db: DbOrTx, sessionId: string): Promi
   return rows.map((r) => r.id);
 }
 
+/** Whether a course has or had sessions, in any state (issue 49: then it is sold only through an open one). */
+export async function courseHadSessions(db: DbOrTx, courseId: string): Promise<boolean> {
+  const [row] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.courseId, courseId)).limit(1);
+  return row !== undefined;
+}
+
 /** A course's sessions not ended and not cancelled, soonest first (the course page), with how many wait (issue 34). */
 export function upcomingSessionsOfCourse(
   db: DbOrTx,
@@ -181,4 +187,32 @@ export function upcomingSessions(db: DbOrTx, now: Date, limit: number) {
     .where(and(eq(sessions.status, 'open'), gt(sessions.endsAt, now)))
     .orderBy(asc(sessions.startsAt), asc(sessions.id))
     .limit(limit);
+}
+
+/**
+ * The sessions an order's lines sit in, locked FOR SHARE (decision 0412): marking the order
+ * learned holds them, so a session's cancel (FOR UPDATE on its row) waits for the learn to
+ * commit and then sees the learned order, or commits first and the learn then sees the session
+ * cancelled. Taken after the order's own lock, as every order change takes them.
+ */
+export async function lockSessionsOfOrder(
+  db: DbOrTx,
+  orderId: string,
+): Promise<{ id: string; status: SessionRow['status']; endsAt: Date }[]> {
+  return db
+    .select({ id: sessions.id, status: sessions.status, endsAt: sessions.endsAt })
+    .from(sessions)
+    .where(inArray(sessions.id, db.select({ id: orderItems.sessionId }).from(orderItems).where(eq(orderItems.orderId, orderId))))
+    .orderBy(asc(sessions.id))
+    .for('share');
+}
+
+/** How many learned orders have seats in a session (a session that ran cannot be cancelled). */
+export async function learnedOrdersOfSession(db: DbOrTx, sessionId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${orders.id})`.mapWith(Number) })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orderItems.sessionId, sessionId), eq(orders.status, 'learned')));
+  return row?.n ?? 0;
 }

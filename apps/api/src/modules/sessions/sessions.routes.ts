@@ -54,10 +54,13 @@ export function sessionsRouter(ctx: AppContext): Router {
       summary: 'Cancel a session (admin)',
       description:
         'The session becomes `cancelled`; its unpaid orders are cancelled (seats back), its paid ones cancelled with a ' +
-        'refund due; every learner is mailed in their language.',
+        'refund due; every learner is mailed in their language. Its waitlist is emptied (offers included) and each ' +
+        'person waiting is mailed that the session is cancelled. A session that ran (an order of it marked learned) ' +
+        'cannot be cancelled: 409 `SESSION_HAS_LEARNED`, nothing changed.',
       access: 'admin',
       params,
       answer: sessionSchema,
+      errors: [409],
     },
     ({ user, params: { id } }) => cancelSession(ctx, user, id),
   );

@@ -2,7 +2,7 @@ import { MESSAGES, type Session, type SessionBody } from '@shop/shared';
 import type { z } from 'zod';
 import type { sessionBodySchema } from '@shop/shared';
 import type { ServiceContext } from '../../deps.js';
-import { conflict, notFound } from '../../errors.js';
+import { AppError, conflict, notFound } from '../../errors.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import { actorOf, changedFields, recordAuditEvents } from '../audit/audit.service.js';
 import { courseChanged } from '../courses/catalogue.service.js';
@@ -13,13 +13,15 @@ import {
   courseExists,
   findSession,
   insertSession,
+  learnedOrdersOfSession,
   markSessionCancelled,
   ordersHoldingSession,
   updateSession,
   type SessionFields,
   type SessionRow,
 } from './sessions.repository.js';
-import { offerFreedSeats } from './waitlist.repository.js';
+import { waitlistSessionCancelledMail } from './waitlist-mail.js';
+import { emptyWaitlist, lapsedOffersToMail, offerFreedSeats } from './waitlist.repository.js';
 import { waitlistOffersChanged } from './waitlist.service.js';
 
 export const SESSION_MESSAGES = {
@@ -118,20 +120,31 @@ export async function editSession(ctx: ServiceContext, admin: AuthUser, id: stri
  * transaction per order: unpaid ones cancelled with their seats back, paid ones refund due), each
  * learner mailed in their language. Calling it again on a cancelled session finishes the orders
  * a crash may have left.
+ *
+ * Issue 49: a session that ran (an order of it learned) is not cancelled: 409
+ * `SESSION_HAS_LEARNED`. The check reads the orders after the session's row is locked, and a
+ * learn locks that row too (FOR SHARE, orders/order-states), so exactly one of a cancel and a
+ * learn at the same moment wins. The session's waitlist is emptied in the same transaction
+ * (offers included) and everyone who waited is told the session is cancelled.
  */
 export async function cancelSession(ctx: ServiceContext, admin: AuthUser, id: string): Promise<Session> {
   const { db } = ctx.database;
   const at = ctx.clock.now();
   const actor = actorOf(admin);
-  const row = await db.transaction(async (tx) => {
+  const { row, waited } = await db.transaction(async (tx) => {
     const marked = await markSessionCancelled(tx, id);
     if (!marked) throw notFound(SESSION_MESSAGES.notFound);
+    if ((await learnedOrdersOfSession(tx, id)) > 0)
+      throw new AppError(409, MESSAGES.sessionHasLearned, undefined, 'SESSION_HAS_LEARNED');
+    const waited = await emptyWaitlist(tx, id);
     if (marked.before.status !== 'cancelled')
       await recordAuditEvents(tx, [
         { entity: 'session', entityId: id, action: 'cancelled', actor, at, changes: { status: { from: 'open', to: 'cancelled' } } },
       ]);
-    return marked.after;
+    return { row: (await findSession(tx, id)) ?? marked.after, waited };
   });
+  for (const person of await lapsedOffersToMail(db, waited))
+    sendInBackground(ctx.mailer, ctx.logger, waitlistSessionCancelledMail(person, ctx.config));
   for (const orderId of await ordersHoldingSession(db, id)) {
     const outcome = await cancelOrderRecord(db, orderId, actor, at, true);
     if (outcome.kind !== 'changed') continue;

@@ -9,6 +9,11 @@ export function offerLink(appUrl: string, courseId: string, sessionId: string): 
   return `${appUrl.replace(/\/$/, '')}/course/${encodeURIComponent(courseId)}?session=${encodeURIComponent(sessionId)}`;
 }
 
+/** The course page, where its other sessions are listed. */
+function courseLink(appUrl: string, courseId: string): string {
+  return `${appUrl.replace(/\/$/, '')}/course/${encodeURIComponent(courseId)}`;
+}
+
 /**
  * The offer mail (issue 34), in the account's language: seats held, until when (Tunis time), the
  * course and the session's dates, schedule and place, the link to the course page with the
@@ -75,4 +80,36 @@ export function waitlistLapsedMail(
     signature: config.shop.legalName || texts.signature,
   });
   return { to: lapsed.user.email, subject: words.subject(session.courseName), ...body, link };
+}
+
+/**
+ * The mail to each person who waited for a session that is cancelled (issue 49), in the
+ * account's language: the session is cancelled and its line closed, the seats held for them (an
+ * offer) released with it, and the course page for its other sessions. No offer nor lapse mail
+ * follows: their rows left the line with the cancel.
+ */
+export function waitlistSessionCancelledMail(
+  waited: LapsedOfferToMail,
+  config: Pick<Config, 'appUrl' | 'shop'>,
+): MailMessage {
+  const { language } = waited.user;
+  const texts = MAIL_TEXTS[language];
+  const words = WAITLIST_TEXTS[language].cancelled;
+  const { session } = waited;
+  const link = courseLink(config.appUrl, session.courseId);
+  const body = sessionMailBody({
+    language,
+    paragraphs: [
+      [texts.hello(waited.user.name)],
+      [words.intro(session.courseName), ...(waited.seats > 0 ? [words.offerGone(waited.seats)] : [])],
+      sessionDetails(session, language),
+      [words.other],
+    ],
+    link,
+    button: words.action,
+    textLink: link,
+    fallback: texts.buttonFallback,
+    signature: config.shop.legalName || texts.signature,
+  });
+  return { to: waited.user.email, subject: words.subject(session.courseName), ...body, link };
 }

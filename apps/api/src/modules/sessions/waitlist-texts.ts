@@ -15,6 +15,14 @@ export interface WaitlistTexts {
     again: string;
     action: string;
   };
+  /** The mail when the session waited for is cancelled (issue 49: everyone waiting, offers included, leaves the line). */
+  cancelled: {
+    subject: (course: string) => string;
+    intro: (course: string) => string;
+    offerGone: (seats: number) => string;
+    other: string;
+    action: string;
+  };
 }
 
 const en: WaitlistTexts = {
@@ -35,6 +43,17 @@ const en: WaitlistTexts = {
         ? `The seat held for you in this session of ${course} was not ordered in time: it has passed to the next person in line, and you have left the waitlist.`
         : `The ${seats} seats held for you in this session of ${course} were not ordered in time: they have passed to the next person in line, and you have left the waitlist.`,
     again: 'If you still want a seat, join the waitlist again from the course page.',
+    action: 'See the course',
+  },
+  cancelled: {
+    subject: (course) => `Session cancelled: ${course}`,
+    intro: (course) =>
+      `The session of ${course} you were waiting for has been cancelled by the training centre. Its waitlist is closed: you are no longer on it.`,
+    offerGone: (seats) =>
+      seats === 1
+        ? 'The seat that was held for you in it is released with it: there is nothing to order or pay.'
+        : `The ${seats} seats that were held for you in it are released with it: there is nothing to order or pay.`,
+    other: 'The course page shows its other sessions, if any.',
     action: 'See the course',
   },
 };
@@ -59,6 +78,17 @@ const fr: WaitlistTexts = {
     again: "Si vous souhaitez toujours une place, inscrivez-vous de nouveau sur la liste d'attente depuis la page de la formation.",
     action: 'Voir la formation',
   },
+  cancelled: {
+    subject: (course) => `Session annulée : ${course}`,
+    intro: (course) =>
+      `La session de ${course} pour laquelle vous étiez en liste d'attente a été annulée par le centre de formation. Sa liste d'attente est close : vous n'y figurez plus.`,
+    offerGone: (seats) =>
+      seats === 1
+        ? "La place qui vous y était réservée est libérée avec elle : vous n'avez rien à commander ni à payer."
+        : `Les ${seats} places qui vous y étaient réservées sont libérées avec elle : vous n'avez rien à commander ni à payer.`,
+    other: 'La page de la formation affiche ses autres sessions, s’il y en a.',
+    action: 'Voir la formation',
+  },
 };
 
 function arabicSeats(seats: number): string {
@@ -81,6 +111,14 @@ const ar: WaitlistTexts = {
     intro: (seats, course) =>
       `لم يُطلب ${arabicSeats(seats)} المحجوز لك في هذه الجلسة من ${course} في الوقت المحدد، فانتقل الحجز إلى الشخص التالي في القائمة وغادرتَ قائمة الانتظار.`,
     again: 'إن كنت لا تزال ترغب في مقعد، انضم إلى قائمة الانتظار من جديد من صفحة الدورة.',
+    action: 'عرض الدورة',
+  },
+  cancelled: {
+    subject: (course) => `أُلغيت الجلسة: ${course}`,
+    intro: (course) =>
+      `ألغى مركز التكوين جلسة ${course} التي كنت في قائمة انتظارها. أُغلقت قائمة الانتظار ولم تعد مسجّلًا فيها.`,
+    offerGone: (seats) => `حُرّر معها ${arabicSeats(seats)} المحجوز لك: لا شيء عليك طلبه أو دفعه.`,
+    other: 'تعرض صفحة الدورة جلساتها الأخرى إن وُجدت.',
     action: 'عرض الدورة',
   },
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@shop/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { courses, sessions, sessionWaitlist, users } from '../../db/schema.js';
@@ -15,23 +15,26 @@ import { courses, sessions, sessionWaitlist, users } from '../../db/schema.js';
 export type WaitlistRow = typeof sessionWaitlist.$inferSelect;
 
 /**
- * Offers the seats left of these sessions to the people waiting there without an offer, in line
- * order: each gets `least(seats left, seats wanted)` until none is left. Runs inside the caller's
- * transaction (which freed the seats); the sessions are locked here in id order (again, when the
- * caller already holds them). Cancelled sessions offer nothing. Answers the number of new offers
- * (their mails go out from the waitlist sweeper: `offer_mailed` false).
+ * Offers the seats left of these sessions to the people waiting there, in line order: first the
+ * standing offers of fewer seats than their people asked for are completed (issue 49, decision
+ * 0415), then the people without an offer get one; each gets `least(seats left, seats still
+ * wanted)` until none is left. Runs inside the caller's transaction (which freed the seats); the
+ * sessions are locked here in id order (again, when the caller already holds them). Cancelled
+ * sessions offer nothing. Answers the number of offers made or completed (their mails go out
+ * from the waitlist sweeper: `offer_mailed` false; a completed offer is mailed again with all
+ * its seats and a new time to order).
  *
- * One statement first finds the sessions where anyone waits without an offer (most have nobody
- * waiting: one round trip instead of two per session). Every caller has changed these sessions'
- * rows in its transaction, so holds them: a customer joins a waitlist holding the session's row
- * (joinWaitlist), so nobody joins between this look and the offers.
+ * One statement first finds the sessions where anyone waits for more than they were offered
+ * (most have nobody waiting: one round trip instead of two per session). Every caller has
+ * changed these sessions' rows in its transaction, so holds them: a customer joins a waitlist
+ * holding the session's row (joinWaitlist), so nobody joins between this look and the offers.
  */
 export async function offerFreedSeats(tx: DbOrTx, sessionIds: readonly string[]): Promise<number> {
   if (sessionIds.length === 0) return 0;
   const waitedFor = await tx
     .selectDistinct({ id: sessionWaitlist.sessionId })
     .from(sessionWaitlist)
-    .where(and(inArray(sessionWaitlist.sessionId, [...new Set(sessionIds)]), eq(sessionWaitlist.offerSeats, 0)));
+    .where(and(inArray(sessionWaitlist.sessionId, [...new Set(sessionIds)]), lt(sessionWaitlist.offerSeats, sessionWaitlist.seats)));
   const ids = waitedFor.map((row) => row.id).sort();
   let offers = 0;
   for (const id of ids) {
@@ -41,20 +44,21 @@ export async function offerFreedSeats(tx: DbOrTx, sessionIds: readonly string[])
       .where(eq(sessions.id, id))
       .for('update');
     if (!session || session.status !== 'open' || session.seatsLeft <= 0) continue;
+    // Each row takes at least one seat: no more rows than seats left are needed.
     const waiting = await tx
-      .select({ id: sessionWaitlist.id, seats: sessionWaitlist.seats })
+      .select({ id: sessionWaitlist.id, seats: sessionWaitlist.seats, offerSeats: sessionWaitlist.offerSeats })
       .from(sessionWaitlist)
-      .where(and(eq(sessionWaitlist.sessionId, id), eq(sessionWaitlist.offerSeats, 0)))
-      .orderBy(asc(sessionWaitlist.createdAt), asc(sessionWaitlist.id))
+      .where(and(eq(sessionWaitlist.sessionId, id), lt(sessionWaitlist.offerSeats, sessionWaitlist.seats)))
+      .orderBy(desc(sql`${sessionWaitlist.offerSeats} > 0`), asc(sessionWaitlist.createdAt), asc(sessionWaitlist.id))
       .limit(session.seatsLeft)
       .for('update');
     let left = session.seatsLeft;
     for (const row of waiting) {
       if (left === 0) break;
-      const give = Math.min(left, row.seats);
+      const give = Math.min(left, row.seats - row.offerSeats);
       await tx
         .update(sessionWaitlist)
-        .set({ offerSeats: give, offerMailed: false, offerExpiresAt: null })
+        .set({ offerSeats: row.offerSeats + give, offerMailed: false, offerExpiresAt: null })
         .where(eq(sessionWaitlist.id, row.id));
       left -= give;
       offers += 1;
@@ -63,6 +67,27 @@ export async function offerFreedSeats(tx: DbOrTx, sessionIds: readonly string[])
       await tx.update(sessions).set({ seatsLeft: left }).where(eq(sessions.id, id));
   }
   return offers;
+}
+
+/**
+ * Empties the line of a session being cancelled (issue 49), in the cancel's transaction (which
+ * holds the session's row): every row leaves, offers included, and the seats offered go back to
+ * the session's seats left. Answers who waited, with the seats offered to them (0: none), for
+ * their mails once committed; no offer nor lapse mail can follow, the rows being gone.
+ */
+export async function emptyWaitlist(
+  tx: DbOrTx,
+  sessionId: string,
+): Promise<{ sessionId: string; userId: string; offerSeats: number }[]> {
+  const gone = await tx
+    .delete(sessionWaitlist)
+    .where(eq(sessionWaitlist.sessionId, sessionId))
+    .returning({ userId: sessionWaitlist.userId, offerSeats: sessionWaitlist.offerSeats, createdAt: sessionWaitlist.createdAt });
+  const offered = gone.reduce((sum, row) => sum + row.offerSeats, 0);
+  if (offered > 0) await giveBack(tx, sessionId, offered);
+  return gone
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+    .map(({ userId, offerSeats }) => ({ sessionId, userId, offerSeats }));
 }
 
 /*
@@ -357,6 +382,8 @@ export async function mailOneOffer(
       with due as (
         select ${sessionWaitlist.id} as id from ${sessionWaitlist}
         where ${sessionWaitlist.offerSeats} > 0 and not ${sessionWaitlist.offerMailed}
+          -- Issue 49: never an offer of a cancelled session (its cancel empties the line too).
+          and exists (select 1 from ${sessions} offered where offered.id = ${sessionWaitlist.sessionId} and offered.status = 'open')
         order by ${sessionWaitlist.createdAt}
         limit 1
         for update skip locked

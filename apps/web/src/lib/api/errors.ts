@@ -25,6 +25,13 @@ export function errorMessage(error: ApiError): string {
   return error.message ?? i18n.t('common.networkError');
 }
 
+/** The answer's stable `code` (ERROR_CODES of @shop/shared, e.g. SESSION_HAS_LEARNED), if any. */
+export function errorCode(error: ApiError): string | undefined {
+  if (!error || !('status' in error)) return undefined;
+  const data = error.data as { code?: unknown } | undefined;
+  return typeof data?.code === 'string' ? data.code : undefined;
+}
+
 /** Field problems of a 400 answer, keyed by field path (for messages next to form fields). */
 export function fieldErrors(error: ApiError): Record<string, string> {
   if (!error || !('status' in error)) return {};

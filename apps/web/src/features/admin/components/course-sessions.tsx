@@ -3,7 +3,7 @@ import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api/errors';
+import { errorCode, errorMessage } from '@/lib/api/errors';
 import { formatSessionDates, fromTunisInput, toTunisInput } from '@/lib/sessions';
 import {
   useCancelSessionMutation,
@@ -186,9 +186,18 @@ export function CourseSessions({ courseId, sessions }: { courseId: string; sessi
                       </button>
                     </div>
                     {cancelled.error && (
-                      <p className="message message--error" role="alert">
-                        {errorMessage(cancelled.error)}
-                      </p>
+                      <div className="message message--error" role="alert">
+                        <p>{errorMessage(cancelled.error)}</p>
+                        {/* Issue 49: a session that ran is kept; its roster shows who learned. */}
+                        {errorCode(cancelled.error) === 'SESSION_HAS_LEARNED' && (
+                          <p>
+                            {t('sessions.admin.hasLearned')}{' '}
+                            <Link to={paths.adminSessionRoster(session._id)}>
+                              {t('roster.linkOf', { dates })}
+                            </Link>
+                          </p>
+                        )}
+                      </div>
                     )}
                   </div>
                 )}

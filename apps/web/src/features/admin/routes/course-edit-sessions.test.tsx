@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@shop/shared';
 import { setLanguage } from '@/lib/i18n';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
@@ -158,6 +159,36 @@ describe('CourseEditRoute sessions (issue 33)', () => {
     await waitFor(() =>
       expect(sent.map((r) => `${r.method} ${r.path}`)).toContain('POST /api/sessions/s1/cancel'),
     );
+  });
+
+  it('says clearly, in the language on screen, that a session that ran cannot be cancelled (issue 49)', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/courses/c1': { body: detail() },
+      'POST /api/sessions/s1/cancel': {
+        status: 409,
+        body: { message: MESSAGES.sessionHasLearned, code: 'SESSION_HAS_LEARNED' },
+      },
+    });
+    renderEdit();
+    const sessionsRegion = await section();
+    await user.click(sessionsRegion.getByRole('button', { name: /^Cancel the session of/ }));
+    await user.keyboard('{Enter}');
+    const alert = await sessionsRegion.findByRole('alert');
+    expect(alert).toHaveTextContent(MESSAGES.sessionHasLearned);
+    expect(alert).toHaveTextContent('Learners of this session are already marked learned, so it is kept.');
+    expect(within(alert).getByRole('link', { name: /^Roster of the session/ })).toHaveAttribute(
+      'href',
+      '/admin/session/s1',
+    );
+    expect(sessionsRegion.queryByText('Session cancelled.')).not.toBeInTheDocument();
+
+    await setLanguage('fr');
+    expect(
+      await sessionsRegion.findByText(/une session qui a eu lieu ne peut pas être annulée/),
+    ).toBeInTheDocument();
+    await setLanguage('ar');
+    expect(await sessionsRegion.findByText(/لا يمكن إلغاء جلسة انعقدت/)).toBeInTheDocument();
   });
 
   it('speaks French and Arabic', async () => {

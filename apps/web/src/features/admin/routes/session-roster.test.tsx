@@ -62,6 +62,7 @@ const table = async () =>
 
 describe('SessionRosterRoute (issue 34)', () => {
   afterEach(() => {
+    vi.useRealTimers();
     vi.unstubAllGlobals();
     void setLanguage('en');
   });
@@ -137,7 +138,54 @@ describe('SessionRosterRoute (issue 34)', () => {
     expect(box).not.toBeChecked();
   });
 
+  it('keeps “Mark learned” disabled before the session’s last day and says from when (issue 49)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2027-01-13T21:30:00.000Z')); // 22:30 Tunis, the day before the last
+    const user = userEvent.setup();
+    mockApi(base());
+    renderRoster();
+    const t = await table();
+    await user.click(t.getByRole('checkbox', { name: 'Select every paid learner' }));
+    const button = screen.getByRole('button', { name: 'Mark 2 learners learned' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(
+      'Learners can be marked learned from the session’s last day, Thu 14 Jan.',
+    );
+    vi.useRealTimers();
+  });
+
+  it('says why an order was refused when the session is not over', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2027-01-14T07:00:00.000Z')); // 08:00 Tunis on the last day
+    const user = userEvent.setup();
+    mockApi({
+      ...base(),
+      'POST /api/sessions/s1/learned': {
+        body: [
+          {
+            order: 'o1',
+            result: 'refused',
+            status: 'paid',
+            message: 'The session has not ended yet',
+            code: 409,
+            reason: 'SESSION_NOT_OVER',
+          },
+        ],
+      },
+    });
+    renderRoster();
+    const t = await table();
+    await user.click(t.getByRole('checkbox', { name: 'Select Amira Trabelsi' }));
+    await user.click(screen.getByRole('button', { name: 'Mark 1 learner learned' }));
+    expect(
+      await screen.findByText('Amira Trabelsi: the session is not over; mark learned from Thu 14 Jan.'),
+    ).toBeInTheDocument();
+    vi.useRealTimers();
+  });
+
   it('marks the selected paid learners learned and reports the refusals', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2027-01-14T07:00:00.000Z')); // 08:00 Tunis on the last day
     const user = userEvent.setup();
     let learned = false;
     const { sent } = mockApi({
@@ -148,13 +196,14 @@ describe('SessionRosterRoute (issue 34)', () => {
         learned = true;
         return {
           body: [
-            { order: 'o1', result: 'learned', status: 'learned', message: null, code: null },
+            { order: 'o1', result: 'learned', status: 'learned', message: null, code: null, reason: null },
             {
               order: 'o3',
               result: 'refused',
               status: 'learned',
               message: 'Order must be paid',
               code: 409,
+              reason: 'ORDER_STATE',
             },
           ],
         };
@@ -175,6 +224,7 @@ describe('SessionRosterRoute (issue 34)', () => {
     expect(sent.find((r) => r.method === 'POST')?.body).toEqual({ orders: ['o1', 'o3'] });
     // The roster is read again: Amira's order is learned now.
     expect(await t.findByText('Learned')).toBeInTheDocument();
+    vi.useRealTimers();
   });
 
   it('downloads the CSV and prints the sign-in sheet with a line per learner and a column per day', async () => {

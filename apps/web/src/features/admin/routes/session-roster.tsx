@@ -112,6 +112,15 @@ function Roster({ session, rows }: { session: SessionDetail; rows: RosterRow[] }
   const [downloadCsv, csv] = useDownloadAttendanceCsvMutation();
 
   const taken = session.capacity - session.seatsLeft;
+  // Issue 49: an order is learned only from the Tunis day its session ends, never in a cancelled one.
+  const lastDay = tunisDay(session.endsAt);
+  const learnBlocked =
+    session.status === 'cancelled'
+      ? t('roster.learnCancelled')
+      : today < lastDay
+        ? t('roster.learnNotYet', { day: formatRosterDay(lastDay) })
+        : '';
+  const learnHintId = `${dayPickerId}-learn-hint`;
   const paidOrders = rows.filter((row) => row.status === 'paid').map((row) => row.order);
   const nameOfOrder = new Map(rows.map((row) => [row.order, row.learner.name]));
 
@@ -220,7 +229,8 @@ function Roster({ session, rows }: { session: SessionDetail; rows: RosterRow[] }
         <button
           type="button"
           className="button button--accent button--small"
-          disabled={selected.size === 0 || marking.isLoading}
+          disabled={selected.size === 0 || marking.isLoading || learnBlocked !== ''}
+          aria-describedby={learnBlocked ? learnHintId : undefined}
           onClick={() => void onMarkLearned()}
         >
           {marking.isLoading
@@ -245,6 +255,11 @@ function Roster({ session, rows }: { session: SessionDetail; rows: RosterRow[] }
           {t('roster.print')}
         </button>
       </div>
+      {learnBlocked && (
+        <p id={learnHintId} className="admin-form__hint roster-screen__learn-hint">
+          {learnBlocked}
+        </p>
+      )}
       {marking.error && (
         <p className="message message--error" role="alert">
           {errorMessage(marking.error)}
@@ -266,7 +281,9 @@ function Roster({ session, rows }: { session: SessionDetail; rows: RosterRow[] }
                     const name = nameOfOrder.get(r.order) ?? r.order;
                     return (
                       <li key={r.order}>
-                        {r.code === 409
+                        {r.reason === 'SESSION_NOT_OVER'
+                          ? t('roster.refusedNotOver', { name, day: formatRosterDay(lastDay) })
+                          : r.code === 409
                           ? t('roster.refusedState', { name })
                           : r.code === 404
                             ? t('roster.refusedGone', { name })

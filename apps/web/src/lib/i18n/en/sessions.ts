@@ -75,7 +75,8 @@ export const sessions = {
     cancel: 'Cancel session',
     cancelOf: 'Cancel the session of {{dates}}',
     confirmCancel:
-      'Cancel the session of {{dates}}? Its unpaid orders are cancelled, paid ones are marked for refund, and every learner is mailed.',
+      'Cancel the session of {{dates}}? Its unpaid orders are cancelled, paid ones are marked for refund, every learner is mailed, and everyone on its waitlist is told.',
+    hasLearned: 'Learners of this session are already marked learned, so it is kept. See them on its roster:',
     confirmYes: 'Yes, cancel it',
     keep: 'Keep it',
     dates: 'Dates',

@@ -26,6 +26,9 @@ export const errors = {
   ORDER_CHANGED: 'Les cours ont changé pendant votre commande. Veuillez réessayer.',
   ORDER_STATE: 'Cette commande ne peut pas être modifiée dans son état actuel ({{status}}).',
   ALREADY_PAID: 'La commande est déjà payée',
+  SESSION_NOT_OVER: "La session n'est pas terminée : une commande peut être marquée terminée à partir du dernier jour de sa session.",
+  SESSION_CANCELLED: 'Cette session a été annulée : ses commandes ne peuvent pas être marquées terminées.',
+  SESSION_HAS_LEARNED: "Des participants de cette session sont déjà marqués « terminé » : une session qui a eu lieu ne peut pas être annulée.",
   ALREADY_REVIEWED: 'Vous avez déjà donné votre avis sur ce cours',
   EMPTY_ORDER: 'Aucun article dans la commande',
   PAID_ORDER_CANCEL:
@@ -93,6 +96,9 @@ export const messages = {
   orderCoursesChanged: 'Les cours ont changé pendant votre commande. Veuillez réessayer.',
   alreadyPaid: 'La commande est déjà payée',
   learnRequiresPaid: 'La commande doit être payée et pas encore suivie',
+  sessionNotOver: "La session n'est pas terminée : une commande peut être marquée terminée à partir du dernier jour de sa session.",
+  sessionCancelledNotLearned: 'Cette session a été annulée : ses commandes ne peuvent pas être marquées terminées.',
+  sessionHasLearned: "Des participants de cette session sont déjà marqués « terminé » : une session qui a eu lieu ne peut pas être annulée.",
   paidOrderCustomerCancel:
     'Cette commande est payée : seule la boutique peut l’annuler et vous rembourser.',
   paymentOpen:

@@ -88,7 +88,9 @@ export const sessions = {
     cancel: 'Annuler la session',
     cancelOf: 'Annuler la session du {{dates}}',
     confirmCancel:
-      'Annuler la session du {{dates}} ? Ses commandes non payées sont annulées, les payées sont à rembourser, et chaque apprenant reçoit un e-mail.',
+      'Annuler la session du {{dates}} ? Ses commandes non payées sont annulées, les payées sont à rembourser, chaque apprenant reçoit un e-mail, et chaque personne en liste d’attente est prévenue.',
+    hasLearned:
+      'Des apprenants de cette session sont déjà marqués terminés : elle est conservée. Voir sa liste :',
     confirmYes: "Oui, l'annuler",
     keep: 'La garder',
     dates: 'Dates',

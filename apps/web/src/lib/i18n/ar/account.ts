@@ -69,6 +69,14 @@ export const account = {
     toProfile: 'الذهاب إلى حسابي',
     toLogin: 'تسجيل الدخول',
   },
+  cancelEmail: {
+    title: 'إلغاء تغيير البريد الإلكتروني',
+    checking: 'جارٍ إلغاء تغيير البريد الإلكتروني…',
+    failed: 'فشل الإلغاء. يرجى المحاولة مرة أخرى.',
+    changePassword: 'إذا لم تطلب هذا التغيير، اختر كلمة مرور جديدة الآن: شخص ما يعرف كلمتك الحالية.',
+    toProfile: 'الذهاب إلى حسابي',
+    toLogin: 'تسجيل الدخول',
+  },
   profile: {
     title: 'حسابي',
     showInfos: 'عرض معلوماتي',
@@ -86,6 +94,9 @@ export const account = {
     currentPasswordRequired: 'أدخل كلمة مرورك الحالية لتغيير عنوان بريدك الإلكتروني أو كلمة مرورك.',
     pendingEmail:
       'في انتظار التأكيد: {{email}}. أرسلنا رابطًا إلى هذا العنوان؛ يحتفظ حسابك بالعنوان {{current}} إلى أن تتبعه.',
+    cancelPending: 'إلغاء هذا التغيير',
+    cancellingPending: 'جارٍ الإلغاء…',
+    pendingCancelled: 'أُلغي تغيير البريد الإلكتروني: يحتفظ حسابك بالعنوان {{current}}.',
     ordersTitle: 'طلباتي',
     noOrders: 'لم تقدّم أي طلب بعد.',
     columns: {

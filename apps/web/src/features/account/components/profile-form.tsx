@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -117,6 +117,11 @@ export function ProfileForm({ userInfo }: { userInfo: UserInfo }) {
   const [editing, setEditing] = useState({ name: false, email: false });
   /** What the last action did: saved the profile, or cancelled the pending e-mail change. */
   const [done, setDone] = useState<'updated' | 'pendingCancelled' | undefined>();
+  // The cancel button goes with the notice: the keyboard's focus moves to what replaced it.
+  const cancelledNotice = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (done === 'pendingCancelled') cancelledNotice.current?.focus();
+  }, [done]);
   const currentEmail = userInfo.email;
   const schema = useMemo(
     () => profileFormSchema(currentEmail, t('account.profile.currentPasswordRequired')),
@@ -213,7 +218,7 @@ export function ProfileForm({ userInfo }: { userInfo: UserInfo }) {
         />
       ) : (
         done === 'pendingCancelled' && (
-          <p className="message message--success" role="status">
+          <p className="message message--success" role="status" tabIndex={-1} ref={cancelledNotice}>
             {t('account.profile.pendingCancelled', { current: currentEmail })}
           </p>
         )

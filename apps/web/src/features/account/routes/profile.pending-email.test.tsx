@@ -45,9 +45,10 @@ describe('the profile and a pending e-mail change', () => {
     const button = screen.getByRole('button', { name: 'Cancel this change' });
     button.focus();
     await user.keyboard('{Enter}');
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      /^The e-mail change was cancelled: your account keeps amal@example\.com\.$/,
-    );
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent(/^The e-mail change was cancelled: your account keeps amal@example\.com\.$/);
+    // The button went with the notice: the keyboard's focus is on what replaced it.
+    await waitFor(() => expect(notice).toHaveFocus());
     expect(screen.queryByTestId('pending-email')).not.toBeInTheDocument();
     expect(sent.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/api/users/profile/pending-email']);
     expect(screen.getByLabelText('Email Address')).toHaveValue('amal@example.com');

@@ -65,6 +65,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).default('admin12345'),
   SEED_DEMO: z.string().optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  // Issue 49: promo code checks per 15 minutes per account, and as many per client address.
+  COUPON_CHECK_LIMIT: z.coerce.number().int().min(1).default(30),
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -222,6 +224,8 @@ export interface Config {
   adminPassword: string;
   seedDemo: boolean;
   authRateLimit: number;
+  /** Promo code checks per 15 minutes per account, and as many per client address (COUPON_CHECK_LIMIT). */
+  couponCheckLimit: number;
   redisUrl: string | undefined;
   logLevel: string;
   /** Folder of the built web client served with SPA fallback, when present. */
@@ -363,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: bool(seedDefault).parse(e.SEED_DEMO),
     authRateLimit: e.AUTH_RATE_LIMIT,
+    couponCheckLimit: e.COUPON_CHECK_LIMIT,
     redisUrl: e.REDIS_URL || undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -31,6 +31,11 @@ export const MESSAGES = {
   emailChangeConfirmed: 'Your new e-mail address is confirmed. Use it to sign in from now on.',
   /** 400 of GET /api/users/confirm-email/{token}: invalid, expired, used or voided by a newer request. */
   invalidEmailChangeLink: 'Invalid or expired e-mail confirmation link.',
+  /** 200 of GET /api/users/cancel-email/{token} (issue 49): the old address's link cancelled the pending change. */
+  emailChangeCancelled: 'The e-mail change was cancelled: your account keeps its current address.',
+  /** 400 of GET /api/users/cancel-email/{token}: invalid, expired, used, or its change no longer pending. */
+  invalidEmailCancelLink:
+    'This cancel link is no longer valid: the e-mail change was already cancelled, confirmed or replaced, or the link expired.',
   reviewSubmitted: 'Review Submitted!',
   reviewAdded: 'Review added',
   alreadyReviewed: 'Course already reviewed',
@@ -232,6 +237,7 @@ const CODE_OF_MESSAGE = new Map<string, ErrorCode>([
   [MESSAGES.invalidOrExpiredToken, 'INVALID_TOKEN'],
   [MESSAGES.invalidOrMissingToken, 'INVALID_TOKEN'],
   [MESSAGES.invalidEmailChangeLink, 'INVALID_TOKEN'],
+  [MESSAGES.invalidEmailCancelLink, 'INVALID_TOKEN'],
   [MESSAGES.wrongPassword, 'WRONG_PASSWORD'],
   [MESSAGES.notAuthorized, 'NOT_AUTHENTICATED'],
   [MESSAGES.tokenInvalid, 'TOKEN_INVALID'],

@@ -1,9 +1,10 @@
 /**
- * Paths whose last segment is a one-time link token (verify, reset, confirm-email): the API's, and the web
- * pages a mailed link opens (`/verify/{token}`, `/confirm-email/{token}`, issue 31).
+ * Paths whose last segment is a one-time link token (verify, reset, confirm-email, cancel-email): the API's,
+ * and the web pages a mailed link opens (`/verify/{token}`, `/confirm-email/{token}`, issue 31;
+ * `/cancel-email/{token}`, issue 49).
  */
 const LINK_TOKEN_PATH =
-  /^(\/api\/users\/(?:verify|validate-reset-token|reset-password|confirm-email)|\/(?:verify|confirm-email))\/[^/?#]+/;
+  /^(\/api\/users\/(?:verify|validate-reset-token|reset-password|confirm-email|cancel-email)|\/(?:verify|confirm-email|cancel-email))\/[^/?#]+/;
 
 /**
  * Request URLs go to the logs; a reset token there would let anyone who reads them take

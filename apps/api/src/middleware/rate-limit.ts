@@ -12,7 +12,7 @@ export const AUTH_RATE_WINDOW_MS = 15 * 60 * 1000;
 export type AuthRateLimitedRoute = 'login' | 'register' | 'forgot' | 'reset' | 'profile';
 
 /** Counter families: the four routes, plus sign-in failures per address across accounts. */
-type CounterName = AuthRateLimitedRoute | 'login-address' | 'certificate-check';
+type CounterName = AuthRateLimitedRoute | 'login-address' | 'certificate-check' | 'coupon-check' | 'coupon-check-address';
 
 /**
  * Failed sign-ins one address may make across all accounts, as a multiple of AUTH_RATE_LIMIT:
@@ -179,6 +179,36 @@ export function certificateCheckLimiter(deps: Pick<AppDeps, 'redis' | 'logger'>)
       res.status(429).json({ message: MESSAGES.tooManyRequests, code: 'RATE_LIMITED' });
     },
   });
+}
+
+/**
+ * The limiter of the promo code check (`POST /api/coupons/check`, issue 49): COUPON_CHECK_LIMIT
+ * calls per 15 minutes per account, and as many per client address over all accounts, so codes
+ * cannot be guessed at full speed from one account or by spreading guesses over many. Every call
+ * counts (a code that applies is a guess that hit). Runs after the access guard: the account is
+ * known. Shares the sign-in counters' store (Redis when configured) and 429 answer.
+ */
+export function couponCheckLimiter(deps: Pick<AppDeps, 'config' | 'redis' | 'logger'>): RequestHandler {
+  const make = (counter: CounterName, keyGenerator: Options['keyGenerator']): RequestHandler => {
+    const store = storeFor(deps, counter);
+    return rateLimit({
+      windowMs: AUTH_RATE_WINDOW_MS,
+      limit: deps.config.couponCheckLimit,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      keyGenerator,
+      ...(store ? { store } : {}),
+      handler: (req, res) => {
+        req.log?.warn({ route: counter }, 'coupon check rate limit reached');
+        res.status(429).json({ message: MESSAGES.tooManyRequests, code: 'RATE_LIMITED' });
+      },
+    });
+  };
+  const perAddress = make('coupon-check-address', (req) => ipKeyGenerator(req.ip ?? ''));
+  const perAccount = make('coupon-check', (req) => `user:${req.user?.id ?? ipKeyGenerator(req.ip ?? '')}`);
+  return (req, res, next) => {
+    void perAddress(req, res, (err?: unknown) => (err ? next(err) : perAccount(req, res, next)));
+  };
 }
 
 /**

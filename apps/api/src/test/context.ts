@@ -122,6 +122,7 @@ export async function createTestContext(
     SEED_DEMO: 'false',
     // High enough that flows driven by tests are never throttled; rate-limit tests lower it.
     AUTH_RATE_LIMIT: '10000',
+    COUPON_CHECK_LIMIT: '10000',
     // Likewise flows placing many orders for one buyer are never capped; the cap tests lower these.
     MAX_UNPAID_ORDERS: '1000',
     MAX_UNPAID_SEATS: '100000',

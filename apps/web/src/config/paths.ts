@@ -38,6 +38,8 @@ export const paths = {
   verify: (token: string) => `/verify/${token}`,
   /** Issue 31: the link mailed to a new e-mail address. */
   confirmEmail: (token: string) => `/confirm-email/${token}`,
+  /** Issue 49: the link mailed to the old address of an e-mail change, which cancels it. */
+  cancelEmail: (token: string) => `/cancel-email/${token}`,
   quizz: '/notfound',
   /** Issue 35: a certificate's public check page (its QR code's address). */
   certificate: (id: string) => `/certificates/${encodeURIComponent(id)}`,

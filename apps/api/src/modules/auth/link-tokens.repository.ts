@@ -6,22 +6,27 @@ import { tokens } from '../../db/schema.js';
 
 /**
  * What a one-time link token proves: a mailbox (verify), the right to set a password (reset),
- * or the mailbox of a new address an account asked to move to (email, issue 31).
+ * the mailbox of a new address an account asked to move to (email, issue 31), or the mailbox
+ * of the OLD address of that change, which may cancel it (email-cancel, issue 49).
  */
-export type LinkTokenKind = 'verify' | 'reset' | 'email';
+export type LinkTokenKind = 'verify' | 'reset' | 'email' | 'email-cancel';
 
-/** Verify links live 24 h, reset links 1 h; an e-mail change link lives as long as a verify link. */
+/**
+ * Verify links live 24 h, reset links 1 h; an e-mail change link lives as long as a verify
+ * link, and its cancel link exactly as long (both are issued at the same instant).
+ */
 export const LINK_TOKEN_TTL_MS: Record<LinkTokenKind, number> = {
   verify: 24 * 3600 * 1000,
   reset: 3600 * 1000,
   email: 24 * 3600 * 1000,
+  'email-cancel': 24 * 3600 * 1000,
 };
 
 /**
  * Kinds whose newest link is the only one that counts (issue 31): a newer registration or
- * e-mail change request voids the links mailed before it.
+ * e-mail change request voids the links mailed before it (the change's cancel link with it).
  */
-const NEWEST_ONLY: ReadonlySet<LinkTokenKind> = new Set(['verify', 'email']);
+const NEWEST_ONLY: ReadonlySet<LinkTokenKind> = new Set(['verify', 'email', 'email-cancel']);
 
 /** What a link applies when followed (issue 31); every field optional (older tokens carry none). */
 export interface LinkTokenPayload {
@@ -141,10 +146,16 @@ export async function findPendingEmail(db: DbOrTx, userId: string, now: Date): P
   return row?.email ?? undefined;
 }
 
-/** Marks every live token of a kind used (after a password change, old reset links must die). */
-export async function retireLinkTokens(db: DbOrTx, userId: string, kind: LinkTokenKind, now: Date): Promise<void> {
-  await db
+/**
+ * Marks every unused token of a kind used (after a password change, old reset links must die).
+ * Answers how many live (unexpired) ones it retired: one statement, so of two callers at once
+ * only one retires a given token.
+ */
+export async function retireLinkTokens(db: DbOrTx, userId: string, kind: LinkTokenKind, now: Date): Promise<number> {
+  const retired = await db
     .update(tokens)
     .set({ usedAt: now })
-    .where(and(eq(tokens.userId, userId), eq(tokens.kind, kind), isNull(tokens.usedAt)));
+    .where(and(eq(tokens.userId, userId), eq(tokens.kind, kind), isNull(tokens.usedAt)))
+    .returning({ expiresAt: tokens.expiresAt });
+  return retired.filter((token) => token.expiresAt > now).length;
 }

@@ -18,6 +18,8 @@ describe('link tokens stay out of the logs', () => {
     expect(redactLinkTokens('/api/users/validate-reset-token/abc')).toBe('/api/users/validate-reset-token/[redacted]');
     expect(redactLinkTokens('/api/users/confirm-email/abc_DEF-123')).toBe('/api/users/confirm-email/[redacted]');
     expect(redactLinkTokens('/confirm-email/abc_DEF-123')).toBe('/confirm-email/[redacted]');
+    expect(redactLinkTokens('/api/users/cancel-email/abc_DEF-123')).toBe('/api/users/cancel-email/[redacted]');
+    expect(redactLinkTokens('/cancel-email/abc_DEF-123')).toBe('/cancel-email/[redacted]');
     expect(redactLinkTokens('/verify/abc_DEF-123?x=1')).toBe('/verify/[redacted]?x=1');
     expect(redactLinkTokens('/course/abc')).toBe('/course/abc');
     expect(redactLinkTokens('/api/users/profile')).toBe('/api/users/profile');
@@ -32,7 +34,9 @@ describe('link tokens stay out of the logs', () => {
     await request(app).get(`/api/users/validate-reset-token/${token}`).expect(400);
     await request(app).post(`/api/users/reset-password/${token}`).send({ newPassword: 'new-password' }).expect(400);
     await request(app).get(`/api/users/confirm-email/${token}`).expect(400);
-    expect(lines.length).toBeGreaterThanOrEqual(4);
+    await request(app).get(`/api/users/cancel-email/${token}`).expect(400);
+    expect(lines.length).toBeGreaterThanOrEqual(5);
+    expect(JSON.stringify(lines)).toContain('/api/users/cancel-email/[redacted]');
     expect(JSON.stringify(lines)).toContain('/api/users/confirm-email/[redacted]');
     const logged = JSON.stringify(lines);
     expect(logged).toContain('/api/users/reset-password/[redacted]');

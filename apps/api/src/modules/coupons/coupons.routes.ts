@@ -12,6 +12,7 @@ import {
 } from '@shop/shared';
 import type { AppContext } from '../../deps.js';
 import { apiRoutes, idParams } from '../../http/route.js';
+import { couponCheckLimiter } from '../../middleware/rate-limit.js';
 import { actorOf } from '../audit/audit.service.js';
 import { accessGuards } from '../auth/auth.service.js';
 import { checkCoupon, createCoupon, editCoupon, getCoupons, removeCoupon } from './coupons.service.js';
@@ -26,6 +27,7 @@ const codeTaken = {
 export function couponsRouter(ctx: AppContext): Router {
   const router = Router();
   const routes = apiRoutes(router, accessGuards(ctx));
+  const checkLimit = couponCheckLimiter(ctx);
 
   routes.post(
     '/check',
@@ -35,13 +37,16 @@ export function couponsRouter(ctx: AppContext): Router {
         'Codes ignore case. Prices come from the server and the shared calculator: the discount on the lines the coupon covers, ' +
         'then shipping and tax on the discounted amount. A code that does not apply: 400 with `code` ' +
         '`COUPON_INVALID` (unknown or disabled), `COUPON_EXPIRED` (outside its dates), `COUPON_USED_UP` (no use left, in all or for this customer) ' +
-        'or `COUPON_NOT_APPLICABLE` (covers no line of the cart, or the cart is below its minimum). Nothing is counted: the use is taken when the order is placed.',
+        'or `COUPON_NOT_APPLICABLE` (covers no line of the cart, or the cart is below its minimum). Nothing is counted: the use is taken when the order is placed. ' +
+        'At most `COUPON_CHECK_LIMIT` calls per 15 minutes per account, and as many per client address over all accounts: then 429 `code: RATE_LIMITED`.',
       access: 'user',
+      before: [checkLimit],
       body: couponCheckBodySchema,
       answer: couponCheckSchema,
       otherAnswers: {
         400: { description: 'A code that does not apply (`code: COUPON_*`), or a bad body', schema: z.union([couponErrorSchema, errorSchema]) },
       },
+      errors: [429],
     },
     ({ user, body }) => checkCoupon(ctx, user, body),
   );

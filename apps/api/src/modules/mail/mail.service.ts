@@ -5,6 +5,7 @@
  */
 export { createMailer, sendInBackground, type MailMessage, type Mailer } from './mailer.js';
 export {
+  cancelEmailLink,
   confirmEmailLink,
   confirmEmailMail,
   emailChangeNoticeMail,

@@ -52,21 +52,21 @@ export function confirmEmailMail(to: string, name: string, link: string, languag
   return actionMail(to, name, language, MAIL_TEXTS[language].confirmEmail, link);
 }
 
+/** Issue 49: the link in the OLD address's notice that cancels the change: APP_URL/cancel-email/{token}. */
+export const cancelEmailLink = (appUrl: string, token: string) => `${appUrl}/cancel-email/${token}`;
+
 /**
- * Issue 31: tells the OLD address that a change to `newEmail` was asked. On purpose it has no
- * link at all: nothing in it can confirm or undo the change (a forwarded or intercepted copy
- * must be worth nothing).
+ * Issue 31: tells the OLD address that a change to `newEmail` was asked. Its only link cancels
+ * the change (issue 49): nothing in it can confirm the change, so a forwarded or intercepted
+ * copy can at worst stop it.
  */
-export function emailChangeNoticeMail(to: string, name: string, newEmail: string, language: Language = 'en'): MailMessage {
-  const texts = MAIL_TEXTS[language];
-  const words = texts.emailChangeNotice;
-  const text = [texts.hello(name), '', words.body(newEmail), '', words.outro, '', texts.signature].join('\n');
-  const html = `<!doctype html>
-<html ${htmlLangAttributes(language)}><body style="font-family:sans-serif;line-height:1.5">
-<p>${escapeHtml(texts.hello(name))}</p>
-<p>${escapeHtml(words.body(newEmail))}</p>
-<p>${escapeHtml(words.outro)}</p>
-<p>${escapeHtml(texts.signature)}</p>
-</body></html>`;
-  return { to, subject: words.subject, text, html };
+export function emailChangeNoticeMail(
+  to: string,
+  name: string,
+  newEmail: string,
+  cancelLink: string,
+  language: Language = 'en',
+): MailMessage {
+  const words = MAIL_TEXTS[language].emailChangeNotice;
+  return actionMail(to, name, language, { ...words, intro: words.body(newEmail) }, cancelLink);
 }

@@ -12,8 +12,8 @@ export interface MailTexts {
   reset: { subject: string; intro: string; action: string; outro: string };
   /** Issue 31: the link to the NEW address of an e-mail change. */
   confirmEmail: { subject: string; intro: string; action: string; outro: string };
-  /** Issue 31: the notice to the OLD address of an e-mail change; it carries no link. */
-  emailChangeNotice: { subject: string; body: (newEmail: string) => string; outro: string };
+  /** Issue 31: the notice to the OLD address of an e-mail change; its link cancels the change (issue 49). */
+  emailChangeNotice: { subject: string; body: (newEmail: string) => string; action: string; outro: string };
   /** Issue 36: paying a Transfer order (bank transfer or D17) and its proof of payment. */
   transfer: {
     howToPay: string;
@@ -102,9 +102,10 @@ const en: MailTexts = {
   emailChangeNotice: {
     subject: 'A change of your e-mail address was requested',
     body: (newEmail) =>
-      `Someone signed in to your Course Shop account asked to change its e-mail address to ${newEmail}. The change takes effect only once that address is confirmed from the mail sent to it.`,
+      `Someone signed in to your Course Shop account asked to change its e-mail address to ${newEmail}. The change takes effect only once that address is confirmed from the mail sent to it. If you did not ask for this, cancel it with this link (valid for 24 hours):`,
+    action: 'Cancel this change',
     outro:
-      'If you did not ask for this, sign in and change your password at once (or use "Forgot Password" on the sign-in page), then contact the centre.',
+      'Then change your password at once (or use "Forgot Password" on the sign-in page): a new password also cancels the change. If the address was changed already, contact the centre.',
   },
   transfer: {
     howToPay: 'How to pay: by bank transfer or from your D17 wallet, quoting your order number as the reference.',
@@ -196,9 +197,10 @@ const fr: MailTexts = {
   emailChangeNotice: {
     subject: 'Un changement de votre adresse e-mail a été demandé',
     body: (newEmail) =>
-      `Une personne connectée à votre compte Course Shop a demandé à changer son adresse e-mail pour ${newEmail}. Le changement ne prend effet qu’une fois cette adresse confirmée depuis le message qui lui a été envoyé.`,
+      `Une personne connectée à votre compte Course Shop a demandé à changer son adresse e-mail pour ${newEmail}. Le changement ne prend effet qu’une fois cette adresse confirmée depuis le message qui lui a été envoyé. Si vous n'êtes pas à l'origine de cette demande, annulez-la avec ce lien (valable 24 heures) :`,
+    action: 'Annuler ce changement',
     outro:
-      "Si vous n'êtes pas à l'origine de cette demande, connectez-vous et changez tout de suite votre mot de passe (ou utilisez « Mot de passe oublié » sur la page de connexion), puis contactez le centre.",
+      "Changez ensuite tout de suite votre mot de passe (ou utilisez « Mot de passe oublié » sur la page de connexion) : un nouveau mot de passe annule aussi le changement. Si l'adresse a déjà été changée, contactez le centre.",
   },
   transfer: {
     howToPay:
@@ -293,9 +295,10 @@ const ar: MailTexts = {
   emailChangeNotice: {
     subject: 'طُلب تغيير عنوان بريدك الإلكتروني',
     body: (newEmail) =>
-      `طلب شخص متصل بحسابك في Course Shop تغيير عنوان بريده الإلكتروني إلى ${newEmail}. لا يسري التغيير إلا بعد تأكيد هذا العنوان من الرسالة المرسلة إليه.`,
+      `طلب شخص متصل بحسابك في Course Shop تغيير عنوان بريده الإلكتروني إلى ${newEmail}. لا يسري التغيير إلا بعد تأكيد هذا العنوان من الرسالة المرسلة إليه. إذا لم تطلب ذلك، ألغِه بهذا الرابط (صالح لمدة 24 ساعة):`,
+    action: 'إلغاء هذا التغيير',
     outro:
-      'إذا لم تطلب ذلك، سجّل الدخول وغيّر كلمة مرورك فورًا (أو استعمل «نسيت كلمة المرور» في صفحة تسجيل الدخول)، ثم اتصل بالمركز.',
+      'ثم غيّر كلمة مرورك فورًا (أو استعمل «نسيت كلمة المرور» في صفحة تسجيل الدخول): كلمة المرور الجديدة تلغي التغيير أيضًا. إذا كان العنوان قد تغيّر بالفعل، اتصل بالمركز.',
   },
   transfer: {
     howToPay: 'طريقة الدفع: بتحويل بنكي أو من محفظة D17، مع ذكر رقم طلبك كمرجع.',

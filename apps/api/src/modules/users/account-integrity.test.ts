@@ -1,6 +1,7 @@
 /**
  * Issue 31, accounts: e-mail and password changes need the current password, a new e-mail
- * waits for its own confirmation link, the old address is told (without any link), and each
+ * waits for its own confirmation link, the old address is told (with only a link that cancels
+ * the change, issue 49), and each
  * registration's link verifies with that registration's own name and password.
  */
 import request from 'supertest';
@@ -101,7 +102,7 @@ describe('PUT /api/users/profile needs the current password for e-mail and passw
 });
 
 describe('a new e-mail takes effect only once confirmed from the link mailed to it', () => {
-  it('mails the link to the new address, tells the old one without any link, and switches on confirmation', async () => {
+  it('mails the link to the new address, tells the old one with only a cancel link, and switches on confirmation', async () => {
     const token = await signedIn('old-box@example.com', 'old-box-password', 'fr');
     const asked = await putProfile(token, { email: 'New-Box@example.com', currentPassword: 'old-box-password' });
     expect(asked.status).toBe(200);
@@ -116,12 +117,13 @@ describe('a new e-mail takes effect only once confirmed from the link mailed to 
     expect(confirm.subject).toBe('Confirmez votre nouvelle adresse e-mail');
     expect(notice.subject).toBe('Un changement de votre adresse e-mail a été demandé');
     expect(notice.text).toContain('new-box@example.com');
-    // Nothing in the old address's mail can confirm or undo anything.
-    expect(notice.raw).not.toMatch(/https?:\/\//);
-    expect(notice.html).not.toContain('<a ');
+    // Nothing in the old address's mail can confirm the change; its one link cancels it (issue 49).
+    expect(linkInText(notice)).toMatch(/^http:\/\/shop\.test\/cancel-email\/[A-Za-z0-9_-]{43}$/);
+    expect(linkInHtml(notice)).toBe(linkInText(notice));
     const link = linkInText(confirm);
     expect(linkInHtml(confirm)).toBe(link);
     expect(notice.raw).not.toContain(confirmTokenOf(link));
+    expect(notice.raw).not.toContain('/confirm-email/');
 
     // Until then the old address is the account's.
     expect((await signIn('new-box@example.com', 'old-box-password')).status).toBe(401);

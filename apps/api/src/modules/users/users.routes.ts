@@ -111,6 +111,34 @@ export function usersRouter(ctx: AppContext): Router {
   );
 
   routes.get(
+    '/cancel-email/:token',
+    {
+      summary: 'Cancel a pending e-mail change with the link mailed to the old address (once)',
+      description:
+        'The link of the notice mailed to the account\'s current address when a change was asked (`APP_URL/cancel-email/{token}`). ' +
+        '400 `INVALID_TOKEN` when the link is invalid, expired or used, or its change is no longer pending (confirmed, replaced, ' +
+        'voided by a password change or cancelled from the profile).',
+      params: tokenParams,
+      answer: messageSchema,
+      errors: [400],
+    },
+    async ({ params }) => {
+      await users.cancelEmailChange(ctx, params.token);
+      return { message: MESSAGES.emailChangeCancelled };
+    },
+  );
+
+  routes.delete(
+    '/profile/pending-email',
+    {
+      summary: "Cancel the caller's pending e-mail change (answers the profile, without `pendingEmail`; nothing pending is no error)",
+      access: 'user',
+      answer: userSchema,
+    },
+    ({ user }) => users.cancelPendingEmail(ctx, user),
+  );
+
+  routes.get(
     '/',
     {
       summary: 'Every user, or one page of them (admin)',

@@ -28,6 +28,7 @@ import {
   retireLinkTokens,
 } from '../auth/link-tokens.service.js';
 import {
+  cancelEmailLink,
   confirmEmailLink,
   confirmEmailMail,
   emailChangeNoticeMail,
@@ -177,15 +178,28 @@ export async function validateResetToken(ctx: ServiceContext, token: string): Pr
 }
 
 /**
+ * Voids the account's pending e-mail change (issue 49): the link mailed to the new address and
+ * the cancel link mailed to the old one. Answers whether a change was pending. Callers hold
+ * the user's row lock (taken before any token row, by every path that touches these tokens,
+ * so two of them at once wait for each other instead of deadlocking).
+ */
+async function voidPendingEmailChange(tx: DbOrTx, userId: string, now: Date): Promise<boolean> {
+  const pending = await retireLinkTokens(tx, userId, 'email', now);
+  await retireLinkTokens(tx, userId, 'email-cancel', now);
+  return pending > 0;
+}
+
+/**
  * Sets a new password with a reset link (once). The link reached the mailbox, so an
- * account not yet verified counts as verified from here on.
+ * account not yet verified counts as verified from here on. A pending e-mail change is void
+ * from here on (issue 49).
  */
 export async function resetPassword(ctx: ServiceContext, token: string, newPassword: string): Promise<void> {
   const passwordHash = await hashPassword(ctx.config.env, newPassword);
   const now = ctx.clock.now();
   const done = await ctx.database.db.transaction(async (tx) => {
     const userId = await consumeLinkToken(tx, token, 'reset', now);
-    const user = userId ? await findUserById(tx, userId) : undefined;
+    const user = userId ? await findUserById(tx, userId, { lock: true }) : undefined;
     if (!user) return false;
     await updateUser(
       tx,
@@ -195,6 +209,8 @@ export async function resetPassword(ctx: ServiceContext, token: string, newPassw
     );
     // Verified now: a registration link still in the mailbox must not set another password later.
     await retireLinkTokens(tx, user.id, 'verify', now);
+    // Issue 49: whoever asked for a pending e-mail change knew the old password; it dies with it.
+    await voidPendingEmailChange(tx, user.id, now);
     return true;
   });
   if (!done) throw badRequest(MESSAGES.invalidOrExpiredToken);
@@ -245,9 +261,10 @@ const wrongPassword = () => new AppError(401, MESSAGES.wrongPassword, undefined,
  * Updates the caller's own name, language, e-mail or password and answers a fresh token.
  * Changing the e-mail or the password needs the current password (issue 31): a stolen bearer
  * token alone cannot take the account over. A new password retires every token issued before
- * it, and any reset link still in a mailbox. A new e-mail does not take effect here: a link is
- * mailed to it (a newer request voids older links), the old address is told (without any link),
- * and the answer carries `pendingEmail`.
+ * it, any reset link still in a mailbox, and any pending e-mail change (issue 49). A new e-mail
+ * does not take effect here: a link is mailed to it (a newer request voids older links), the old
+ * address is told with a link that cancels the change (issue 49), and the answer carries
+ * `pendingEmail`.
  */
 export async function updateProfile(
   ctx: ServiceContext,
@@ -278,17 +295,32 @@ export async function updateProfile(
     changes.passwordChangedAt = nextPasswordInstant(ctx, current.passwordChangedAt);
   }
   const now = ctx.clock.now();
-  const { user, emailToken } = await db.transaction(async (tx) => {
+  const { user, emailLinks } = await db.transaction(async (tx) => {
     const locked = await findUserById(tx, current.id, { lock: true });
     if (!locked) throw unauthorized(MESSAGES.tokenInvalid);
     const updated = Object.keys(changes).length > 0 ? await applyUpdate(ctx, current.id, changes, tx) : locked;
-    if (changesPassword) await retireLinkTokens(tx, current.id, 'reset', now);
-    const token = newEmail !== undefined ? await issueLinkToken(tx, current.id, 'email', now, { email: newEmail }) : undefined;
-    return { user: updated, emailToken: token };
+    if (changesPassword) {
+      await retireLinkTokens(tx, current.id, 'reset', now);
+      await voidPendingEmailChange(tx, current.id, now);
+    }
+    // The confirm and cancel links of one change: issued together, each voiding its older kind.
+    const links =
+      newEmail !== undefined
+        ? {
+            confirm: await issueLinkToken(tx, current.id, 'email', now, { email: newEmail }),
+            cancel: await issueLinkToken(tx, current.id, 'email-cancel', now, { email: newEmail }),
+          }
+        : undefined;
+    return { user: updated, emailLinks: links };
   });
-  if (emailToken !== undefined && newEmail !== undefined) {
-    sendInBackground(ctx.mailer, log, confirmEmailMail(newEmail, user.name, confirmEmailLink(ctx.config.appUrl, emailToken), user.language));
-    sendInBackground(ctx.mailer, log, emailChangeNoticeMail(user.email, user.name, newEmail, user.language));
+  if (emailLinks !== undefined && newEmail !== undefined) {
+    const { appUrl } = ctx.config;
+    sendInBackground(ctx.mailer, log, confirmEmailMail(newEmail, user.name, confirmEmailLink(appUrl, emailLinks.confirm), user.language));
+    sendInBackground(
+      ctx.mailer,
+      log,
+      emailChangeNoticeMail(user.email, user.name, newEmail, cancelEmailLink(appUrl, emailLinks.cancel), user.language),
+    );
   }
   return withPendingEmail(toUserInfo(ctx, user), await findPendingEmail(db, user.id, now));
 }
@@ -304,11 +336,16 @@ export async function confirmEmailChange(ctx: ServiceContext, token: string): Pr
   let confirmed: boolean;
   try {
     confirmed = await ctx.database.db.transaction(async (tx) => {
+      // The user's row first, as every path that voids these links (voidPendingEmailChange).
+      const userId = await findLinkTokenUser(tx, token, 'email', now);
+      if (!userId || !(await findUserById(tx, userId, { lock: true }))) return false;
       const link = await consumeLinkTokenWithPayload(tx, token, 'email', now);
       if (!link?.email) return false;
       const owner = await findUserByEmail(tx, link.email);
       if (owner && owner.id !== link.userId) throw badRequest(MESSAGES.userExists);
       const user = await updateUser(tx, link.userId, { email: link.email }, now);
+      // Done: the old address's cancel link is void (issue 49).
+      await retireLinkTokens(tx, link.userId, 'email-cancel', now);
       return user !== undefined;
     });
   } catch (err) {
@@ -316,6 +353,39 @@ export async function confirmEmailChange(ctx: ServiceContext, token: string): Pr
     throw err;
   }
   if (!confirmed) throw badRequest(MESSAGES.invalidEmailChangeLink);
+}
+
+/**
+ * Follows the cancel link mailed to the OLD address of an e-mail change (issue 49, once): the
+ * pending change is void, its confirm link refused from now on. Refused (400) when the link is
+ * invalid, expired or used, or its change is no longer pending (confirmed, replaced by a newer
+ * request, voided by a password change or cancelled from the profile). The user's row is locked
+ * first, as confirmEmailChange does: of a confirm and a cancel at once, exactly one wins.
+ */
+export async function cancelEmailChange(ctx: ServiceContext, token: string): Promise<void> {
+  const now = ctx.clock.now();
+  const cancelled = await ctx.database.db.transaction(async (tx) => {
+    const userId = await findLinkTokenUser(tx, token, 'email-cancel', now);
+    if (!userId || !(await findUserById(tx, userId, { lock: true }))) return false;
+    if ((await consumeLinkToken(tx, token, 'email-cancel', now)) === undefined) return false;
+    return (await retireLinkTokens(tx, userId, 'email', now)) > 0;
+  });
+  if (!cancelled) throw badRequest(MESSAGES.invalidEmailCancelLink);
+}
+
+/**
+ * The profile's "Cancel this change" (issue 49, decision 0405): voids the caller's pending
+ * e-mail change, if any (asking twice is no error), and answers the profile without it.
+ */
+export async function cancelPendingEmail(ctx: ServiceContext, viewer: AuthUser): Promise<User> {
+  const now = ctx.clock.now();
+  const user = await ctx.database.db.transaction(async (tx) => {
+    const locked = await findUserById(tx, viewer.id, { lock: true });
+    if (!locked) throw unauthorized(MESSAGES.tokenInvalid);
+    await voidPendingEmailChange(tx, locked.id, now);
+    return locked;
+  });
+  return toUser(user);
 }
 
 /** Rows per page when only `page` is given. */

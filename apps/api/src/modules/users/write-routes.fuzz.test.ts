@@ -58,6 +58,8 @@ const WRITE_ROUTES: WriteRoute[] = [
   { method: 'post', path: () => '/api/users/forgot-password', caller: 'anonymous', fields: ['email'] },
   { method: 'post', path: (ids) => `/api/users/reset-password/${ids.linkToken}`, caller: 'anonymous', fields: ['newPassword'] },
   { method: 'put', path: () => '/api/users/profile', caller: 'user', fields: ['name', 'email', 'password', 'currentPassword'] },
+  // Issue 49: the profile's cancel of a pending e-mail change (no body).
+  { method: 'delete', path: () => '/api/users/profile/pending-email', caller: 'user', fields: [] },
   // The admin edits itself: a real admin may promote others, which is not what this test hunts.
   { method: 'put', path: (ids) => `/api/users/${ids.admin}`, caller: 'admin', fields: ['name', 'email', 'isAdmin', 'isKid'] },
   { method: 'delete', path: (ids) => `/api/users/${ids.unknown}`, caller: 'admin', fields: [] },

@@ -39,7 +39,7 @@ export function compressAnswers(): RequestHandler {
 }
 
 /** Private pages search engines have nothing to find in. */
-const NOT_FOR_ROBOTS = ['/admin/', '/cart', '/login', '/register', '/forgot', '/reset-password', '/profile', '/shipping', '/placeorder', '/order/', '/verify/', '/confirm-email/'];
+const NOT_FOR_ROBOTS = ['/admin/', '/cart', '/login', '/register', '/forgot', '/reset-password', '/profile', '/shipping', '/placeorder', '/order/', '/verify/', '/confirm-email/', '/cancel-email/'];
 
 /** The document of index.html around the part of <head> each page fills in. */
 interface Template {

@@ -313,6 +313,7 @@ describe('robots and sitemap', () => {
     const text = decoded(robots);
     expect(text).toContain('User-agent: *');
     expect(text).toContain('Disallow: /admin/');
+    expect(text).toContain('Disallow: /cancel-email/');
     expect(text).toContain('Sitemap: http://shop.test/sitemap.xml');
   });
 

@@ -12,5 +12,9 @@ export const accountRoutes: RouteObject[] = [
     path: 'confirm-email/:token',
     lazy: lazyRoute(() => import('./routes/confirm-email'), (m) => m.ConfirmEmailRoute),
   },
+  {
+    path: 'cancel-email/:token',
+    lazy: lazyRoute(() => import('./routes/cancel-email'), (m) => m.CancelEmailRoute),
+  },
   { path: 'profile', lazy: lazyRoute(() => import('./routes/profile'), (m) => m.ProfileRoute) },
 ];

@@ -24,6 +24,13 @@ export interface UserListArgs {
 
 export type UserPage = Page<'users', User>;
 
+/** The profile part of a profile update's answer (without its bearer token). */
+function profileOf(answer: UserInfo): User {
+  const profile: User & { token?: string } = { ...answer };
+  delete profile.token;
+  return profile;
+}
+
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<UserInfo, LoginBody>({
@@ -38,6 +45,10 @@ export const usersApi = api.injectEndpoints({
     /** Issue 31: follows the link mailed to a new e-mail address; the profile shows the new one. */
     confirmEmail: build.query<MessageResponse, string>({
       query: (token) => `/users/confirm-email/${encodeURIComponent(token)}`,
+    }),
+    /** Issue 49: follows the cancel link mailed to the old address of an e-mail change. */
+    cancelEmailChange: build.query<MessageResponse, string>({
+      query: (token) => `/users/cancel-email/${encodeURIComponent(token)}`,
     }),
     forgotPassword: build.mutation<MessageResponse, ForgotPasswordBody>({
       query: (body) => ({ url: '/users/forgot-password', method: 'POST', body }),
@@ -59,6 +70,20 @@ export const usersApi = api.injectEndpoints({
     updateProfile: build.mutation<UserInfo, ProfileUpdateBody>({
       query: (body) => ({ url: '/users/profile', method: 'PUT', body }),
       invalidatesTags: onSuccess(() => [{ type: 'User', id: 'ME' }]),
+      // The answer is the profile as it is now: a pending e-mail change shows (or is gone, after
+      // a new password, issue 49) at once, before the refetch.
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(usersApi.util.upsertQueryData('getProfile', undefined, profileOf(data)));
+      },
+    }),
+    /** Issue 49: the profile's "Cancel this change" of a pending e-mail change; answers the profile. */
+    cancelPendingEmail: build.mutation<User, void>({
+      query: () => ({ url: '/users/profile/pending-email', method: 'DELETE' }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(usersApi.util.upsertQueryData('getProfile', undefined, data));
+      },
     }),
     getUser: build.query<User, string>({
       query: (id) => `/users/${encodeURIComponent(id)}`,
@@ -98,11 +123,13 @@ export const {
   useRegisterMutation,
   useVerifyEmailQuery,
   useConfirmEmailQuery,
+  useCancelEmailChangeQuery,
   useForgotPasswordMutation,
   useValidateResetTokenQuery,
   useResetPasswordMutation,
   useGetProfileQuery,
   useUpdateProfileMutation,
+  useCancelPendingEmailMutation,
   useGetUserQuery,
   useGetUsersQuery,
   useUpdateUserMutation,

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -15,6 +15,7 @@ import { PasswordField, TextField } from '@/components/form/text-field';
 import { useGetProfileQuery, useUpdateProfileMutation } from '@/lib/api/users';
 import { showServerError } from '@/lib/forms/server-errors';
 import { useTranslation } from 'react-i18next';
+import { PendingEmail } from './pending-email';
 import './form.css';
 
 const { name, email } = profileUpdateBodySchema.shape;
@@ -104,16 +105,23 @@ const codeOf = (error: unknown): unknown =>
 /**
  * Name and email stay read-only until their pencil is clicked. A new password is optional; the
  * current password is asked for (and sent) only when the e-mail or the password changes. A new
- * e-mail waits for the link mailed to it: the form says so while it is pending.
+ * e-mail waits for the link mailed to it: the form says so while it is pending, and offers to
+ * cancel it (issue 49); a new password ends it (the server voids it, the answer shows it gone).
  */
 export function ProfileForm({ userInfo }: { userInfo: UserInfo }) {
   const { t } = useTranslation();
   const [updateProfile] = useUpdateProfileMutation();
   // The server's view: the pending address, and the address once a link was followed elsewhere.
+  // An update's answer is written into it (lib/api/users.ts), so it is never behind the form.
   const { data: profile } = useGetProfileQuery(undefined, { refetchOnMountOrArgChange: true });
-  const [answeredPending, setAnsweredPending] = useState<string | undefined>();
   const [editing, setEditing] = useState({ name: false, email: false });
-  const [updated, setUpdated] = useState(false);
+  /** What the last action did: saved the profile, or cancelled the pending e-mail change. */
+  const [done, setDone] = useState<'updated' | 'pendingCancelled' | undefined>();
+  // The cancel button goes with the notice: the keyboard's focus moves to what replaced it.
+  const cancelledNotice = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (done === 'pendingCancelled') cancelledNotice.current?.focus();
+  }, [done]);
   const currentEmail = userInfo.email;
   const schema = useMemo(
     () => profileFormSchema(currentEmail, t('account.profile.currentPasswordRequired')),
@@ -134,10 +142,10 @@ export function ProfileForm({ userInfo }: { userInfo: UserInfo }) {
     name: ['email', 'password'],
   });
   const asksCurrentPassword = typedPassword !== '' || !sameEmail(typedEmail, currentEmail);
-  const pendingEmail = answeredPending ?? profile?.pendingEmail;
+  const pendingEmail = profile?.pendingEmail;
 
   const submit = async (values: ProfileFormOutput) => {
-    setUpdated(false);
+    setDone(undefined);
     const body: ProfileUpdateBody = { name: values.name };
     if (!sameEmail(values.email, currentEmail)) body.email = values.email;
     if (values.password !== '') body.password = values.password;
@@ -154,8 +162,7 @@ export function ProfileForm({ userInfo }: { userInfo: UserInfo }) {
         currentPassword: '',
       });
       setEditing({ name: false, email: false });
-      setAnsweredPending(answer.pendingEmail);
-      setUpdated(true);
+      setDone('updated');
     } catch (error) {
       if (codeOf(error) === 'WRONG_PASSWORD') {
         form.setError(
@@ -203,10 +210,18 @@ export function ProfileForm({ userInfo }: { userInfo: UserInfo }) {
           />
         }
       />
-      {pendingEmail && (
-        <p className="message message--info profile-form__pending" data-testid="pending-email">
-          {t('account.profile.pendingEmail', { email: pendingEmail, current: currentEmail })}
-        </p>
+      {pendingEmail ? (
+        <PendingEmail
+          pendingEmail={pendingEmail}
+          currentEmail={currentEmail}
+          onCancelled={() => setDone('pendingCancelled')}
+        />
+      ) : (
+        done === 'pendingCancelled' && (
+          <p className="message message--success" role="status" tabIndex={-1} ref={cancelledNotice}>
+            {t('account.profile.pendingCancelled', { current: currentEmail })}
+          </p>
+        )
       )}
       <PasswordField
         id="profile-password"
@@ -233,7 +248,7 @@ export function ProfileForm({ userInfo }: { userInfo: UserInfo }) {
         />
       )}
       <FormError />
-      {updated && (
+      {done === 'updated' && (
         <p className="message message--success" role="status">
           {t('account.profile.updated')}
         </p>

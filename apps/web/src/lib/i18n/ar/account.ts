@@ -69,6 +69,14 @@ export const account = {
     toProfile: 'الذهاب إلى حسابي',
     toLogin: 'تسجيل الدخول',
   },
+  cancelEmail: {
+    title: 'إلغاء تغيير البريد الإلكتروني',
+    checking: 'جارٍ إلغاء تغيير البريد الإلكتروني…',
+    failed: 'فشل الإلغاء. يرجى المحاولة مرة أخرى.',
+    changePassword: 'إذا لم تطلب هذا التغيير، اختر كلمة مرور جديدة الآن: شخص ما يعرف كلمتك الحالية.',
+    toProfile: 'الذهاب إلى حسابي',
+    toLogin: 'تسجيل الدخول',
+  },
   profile: {
     title: 'حسابي',
     showInfos: 'عرض معلوماتي',
@@ -85,7 +93,11 @@ export const account = {
     currentPasswordHint: 'مطلوبة لتغيير عنوان بريدك الإلكتروني أو كلمة مرورك.',
     currentPasswordRequired: 'أدخل كلمة مرورك الحالية لتغيير عنوان بريدك الإلكتروني أو كلمة مرورك.',
     pendingEmail:
-      'في انتظار التأكيد: {{email}}. أرسلنا رابطًا إلى هذا العنوان؛ يحتفظ حسابك بالعنوان {{current}} إلى أن تتبعه.',
+      // The addresses are isolated (U+2068 … U+2069): left to right inside the Arabic, the full stop after them.
+      'في انتظار التأكيد: \u2068{{email}}\u2069. أرسلنا رابطًا إلى هذا العنوان؛ يحتفظ حسابك بالعنوان \u2068{{current}}\u2069 إلى أن تتبعه.',
+    cancelPending: 'إلغاء هذا التغيير',
+    cancellingPending: 'جارٍ الإلغاء…',
+    pendingCancelled: 'أُلغي تغيير البريد الإلكتروني: يحتفظ حسابك بالعنوان \u2068{{current}}\u2069.',
     ordersTitle: 'طلباتي',
     noOrders: 'لم تقدّم أي طلب بعد.',
     columns: {

@@ -71,6 +71,16 @@ export const account = {
     toProfile: 'Go to my account',
     toLogin: 'Sign in',
   },
+  /** /cancel-email/{token} (issue 49): the link of the notice mailed to the old address. */
+  cancelEmail: {
+    title: 'Cancel the e-mail change',
+    checking: 'Cancelling the e-mail change…',
+    failed: 'The cancellation failed. Please try again.',
+    changePassword:
+      'If you did not ask for this change, choose a new password now: someone knows your current one.',
+    toProfile: 'Go to my account',
+    toLogin: 'Sign in',
+  },
   profile: {
     title: 'My Account',
     showInfos: 'Show my infos',
@@ -90,6 +100,9 @@ export const account = {
       'Enter your current password to change your e-mail address or password.',
     pendingEmail:
       'Waiting for confirmation: {{email}}. We sent a link to that address; your account keeps {{current}} until you follow it.',
+    cancelPending: 'Cancel this change',
+    cancellingPending: 'Cancelling…',
+    pendingCancelled: 'The e-mail change was cancelled: your account keeps {{current}}.',
     ordersTitle: 'My orders',
     noOrders: 'You have not placed any order yet.',
     columns: {

@@ -71,6 +71,15 @@ export const account = {
     toProfile: 'Aller à mon compte',
     toLogin: 'Se connecter',
   },
+  cancelEmail: {
+    title: 'Annuler le changement d’e-mail',
+    checking: 'Annulation du changement d’adresse e-mail…',
+    failed: 'L’annulation a échoué. Veuillez réessayer.',
+    changePassword:
+      'Si vous n’avez pas demandé ce changement, choisissez tout de suite un nouveau mot de passe : quelqu’un connaît l’actuel.',
+    toProfile: 'Aller à mon compte',
+    toLogin: 'Se connecter',
+  },
   profile: {
     title: 'Mon compte',
     showInfos: 'Voir mes infos',
@@ -89,6 +98,9 @@ export const account = {
       'Entrez votre mot de passe actuel pour changer votre adresse e-mail ou votre mot de passe.',
     pendingEmail:
       'En attente de confirmation : {{email}}. Nous avons envoyé un lien à cette adresse ; votre compte garde {{current}} tant que vous ne l’avez pas suivi.',
+    cancelPending: 'Annuler ce changement',
+    cancellingPending: 'Annulation…',
+    pendingCancelled: 'Le changement d’adresse e-mail est annulé : votre compte garde {{current}}.',
     ordersTitle: 'Mes commandes',
     noOrders: "Vous n'avez encore passé aucune commande.",
     columns: {

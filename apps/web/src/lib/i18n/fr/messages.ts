@@ -82,6 +82,9 @@ export const messages = {
   emailChangeConfirmed:
     'Votre nouvelle adresse e-mail est confirmée. Utilisez-la désormais pour vous connecter.',
   invalidEmailChangeLink: 'Lien de confirmation d’adresse e-mail invalide ou expiré.',
+  emailChangeCancelled: 'Le changement d’adresse e-mail est annulé : votre compte garde son adresse actuelle.',
+  invalidEmailCancelLink:
+    'Ce lien d’annulation n’est plus valable : le changement d’adresse e-mail a déjà été annulé, confirmé ou remplacé, ou le lien a expiré.',
   reviewSubmitted: 'Avis envoyé !',
   reviewAdded: 'Avis ajouté',
   alreadyReviewed: 'Vous avez déjà donné votre avis sur ce cours',

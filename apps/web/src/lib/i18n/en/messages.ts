@@ -32,6 +32,7 @@ export const errors = {
   EMPTY_ORDER: MESSAGES.emptyOrder,
   PAID_ORDER_CANCEL: MESSAGES.paidOrderCustomerCancel,
   PAYMENT_OPEN: MESSAGES.paymentOpen,
+  PROOF_SUBMITTED: MESSAGES.proofSubmittedCancel,
   NO_REFUND_DUE: MESSAGES.noRefundDue,
   EXPIRED_SEATS_GONE: MESSAGES.expiredSeatsGone,
   COUPON_INVALID: MESSAGES.couponInvalid,

@@ -32,6 +32,8 @@ export const errors = {
     'Cette commande est payée : seule la boutique peut l’annuler et vous rembourser.',
   PAYMENT_OPEN:
     'Une page de paiement de cette commande est encore ouverte : payez ou fermez-la, ou annulez une fois qu’elle a pris fin.',
+  PROOF_SUBMITTED:
+    'Le centre vérifie la preuve de paiement de cette commande : elle ne peut pas être annulée pendant ce temps. Contactez le centre.',
   NO_REFUND_DUE: 'Aucun remboursement n’est dû pour cette commande.',
   EXPIRED_SEATS_GONE: 'Cette commande a expiré et ses places ne sont plus disponibles.',
   COUPON_INVALID: "Ce code promo n'existe pas.",

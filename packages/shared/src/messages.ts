@@ -119,6 +119,8 @@ export const MESSAGES = {
     'The proof of payment of this order is being checked by the centre: the order cannot be cancelled meanwhile. Please contact the centre.',
   /** 400: a proof sent as a PDF that a PDF reader cannot open (issue 49). */
   proofPdfUnreadable: 'The PDF could not be read. Send the receipt as a PDF as the bank gave it, or as a photo.',
+  /** 400 of the built-in test gateway's init-payment: a webhook, success or fail address not under APP_URL (issue 49). */
+  testGatewayForeignAddress: "The test gateway only takes addresses under the shop's own address (APP_URL).",
   /** 400 of POST /api/orders with Transfer when the shop has no bank account nor D17 number. */
   transferUnavailable: 'Paying by transfer is not available. Please choose another payment method.',
   // Generic API errors

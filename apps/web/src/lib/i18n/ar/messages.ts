@@ -142,6 +142,9 @@ export const messages = {
   proofNotAccepted: 'لا يمكن إرسال إثبات الدفع إلا لطلب بالتحويل غير مدفوع وما زال مفتوحًا.',
   proofNotSubmitted: 'لا يوجد إثبات دفع بانتظار التحقق لهذا الطلب.',
   proofNotFound: 'لا يوجد إثبات دفع لهذا الطلب',
+  proofSubmittedCancel: 'يتحقق المركز من إثبات الدفع لهذا الطلب: لا يمكن إلغاء الطلب خلال ذلك. يُرجى الاتصال بالمركز.',
+  proofPdfUnreadable: 'تعذّرت قراءة ملف PDF. أرسل الإيصال بصيغة PDF كما قدّمه البنك، أو كصورة.',
+  testGatewayForeignAddress: 'بوابة الاختبار لا تقبل إلا عناوين ضمن عنوان المتجر (APP_URL).',
   transferUnavailable: 'الدفع بالتحويل غير متاح. يرجى اختيار طريقة دفع أخرى.',
 } satisfies Catalogue;
 

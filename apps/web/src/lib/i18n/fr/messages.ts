@@ -159,6 +159,12 @@ export const messages = {
     'Une preuve de paiement ne peut être envoyée que pour une commande par virement non payée et encore ouverte.',
   proofNotSubmitted: 'Aucune preuve de paiement n’attend de vérification pour cette commande.',
   proofNotFound: 'Aucune preuve de paiement pour cette commande',
+  proofSubmittedCancel:
+    'Le centre vérifie la preuve de paiement de cette commande : elle ne peut pas être annulée pendant ce temps. Contactez le centre.',
+  proofPdfUnreadable:
+    'Le PDF n’a pas pu être lu. Envoyez le reçu en PDF tel que la banque l’a fourni, ou en photo.',
+  testGatewayForeignAddress:
+    'La passerelle de test n’accepte que des adresses sous l’adresse de la boutique (APP_URL).',
   transferUnavailable:
     'Le paiement par virement n’est pas disponible. Veuillez choisir un autre moyen de paiement.',
 } satisfies Catalogue;

@@ -87,13 +87,13 @@ function ProofHold({ order }: { order: Order }) {
       <p>{t('checkout.transfer.whomToCall')}</p>
       <ul className="transfer__contact">
         <li>
-          {t('checkout.transfer.phone')}:{' '}
+          {t('checkout.transfer.phone')}{' '}
           <a href={`tel:${phone.replace(/\s/g, '')}`}>
             <bdi dir="ltr">{phone}</bdi>
           </a>
         </li>
         <li>
-          {t('checkout.transfer.email')}:{' '}
+          {t('checkout.transfer.email')}{' '}
           <a href={`mailto:${email}`}>
             <bdi dir="ltr">{email}</bdi>
           </a>

@@ -171,8 +171,8 @@ export const checkout = {
     heldUntil: 'مقاعدك محجوزة حتى {{date}} بينما يتحقق المركز من الإيصال.',
     noCancel: 'لا يمكن إلغاء الطلب أثناء التحقق من الإيصال.',
     whomToCall: 'لديك سؤال أو تحتاج إلى الإلغاء؟ تواصل مع المركز:',
-    phone: 'الهاتف',
-    email: 'البريد الإلكتروني',
+    phone: 'الهاتف:',
+    email: 'البريد الإلكتروني:',
   },
   /** Admin: the proof of payment of a Transfer order (issue 36). */
   proof: {

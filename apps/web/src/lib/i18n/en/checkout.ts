@@ -167,8 +167,8 @@ export const checkout = {
     heldUntil: 'Your seats are held until {{date}} while the centre checks your receipt.',
     noCancel: 'The order cannot be cancelled while the receipt is being checked.',
     whomToCall: 'A question, or do you need to cancel? Contact the centre:',
-    phone: 'Phone',
-    email: 'E-mail',
+    phone: 'Phone:',
+    email: 'E-mail:',
   },
   /** Admin: the proof of payment of a Transfer order (issue 36). */
   proof: {

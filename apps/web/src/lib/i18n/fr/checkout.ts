@@ -178,8 +178,8 @@ export const checkout = {
     heldUntil: 'Vos places sont réservées jusqu’au {{date}} pendant que le centre vérifie votre reçu.',
     noCancel: 'La commande ne peut pas être annulée pendant la vérification du reçu.',
     whomToCall: 'Une question, ou besoin d’annuler ? Contactez le centre :',
-    phone: 'Téléphone',
-    email: 'E-mail',
+    phone: 'Téléphone :',
+    email: 'E-mail :',
   },
   /** Admin: the proof of payment of a Transfer order (issue 36). */
   proof: {

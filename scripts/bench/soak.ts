@@ -297,6 +297,20 @@ async function main(): Promise<void> {
         }
       }
     };
+    // Which kind of request each 5xx answered, so a miss names its route.
+    const fiveXxByKind: Record<string, number> = {};
+    const counted = (): ReturnType<NonNullable<LoadOptions['request']>> => {
+      const kind = MIX[(n + 1) % MIX.length] ?? 'detail';
+      const next = request();
+      const onAnswer = next.onAnswer;
+      return {
+        ...next,
+        onAnswer: (status, body) => {
+          if (status >= 500) fiveXxByKind[kind] = (fiveXxByKind[kind] ?? 0) + 1;
+          onAnswer?.(status, body);
+        },
+      };
+    };
 
     const minutes: Minute[] = [];
     console.log('\nminute  req/s   p99 ms   5xx  errors  API RSS MB');
@@ -306,7 +320,7 @@ async function main(): Promise<void> {
         connections: CONNECTIONS,
         durationS: 60,
         warmupS: 0,
-        request,
+        request: counted,
         readAnswers: true,
         ...(api.process.pid !== undefined ? { serverPid: api.process.pid } : {}),
       });
@@ -335,6 +349,7 @@ async function main(): Promise<void> {
       0,
     );
     if (faults > 0) failures.push(`${faults} answers were 5xx, socket errors or time-outs`);
+    if (Object.keys(fiveXxByKind).length > 0) console.log(`\n5xx by request kind: ${JSON.stringify(fiveXxByKind)}`);
     if (apiErrors.length > 0) console.log(`\nThe API's first errors:\n${apiErrors.join('\n')}`);
     if (second && last && second.rssMb && last.rssMb && last.rssMb > second.rssMb * 1.15)
       failures.push(
@@ -373,6 +388,7 @@ async function main(): Promise<void> {
           courses: COURSES,
           minutes,
           work,
+          fiveXxByKind,
           seats,
           failures,
         },

@@ -116,8 +116,11 @@ describe('a transfer receipt waiting for the check', () => {
       .set('Authorization', `Bearer ${admin.token}`)
       .send({ reason: 'Illisible' });
     expect(rejectedEarly.status).toBe(200);
-    // The placement's hold again, and the owner may cancel or send another proof.
+    // The placement's hold again, and the owner may cancel or send another proof; the mail says until when.
     expect(orderSchema.parse(rejectedEarly.body).holdExpiresAt).toBe(early.holdExpiresAt);
+    await expect
+      .poll(() => ctx.sentMails.find((m) => m.subject.includes(early._id.slice(0, 8)) && m.text.includes('Illisible'))?.text ?? '')
+      .toMatch(/Your seats are held until/);
 
     ctx.clock.advance(minutes(HOLD_MINUTES + 1));
     await sweep();
@@ -127,6 +130,12 @@ describe('a transfer receipt waiting for the check', () => {
       .set('Authorization', `Bearer ${admin.token}`)
       .send({ reason: 'Montant faux' });
     expect(orderSchema.parse(rejectedLate.body).holdExpiresAt).toBe(late.holdExpiresAt);
+    // Its hold has passed: the mail promises no seat.
+    await expect
+      .poll(() => ctx.sentMails.some((m) => m.subject.includes(late._id.slice(0, 8)) && m.text.includes('Montant faux')))
+      .toBe(true);
+    const lateMail = ctx.sentMails.find((m) => m.subject.includes(late._id.slice(0, 8)) && m.text.includes('Montant faux'));
+    expect(lateMail?.text).not.toMatch(/Your seats are held until/);
     await sweep();
     expect((await read(late._id)).status).toBe('expired');
     expect((await read(early._id)).status).toBe('expired');

@@ -106,6 +106,6 @@ export async function rejectOrderProof(ctx: ServiceContext, admin: AuthUser, id:
   const rejected = await rejectProof(db, order.id, actorOf(admin), reason, ctx.clock.now());
   if (!rejected) throw conflict(MESSAGES.proofNotSubmitted);
   const after = await requireOrder(db, order.id);
-  sendInBackground(ctx.mailer, ctx.logger, proofRejectedMail(after, ctx.config, reason));
+  sendInBackground(ctx.mailer, ctx.logger, proofRejectedMail(after, ctx.config, reason, ctx.clock.now()));
   return toOrderJson(after);
 }

@@ -15,7 +15,15 @@ export interface LoadOptions {
     body?: string;
     /** The request's group in a mixed load: figures are also given per group (`LoadFigures.groups`). */
     group?: string;
+    /**
+     * Called with the answer's status and body (a load whose next requests depend on earlier
+     * answers, e.g. the soak paying the orders it placed). Bodies are read only when the load
+     * sets `readAnswers`.
+     */
+    onAnswer?: (status: number, body: string) => void;
   };
+  /** Read every answer's body and pass it to the request's `onAnswer` (costs the load generator some CPU). */
+  readAnswers?: boolean;
   headers?: Record<string, string>;
   /**
    * Requests per second asked in all, whatever the answers' speed (autocannon's overallRate):
@@ -62,6 +70,7 @@ interface Latencies {
 /** The context autocannon keeps per connection: the group of the request in flight. */
 interface Context {
   group?: string;
+  onAnswer?: (status: number, body: string) => void;
 }
 
 function run(options: LoadOptions, durationS: number, latencies?: Latencies): Promise<autocannon.Result> {
@@ -81,6 +90,7 @@ function run(options: LoadOptions, durationS: number, latencies?: Latencies): Pr
                 const next = build();
                 // One request in flight per connection: its group is the connection's until the answer.
                 if (next.group !== undefined) context.group = next.group;
+                context.onAnswer = next.onAnswer;
                 return {
                   ...req,
                   path: next.path,
@@ -89,6 +99,13 @@ function run(options: LoadOptions, durationS: number, latencies?: Latencies): Pr
                   ...(next.body !== undefined ? { body: next.body } : {}),
                 };
               },
+              ...(options.readAnswers
+                ? {
+                    onResponse: (status: number, body: string, context: Context) => {
+                      context.onAnswer?.(status, body);
+                    },
+                  }
+                : {}),
             },
           ],
         }

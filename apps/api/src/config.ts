@@ -74,6 +74,8 @@ const envSchema = z.object({
   // 1 minute to 90 days: a hold shorter than the expiry sweep makes no sense, a longer one blocks seats.
   SEAT_HOLD_MINUTES: z.coerce.number().int().min(1).max(129_600).default(SEAT_HOLD_MINUTES_DEFAULT),
   // Fair holds (issue 31): a customer's unpaid (pending) orders, and the seats across them.
+  // Issue 49: a transfer receipt waiting for the centre's check holds the seats at least this long after its upload (1 hour to 30 days).
+  PROOF_HOLD_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(1000).default(3),
   MAX_UNPAID_SEATS: z.coerce.number().int().min(1).max(100_000).default(20),
   // Days before a session starts when its learners are mailed a reminder (issue 34).
@@ -238,6 +240,8 @@ export interface Config {
   trustProxy: string;
   /** How long an unpaid order holds its seats (SEAT_HOLD_MINUTES). */
   seatHoldMinutes: number;
+  /** How long a transfer receipt waiting for a check holds the order's seats from its upload (PROOF_HOLD_HOURS). */
+  proofHoldHours: number;
   /** At most this many unpaid (pending) orders per customer (MAX_UNPAID_ORDERS). */
   maxUnpaidOrders: number;
   /** At most this many seats across a customer's unpaid orders (MAX_UNPAID_SEATS). */
@@ -372,6 +376,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     seatHoldMinutes: e.SEAT_HOLD_MINUTES,
+    proofHoldHours: e.PROOF_HOLD_HOURS,
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
     maxUnpaidSeats: e.MAX_UNPAID_SEATS,
     reminderDays: e.REMINDER_DAYS,

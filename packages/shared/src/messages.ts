@@ -132,6 +132,13 @@ export const MESSAGES = {
   /** 409: rejecting when no proof waits for a check. */
   proofNotSubmitted: 'This order has no proof of payment waiting to be checked.',
   proofNotFound: 'No proof of payment for this order',
+  /** 409 `PROOF_SUBMITTED` (issue 49): the owner cancels while the centre checks the transfer receipt. */
+  proofSubmittedCancel:
+    'The proof of payment of this order is being checked by the centre: the order cannot be cancelled meanwhile. Please contact the centre.',
+  /** 400: a proof sent as a PDF that a PDF reader cannot open (issue 49). */
+  proofPdfUnreadable: 'The PDF could not be read. Send the receipt as a PDF as the bank gave it, or as a photo.',
+  /** 400 of the built-in test gateway's init-payment: a webhook, success or fail address not under APP_URL (issue 49). */
+  testGatewayForeignAddress: "The test gateway only takes addresses under the shop's own address (APP_URL).",
   /** 400 of POST /api/orders with Transfer when the shop has no bank account nor D17 number. */
   transferUnavailable: 'Paying by transfer is not available. Please choose another payment method.',
   // Generic API errors
@@ -207,6 +214,7 @@ export const ERROR_CODES = [
   'EMPTY_ORDER',
   'PAID_ORDER_CANCEL',
   'PAYMENT_OPEN',
+  'PROOF_SUBMITTED',
   'NO_REFUND_DUE',
   'REFUND_NOT_FOUND',
   'PAYMENT_ENDING',
@@ -260,6 +268,7 @@ const CODE_OF_MESSAGE = new Map<string, ErrorCode>([
   [MESSAGES.emptyOrder, 'EMPTY_ORDER'],
   [MESSAGES.paidOrderCustomerCancel, 'PAID_ORDER_CANCEL'],
   [MESSAGES.paymentOpen, 'PAYMENT_OPEN'],
+  [MESSAGES.proofSubmittedCancel, 'PROOF_SUBMITTED'],
   [MESSAGES.noRefundDue, 'NO_REFUND_DUE'],
   [MESSAGES.refundNotFound, 'REFUND_NOT_FOUND'],
   [MESSAGES.paymentPageEnding, 'PAYMENT_ENDING'],

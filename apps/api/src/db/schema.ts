@@ -194,6 +194,11 @@ export const orders = pgTable(
     proofStatus: text('proof_status').$type<PaymentProofStatus>(),
     proofUploadedAt: timestamp('proof_uploaded_at', { withTimezone: true, mode: 'date' }),
     proofReason: text('proof_reason'),
+    /**
+     * Issue 49: the hold as it was before the proof waiting now extended it (PROOF_HOLD_HOURS);
+     * a rejection puts it back. Null when no proof waits.
+     */
+    holdBeforeProof: timestamp('hold_before_proof', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [

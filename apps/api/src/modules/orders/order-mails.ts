@@ -74,11 +74,18 @@ function payByTransfer(order: OrderRecord, config: MailConfig): Block {
   ];
 }
 
-/** The admin refused the proof of a Transfer order: why, and that another may be sent. */
-export function proofRejectedMail(order: OrderRecord, config: MailConfig, reason: string): MailMessage {
+/**
+ * The admin refused the proof of a Transfer order: why, and that another may be sent while the
+ * seats are held, with until when (the hold the rejection put back, decision 0408) when it runs.
+ */
+export function proofRejectedMail(order: OrderRecord, config: MailConfig, reason: string, now: Date): MailMessage {
   const words = MAIL_TEXTS[order.userLanguage].transfer;
+  const held =
+    order.status === 'pending' && order.holdExpiresAt && order.holdExpiresAt > now
+      ? [wordsOf(order).heldUntil(tunisTime(order.holdExpiresAt, order.userLanguage))]
+      : [];
   return compose(order, config, words.rejectedSubject(order.id.slice(0, 8)), [
-    [words.rejectedIntro, words.reason(reason), words.uploadAgain],
+    [words.rejectedIntro, words.reason(reason), words.uploadAgain, ...held],
   ]);
 }
 

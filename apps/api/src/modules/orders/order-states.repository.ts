@@ -254,7 +254,9 @@ export async function learnOrderRecord<T>(
 export type CancelOutcome =
   /** `offers`: waitlist offers made of the seats it freed (issue 34). */
   | StateChange<{ refundDue: boolean; offers: number }>
-  | { kind: 'paymentOpen'; until: Date };
+  | { kind: 'paymentOpen'; until: Date }
+  /** Issue 49: the owner's cancel while a transfer receipt waits for the centre's check. */
+  | { kind: 'proofSubmitted' };
 
 /** The order's row, locked, with what a refund needs. */
 async function lockOrderForRefund(tx: DbOrTx, id: string) {
@@ -265,6 +267,7 @@ async function lockOrderForRefund(tx: DbOrTx, id: string) {
       totalPrice: orders.totalPrice,
       paymentResult: orders.paymentResult,
       couponCode: orders.couponCode,
+      proofStatus: orders.proofStatus,
     })
     .from(orders)
     .where(eq(orders.id, id))
@@ -316,7 +319,8 @@ async function addRefund(tx: DbOrTx, orderId: string, refund: NewRefund, actor: 
  * The owner cannot cancel while a payment page of the order can still be paid: the attempts
  * are read after the order's row is locked, and starting a payment writes that row before it
  * records its attempt, so a page opened a moment ago is seen (or, once cancelled, not opened).
- * The seats go back in the same transaction.
+ * Nor while a transfer receipt waits for the centre's check (issue 49). The seats go back in
+ * the same transaction.
  */
 export async function cancelOrderRecord(
   db: Db,
@@ -330,6 +334,9 @@ export async function cancelOrderRecord(
     if (!order) return { kind: 'missing' };
     const refundDue = order.status === 'paid';
     if (order.status !== 'pending' && !(refundDue && byAdmin)) return { kind: 'refused', status: order.status };
+    // Read under the row's lock, which an upload takes too: a receipt sent a moment ago is seen
+    // (or, once cancelled, refused). The money may be on its way: only the centre cancels now.
+    if (!byAdmin && order.proofStatus === 'submitted') return { kind: 'proofSubmitted' };
     if (!byAdmin && order.paymentMethod === 'Card') {
       const [open] = await tx
         .select({ expiresAt: paymentAttempts.expiresAt })

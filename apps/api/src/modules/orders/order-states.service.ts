@@ -78,7 +78,8 @@ export async function learnOrder(ctx: ServiceContext, id: string, actor: AuditAc
 
 /**
  * Cancels an order: its owner while it is unpaid and no payment page of it is open (409
- * `PAYMENT_OPEN` with until when), an admin also once paid (then a refund is due).
+ * `PAYMENT_OPEN` with until when) nor while a transfer receipt waits for a check (409
+ * `PROOF_SUBMITTED`), an admin also once paid (then a refund is due).
  * Someone else's order is a 403, as for reading it; a state that does not allow it a 409.
  */
 export async function cancelOrder(ctx: ServiceContext, user: AuthUser, id: string): Promise<Order> {
@@ -87,6 +88,7 @@ export async function cancelOrder(ctx: ServiceContext, user: AuthUser, id: strin
   const outcome = await cancelOrderRecord(db, id, actorOf(user), ctx.clock.now(), user.isAdmin);
   if (outcome.kind === 'paymentOpen')
     throw new AppError(409, MESSAGES.paymentOpen, undefined, 'PAYMENT_OPEN', { until: outcome.until.toISOString() });
+  if (outcome.kind === 'proofSubmitted') throw new AppError(409, MESSAGES.proofSubmittedCancel, undefined, 'PROOF_SUBMITTED');
   if (outcome.kind !== 'changed')
     throw refusal(outcome, (status) =>
       status === 'paid' ? MESSAGES.paidOrderCustomerCancel : orderStateConflict('cancel', status),

@@ -194,14 +194,17 @@ export function ordersRouter(ctx: AppContext, payments: Payments): Router {
     {
       summary: 'Cancel an order (owner while unpaid; admin also once paid, then a refund is due); the seats go back',
       description:
-        'The owner cannot cancel a Card order while a payment page for it is open: 409 `PAYMENT_OPEN` with `until`, when the page ends. ' +
+        'The owner cannot cancel a Card order while a payment page for it is open: 409 `PAYMENT_OPEN` with `until`, when the page ends; ' +
+        'nor a Transfer order while its proof of payment waits for the centre’s check: 409 `PROOF_SUBMITTED`. ' +
         'An admin can. A paid order cancelled by an admin gets a refund of its own in `refunds` (`reason: cancelled`, `status: due`).',
       access: 'user',
       params: orderParams,
       answer: orderSchema,
       otherAnswers: {
         409: {
-          description: 'The order’s state does not allow it (`{message, code}`), or `code: PAYMENT_OPEN`: a payment page is open until `until`',
+          description:
+            'The order’s state does not allow it (`{message, code}`), `code: PROOF_SUBMITTED`: a proof of payment is being checked, ' +
+            'or `code: PAYMENT_OPEN`: a payment page is open until `until`',
           schema: z.union([paymentOpenErrorSchema, errorSchema]),
         },
       },

@@ -66,7 +66,7 @@ describe('Transfer order mails', () => {
   });
 
   it('tell the customer why a proof was rejected, in their language', () => {
-    const mail = proofRejectedMail(transferOrder('ar'), config, 'المبلغ غير مطابق');
+    const mail = proofRejectedMail(transferOrder('ar'), config, 'المبلغ غير مطابق', new Date());
     expect(mail.subject).toBe('لم يتم قبول إثبات الدفع للطلب 3fa2b1c4');
     expect(mail.text).toContain('السبب: المبلغ غير مطابق');
     expect(mail.link).toBe('https://shop.example.tn/order/3fa2b1c4-0000-4000-8000-000000000001');

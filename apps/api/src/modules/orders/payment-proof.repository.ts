@@ -13,8 +13,14 @@ export interface StoredProof {
 /**
  * Keeps the proof of a Transfer order and marks it `submitted`, in one transaction guarded by
  * the order's state: only the owner's unpaid Transfer order that is still pending takes it (an
- * admin marking it paid, or the hold expiring, in between: nothing is kept). A proof sent
- * again replaces the previous one and clears a rejection. False when the guard refused.
+ * admin marking it paid, the owner cancelling, or the hold expiring, in between: nothing is
+ * kept). A proof sent again replaces the previous one and clears a rejection.
+ *
+ * Issue 49: the same guarded statement makes the hold last at least until `holdUntil` (the
+ * upload plus PROOF_HOLD_HOURS) and keeps the hold it extends (`hold_before_proof`, the first
+ * one while a proof already waits) for a rejection to put back. The order's row is locked
+ * first: the expiry sweeper (SKIP LOCKED) leaves it alone meanwhile, and an owner's cancel
+ * waits and then sees the proof. False when the guard refused.
  */
 export async function saveProof(
   db: DbOrTx,
@@ -22,16 +28,24 @@ export async function saveProof(
   owner: AuditActor & { id: string },
   proof: StoredProof,
   at: Date,
+  holdUntil: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ proofStatus: orders.proofStatus })
+      .select({ proofStatus: orders.proofStatus, holdExpiresAt: orders.holdExpiresAt })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for('update');
     const [row] = await tx
       .update(orders)
-      .set({ proofStatus: 'submitted', proofUploadedAt: at, proofReason: null })
+      .set({
+        proofStatus: 'submitted',
+        proofUploadedAt: at,
+        proofReason: null,
+        // Both read the row as it was: a proof replacing a waiting one keeps the first hold to put back.
+        holdBeforeProof: sql`case when ${orders.proofStatus} = 'submitted' then ${orders.holdBeforeProof} else ${orders.holdExpiresAt} end`,
+        holdExpiresAt: sql`greatest(${orders.holdExpiresAt}, ${holdUntil.toISOString()}::timestamptz)`,
+      })
       .where(
         and(
           eq(orders.id, orderId),
@@ -41,7 +55,7 @@ export async function saveProof(
           eq(orders.isPaid, false),
         ),
       )
-      .returning({ id: orders.id });
+      .returning({ id: orders.id, holdExpiresAt: orders.holdExpiresAt });
     if (!row) return false;
     await tx
       .insert(paymentProofs)
@@ -59,6 +73,7 @@ export async function saveProof(
         changes: {
           status: { from: 'pending', to: 'pending' },
           proofStatus: { from: before?.proofStatus ?? null, to: 'submitted' },
+          holdExpiresAt: { from: before?.holdExpiresAt?.toISOString() ?? null, to: row.holdExpiresAt?.toISOString() ?? null },
         },
         at,
       },
@@ -70,7 +85,9 @@ export async function saveProof(
 /**
  * Rejects the proof waiting on an unpaid order (pending, or expired: the money may have been
  * sent in time), with the admin's reason, in one guarded statement and its audit line.
- * False when no proof waits (none sent, already rejected, or the order paid or cancelled).
+ * A pending order's hold goes back to what it was before the proof (decision 0408): when that
+ * has passed, the next sweep expires the order. False when no proof waits (none sent, already
+ * rejected, or the order paid or cancelled).
  */
 export async function rejectProof(
   db: DbOrTx,
@@ -82,7 +99,12 @@ export async function rejectProof(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(orders)
-      .set({ proofStatus: 'rejected', proofReason: reason })
+      .set({
+        proofStatus: 'rejected',
+        proofReason: reason,
+        holdExpiresAt: sql`case when ${orders.status} = 'pending' then coalesce(${orders.holdBeforeProof}, ${orders.holdExpiresAt}) else ${orders.holdExpiresAt} end`,
+        holdBeforeProof: null,
+      })
       .where(
         and(
           eq(orders.id, orderId),

@@ -48,9 +48,11 @@ export function paymentProofRoutes(routes: ApiRoutes, ctx: AppContext): void {
       summary: 'Send the proof of payment of a Transfer order (its owner): multipart field `file`',
       description:
         'A photo (JPEG, PNG, WebP) or a PDF of the transfer or D17 receipt, up to 5 MB, as the multipart/form-data field `file`. ' +
-        'The type is read from the bytes (a renamed file is a 400); pictures are turned upright and re-encoded without metadata. ' +
+        'The type is read from the bytes (a renamed file is a 400); pictures are turned upright and re-encoded without metadata; ' +
+        'a PDF is opened by a PDF reader and refused (400) when it cannot be read. ' +
         'Only an unpaid Transfer order that is still pending takes one (409 otherwise); a new proof replaces the previous one, after a rejection too. ' +
-        'The answer is the order with `paymentProof.status: submitted`.',
+        'The answer is the order with `paymentProof.status: submitted`; while it waits the order holds its seats until at least ' +
+        '`PROOF_HOLD_HOURS` after the upload (`holdExpiresAt`) and its owner cannot cancel it (409 `PROOF_SUBMITTED`).',
       access: 'user',
       params: orderParams,
       before: [proofBody],
@@ -64,18 +66,23 @@ export function paymentProofRoutes(routes: ApiRoutes, ctx: AppContext): void {
     '/:id/proof',
     {
       summary: 'The proof of payment of an order (owner or admin)',
-      description: 'The file as kept, with its type (`image/jpeg`, `image/png`, `image/webp` or `application/pdf`). Private: never cached by shared caches.',
+      description:
+        'The file as kept, with its type (`image/jpeg`, `image/png`, `image/webp` or `application/pdf`), always as a download ' +
+        '(`Content-Disposition: attachment`): a file a customer sent is never shown inside the shop’s pages. Private: never cached by shared caches.',
       access: 'user',
       params: orderParams,
       answer: z.string().meta({ format: 'binary', description: 'The proof: a picture or a PDF' }),
       answerType: 'application/octet-stream',
-      answerHeaders: { 'Cache-Control': z.string().meta({ description: 'private, no-store' }) },
+      answerHeaders: {
+        'Cache-Control': z.string().meta({ description: 'private, no-store' }),
+        'Content-Disposition': z.string().meta({ description: 'attachment; filename="proof-<order>.<type>"' }),
+      },
       errors: [403],
     },
     async ({ user, params }, _req, res) => {
       const proof = await getProof(ctx, user, params.id);
       res.setHeader('Cache-Control', 'private, no-store');
-      res.setHeader('Content-Disposition', `inline; filename="proof-${params.id.slice(0, 8)}.${proof.contentType.split('/')[1]}"`);
+      res.setHeader('Content-Disposition', `attachment; filename="proof-${params.id.slice(0, 8)}.${proof.contentType.split('/')[1]}"`);
       res.type(proof.contentType).send(proof.bytes);
     },
   );

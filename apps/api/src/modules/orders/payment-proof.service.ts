@@ -8,6 +8,7 @@ import { sendInBackground } from '../mail/mail.service.js';
 import { proofRejectedMail } from './order-mails.js';
 import { type OrderRecord } from './orders.repository.js';
 import { requireOrder, requireOwnOrder, toOrderJson } from './orders.service.js';
+import { isReadablePdf, startsLikePdf } from './payment-proof.pdf.js';
 import { findProof, rejectProof, saveProof, type StoredProof } from './payment-proof.repository.js';
 
 /** Picture types as sharp names what it reads from the bytes. */
@@ -21,21 +22,17 @@ const PIXELS_MAX = 50_000_000;
 /** Receipts stay readable at this width; larger photos are made smaller (never enlarged). */
 const WIDTH_MAX = 2400;
 
-/** `%PDF-` at the start: the signature every PDF file begins with. */
-const isPdf = (bytes: Buffer) => bytes.subarray(0, 5).toString('latin1') === '%PDF-';
-
 /**
  * The proof as it is kept. Its type comes from its bytes, never from the file name or the
- * browser's type: a PDF by its `%PDF-` signature (kept as sent, with an end-of-file marker),
- * a picture by sharp's decoder (JPEG, PNG or WebP), then turned upright and re-encoded in its
+ * browser's type: a PDF by its `%PDF-` signature, then opened by a PDF reader (kept as sent
+ * when it opens, a 400 otherwise: issue 49), a picture by sharp's decoder (JPEG, PNG or WebP), then turned upright and re-encoded in its
  * own format without any metadata (no camera, no GPS position), as uploaded pictures are.
  */
 export async function readProof(bytes: Buffer): Promise<StoredProof> {
   if (bytes.length === 0) throw badRequest(MESSAGES.proofMissing);
   if (bytes.length > PAYMENT_PROOF_MAX_BYTES) throw new AppError(413, MESSAGES.proofTooLarge);
-  if (isPdf(bytes)) {
-    // A real PDF ends with %%EOF (within its last bytes): a renamed text file starting with %PDF- does not.
-    if (!bytes.subarray(-1024).toString('latin1').includes('%%EOF')) throw badRequest(MESSAGES.proofTypeRefused);
+  if (startsLikePdf(bytes)) {
+    if (!(await isReadablePdf(bytes))) throw badRequest(MESSAGES.proofPdfUnreadable);
     return { contentType: 'application/pdf', bytes };
   }
   let metadata: Metadata;
@@ -72,7 +69,9 @@ function acceptsProof(order: OrderRecord): boolean {
  * `POST /api/orders/{id}/proof`: the owner sends the proof of a Transfer; a new one replaces
  * the previous (after a rejection too). Refused before anything is kept: someone else's order
  * (403, admins included: they approve, they do not pay), an order that does not take a proof
- * (409), a file that is not a JPEG, PNG, WebP or PDF (400) or over 5 MB (413).
+ * (409), a file that is not a JPEG, PNG, WebP or readable PDF (400) or over 5 MB (413).
+ * Issue 49: while it waits, the order holds its seats until PROOF_HOLD_HOURS after the upload
+ * at least, and its owner cannot cancel it.
  */
 export async function uploadProof(ctx: ServiceContext, user: AuthUser, id: string, bytes: Buffer): Promise<Order> {
   const { db } = ctx.database;
@@ -80,7 +79,9 @@ export async function uploadProof(ctx: ServiceContext, user: AuthUser, id: strin
   if (order.userId !== user.id) throw forbidden(MESSAGES.forbidden);
   if (!acceptsProof(order)) throw conflict(MESSAGES.proofNotAccepted);
   const proof = await readProof(bytes);
-  const saved = await saveProof(db, order.id, { ...actorOf(user), id: user.id }, proof, ctx.clock.now());
+  const at = ctx.clock.now();
+  const holdUntil = new Date(at.getTime() + ctx.config.proofHoldHours * 3_600_000);
+  const saved = await saveProof(db, order.id, { ...actorOf(user), id: user.id }, proof, at, holdUntil);
   // The order changed between the check and the save (paid, cancelled, expired).
   if (!saved) throw conflict(MESSAGES.proofNotAccepted);
   return toOrderJson(await requireOrder(db, order.id));
@@ -105,6 +106,6 @@ export async function rejectOrderProof(ctx: ServiceContext, admin: AuthUser, id:
   const rejected = await rejectProof(db, order.id, actorOf(admin), reason, ctx.clock.now());
   if (!rejected) throw conflict(MESSAGES.proofNotSubmitted);
   const after = await requireOrder(db, order.id);
-  sendInBackground(ctx.mailer, ctx.logger, proofRejectedMail(after, ctx.config, reason));
+  sendInBackground(ctx.mailer, ctx.logger, proofRejectedMail(after, ctx.config, reason, ctx.clock.now()));
   return toOrderJson(after);
 }

@@ -7,14 +7,18 @@ import { loadConfig } from '../../config.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { checkedAgainstDocument } from '../../test/contract.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';
+import { fakePdf, realPdf } from '../../test/pdf.js';
 import { countProofs } from './payment-proof.repository.js';
 
 let ctx: TestContext;
 let buyer: UserFixture;
 let stranger: UserFixture;
 let admin: UserFixture;
+/** A bank's receipt as a PDF (pdfkit's output: a document a reader opens). */
+let pdf: Buffer;
 
 beforeAll(async () => {
+  pdf = await realPdf();
   ctx = await createTestContext({ SHOP_BANK_ACCOUNT: 'TN59 1000 6035 0000 1234 5678', SHOP_D17_NUMBER: '22 333 444' });
   buyer = await createUser(ctx.database.db, ctx.config, { name: 'Amira Trabelsi', language: 'fr' });
   stranger = await createUser(ctx.database.db, ctx.config);
@@ -47,8 +51,6 @@ async function phonePhoto(): Promise<Buffer> {
     .withMetadata({ exif: { IFD0: { Make: 'PhoneMaker', Model: 'Receipt Cam' }, IFD3: { GPSLatitudeRef: 'N' } } })
     .toBuffer();
 }
-
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 
 const mailsAbout = (id: string) => ctx.sentMails.filter((m) => m.subject.includes(id.slice(0, 8)));
 
@@ -102,6 +104,7 @@ describe('paying by transfer', () => {
       });
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toMatch(/^image\/jpeg/);
+    expect(file.headers['content-disposition']).toMatch(/^attachment; /);
     const meta = await sharp(file.body as Buffer).metadata();
     expect(meta.format).toBe('jpeg');
     expect(meta.exif).toBeUndefined();
@@ -129,6 +132,8 @@ describe('paying by transfer', () => {
     const own = await request(ctx.app).get(`/api/orders/${order._id}/proof`).set('Authorization', `Bearer ${buyer.token}`);
     expect(own.status).toBe(200);
     expect(own.headers['content-type']).toMatch(/^application\/pdf/);
+    // Issue 49: a file a customer sent is downloaded, never shown inside the shop's pages.
+    expect(own.headers['content-disposition']).toMatch(/^attachment; filename="proof-[0-9a-f]{8}\.pdf"$/);
 
     // Approval is Mark as Paid: paid, invoiced, mailed.
     const paid = await request(ctx.app).put(`/api/orders/${order._id}/pay`).set('Authorization', `Bearer ${admin.token}`).send({});
@@ -169,8 +174,8 @@ describe('paying by transfer', () => {
     expect(text.body).toMatchObject({ message: MESSAGES.proofTypeRefused });
 
     // Starts like a PDF but is not one.
-    const fakePdf = await upload(order._id, Buffer.from('%PDF-1.4 not really a document'), 'receipt.pdf');
-    expect(fakePdf.status).toBe(400);
+    const notADocument = await upload(order._id, Buffer.from('%PDF-1.4 not really a document'), 'receipt.pdf');
+    expect(notADocument.status).toBe(400);
 
     const big = Buffer.concat([pdf, Buffer.alloc(5 * 1024 * 1024, 0x20), Buffer.from('%%EOF\n')]);
     const large = await upload(order._id, big, 'big.pdf');
@@ -218,6 +223,41 @@ describe('paying by transfer', () => {
     expect((await reject(order._id, 'x'.repeat(501))).status).toBe(400);
     const bad = await request(ctx.app).get('/api/orders?proof=maybe').set('Authorization', `Bearer ${admin.token}`);
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('PDF proofs (issue 49)', () => {
+  it('refuses a file with a PDF header and %%EOF trailer but garbage inside, and keeps nothing', async () => {
+    const order = await placeTransfer();
+    const kept = await countProofs(ctx.database.db);
+    const sent = await upload(order._id, fakePdf(), 'virement.pdf');
+    expect(sent.status).toBe(400);
+    expect(sent.body).toMatchObject({ message: MESSAGES.proofPdfUnreadable });
+    // A real PDF cut short (a failed download) is no receipt either.
+    const cut = await upload(order._id, pdf.subarray(0, Math.floor(pdf.length / 2)), 'virement.pdf');
+    expect(cut.status).toBe(400);
+    expect(await countProofs(ctx.database.db)).toBe(kept);
+    const unchanged = await request(ctx.app).get(`/api/orders/${order._id}`).set('Authorization', `Bearer ${buyer.token}`);
+    expect(orderSchema.parse(unchanged.body).paymentProof).toBeNull();
+  });
+
+  it('accepts a real PDF, kept byte for byte and served as an attachment', async () => {
+    const order = await placeTransfer();
+    const sent = await upload(order._id, pdf, 'virement.pdf');
+    expect(sent.status).toBe(200);
+    const file = await request(ctx.app)
+      .get(`/api/orders/${order._id}/proof`)
+      .set('Authorization', `Bearer ${admin.token}`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toMatch(/^application\/pdf/);
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="proof-${order._id.slice(0, 8)}.pdf"`);
+    expect(Buffer.compare(file.body as Buffer, pdf)).toBe(0);
   });
 });
 

@@ -92,6 +92,62 @@ describe('the built-in test gateway', () => {
   });
 });
 
+describe('the test gateway’s addresses (issue 49)', () => {
+  /** What an anonymous caller sends to init-payment: the shop's own addresses unless overridden. */
+  const init = (addresses: Partial<Record<'webhook' | 'successUrl' | 'failUrl', string>>) =>
+    request(base)
+      .post('/api/payments/test-gateway/payments/init-payment')
+      .send({
+        receiverWalletId: 'demo',
+        token: 'TND',
+        amount: 1000,
+        type: 'immediate',
+        lifespan: 30,
+        orderId: 'x',
+        webhook: `${base}/api/payments/konnect/webhook`,
+        successUrl: `${base}/order/x?payment=success`,
+        failUrl: `${base}/order/x?payment=failed`,
+        ...addresses,
+      });
+
+  it('refuses with 400 a webhook, success or fail address outside APP_URL, and fetches nothing', async () => {
+    // A server the gateway must never call: it counts every request that reaches it.
+    let calls = 0;
+    const outside = createServer((_req, res) => {
+      calls++;
+      res.end('ok');
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => outside.listen(port, '127.0.0.1', resolve));
+    try {
+      const elsewhere = `http://127.0.0.1:${port}/hook`;
+      for (const addresses of [
+        { webhook: elsewhere },
+        { successUrl: 'https://evil.example/phish' },
+        { failUrl: 'https://evil.example/phish' },
+        // Same host, another port; a look-alike host; credentials in the address; another scheme.
+        { webhook: base.replace(/:\d+$/, `:${port}`) + '/api/payments/konnect/webhook' },
+        { successUrl: `${base}.evil.example/order/x` },
+        { successUrl: base.replace('http://', 'http://user:pw@') + '/order/x' },
+        { webhook: 'file:///etc/passwd' },
+      ]) {
+        const res = await init(addresses);
+        expect(res.status, JSON.stringify(addresses)).toBe(400);
+        expect(JSON.stringify(res.body)).toContain(MESSAGES.testGatewayForeignAddress);
+      }
+      // The shop's own addresses are taken, and paying one with a foreign webhook never happened.
+      const own = await init({});
+      expect(own.status).toBe(200);
+      const paid = await request(base).post(`/api/payments/test-gateway/pay/${own.body.paymentRef as string}/complete`);
+      expect(paid.status).toBe(303);
+      expect(paid.headers['location']).toBe(`${base}/order/x?payment=success`);
+      expect(calls).toBe(0);
+    } finally {
+      await new Promise((resolve) => outside.close(resolve));
+    }
+  });
+});
+
 describe('production without a payment provider', () => {
   it('offers no Card payment: the options say so, placing a Card order is a 400, paying one online a 409', async () => {
     const cardOrder = await placeCardOrder();

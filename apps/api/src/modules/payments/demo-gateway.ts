@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
-import { formatAmount } from '@shop/shared';
+import { MESSAGES, formatAmount } from '@shop/shared';
 import { AppError } from '../../errors.js';
 import { apiRoutes } from '../../http/route.js';
 import type { Logger } from '../../logger.js';
@@ -34,18 +34,41 @@ interface DemoPayment {
   expiresAt: Date;
 }
 
-const initBodySchema = z.object({
-  receiverWalletId: z.string().min(1),
-  token: z.literal('TND'),
-  amount: z.number().int().positive(),
-  type: z.literal('immediate'),
-  description: z.string().max(500).default(''),
-  lifespan: z.number().int().positive().max(1440),
-  orderId: z.string().min(1).max(100),
-  webhook: z.string().url(),
-  successUrl: z.string().url(),
-  failUrl: z.string().url(),
-});
+/**
+ * Whether an address is under the shop's own (`APP_URL`): same scheme, host and port, a path
+ * within its path, no user name or password. The gateway sends the customer's browser to these
+ * addresses and fetches the webhook from the shop's own machine: anything else would be an open
+ * redirect and a request to wherever an anonymous caller points it (issue 49).
+ */
+export function isUnderAppUrl(address: string, appUrl: string): boolean {
+  if (!URL.canParse(address)) return false;
+  const url = new URL(address);
+  const base = new URL(appUrl);
+  const basePath = base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`;
+  return (
+    url.origin === base.origin &&
+    url.username === '' &&
+    url.password === '' &&
+    (url.pathname === base.pathname || url.pathname.startsWith(basePath))
+  );
+}
+
+/** `init-payment`'s body: the shop's own addresses only (400 `MESSAGES.testGatewayForeignAddress` otherwise). */
+const initBodySchemaFor = (appUrl: string) => {
+  const shopAddress = z.string().url().refine((v) => isUnderAppUrl(v, appUrl), MESSAGES.testGatewayForeignAddress);
+  return z.object({
+    receiverWalletId: z.string().min(1),
+    token: z.literal('TND'),
+    amount: z.number().int().positive(),
+    type: z.literal('immediate'),
+    description: z.string().max(500).default(''),
+    lifespan: z.number().int().positive().max(1440),
+    orderId: z.string().min(1).max(100),
+    webhook: shopAddress,
+    successUrl: shopAddress,
+    failUrl: shopAddress,
+  });
+};
 
 const refParams = z.object({ ref: z.string().regex(/^[0-9a-f]{24}$/, 'Payment not found') });
 
@@ -110,7 +133,8 @@ export function createDemoGateway({ appUrl, clock, logger }: { appUrl: string; c
     '/payments/init-payment',
     {
       summary: 'Test gateway (not in production): start a payment, as Konnect’s init-payment',
-      body: initBodySchema,
+      description: 'The webhook, success and fail addresses must be under the shop’s own address (`APP_URL`): 400 otherwise.',
+      body: initBodySchemaFor(appUrl),
       answer: z.object({ payUrl: z.string(), paymentRef: z.string() }),
     },
     ({ body }) => {

@@ -11,7 +11,9 @@ import { OrderDocuments } from './order-documents';
 export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
   const { t } = useTranslation();
   const [cancelOrder, cancellation] = useCancelOrderMutation();
-  const canCancel = order.status === 'pending' || (isAdmin && order.status === 'paid');
+  // Issue 49: while a transfer receipt is being checked only the centre cancels (the transfer box says whom to call).
+  const proofWaiting = order.paymentProof?.status === 'submitted';
+  const canCancel = (order.status === 'pending' && (isAdmin || !proofWaiting)) || (isAdmin && order.status === 'paid');
   // An invoice number is given at payment and kept, also when the order is cancelled afterwards.
   const hasDocuments = !!order.invoiceNumber || order.refunds.some((r) => r.status === 'done');
 

@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/api/errors';
 import { useGetPaymentOptionsQuery } from '@/lib/api/payments';
 import { useUploadProofMutation } from '@/lib/api/payment-proofs';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { useTranslation } from 'react-i18next';
 
 /** The reference a transfer is sent with: the order number as the mails and the admin search know it. */
@@ -60,9 +60,46 @@ function ProofState({ order }: { order: Order }) {
       </div>
     );
   return (
-    <p className="message message--success transfer__state" role="status">
-      {t('checkout.transfer.submitted', { date: formatDate(proof.uploadedAt) })}
-    </p>
+    <div className="message message--success transfer__state" role="status">
+      <p>{t('checkout.transfer.submitted', { date: formatDate(proof.uploadedAt) })}</p>
+      {order.status === 'pending' && <ProofHold order={order} />}
+    </div>
+  );
+}
+
+/**
+ * Issue 49: while the centre checks the receipt, until when the seats are held, that the order
+ * cannot be cancelled meanwhile, and whom to call (the centre's phone and e-mail as the footer
+ * and the contact page show them).
+ */
+function ProofHold({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const phone = t('common.footer.phone');
+  const email = t('common.footer.email');
+  return (
+    <>
+      {order.holdExpiresAt && (
+        <p>
+          <strong>{t('checkout.transfer.heldUntil', { date: formatDateTime(order.holdExpiresAt) })}</strong>
+        </p>
+      )}
+      <p>{t('checkout.transfer.noCancel')}</p>
+      <p>{t('checkout.transfer.whomToCall')}</p>
+      <ul className="transfer__contact">
+        <li>
+          {t('checkout.transfer.phone')}{' '}
+          <a href={`tel:${phone.replace(/\s/g, '')}`}>
+            <bdi dir="ltr">{phone}</bdi>
+          </a>
+        </li>
+        <li>
+          {t('checkout.transfer.email')}{' '}
+          <a href={`mailto:${email}`}>
+            <bdi dir="ltr">{email}</bdi>
+          </a>
+        </li>
+      </ul>
+    </>
   );
 }
 

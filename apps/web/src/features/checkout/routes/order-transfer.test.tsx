@@ -145,6 +145,44 @@ describe('a Transfer order for its customer', () => {
     );
   });
 
+  it('while the proof is checked, says until when the seats are held, that it cannot cancel, and whom to call (issue 49)', async () => {
+    mockApi({
+      'GET /api/orders/ab12cd34-0000-4000-8000-000000000001': {
+        body: transferOrder({
+          holdExpiresAt: '2026-11-24T10:00:00.000Z',
+          paymentProof: { uploadedAt: '2026-11-21T10:00:00.000Z', status: 'submitted', reason: null },
+        }),
+      },
+      'GET /api/payments/options': { body: options },
+    });
+    renderOrder();
+    const held = await screen.findByText(/Your seats are held until/);
+    const state = held.closest('[role="status"]') as HTMLElement;
+    expect(state).toHaveTextContent(/Your seats are held until .*2026.* while the centre checks your receipt\./);
+    expect(state).toHaveTextContent('The order cannot be cancelled while the receipt is being checked.');
+    expect(within(state).getByRole('link', { name: '+216 71 000 000' })).toHaveAttribute('href', 'tel:+21671000000');
+    expect(within(state).getByRole('link', { name: 'support@courseshop.tn' })).toHaveAttribute(
+      'href',
+      'mailto:support@courseshop.tn',
+    );
+    // The customer is not offered a cancel the API refuses (409 PROOF_SUBMITTED).
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+  });
+
+  it('offers the cancel again once the proof is rejected', async () => {
+    mockApi({
+      'GET /api/orders/ab12cd34-0000-4000-8000-000000000001': {
+        body: transferOrder({
+          paymentProof: { uploadedAt: '2026-11-21T10:00:00.000Z', status: 'rejected', reason: 'Illisible' },
+        }),
+      },
+      'GET /api/payments/options': { body: options },
+    });
+    renderOrder();
+    expect(await screen.findByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
+    expect(screen.queryByText('The order cannot be cancelled while the receipt is being checked.')).not.toBeInTheDocument();
+  });
+
   it('shows nothing to pay once the order is paid', async () => {
     mockApi({
       'GET /api/orders/ab12cd34-0000-4000-8000-000000000001': {

@@ -181,6 +181,11 @@ export const checkout = {
     submitted: 'استلمنا الإثبات في {{date}}: نتحقق منه وسنراسلك فور تأكيد دفعتك.',
     rejected: 'لم يتم قبول إثبات الدفع. يرجى إرسال إثبات آخر.',
     reason: 'السبب',
+    heldUntil: 'مقاعدك محجوزة حتى {{date}} بينما يتحقق المركز من الإيصال.',
+    noCancel: 'لا يمكن إلغاء الطلب أثناء التحقق من الإيصال.',
+    whomToCall: 'لديك سؤال أو تحتاج إلى الإلغاء؟ تواصل مع المركز:',
+    phone: 'الهاتف:',
+    email: 'البريد الإلكتروني:',
   },
   /** Admin: the proof of payment of a Transfer order (issue 36). */
   proof: {

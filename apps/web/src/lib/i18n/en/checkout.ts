@@ -172,6 +172,12 @@ export const checkout = {
     submitted: 'Proof received on {{date}}: we are checking it and will e-mail you once your payment is confirmed.',
     rejected: 'Your proof of payment was not accepted. Please send another one.',
     reason: 'Reason',
+    /** Issue 49: while the centre checks the receipt, the seats are held and the order cannot be cancelled. */
+    heldUntil: 'Your seats are held until {{date}} while the centre checks your receipt.',
+    noCancel: 'The order cannot be cancelled while the receipt is being checked.',
+    whomToCall: 'A question, or do you need to cancel? Contact the centre:',
+    phone: 'Phone:',
+    email: 'E-mail:',
   },
   /** Admin: the proof of payment of a Transfer order (issue 36). */
   proof: {

@@ -35,6 +35,7 @@ export const errors = {
   EMPTY_ORDER: MESSAGES.emptyOrder,
   PAID_ORDER_CANCEL: MESSAGES.paidOrderCustomerCancel,
   PAYMENT_OPEN: MESSAGES.paymentOpen,
+  PROOF_SUBMITTED: MESSAGES.proofSubmittedCancel,
   NO_REFUND_DUE: MESSAGES.noRefundDue,
   REFUND_NOT_FOUND: MESSAGES.refundNotFound,
   PAYMENT_ENDING: MESSAGES.paymentPageEnding,

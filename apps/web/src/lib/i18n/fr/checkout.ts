@@ -185,6 +185,11 @@ export const checkout = {
       'Preuve reçue le {{date}} : nous la vérifions et vous écrirons dès que votre paiement sera confirmé.',
     rejected: 'Votre preuve de paiement n’a pas été acceptée. Veuillez en envoyer une autre.',
     reason: 'Motif',
+    heldUntil: 'Vos places sont réservées jusqu’au {{date}} pendant que le centre vérifie votre reçu.',
+    noCancel: 'La commande ne peut pas être annulée pendant la vérification du reçu.',
+    whomToCall: 'Une question, ou besoin d’annuler ? Contactez le centre :',
+    phone: 'Téléphone :',
+    email: 'E-mail :',
   },
   /** Admin: the proof of payment of a Transfer order (issue 36). */
   proof: {

@@ -35,6 +35,8 @@ export const errors = {
     'Cette commande est payée : seule la boutique peut l’annuler et vous rembourser.',
   PAYMENT_OPEN:
     'Une page de paiement de cette commande est encore ouverte : payez ou fermez-la, ou annulez une fois qu’elle a pris fin.',
+  PROOF_SUBMITTED:
+    'Le centre vérifie la preuve de paiement de cette commande : elle ne peut pas être annulée pendant ce temps. Contactez le centre.',
   NO_REFUND_DUE: 'Aucun remboursement n’est dû pour cette commande.',
   REFUND_NOT_FOUND: 'Aucun remboursement de cette commande ne porte cette référence de paiement.',
   PAYMENT_ENDING: 'La dernière page de paiement de cette commande se termine : veuillez réessayer dans une minute.',
@@ -169,6 +171,12 @@ export const messages = {
     'Une preuve de paiement ne peut être envoyée que pour une commande par virement non payée et encore ouverte.',
   proofNotSubmitted: 'Aucune preuve de paiement n’attend de vérification pour cette commande.',
   proofNotFound: 'Aucune preuve de paiement pour cette commande',
+  proofSubmittedCancel:
+    'Le centre vérifie la preuve de paiement de cette commande : elle ne peut pas être annulée pendant ce temps. Contactez le centre.',
+  proofPdfUnreadable:
+    'Le PDF n’a pas pu être lu. Envoyez le reçu en PDF tel que la banque l’a fourni, ou en photo.',
+  testGatewayForeignAddress:
+    'La passerelle de test n’accepte que des adresses sous l’adresse de la boutique (APP_URL).',
   transferUnavailable:
     'Le paiement par virement n’est pas disponible. Veuillez choisir un autre moyen de paiement.',
 } satisfies Catalogue;

@@ -31,10 +31,13 @@ function amountText(amount: number): string {
 
 /**
  * The one money formatter (docs/product.md#rules, "Prices"): Tnd in the catalogue and cart, $ at checkout and on orders,
- * in every language (French and Arabic write the number their way: 1 234,50 Tnd).
+ * in every language (French and Arabic write the number their way: 1 234,50 Tnd). `dinars` is money that
+ * really moves (what to send by bank transfer or D17, what is refunded): the currency as a bank
+ * writes it, TND, as the mails and invoices do (issue 54: "Send $146.63" above "Amount (TND) 146.63").
  */
-export function formatMoney(amount: number, where: 'catalogue' | 'checkout'): string {
+export function formatMoney(amount: number, where: 'catalogue' | 'checkout' | 'dinars'): string {
   const value = amountText(amount);
+  if (where === 'dinars') return `${value} TND`;
   return where === 'catalogue' ? `${value} Tnd` : `$${value}`;
 }
 

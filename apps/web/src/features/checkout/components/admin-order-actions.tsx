@@ -89,7 +89,7 @@ export function AdminOrderActions({ order }: { order: Order }) {
               {refund.isLoading
                 ? t('checkout.order.working')
                 : due.length > 1
-                  ? t('checkout.order.recordRefundOf', { amount: formatMoney(r.amount, 'checkout') })
+                  ? t('checkout.order.recordRefundOf', { amount: formatMoney(r.amount, 'dinars') })
                   : t('checkout.order.recordRefund')}
             </button>
           ))}

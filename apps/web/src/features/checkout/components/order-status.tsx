@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
  */
 function RefundState({ order, refund }: { order: Order; refund: OrderRefund }) {
   const { t } = useTranslation();
-  const amount = formatMoney(refund.amount, 'checkout');
+  const amount = formatMoney(refund.amount, 'dinars');
   const twice = refundKind(order, refund) === 'paidTwice';
   return refund.status === 'due' ? (
     <p className="message message--info" role="status">

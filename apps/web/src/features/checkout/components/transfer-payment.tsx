@@ -178,7 +178,7 @@ export function TransferPayment({ order }: { order: Order }) {
   if (order.paymentMethod !== 'Transfer' || order.isPaid) return null;
   const pending = order.status === 'pending';
   const transfer = options?.transfer;
-  const total = formatMoney(order.totalPrice, 'checkout');
+  const total = formatMoney(order.totalPrice, 'dinars');
   return (
     <section className="review__section transfer" aria-labelledby="transfer-title">
       <h2 id="transfer-title" className="review__title">

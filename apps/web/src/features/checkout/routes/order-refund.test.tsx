@@ -55,7 +55,7 @@ describe('OrderRoute: refunds', () => {
         { timeout: 5_000 },
       ),
     ).toBeInTheDocument();
-    expect(screen.getByText(/A refund of \$169\.00 is due to you/)).toBeInTheDocument();
+    expect(screen.getByText(/A refund of 169\.00 TND is due to you/)).toBeInTheDocument();
     expect(screen.getByText('NOT PAID YET')).toBeInTheDocument();
     expect(screen.queryByText('Thank you: your payment was received.')).not.toBeInTheDocument();
     expect(screen.queryByText(/^PAID AT/)).not.toBeInTheDocument();
@@ -80,7 +80,7 @@ describe('OrderRoute: refunds', () => {
   it('shows a refund made with its date and credit note; a refund due in French and Arabic too', async () => {
     mockApi({ 'GET /api/orders/o1': { body: done } });
     const first = renderOrder();
-    expect(await screen.findByText(/Refunded \$169\.00 on 2026-11-23/)).toHaveTextContent(
+    expect(await screen.findByText(/Refunded 169\.00 TND on 2026-11-23/)).toHaveTextContent(
       'Credit note AV-2026-00001',
     );
     expect(screen.queryByText(/is due to you/)).not.toBeInTheDocument();
@@ -88,9 +88,9 @@ describe('OrderRoute: refunds', () => {
 
     mockApi({ 'GET /api/orders/o1': { body: owed } });
     renderOrder('/order/o1?payment=success');
-    await screen.findByText(/A refund of \$169\.00 is due to you/);
+    await screen.findByText(/A refund of 169\.00 TND is due to you/);
     await act(() => setLanguage('fr'));
-    expect(screen.getByText(/Un remboursement de .*169,00.* vous est dû/)).toBeInTheDocument();
+    expect(screen.getByText(/Un remboursement de 169,00 TND vous est dû/)).toBeInTheDocument();
     expect(
       screen.getByText(/Votre paiement est arrivé, mais cette commande avait été annulée/),
     ).toBeInTheDocument();
@@ -120,7 +120,7 @@ describe('OrderRoute: refunds', () => {
     await waitFor(() =>
       expect(sent.find((r) => r.method === 'PUT')?.body).toEqual({ note: 'Sent back on Konnect' }),
     );
-    expect(await screen.findByText(/Refunded \$169\.00 on 2026-11-23/)).toBeInTheDocument();
+    expect(await screen.findByText(/Refunded 169\.00 TND on 2026-11-23/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Record refund as made' })).not.toBeInTheDocument();
   });
 
@@ -142,7 +142,7 @@ describe('OrderRoute: refunds', () => {
   it('a customer is offered no refund action', async () => {
     mockApi({ 'GET /api/orders/o1': { body: owed } });
     renderOrder();
-    expect(await screen.findByText(/A refund of \$169\.00 is due to you/)).toBeInTheDocument();
+    expect(await screen.findByText(/A refund of 169\.00 TND is due to you/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Record refund as made' })).not.toBeInTheDocument();
   });
 
@@ -198,10 +198,10 @@ describe('OrderRoute: an order paid twice', () => {
   it('says "received twice" with the amount to be refunded, in English, French and Arabic', async () => {
     mockApi({ 'GET /api/orders/o1': { body: paidTwice } });
     renderOrder();
-    expect(await screen.findByText(/^Received twice: \$138\.00 will be refunded/)).toBeInTheDocument();
+    expect(await screen.findByText(/^Received twice: 138\.00 TND will be refunded/)).toBeInTheDocument();
     expect(screen.getByText(/^PAID AT/)).toBeInTheDocument();
     await act(() => setLanguage('fr'));
-    expect(screen.getByText(/^Reçu deux fois : .*138,00.* vous seront remboursés/)).toBeInTheDocument();
+    expect(screen.getByText(/^Reçu deux fois : 138,00 TND vous seront remboursés/)).toBeInTheDocument();
     await act(() => setLanguage('ar'));
     expect(screen.getByText(/^استُلمت الدفعة مرتين: سيُردّ إليك مبلغ/)).toBeInTheDocument();
     await act(() => setLanguage('en'));
@@ -224,19 +224,19 @@ describe('OrderRoute: an order paid twice', () => {
       },
     });
     const first = renderOrder('/order/o1', admin);
-    expect(await screen.findByText(/^Received twice: \$138\.00 will be refunded/)).toBeInTheDocument();
-    expect(screen.getByText(/^A refund of \$138\.00 is due to you/)).toBeInTheDocument();
-    const buttons = screen.getAllByRole('button', { name: 'Record the refund of $138.00 as made' });
+    expect(await screen.findByText(/^Received twice: 138\.00 TND will be refunded/)).toBeInTheDocument();
+    expect(screen.getByText(/^A refund of 138\.00 TND is due to you/)).toBeInTheDocument();
+    const buttons = screen.getAllByRole('button', { name: 'Record the refund of 138.00 TND as made' });
     expect(buttons).toHaveLength(2);
     await user.click(buttons[1]!);
     await waitFor(() => expect(sent.find((r) => r.method === 'PUT')?.body).toEqual({ reference: own.reference }));
-    expect(await screen.findByText(/^Refunded \$138\.00 on 2026-11-23/)).toHaveTextContent('Credit note AV-2026-00007');
+    expect(await screen.findByText(/^Refunded 138\.00 TND on 2026-11-23/)).toHaveTextContent('Credit note AV-2026-00007');
     expect(screen.getByRole('button', { name: 'Record refund as made' })).toBeInTheDocument();
 
     current = { ...both, refunds: [doneSecond, doneOwn] };
     first.unmount();
     renderOrder('/order/o1', admin);
-    expect(await screen.findByText(/^Received twice: the second payment of \$138\.00 was refunded on 2026-11-23/)).toHaveTextContent(
+    expect(await screen.findByText(/^Received twice: the second payment of 138\.00 TND was refunded on 2026-11-23/)).toHaveTextContent(
       'Credit note AV-2026-00008',
     );
     expect(screen.getByRole('button', { name: 'Download credit note AV-2026-00007' })).toBeInTheDocument();

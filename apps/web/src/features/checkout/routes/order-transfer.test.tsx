@@ -39,7 +39,7 @@ describe('a Transfer order for its customer', () => {
     });
     renderOrder();
     const section = await screen.findByRole('region', { name: 'Pay by transfer or D17' });
-    expect(section).toHaveTextContent('Send $169.00 by bank transfer or from your D17 wallet');
+    expect(section).toHaveTextContent('Send 169.00 TND by bank transfer or from your D17 wallet');
     expect(within(section).getByText('TN59 1000 6035 0000 1234 5678')).toBeInTheDocument();
     expect(within(section).getByText('22 333 444')).toBeInTheDocument();
     expect(within(section).getByText('ab12cd34')).toBeInTheDocument();

@@ -8,13 +8,15 @@ import { useTranslation } from 'react-i18next';
  * centre recorded it made), or refunded on a date with its credit note. A second payment of a
  * paid order says so: "Received twice: 138.00 TND will be refunded".
  */
-function RefundState({ order, refund }: { order: Order; refund: OrderRefund }) {
+function RefundState({ order, refund, staff }: { order: Order; refund: OrderRefund; staff: boolean }) {
   const { t } = useTranslation();
   const amount = formatMoney(refund.amount, 'dinars');
   const twice = refundKind(order, refund) === 'paidTwice';
   return refund.status === 'due' ? (
     <p className="message message--info" role="status">
-      {t(twice ? 'checkout.order.refundTwiceDue' : 'checkout.order.refundDue', { amount })}
+      {staff
+        ? t(twice ? 'checkout.order.refundTwiceDueStaff' : 'checkout.order.refundDueStaff', { amount })
+        : t(twice ? 'checkout.order.refundTwiceDue' : 'checkout.order.refundDue', { amount })}
     </p>
   ) : (
     <p className="message message--success">
@@ -29,8 +31,11 @@ function RefundState({ order, refund }: { order: Order; refund: OrderRefund }) {
   );
 }
 
-/** Where the order stands: its status, and until when its seats are held or why they went back. */
-export function OrderStatus({ order }: { order: Order }) {
+/**
+ * Where the order stands: its status, and until when its seats are held or why they went back.
+ * `staff`: an admin reads someone else's order (refunds are the customer's, not "yours").
+ */
+export function OrderStatus({ order, staff = false }: { order: Order; staff?: boolean }) {
   const { t } = useTranslation();
   const open = order.status === 'pending' || order.status === 'paid' || order.status === 'learned';
   return (
@@ -64,7 +69,7 @@ export function OrderStatus({ order }: { order: Order }) {
         </p>
       )}
       {order.refunds.map((refund) => (
-        <RefundState key={`${refund.provider}-${refund.reference ?? ''}-${refund.dueAt}`} order={order} refund={refund} />
+        <RefundState key={`${refund.provider}-${refund.reference ?? ''}-${refund.dueAt}`} order={order} refund={refund} staff={staff} />
       ))}
     </div>
   );

@@ -112,6 +112,9 @@ describe('OrderRoute: refunds', () => {
       },
     });
     renderOrder('/order/o1', admin);
+    // Issue 54: staff read the customer's refund as the customer's, not "due to you".
+    expect(await screen.findByText(/^A refund of 169\.00 TND is due to the customer: send it back/)).toBeInTheDocument();
+    expect(screen.queryByText(/is due to you/)).not.toBeInTheDocument();
     await user.type(
       await screen.findByLabelText('Note for the records (optional)'),
       'Sent back on Konnect',
@@ -224,8 +227,8 @@ describe('OrderRoute: an order paid twice', () => {
       },
     });
     const first = renderOrder('/order/o1', admin);
-    expect(await screen.findByText(/^Received twice: 138\.00 TND will be refunded/)).toBeInTheDocument();
-    expect(screen.getByText(/^A refund of 138\.00 TND is due to you/)).toBeInTheDocument();
+    expect(await screen.findByText(/^Received twice: 138\.00 TND is due back to the customer/)).toBeInTheDocument();
+    expect(screen.getByText(/^A refund of 138\.00 TND is due to the customer/)).toBeInTheDocument();
     const buttons = screen.getAllByRole('button', { name: 'Record the refund of 138.00 TND as made' });
     expect(buttons).toHaveLength(2);
     await user.click(buttons[1]!);

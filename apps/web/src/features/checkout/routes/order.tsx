@@ -67,7 +67,7 @@ function OrderDetail() {
       <OrderPlaced order={order} />
       <div className="checkout-grid">
         <div className="review">
-          <OrderStatus order={order} />
+          <OrderStatus order={order} staff={isAdmin && order.user._id !== userId} />
           <section className="review__section" aria-labelledby="order-shipping">
             <h2 id="order-shipping" className="review__title">
               {t('checkout.order.shippingTitle')}

@@ -126,6 +126,11 @@ export const checkout = {
     recordRefundOf: 'تسجيل استرداد {{amount}} كمُنجَز',
     refundTwiceDue:
       'استُلمت الدفعة مرتين: سيُردّ إليك مبلغ {{amount}}. يعيده المركز بوسيلة الدفع التي استعملتها ويراسلك حين يتم الاسترداد.',
+    /** Issue 54: what staff read on the order page (the customer's sentences say "you"). */
+    refundDueStaff:
+      'يُستحق للعميل استرداد مبلغ {{amount}}: أعِده إليه بوسيلة الدفع التي استعملها، ثم سجّله كمُنجَز أدناه.',
+    refundTwiceDueStaff:
+      'استُلمت الدفعة مرتين: يُستحق للعميل مبلغ {{amount}}: أعِده إليه بوسيلة الدفع التي استعملها، ثم سجّل الاسترداد أدناه.',
     refundTwiceDone: 'استُلمت الدفعة مرتين: رُدّت الدفعة الثانية البالغة {{amount}} في {{date}}',
     markTransferToRefund: 'تسجيل التحويل المستلم (للاسترداد)',
     downloadCreditNoteNumber: 'تنزيل إشعار الدائن {{number}}',

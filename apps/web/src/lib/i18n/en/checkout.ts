@@ -117,6 +117,11 @@ export const checkout = {
     recordRefundOf: 'Record the refund of {{amount}} as made',
     refundTwiceDue:
       'Received twice: {{amount}} will be refunded. The centre sends it back the way you paid and writes to you once it is made.',
+    /** Issue 54: what staff read on the order page (the customer's sentences say "you"). */
+    refundDueStaff:
+      'A refund of {{amount}} is due to the customer: send it back the way they paid, then record it as made below.',
+    refundTwiceDueStaff:
+      'Received twice: {{amount}} is due back to the customer: send it back the way they paid, then record it as made below.',
     refundTwiceDone: 'Received twice: the second payment of {{amount}} was refunded on {{date}}',
     markTransferToRefund: 'Record the transfer received (to refund)',
     downloadCreditNoteNumber: 'Download credit note {{number}}',

@@ -123,6 +123,11 @@ export const checkout = {
     recordRefundOf: 'Enregistrer le remboursement de {{amount}} comme effectué',
     refundTwiceDue:
       'Reçu deux fois : {{amount}} vous seront remboursés. Le centre vous les renvoie par le moyen de paiement utilisé et vous écrit une fois le remboursement effectué.',
+    /** Issue 54: what staff read on the order page (the customer's sentences say "you"). */
+    refundDueStaff:
+      'Un remboursement de {{amount}} est dû au client : renvoyez-le par le moyen de paiement utilisé, puis enregistrez-le comme effectué ci-dessous.',
+    refundTwiceDueStaff:
+      'Reçu deux fois : {{amount}} sont dus au client : renvoyez-les par le moyen de paiement utilisé, puis enregistrez le remboursement ci-dessous.',
     refundTwiceDone: 'Reçu deux fois : le second paiement de {{amount}} a été remboursé le {{date}}',
     markTransferToRefund: 'Enregistrer le virement reçu (à rembourser)',
     downloadCreditNoteNumber: 'Télécharger l’avoir {{number}}',

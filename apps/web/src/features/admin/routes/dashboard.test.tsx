@@ -95,7 +95,7 @@ describe('DashboardRoute', () => {
       'href',
       '/course/c1',
     );
-    const holds = screen.getByRole('table', { name: /Unpaid on-place orders/ });
+    const holds = screen.getByRole('table', { name: /^Unpaid On place and Transfer orders/ });
     expect(within(holds).getByText('Leila Mansour')).toBeInTheDocument();
     expect(within(holds).getByText('$111.50')).toBeInTheDocument();
   });
@@ -166,6 +166,30 @@ describe('DashboardRoute', () => {
       to: '2026-04-03',
       interval: 'week',
     });
+  });
+
+  it('fills From and To with the period shown when the URL names none (issue 54)', async () => {
+    const { sent } = mockApi({ 'GET /api/admin/stats': { body: stats } });
+    renderDashboard('/admin');
+    await screen.findByText('Total: 862.50 TND');
+    expect(screen.getByLabelText('From')).toHaveValue('2026-04-01');
+    expect(screen.getByLabelText('To')).toHaveValue('2026-04-03');
+    // Only the server's default was asked for: the fields show it, they do not change the question.
+    expect(Object.fromEntries(sent.find((r) => r.path === '/api/admin/stats')!.search)).toEqual({});
+  });
+
+  it('says there is no order instead of drawing empty axes, and gives the people and sessions the whole width (issue 54)', async () => {
+    mockApi({
+      'GET /api/admin/stats': {
+        body: { ...stats, ordersByStatus: [{ status: 'paid', orders: 0 }, { status: 'pending', orders: 0 }] },
+      },
+    });
+    renderDashboard();
+    const byStatus = await screen.findByRole('region', { name: 'Orders by state' });
+    expect(within(byStatus).getByText('No order in this period.')).toBeInTheDocument();
+    const holds = screen.getByRole('region', { name: /^To call or check/ });
+    expect(holds).toHaveClass('dashboard__panel--wide');
+    expect(screen.getByRole('heading', { name: 'Upcoming sessions', level: 2 }).closest('section')).toHaveClass('dashboard__panel--wide');
   });
 
   it('says so when the figures cannot be read', async () => {

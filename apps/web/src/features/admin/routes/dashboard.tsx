@@ -126,7 +126,8 @@ export function DashboardRoute() {
       <ListFilters
         label={t('admin.dashboard.period')}
         fields={filterFields()}
-        values={period}
+        // Issue 54: the period shown (the last 30 days by default) fills the From and To fields.
+        values={{ ...period, from: period.from ?? data?.from, to: period.to ?? data?.to }}
         onApply={setPeriod}
       />
       <div className="dashboard__grid">
@@ -160,9 +161,14 @@ export function DashboardRoute() {
             <RevenueTable revenue={data.revenue} />
           </Panel>
           <Panel title={t('admin.dashboard.byStatus')}>
-            <Chart>
-              <StatusChart byStatus={data.ordersByStatus} />
-            </Chart>
+            {data.ordersByStatus.every((s) => s.orders === 0) ? (
+              // Issue 54: no order in the period, no empty axes.
+              <p className="admin-list-empty">{t('admin.dashboard.noOrders')}</p>
+            ) : (
+              <Chart>
+                <StatusChart byStatus={data.ordersByStatus} />
+              </Chart>
+            )}
             <StatusTable byStatus={data.ordersByStatus} />
           </Panel>
           <Panel title={t('admin.dashboard.seats')}>
@@ -178,10 +184,11 @@ export function DashboardRoute() {
           <Panel title={t('admin.dashboard.topCourses')}>
             <TopCoursesTable topCourses={data.topCourses} />
           </Panel>
-          <Panel title={t('admin.dashboard.holds')}>
+          {/* Tables of people and sessions take the whole width (issue 54: phone cards 3 400 px tall). */}
+          <Panel wide title={t('admin.dashboard.holds')}>
             <HoldsTable holds={data.holdsEnding} />
           </Panel>
-          <Panel title={t('sessions.admin.upcoming')}>
+          <Panel wide title={t('sessions.admin.upcoming')}>
             <UpcomingSessionsTable sessions={data.upcomingSessions} />
           </Panel>
         </div>

@@ -159,7 +159,15 @@ describe('admin', () => {
     // The admin marks it paid from the order list…
     await adminMenu(page, 'Orders');
     const orderRow = page.getByRole('row').filter({ hasText: order._id });
+    // Asked first, with the order and the money in dinars (issue 54).
+    const markPaidAsked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.accept();
+      }),
+    );
     await orderRow.getByRole('button', { name: `Mark as Paid: order ${order._id}` }).click();
+    assert.match(await markPaidAsked, new RegExp(`^Mark order ${order._id} as paid \\(\\d+\\.\\d{2} TND\\)\\?`));
     await orderRow.getByRole('button', { name: /^Mark as Paid/ }).waitFor({ state: 'detached' });
     assert.match(await orderRow.innerText(), /Nadia Pottery/);
     assert.match(await orderRow.innerText(), /\$\d/);
@@ -387,6 +395,7 @@ describe('admin', () => {
     );
     const admin = await api<UserInfo>('POST', '/users/login', ADMIN);
     const back = await signedIn(admin, `/order/${order._id}`);
+    back.page.once('dialog', (dialog) => void dialog.accept());
     await back.page.getByRole('button', { name: 'Mark as Paid' }).click();
     await back.page.getByText(/PAID AT \d{4}-\d{2}-\d{2}/).waitFor();
     // The history shows who placed it and who marked it paid.

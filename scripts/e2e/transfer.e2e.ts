@@ -133,6 +133,7 @@ describe('paying by transfer', () => {
       `(() => { const img = document.querySelector('.admin-proof__image'); return img && img.complete && img.naturalWidth > 0; })()`,
     );
     await shot(adminPage, 'admin-proof');
+    adminPage.once('dialog', (dialog) => void dialog.accept());
     await adminPage.getByRole('button', { name: 'Mark as Paid' }).click();
     await adminPage.getByText(/^PAID AT \d{4}-\d{2}-\d{2}$/).waitFor();
     assert.deepEqual(adminErrors, []);

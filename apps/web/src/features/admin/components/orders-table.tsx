@@ -103,7 +103,7 @@ export function OrdersTable({ orders, onMarkPaid, payingId, onCancel, cancelling
               {(order.status === 'pending' || order.status === 'expired') && (
                 <button
                   type="button"
-                  className="button button--small"
+                  className="button button--accent button--small"
                   onClick={() => onMarkPaid(order)}
                   disabled={payingId === order._id}
                   aria-label={t('admin.orders.markPaidLabel', { id: order._id })}

@@ -105,6 +105,13 @@ describe('OrderListRoute', () => {
     expect(buttons[0]).toHaveAccessibleName('Mark as Paid: order o1');
     expect(buttons[0]).toHaveTextContent('Mark as Paid');
 
+    // Issue 54: asked first, naming the order and the money; "no" sends nothing.
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    await userEvent.click(buttons[0]!);
+    expect(confirm).toHaveBeenLastCalledWith(
+      'Mark order o1 as paid (138.58 TND)? Only once the money has reached the centre: the customer then gets the invoice and the “payment received” mail.',
+    );
+    expect(sent.some((r) => r.method === 'PUT')).toBe(false);
     await userEvent.click(buttons[0]!);
     await waitFor(() =>
       expect(sent.some((r) => r.method === 'PUT' && r.path === '/api/orders/o1/pay')).toBe(true),
@@ -118,6 +125,7 @@ describe('OrderListRoute', () => {
       'PUT /api/orders/o1/pay': { status: 409, body: { message: 'Order is already paid' } },
     });
     renderList();
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
     await userEvent.click(await screen.findByRole('button', { name: 'Mark as Paid: order o1' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Order is already paid');
   });

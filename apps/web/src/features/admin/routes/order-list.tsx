@@ -1,6 +1,7 @@
 import { ORDER_SORTS, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_PROOF_STATUSES, type Order } from '@shop/shared';
 import { useCancelOrderMutation, useGetOrdersQuery, usePayOrderMutation } from '@/lib/api/orders';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '@/lib/format';
 import { i18n } from '@/lib/i18n';
 import { ExportOrdersButton } from '../components/export-orders-button';
 import { ActionError } from '../components/list-error';
@@ -89,7 +90,11 @@ export function OrderListRoute() {
 
   const [cancelOrder, cancellation] = useCancelOrderMutation();
 
-  const onMarkPaid = (order: Order) => void payOrder(order._id);
+  // Issue 54: paying an order sends the invoice and a mail; it is asked for, not clicked by mistake.
+  const onMarkPaid = (order: Order) => {
+    if (window.confirm(t('common.confirmMarkPaid', { id: order._id, amount: formatMoney(order.totalPrice, 'dinars') })))
+      void payOrder(order._id);
+  };
   // A paid order cancelled by an admin owes its payment back (refund due): the question says so.
   const onCancel = (order: Order) => {
     if (

@@ -34,9 +34,14 @@ export function AdminOrderActions({ order }: { order: Order }) {
       {(order.status === 'pending' || order.status === 'expired' || transferToRefund) && (
         <button
           type="button"
-          className="button button--block"
+          className="button button--accent button--block"
           disabled={busy}
-          onClick={() => payOrder(order._id)}
+          onClick={() => {
+            // Issue 54: paying an order sends the invoice and a mail; it is asked for, not clicked by mistake.
+            const asked = { id: order._id, amount: formatMoney(order.totalPrice, 'dinars') };
+            if (window.confirm(t(transferToRefund ? 'common.confirmTransferToRefund' : 'common.confirmMarkPaid', asked)))
+              void payOrder(order._id);
+          }}
         >
           {pay.isLoading
             ? t('checkout.order.working')

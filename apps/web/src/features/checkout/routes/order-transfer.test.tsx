@@ -230,6 +230,7 @@ describe('a Transfer order for the admin', () => {
       await within(proof).findByRole('img', { name: `Proof of payment of order ${ORDER_ID}` }),
     ).toHaveAttribute('src', 'blob:proof');
     expect(proof).toHaveTextContent('Sent on 2026-11-21, waiting for your check.');
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
     await user.click(screen.getByRole('button', { name: 'Mark as Paid' }));
     expect(await screen.findByText('PAID AT 2026-11-22')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reject the proof' })).not.toBeInTheDocument();

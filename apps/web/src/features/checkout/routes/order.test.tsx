@@ -64,6 +64,7 @@ describe('OrderRoute', () => {
       },
     });
     renderOrder(true);
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
     await user.click(await screen.findByRole('button', { name: 'Mark as Paid' }));
     expect(await screen.findByText('PAID AT 2026-11-21')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'LEARNED' }));

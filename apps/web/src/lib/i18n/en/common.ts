@@ -34,6 +34,8 @@ export const common = {
   cancelOrderLabel: 'Cancel order {{id}}',
   confirmCancel: 'Cancel this order? Its seats go back on sale.',
   confirmRefund: 'This order is paid. Cancel it? Its payment is then listed as to be refunded.',
+  confirmMarkPaid: 'Mark order {{id}} as paid ({{amount}})? Only once the money has reached the centre: the customer then gets the invoice and the “payment received” mail.',
+  confirmTransferToRefund: 'Record that a transfer of {{amount}} reached order {{id}}? The order stays cancelled and the money is listed as to be refunded.',
   language: {
     label: 'Language',
   },

@@ -34,6 +34,8 @@ export const common = {
   confirmCancel: 'Annuler cette commande ? Ses places seront remises en vente.',
   confirmRefund:
     'Cette commande est payée. L’annuler ? Son paiement sera alors listé comme à rembourser.',
+  confirmMarkPaid: 'Marquer la commande {{id}} comme payée ({{amount}}) ? Seulement une fois l’argent arrivé au centre : le client reçoit alors la facture et le mail « paiement reçu ».',
+  confirmTransferToRefund: 'Enregistrer qu’un virement de {{amount}} est arrivé pour la commande {{id}} ? La commande reste annulée et l’argent est listé comme à rembourser.',
   language: {
     label: 'Langue',
   },

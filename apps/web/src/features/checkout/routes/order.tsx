@@ -21,6 +21,7 @@ import { PayOnline } from '../components/pay-online';
 import { PaymentReturn } from '../components/payment-return';
 import { TransferPayment } from '../components/transfer-payment';
 import '../components/checkout.css';
+import { countryLabel } from '@/lib/i18n/country';
 
 export function OrderRoute() {
   return (
@@ -84,7 +85,7 @@ function OrderDetail() {
             )}
             <p>
               <strong>{t('checkout.order.address')}: </strong>
-              {address}, {city} {postalCode}, {country}
+              {address}, {city} {postalCode}, {countryLabel(t, country)}
             </p>
             {order.invoiceTo && (
               <p>

@@ -21,6 +21,7 @@ import { PromoCodeField, useAppliedCoupon } from '../components/promo-code';
 import { newIdempotencyKey } from '../lib/idempotency-key';
 import { priceChangeOf } from '../lib/price-change';
 import '../components/checkout.css';
+import { countryLabel } from '@/lib/i18n/country';
 
 /** The stable `code` of an API refusal, if any. */
 function errorCodeOf(error: unknown): string | undefined {
@@ -147,7 +148,7 @@ function PlaceOrder() {
             </h2>
             <p>
               <strong>{t('checkout.placeOrder.address')}: </strong>
-              {address}, {city} {postalCode}, {country}
+              {address}, {city} {postalCode}, {countryLabel(t, country)}
             </p>
             {invoiceTo && (
               <p>

@@ -184,4 +184,26 @@ describe('ShippingRoute', () => {
       await setLanguage('en');
     });
   });
+
+  it('names the countries in the page’s language, and stores the shop’s names (issue 54)', async () => {
+    const user = userEvent.setup();
+    await setLanguage('ar');
+    const { store, router } = renderShipping();
+    const country = screen.getByRole('combobox', { name: 'البلد' });
+    expect([...(country as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
+      'تونس',
+      'المغرب',
+      'الجزائر',
+      'فرنسا',
+      'إسبانيا',
+    ]);
+    await user.selectOptions(country, 'الجزائر');
+    await user.type(screen.getByLabelText('العنوان'), '5 شارع الحرية');
+    await user.type(screen.getByLabelText('المدينة'), 'Alger');
+    await user.type(screen.getByLabelText('الرمز البريدي'), '16000');
+    await user.click(screen.getByRole('button', { name: 'المتابعة إلى الطلب' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/placeorder'));
+    expect(store.getState().cart.shippingAddress?.country).toBe('Algerie');
+    await setLanguage('en');
+  });
 });

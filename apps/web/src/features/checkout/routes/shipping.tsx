@@ -26,6 +26,7 @@ import { formatSessionDates } from '@/lib/sessions';
 import { invoiceToSaved, paymentMethodSaved, shippingAddressSaved } from '@/stores/cart-slice';
 import { CheckoutSteps } from '../components/checkout-steps';
 import '../components/checkout.css';
+import { countryLabel } from '@/lib/i18n/country';
 
 /**
  * Address, city and zip are required: the order's own `shippingAddressSchema`. The
@@ -114,7 +115,7 @@ function Shipping() {
             name="country"
             label={t('checkout.shipping.country')}
             autoComplete="country-name"
-            options={COUNTRIES.map((c) => ({ value: c, label: c }))}
+            options={COUNTRIES.map((c) => ({ value: c, label: countryLabel(t, c) }))}
           />
           <div className="checkout-form__pair">
             <TextField

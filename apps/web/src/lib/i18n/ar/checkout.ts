@@ -78,6 +78,14 @@ export const checkout = {
     checking: 'جارٍ التحقق من الرمز…',
     applied: 'تم تطبيق الرمز {{code}}: خصم {{amount}}.',
   },
+  /** The shipping address's countries, by their stored (French) names (issue 54). */
+  countries: {
+    Tunisie: 'تونس',
+    Maroc: 'المغرب',
+    Algerie: 'الجزائر',
+    France: 'فرنسا',
+    Espagne: 'إسبانيا',
+  },
   placed: {
     thanks: 'شكرًا، تم تسجيل طلبك',
     cardNext: 'سنؤكّد دفعتك في هذه الصفحة.',

@@ -73,6 +73,14 @@ export const checkout = {
     checking: 'Checking the code…',
     applied: 'Code {{code}} applied: {{amount}} off.',
   },
+  /** The shipping address's countries, by their stored names: in English as the spec lists them; French and Arabic say them their way (issue 54). */
+  countries: {
+    Tunisie: 'Tunisie',
+    Maroc: 'Maroc',
+    Algerie: 'Algerie',
+    France: 'France',
+    Espagne: 'Espagne',
+  },
   placed: {
     thanks: 'Thank you, your order is placed',
     cardNext: 'We will confirm your payment on this page.',

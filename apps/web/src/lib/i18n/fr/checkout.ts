@@ -76,6 +76,14 @@ export const checkout = {
     checking: 'Vérification du code…',
     applied: 'Code {{code}} appliqué : {{amount}} de remise.',
   },
+  /** The shipping address's countries, by their stored (French) names (issue 54). */
+  countries: {
+    Tunisie: 'Tunisie',
+    Maroc: 'Maroc',
+    Algerie: 'Algérie',
+    France: 'France',
+    Espagne: 'Espagne',
+  },
   placed: {
     thanks: 'Merci, votre commande est enregistrée',
     cardNext: 'Nous confirmerons votre paiement sur cette page.',

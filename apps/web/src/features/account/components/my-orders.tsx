@@ -52,6 +52,7 @@ export function MyOrders() {
         <thead>
           <tr>
             <th scope="col">{t('account.profile.columns.id')}</th>
+            <th scope="col">{t('account.profile.columns.courses')}</th>
             <th scope="col">{t('account.profile.columns.date')}</th>
             <th scope="col">{t('account.profile.columns.total')}</th>
             <th scope="col">{t('account.profile.columns.paid')}</th>
@@ -65,6 +66,15 @@ export function MyOrders() {
             <tr key={order._id}>
               <td data-label={t('account.profile.columns.id')}>
                 <code title={order._id}>{order._id.slice(0, 8)}</code>
+              </td>
+              <td data-label={t('account.profile.columns.courses')}>
+                {/* Issue 54: which course, without opening the order. */}
+                {order.orderItems.map((line, i) => (
+                  <span key={`${line.course}-${i}`} className="orders-table__course">
+                    <bdi>{line.name}</bdi>
+                    {line.qty > 1 && ` ×${line.qty}`}
+                  </span>
+                ))}
               </td>
               <td data-label={t('account.profile.columns.date')}>{formatDate(order.createdAt)}</td>
               <td data-label={t('account.profile.columns.total')}>

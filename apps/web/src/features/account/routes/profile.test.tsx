@@ -239,7 +239,10 @@ describe('ProfileRoute', () => {
           {
             _id: 'order-aaaa-1111',
             user: { _id: 'u1', name: 'Amal' },
-            orderItems: [],
+            orderItems: [
+              { course: 'c1', name: 'Python for Beginners', qty: 1, price: 30, image: '/p.svg', session: null },
+              { course: 'c2', name: 'Scratch for Kids', qty: 2, price: 15, image: '/s.svg', session: null },
+            ],
             shippingAddress: { address: 'a', city: 'b', postalCode: 'c', country: 'France' },
             paymentMethod: 'Card',
             itemsPrice: 60,
@@ -288,11 +291,13 @@ describe('ProfileRoute', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['ID', 'DATE', 'TOTAL', 'PAID', 'LEARNED', 'STATUS', 'DETAILS']);
+    ).toEqual(['ID', 'Courses', 'DATE', 'TOTAL', 'PAID', 'LEARNED', 'STATUS', 'DETAILS']);
     const [, paidRow, pendingRow] = within(table).getAllByRole('row');
     const cells = within(paidRow!).getAllByRole('cell');
     expect(cells.map((c) => c.textContent)).toEqual([
       'order-aa',
+      // Issue 54: the courses, without opening the order.
+      'Python for BeginnersScratch for Kids ×2',
       '2026-11-19',
       '$169.00',
       '2026-11-20',
@@ -302,7 +307,7 @@ describe('ProfileRoute', () => {
     ]);
     expect(within(paidRow!).getByRole('link')).toHaveAttribute('href', '/order/order-aaaa-1111');
     // An unpaid order says until when its seats are held, to the minute, in the viewer's time.
-    expect(within(pendingRow!).getAllByRole('cell')[5]).toHaveTextContent(
+    expect(within(pendingRow!).getAllByRole('cell')[6]).toHaveTextContent(
       'PendingSeats held until 2026-11-24 15:05',
     );
   });

@@ -102,6 +102,7 @@ export const account = {
     noOrders: 'لم تقدّم أي طلب بعد.',
     columns: {
       id: 'المعرّف',
+      courses: 'الدورات',
       date: 'التاريخ',
       total: 'المجموع',
       paid: 'مدفوع',

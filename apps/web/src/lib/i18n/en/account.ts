@@ -107,6 +107,7 @@ export const account = {
     noOrders: 'You have not placed any order yet.',
     columns: {
       id: 'ID',
+      courses: 'Courses',
       date: 'DATE',
       total: 'TOTAL',
       paid: 'PAID',

@@ -105,6 +105,7 @@ export const account = {
     noOrders: "Vous n'avez encore passé aucune commande.",
     columns: {
       id: 'ID',
+      courses: 'Formations',
       date: 'DATE',
       total: 'TOTAL',
       paid: 'PAYÉE',

@@ -59,6 +59,13 @@ function ProofState({ order }: { order: Order }) {
         )}
       </div>
     );
+  // Issue 54: a cancelled or expired order does not say its receipt is being checked.
+  if (order.status === 'cancelled' || order.status === 'expired')
+    return (
+      <div className="message message--info transfer__state" role="status">
+        <p>{t('checkout.transfer.submittedClosed', { date: formatDate(proof.uploadedAt) })}</p>
+      </div>
+    );
   return (
     <div className="message message--success transfer__state" role="status">
       <p>{t('checkout.transfer.submitted', { date: formatDate(proof.uploadedAt) })}</p>

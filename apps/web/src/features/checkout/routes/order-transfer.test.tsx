@@ -183,6 +183,24 @@ describe('a Transfer order for its customer', () => {
     expect(screen.queryByText('The order cannot be cancelled while the receipt is being checked.')).not.toBeInTheDocument();
   });
 
+  it('does not say a receipt is being checked on a cancelled order (issue 54)', async () => {
+    mockApi({
+      [`GET /api/orders/${ORDER_ID}`]: {
+        body: transferOrder({
+          status: 'cancelled',
+          cancelledAt: '2026-11-22T10:00:00.000Z',
+          paymentProof: { uploadedAt: '2026-11-21T10:00:00.000Z', status: 'submitted', reason: null },
+        }),
+      },
+      'GET /api/payments/options': { body: options },
+    });
+    renderOrder();
+    expect(
+      await screen.findByText(/^You sent a proof of payment on 2026-11-21, but this order is no longer open/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/we are checking it/)).not.toBeInTheDocument();
+  });
+
   it('shows nothing to pay once the order is paid', async () => {
     mockApi({
       'GET /api/orders/ab12cd34-0000-4000-8000-000000000001': {

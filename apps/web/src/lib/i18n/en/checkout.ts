@@ -183,6 +183,7 @@ export const checkout = {
     wrongType: 'This file is not a photo (JPEG, PNG, WebP) or a PDF.',
     tooLarge: 'This file is larger than 5 MB.',
     submitted: 'Proof received on {{date}}: we are checking it and will e-mail you once your payment is confirmed.',
+    submittedClosed: 'You sent a proof of payment on {{date}}, but this order is no longer open, so nobody checks it for payment. If you did send the money, the centre refunds it to you: call or write to the centre.',
     rejected: 'Your proof of payment was not accepted. Please send another one.',
     reason: 'Reason',
     /** Issue 49: while the centre checks the receipt, the seats are held and the order cannot be cancelled. */

@@ -196,6 +196,7 @@ export const checkout = {
     tooLarge: 'Ce fichier dépasse 5 Mo.',
     submitted:
       'Preuve reçue le {{date}} : nous la vérifions et vous écrirons dès que votre paiement sera confirmé.',
+    submittedClosed: 'Vous avez envoyé une preuve de paiement le {{date}}, mais cette commande n’est plus ouverte : elle ne sera pas vérifiée pour un paiement. Si vous avez bien envoyé l’argent, le centre vous le rembourse : appelez-le ou écrivez-lui.',
     rejected: 'Votre preuve de paiement n’a pas été acceptée. Veuillez en envoyer une autre.',
     reason: 'Motif',
     heldUntil: 'Vos places sont réservées jusqu’au {{date}} pendant que le centre vérifie votre reçu.',

@@ -13,8 +13,12 @@ export function PhoneConsentFields({ idPrefix }: { idPrefix: string }) {
   const { t } = useTranslation();
   const { control } = useFormContext<{ phone: string; sms: boolean; whatsapp: boolean }>();
   const [phone = '', sms = false, whatsapp = false] = useWatch({ control, name: ['phone', 'sms', 'whatsapp'] });
-  const channels = [sms && 'SMS', whatsapp && 'WhatsApp'].filter(Boolean).join(t('texts.and'));
-  const number = phone.trim() === '' ? null : (normalisePhone(phone) ?? phone.trim());
+  const channels = [sms && t('texts.admin.channels.sms'), whatsapp && t('texts.admin.channels.whatsapp')]
+    .filter(Boolean)
+    .join(t('texts.and'));
+  const typed = phone.trim() === '' ? null : (normalisePhone(phone) ?? phone.trim());
+  // Isolated left-to-right: "+216…" keeps its order inside an Arabic sentence.
+  const number = typed === null ? null : `\u2066${typed}\u2069`;
   return (
     <div className="text-consent__fields">
       <p className="auth-form__hint">{t('texts.consentIntro')}</p>

@@ -30,7 +30,7 @@ export function TextMessagesTable({ messages }: { messages: TextMessage[] }) {
           <td data-label={t('texts.admin.to')}>
             {m.user?.name ?? '—'}
             <br />
-            <span dir="ltr">{m.phone}</span>
+            <span dir="ltr" className="text-message__phone">{m.phone}</span>
           </td>
           <td data-label={t('texts.admin.channel')}>{t(`texts.admin.channels.${m.channel}`)}</td>
           <td data-label={t('texts.admin.what')} className="text-message__text">

@@ -19,6 +19,7 @@ import { certificatesRouter } from './modules/certificates/certificates.routes.j
 import { couponsRouter } from './modules/coupons/coupons.routes.js';
 import { healthRouter } from './modules/health/health.routes.js';
 import { imagesRouter } from './modules/images/images.routes.js';
+import { textMessagesRouter } from './modules/messages/text-messages.routes.js';
 import { newsletterRouter } from './modules/newsletter/newsletter.routes.js';
 import { ordersRouter } from './modules/orders/orders.routes.js';
 import { paymentProviderFor } from './modules/payments/payment-provider-for.js';
@@ -179,6 +180,7 @@ function createExpressApp(
   app.use('/api/images', imagesRouter(deps));
   app.use('/api/certificates', certificatesRouter(deps));
   app.use('/api/coupons', couponsRouter(deps));
+  app.use('/api/messages', textMessagesRouter(deps));
   // The document is written from the routers above (and itself), once, when first asked for.
   let document: ReturnType<typeof openApiDocument> | undefined;
   app.use('/api', docsRouter(() => (document ??= openApiDocument(app))));

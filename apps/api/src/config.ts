@@ -16,6 +16,11 @@ export const KONNECT_PRODUCTION_API_URL = 'https://api.konnect.network/api/v2';
 /** Flouci's production API v2 (issue 36; the same address serves its TEST APP keys). */
 export const FLOUCI_PRODUCTION_API_URL = 'https://developers.flouci.com/api/v2';
 
+/** TunisieSMS's HTTP API (issue 53): `GET …?fct=sms&key=…&mobile=216XXXXXXXX&sms=…&sender=…`. */
+export const TUNISIESMS_API_URL = 'https://www.tunisiesms.tn/client/Api/Api.aspx';
+/** WhatsApp Cloud API (issue 53): template messages are POSTed to `{url}/{phone-number-id}/messages`. */
+export const WHATSAPP_CLOUD_API_URL = 'https://graph.facebook.com/v21.0';
+
 /** A duration in milliseconds: a whole number from 1 ms to 10 minutes. */
 const ms = (fallback: number) => z.coerce.number().int().min(1).max(600_000).default(fallback);
 
@@ -126,6 +131,23 @@ const envSchema = z.object({
   // 5 minutes to 1 day: how long a payment page can be paid (and the seats stay held).
   PAYMENT_LIFESPAN_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
   PAYMENT_TIMEOUT_MS: ms(5_000),
+  // Text messages (issue 53): the SMS gateway and the WhatsApp Cloud API; unset, messages go to the outbox.
+  SMS_API_KEY: z.string().trim().optional(),
+  // The sender name registered with the gateway: up to 11 letters or digits (an SMS sender's limit).
+  SMS_SENDER: z
+    .string()
+    .trim()
+    .regex(/^([A-Za-z0-9 ._-]{1,11})?$/, 'must be the registered sender name: 1 to 11 letters, digits, spaces, dots, dashes')
+    .optional(),
+  SMS_API_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().url().default(TUNISIESMS_API_URL)),
+  WHATSAPP_TOKEN: z.string().trim().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .trim()
+    .regex(/^\d*$/, 'must be the digits of the WhatsApp phone number id')
+    .optional(),
+  WHATSAPP_API_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().url().default(WHATSAPP_CLOUD_API_URL)),
+  TEXT_MESSAGE_TIMEOUT_MS: ms(10_000),
 });
 
 /**
@@ -210,6 +232,33 @@ export type PaymentSettings =
   | { mode: 'test-gateway'; lifespanMinutes: number }
   | { mode: 'off' };
 
+/**
+ * Where text messages go (issue 53): each channel to its provider when its credentials are set,
+ * else (null) to DATA_DIR/outbox and the log, as mails without SMTP_URL.
+ */
+export interface TextMessageSettings {
+  sms: { apiUrl: string; apiKey: string; sender: string } | null;
+  whatsapp: { apiUrl: string; token: string; phoneNumberId: string } | null;
+  /** One call to either provider. */
+  timeoutMs: number;
+}
+
+function textMessageSettings(e: z.infer<typeof envSchema>): TextMessageSettings {
+  const apiKey = e.SMS_API_KEY || undefined;
+  const sender = e.SMS_SENDER || undefined;
+  if ((apiKey === undefined) !== (sender === undefined))
+    throw new ConfigError('SMS_API_KEY and SMS_SENDER go together: set both, or neither.');
+  const token = e.WHATSAPP_TOKEN || undefined;
+  const phoneNumberId = e.WHATSAPP_PHONE_NUMBER_ID || undefined;
+  if ((token === undefined) !== (phoneNumberId === undefined))
+    throw new ConfigError('WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID go together: set both, or neither.');
+  return {
+    sms: apiKey && sender ? { apiUrl: e.SMS_API_URL, apiKey, sender } : null,
+    whatsapp: token && phoneNumberId ? { apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''), token, phoneNumberId } : null,
+    timeoutMs: e.TEXT_MESSAGE_TIMEOUT_MS,
+  };
+}
+
 export type DatabaseKind = 'embedded' | 'memory' | 'postgres';
 
 export interface Config {
@@ -256,6 +305,8 @@ export interface Config {
   /** Who signs certificates (CERTIFICATE_SIGNATORY); empty in production when unset (the PDF leaves it out). */
   certificateSignatory: CertificateSignatory;
   payments: PaymentSettings;
+  /** The SMS gateway and the WhatsApp Cloud API (issue 53); each null when not configured. */
+  textMessages: TextMessageSettings;
   /** Bounded waits on the database, Redis and slow clients (README, "Time limits"). */
   limits: Limits;
 }
@@ -385,6 +436,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     transfer: transferSettings(e, e.NODE_ENV === 'development'),
     certificateSignatory: certificateSignatory(e.CERTIFICATE_SIGNATORY, e.NODE_ENV === 'production'),
     payments: paymentSettings(e),
+    textMessages: textMessageSettings(e),
     limits: {
       dbConnectMs: e.DB_CONNECT_TIMEOUT_MS,
       dbStatementMs: e.DB_STATEMENT_TIMEOUT_MS,

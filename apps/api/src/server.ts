@@ -13,6 +13,7 @@ import { createMailer } from './modules/mail/mailer.js';
 import { startExpirySweeper } from './modules/orders/expiry-sweeper.js';
 import { startPaymentSweeper } from './modules/payments/payment-sweeper.js';
 import { startReminderSweeper } from './modules/sessions/reminders.service.js';
+import { startTextMessageSweeper } from './modules/messages/text-messages.service.js';
 import { startWaitlistSweeper } from './modules/sessions/waitlist.service.js';
 
 async function main(): Promise<void> {
@@ -84,6 +85,8 @@ async function main(): Promise<void> {
     config,
     courses: app.courses,
   });
+  // Text messages (issue 53): queued with the changes they tell about, sent once by whichever instance claims them.
+  const textMessageSweeper = startTextMessageSweeper({ database, clock: systemClock, logger, config });
   if (config.payments.mode === 'test-gateway') {
     logger.info(
       'Online payment: the built-in test gateway (set KONNECT_API_KEY and KONNECT_WALLET_ID, or FLOUCI_APP_TOKEN and FLOUCI_APP_SECRET, to take real payments)',
@@ -111,6 +114,7 @@ async function main(): Promise<void> {
     await paymentSweeper.stop();
     await reminderSweeper.stop();
     await waitlistSweeper.stop();
+    await textMessageSweeper.stop();
     // A webhook answered before its check ended (or one waiting for its gap) finishes first.
     await Promise.race([app.payments.webhookChecksSettled(), delay(config.limits.shutdownGraceMs, undefined, { ref: false })]);
     await database.close().catch((err: unknown) => logger.error({ err }, 'closing the database failed'));

@@ -98,6 +98,8 @@ export const MESSAGES = {
   expiredSeatsGone: 'This order has expired and its seats are no longer available.',
   invoicesNotConfigured:
     'Invoices are not available yet: the shop has not set its legal identity (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_TAX_ID).',
+  /** 400 `PHONE_INVALID` (issue 53): a phone that is not an E.164 number nor 8 Tunisian digits. */
+  phoneInvalid: 'Please enter a valid phone number: 8 digits, or + and the country code (e.g. +216 20 123 456).',
   // Online payment (issue 17)
   /** 400: POST /api/orders with Card when the shop takes no online payments. */
   cardPaymentsUnavailable: 'Online card payment is not available. Please choose to pay on site.',
@@ -231,6 +233,7 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'CONFLICT',
   'INVOICES_NOT_CONFIGURED',
+  'PHONE_INVALID',
   'SERVER_ERROR',
   'SERVICE_UNAVAILABLE',
 ] as const;
@@ -286,6 +289,7 @@ const CODE_OF_MESSAGE = new Map<string, ErrorCode>([
   [MESSAGES.serverError, 'SERVER_ERROR'],
   [MESSAGES.serviceUnavailable, 'SERVICE_UNAVAILABLE'],
   [MESSAGES.invoicesNotConfigured, 'INVOICES_NOT_CONFIGURED'],
+  [MESSAGES.phoneInvalid, 'PHONE_INVALID'],
 ]);
 
 const CODE_OF_STATUS: Record<number, ErrorCode> = {

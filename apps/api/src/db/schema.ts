@@ -7,6 +7,9 @@ import {
   type PaymentProofStatus,
   type PaymentResult,
   type RefundReason,
+  type TextChannel,
+  type TextStatus,
+  type TextTemplate,
 } from '@shop/shared';
 import {
   bigint,
@@ -49,6 +52,10 @@ export const users = pgTable(
     isVerified: boolean('is_verified').notNull().default(false),
     /** The account's language (issue 18): its e-mails are written in it. */
     language: text('language', { enum: LANGUAGES }).notNull().default('en'),
+    /** Issue 53: the phone in E.164 (`normalisePhone`), or null; and the text channels agreed to. */
+    phone: text('phone'),
+    notifySms: boolean('notify_sms').notNull().default(false),
+    notifyWhatsapp: boolean('notify_whatsapp').notNull().default(false),
     /** Tokens issued before this instant are refused. */
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: createdAt(),
@@ -621,6 +628,10 @@ export const tokens = pgTable(
     passwordHash: text('password_hash'),
     isKid: boolean('is_kid'),
     language: text('language', { enum: LANGUAGES }),
+    /** Issue 53: a 'verify' link's phone and consent to text messages ('' for no phone). */
+    phone: text('phone'),
+    notifySms: boolean('notify_sms'),
+    notifyWhatsapp: boolean('notify_whatsapp'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -739,4 +750,48 @@ export const couponUses = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('coupon_uses_coupon_user_idx').on(t.couponId, t.userId)],
+);
+
+/**
+ * The text message outbox (issue 53): one row per person, event and channel (`text_messages_once`),
+ * inserted in the transaction of the change it tells about, then sent by the sweeper of any
+ * instance (claimed with FOR UPDATE SKIP LOCKED and a lease in `next_try_at`), retried with
+ * back-off for up to a day.
+ */
+export const textMessages = pgTable(
+  'text_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Who it is for, as the once-key knows them: the account's id (a named learner's later). */
+    recipient: text('recipient').notNull(),
+    /** The account, for the back office's names (null once deleted; the row stays). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The event, e.g. `session_reminder:{session}:{days}` or `payment_received:{order}`. */
+    eventKey: text('event_key').notNull(),
+    channel: text('channel').$type<TextChannel>().notNull(),
+    template: text('template').$type<TextTemplate>().notNull(),
+    phone: text('phone').notNull(),
+    language: text('language', { enum: LANGUAGES }).notNull(),
+    /** The SMS text, or the WhatsApp template's body as read. */
+    body: text('body').notNull(),
+    /** The WhatsApp template's body parameters, in order. */
+    params: jsonb('params').$type<string[]>().notNull(),
+    status: text('status').$type<TextStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When it may be claimed: its first or next try, or the end of a claim's lease. */
+    nextTryAt: timestamp('next_try_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('text_messages_once').on(t.recipient, t.eventKey, t.channel),
+    check('text_messages_status_known', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    check('text_messages_channel_known', sql`${t.channel} in ('sms', 'whatsapp')`),
+    index('text_messages_pending_idx')
+      .on(t.nextTryAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('text_messages_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('text_messages_user_idx').on(t.userId),
+  ],
 );

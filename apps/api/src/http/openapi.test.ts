@@ -100,6 +100,8 @@ const CONTRACT_ROUTES = [
   'put /api/coupons/{id}',
   'delete /api/coupons/{id}',
   'post /api/coupons/check',
+  'get /api/messages',
+  'get /api/messages/export',
   'get /api/health',
   'post /api/newsletter',
   'get /api/openapi.json',

@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { AppLayout } from './layout';
 import { NotFound } from './not-found';
 import { RouteError } from './route-error';
+import { ShortLink } from './short-link';
 
 /** The route table (docs/product.md#screens), composed from the features. */
 export const routes: RouteObject[] = [
@@ -26,6 +27,9 @@ export const routes: RouteObject[] = [
           ...checkoutRoutes,
           ...adminRoutes,
           ...certificateRoutes,
+          // The short links of text messages (issue 53).
+          { path: 'o/:code', element: <ShortLink to="order" /> },
+          { path: 'c/:code', element: <ShortLink to="course" /> },
           { path: '*', element: <NotFound /> },
         ],
       },

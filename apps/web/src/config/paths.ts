@@ -45,6 +45,8 @@ export const paths = {
   certificate: (id: string) => `/certificates/${encodeURIComponent(id)}`,
   adminCertificates: '/admin/certificates',
   adminCoupons: '/admin/coupons',
+  /** Issue 53: the SMS and WhatsApp messages sent, waiting or failed. */
+  adminMessages: '/admin/messages',
   adminCouponNew: '/admin/coupons/new',
   adminCouponEdit: (id: string) => `/admin/coupons/${id}/edit`,
   /** Catalogue by category (home and footer cards). */

@@ -15,6 +15,8 @@ const amal: UserInfo = {
   isAdmin: false,
   isKid: false,
   language: 'en',
+  phone: null,
+  notify: { sms: false, whatsapp: false },
   token: 'token-1',
 };
 

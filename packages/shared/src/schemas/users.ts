@@ -7,6 +7,8 @@ import {
   PASSWORD_MIN,
   USER_SORTS,
 } from '../constants.js';
+import { MESSAGES } from '../messages.js';
+import { normalisePhone } from '../phone.js';
 import { pageQuerySchema, queryBooleanSchema, querySearchSchema } from './common.js';
 
 const email = z
@@ -29,6 +31,33 @@ const name = z
   .min(1, 'Name is required')
   .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`);
 
+/**
+ * A phone as typed (issue 53): normalised to E.164 (`normalisePhone`), else 400 `PHONE_INVALID`.
+ * Null or an empty text removes the number.
+ */
+export const phoneInputSchema = z
+  .union([z.string({ error: MESSAGES.phoneInvalid }).max(40, MESSAGES.phoneInvalid), z.null()], { error: MESSAGES.phoneInvalid })
+  .transform((typed, ctx) => {
+    if (typed === null || typed.trim() === '') return null;
+    const phone = normalisePhone(typed);
+    if (phone === null) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.phoneInvalid });
+      return z.NEVER;
+    }
+    return phone;
+  })
+  .meta({ description: 'E.164 (`+21620123456`); 8 digits alone get `+216`; null or "" removes it', example: '+21620123456' });
+
+/** Which text messages the account agreed to (issue 53): both off until the person ticks them. */
+export const notifySchema = z.object({
+  sms: z.boolean({ error: 'notify.sms must be true or false' }),
+  whatsapp: z.boolean({ error: 'notify.whatsapp must be true or false' }),
+});
+export type Notify = z.infer<typeof notifySchema>;
+
+/** A change of consent: each channel left out stays as it is. */
+const notifyChangeSchema = notifySchema.partial({ sms: true, whatsapp: true });
+
 export const loginBodySchema = z.object({
   email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(EMAIL_MAX),
   password: z
@@ -45,6 +74,9 @@ export const registerBodySchema = z.object({
   isKid: z.boolean({ error: 'isKid must be true or false' }).optional().default(false),
   /** The account's language; without it, the request's Accept-Language. */
   language: languageSchema.optional(),
+  /** Issue 53: a phone for text messages, and the channels agreed to (both off by default). */
+  phone: phoneInputSchema.optional(),
+  notify: notifyChangeSchema.optional(),
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
@@ -59,6 +91,9 @@ export const profileUpdateBodySchema = z.object({
   email: email.optional(),
   password: password.optional(),
   language: languageSchema.optional(),
+  /** Issue 53: the phone for text messages (null or "" removes it) and the channels agreed to. */
+  phone: phoneInputSchema.optional(),
+  notify: notifyChangeSchema.optional(),
   /**
    * Issue 31: required (and checked) when the change is of the e-mail or the password; a
    * name or language change goes without it.
@@ -99,6 +134,10 @@ export const userSchema = z.object({
   isKid: z.boolean(),
   /** The account's language: its e-mails are written in it (issue 18). */
   language: languageSchema,
+  /** Issue 53: the account's phone in E.164, or null. */
+  phone: z.string().nullable(),
+  /** Issue 53: the text messages the account agreed to, besides the mails. */
+  notify: notifySchema,
   /**
    * Issue 31, profile answers only: a new e-mail address waiting for confirmation from the
    * link mailed to it (`email` stays the old one until then).

@@ -37,6 +37,10 @@ export interface LinkTokenPayload {
   passwordHash?: string;
   isKid?: boolean;
   language?: Language;
+  /** 'verify' (issue 53): the registration's phone ('' for none) and consent to text messages. */
+  phone?: string;
+  notifySms?: boolean;
+  notifyWhatsapp?: boolean;
 }
 
 export interface ConsumedLinkToken extends LinkTokenPayload {
@@ -78,6 +82,9 @@ export async function issueLinkToken(
     passwordHash: payload.passwordHash ?? null,
     isKid: payload.isKid ?? null,
     language: payload.language ?? null,
+    phone: payload.phone ?? null,
+    notifySms: payload.notifySms ?? null,
+    notifyWhatsapp: payload.notifyWhatsapp ?? null,
   });
   return token;
 }
@@ -116,6 +123,9 @@ export async function consumeLinkTokenWithPayload(
     passwordHash: tokens.passwordHash,
     isKid: tokens.isKid,
     language: tokens.language,
+    phone: tokens.phone,
+    notifySms: tokens.notifySms,
+    notifyWhatsapp: tokens.notifyWhatsapp,
   });
   if (!row) return undefined;
   await retireLinkTokens(db, row.userId, kind, now);
@@ -125,6 +135,9 @@ export async function consumeLinkTokenWithPayload(
   if (row.passwordHash !== null) consumed.passwordHash = row.passwordHash;
   if (row.isKid !== null) consumed.isKid = row.isKid;
   if (row.language !== null) consumed.language = row.language;
+  if (row.phone !== null) consumed.phone = row.phone;
+  if (row.notifySms !== null) consumed.notifySms = row.notifySms;
+  if (row.notifyWhatsapp !== null) consumed.notifyWhatsapp = row.notifyWhatsapp;
   return consumed;
 }
 

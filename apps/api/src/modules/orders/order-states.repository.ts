@@ -191,6 +191,8 @@ export async function payOrderRecord(
   payment?: PaymentResult,
   /** The centre's identity printed on the invoice; null (not configured): no invoice kept, downloads use the settings of the day. */
   seller: InvoiceSnapshot['seller'] | null = null,
+  /** What must commit with the payment (issue 53: the "payment received" text messages), in its transaction. */
+  onPaid?: (tx: DbOrTx) => Promise<void>,
 ): Promise<PayOutcome> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
@@ -219,6 +221,7 @@ export async function payOrderRecord(
       ...(payment ? { paymentResult: { from: null, to: payment } } : {}),
     };
     await recordAuditEvents(tx, [{ entity: 'order', entityId: id, action: 'paid', actor, at, changes }]);
+    await onPaid?.(tx);
     return { kind: 'changed', from: order.status, value: { invoiceNumber } };
   });
 }

@@ -1,4 +1,5 @@
 import { MESSAGES, orderStateConflict, type Order, type OrderEvent, type OrderStatus, type PaymentResult } from '@shop/shared';
+import type { DbOrTx } from '../../db/client.js';
 import type { ServiceContext } from '../../deps.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import { isId } from '../../lib/ids.js';
@@ -7,6 +8,7 @@ import { actorOf, listAuditEvents, type AuditActor } from '../audit/audit.servic
 import { issueCertificateInTransaction, mailCertificateInBackground } from '../certificates/certificates.service.js';
 import { courseChanged } from '../courses/catalogue.service.js';
 import { sendInBackground } from '../mail/mail.service.js';
+import { queueTextMessages } from '../messages/text-messages.service.js';
 import { waitlistOffersChanged } from '../sessions/waitlist-seats.service.js';
 import { invoiceSeller } from './invoice.js';
 import {
@@ -25,7 +27,7 @@ import {
   recordUnpayablePayment,
   type StateChange,
 } from './order-states.repository.js';
-import { findOrdersByIds } from './orders.repository.js';
+import { findOrderById, findOrdersByIds } from './orders.repository.js';
 import { requireOrder, requireOrderOwner, toOrderJson } from './orders.service.js';
 
 export { actorOf };
@@ -51,7 +53,9 @@ export async function payOrder(
 ): Promise<Order> {
   if (!isId(id)) throw notFound(MESSAGES.orderNotFound);
   const { db } = ctx.database;
-  const outcome = await payOrderRecord(db, id, actor, ctx.clock.now(), payment, invoiceSeller(ctx.config.shop));
+  const outcome = await payOrderRecord(db, id, actor, ctx.clock.now(), payment, invoiceSeller(ctx.config.shop), (tx) =>
+    queuePaymentReceivedTexts(ctx, tx, id),
+  );
   if (outcome.kind === 'seatsGone') throw conflict(MESSAGES.expiredSeatsGone);
   if (outcome.kind !== 'changed') throw refusal(outcome, payConflict);
   // Paying an expired order took its seats again: this instance's next catalogue answer shows it.
@@ -59,6 +63,28 @@ export async function payOrder(
   const order = await requireOrder(db, id);
   sendInBackground(ctx.mailer, ctx.logger, orderPaidMail(order, ctx.config));
   return toOrderJson(order);
+}
+
+/**
+ * Issue 53: the "payment received" SMS and WhatsApp message to the opted-in buyer, queued in
+ * the payment's transaction (once per order: the key), sent by the outbox after the commit.
+ */
+async function queuePaymentReceivedTexts(ctx: ServiceContext, tx: DbOrTx, id: string): Promise<void> {
+  const order = await findOrderById(tx, id);
+  if (!order?.userId) return;
+  await queueTextMessages(
+    tx,
+    ctx.config,
+    order.userId,
+    `payment_received:${id}`,
+    {
+      template: 'payment_received',
+      course: [...new Set(order.lines.map((l) => l.name))].join(', '),
+      amount: order.totalPrice,
+      link: { kind: 'order', id },
+    },
+    ctx.clock.now(),
+  );
 }
 
 /** Admin: marks a paid order learned, once, from the Tunis day its session ends; its certificate is issued in the same transaction and mailed. */

@@ -1,6 +1,9 @@
 import type { ServiceContext } from '../../deps.js';
 import { startSweeper, type Sweeper } from '../../lib/sweeper.js';
+import { queueTextMessages } from '../messages/text-messages.service.js';
 import { requireOrder } from '../orders/orders.service.js';
+import type { OrderRecord } from '../orders/orders.types.js';
+import { linesInSession } from './session-mail.js';
 import { sessionReminderMail } from './reminder-mail.js';
 import {
   claimReminders,
@@ -41,6 +44,26 @@ function verdictOf(reminder: ClaimedReminder, now: Date, windows: readonly Remin
   if (reminder.startsAt.getTime() - nextDays * DAY_MS <= now.getTime()) return 'skip';
   if (reminder.startsAt.getTime() - reminder.days * DAY_MS > now.getTime()) return 'later';
   return 'send';
+}
+
+/** Queues the reminder's text messages for the buyer (issue 53); the outbox sends them. */
+async function queueReminderTexts(ctx: ServiceContext, order: OrderRecord, sessionId: string, days: number): Promise<void> {
+  const inSession = linesInSession(order.lines, sessionId);
+  if (!inSession || !order.userId) return;
+  await queueTextMessages(
+    ctx.database.db,
+    ctx.config,
+    order.userId,
+    `session_reminder:${sessionId}:${days}`,
+    {
+      template: 'session_reminder',
+      course: inSession.course,
+      startsAt: inSession.session.startsAt,
+      place: inSession.session.place,
+      link: { kind: 'order', id: order.id },
+    },
+    ctx.clock.now(),
+  );
 }
 
 export interface ReminderSweep {
@@ -86,6 +109,9 @@ export async function sweepReminders(ctx: ServiceContext): Promise<ReminderSweep
       if (ctx.clock.now().getTime() > until.getTime() - LEASE_MARGIN_MS) return outcome;
       try {
         const order = await requireOrder(db, reminder.orderId);
+        // Issue 53: the same reminder by SMS and WhatsApp to the opted-in buyer, queued once
+        // (per session and day) whether or not the mail goes through now.
+        await queueReminderTexts(ctx, order, reminder.sessionId, reminder.days);
         const mail = sessionReminderMail(order, reminder.sessionId, reminder.days, ctx.config, now);
         if (!mail) {
           await markRemindersSkipped(db, [reminder.id]);

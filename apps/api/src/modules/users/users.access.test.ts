@@ -107,7 +107,7 @@ describe('access to every user and admin route', () => {
     const res = await request(ctx.app).get('/api/users').set('Authorization', `Bearer ${admin.token}`);
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThanOrEqual(3);
-    for (const row of res.body) expect(Object.keys(row).sort()).toEqual(['_id', 'email', 'isAdmin', 'isKid', 'language', 'name']);
+    for (const row of res.body) expect(Object.keys(row).sort()).toEqual(['_id', 'email', 'isAdmin', 'isKid', 'language', 'name', 'notify', 'phone']);
     expectNoSecrets(res.body);
   });
 });
@@ -116,7 +116,7 @@ describe('users never reach each other', () => {
   it('reads its own record by id but not another user’s', async () => {
     const own = await request(ctx.app).get(`/api/users/${user.user.id}`).set('Authorization', `Bearer ${user.token}`);
     expect(own.status).toBe(200);
-    expect(own.body).toEqual({ _id: user.user.id, name: expect.any(String), email: user.user.email, isAdmin: false, isKid: false, language: 'en' });
+    expect(own.body).toEqual({ _id: user.user.id, name: expect.any(String), email: user.user.email, isAdmin: false, isKid: false, language: 'en', phone: null, notify: { sms: false, whatsapp: false } });
     const other = await request(ctx.app).get(`/api/users/${kid.user.id}`).set('Authorization', `Bearer ${user.token}`);
     expect(other.status).toBe(403);
     const unknown = await request(ctx.app)
@@ -170,7 +170,7 @@ describe('admin user management', () => {
       isKid: true,
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ _id: target.user.id, name: 'Promoted', email: 'promoted@example.com', isAdmin: true, isKid: true, language: 'en' });
+    expect(res.body).toEqual({ _id: target.user.id, name: 'Promoted', email: 'promoted@example.com', isAdmin: true, isKid: true, language: 'en', phone: null, notify: { sms: false, whatsapp: false } });
     const list = await request(ctx.app).get('/api/users').set('Authorization', `Bearer ${target.token}`);
     expect(list.status).toBe(200);
   });

@@ -59,6 +59,8 @@ describe('GET /api/users paging', () => {
         'isKid',
         'language',
         'name',
+        'notify',
+        'phone',
       ]);
     }
   });

@@ -72,7 +72,7 @@ export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert):
 export async function updateUser(
   db: DbOrTx,
   id: string,
-  changes: Partial<Pick<UserRow, 'name' | 'email' | 'passwordHash' | 'isAdmin' | 'isKid' | 'isVerified' | 'passwordChangedAt' | 'language'>>,
+  changes: Partial<Pick<UserRow, 'name' | 'email' | 'passwordHash' | 'isAdmin' | 'isKid' | 'isVerified' | 'passwordChangedAt' | 'language' | 'phone' | 'notifySms' | 'notifyWhatsapp'>>,
   now: Date,
 ): Promise<UserRow | undefined> {
   const [user] = await db

@@ -91,7 +91,7 @@ export function usersRouter(ctx: AppContext): Router {
     '/profile',
     {
       summary:
-        "Change the caller's name, language, e-mail or password (answers a fresh token). E-mail and password changes need `currentPassword` (401 WRONG_PASSWORD); a new e-mail waits for the link mailed to it (`pendingEmail`)",
+        "Change the caller's name, language, phone and text message consent (`notify`; 400 PHONE_INVALID), e-mail or password (answers a fresh token). E-mail and password changes need `currentPassword` (401 WRONG_PASSWORD); a new e-mail waits for the link mailed to it (`pendingEmail`)",
       access: 'user',
       before: [limit.profile],
       body: profileUpdateBodySchema,

@@ -56,7 +56,16 @@ export const sessionUser = (db: DbOrTx, id: string) => findSessionUser(db, id);
 
 /** The public face of a user: never the hash, never the verification state. */
 export function toUser(row: UserRow): User {
-  return { _id: row.id, name: row.name, email: row.email, isAdmin: row.isAdmin, isKid: row.isKid, language: row.language };
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    isAdmin: row.isAdmin,
+    isKid: row.isKid,
+    language: row.language,
+    phone: row.phone,
+    notify: { sms: row.notifySms, whatsapp: row.notifyWhatsapp },
+  };
 }
 
 function toUserInfo(ctx: ServiceContext, row: UserRow): UserInfo {
@@ -119,7 +128,16 @@ export async function register(
   const issued = await db.transaction(async (tx) => {
     const locked = await findUserById(tx, userId, { lock: true });
     if (!locked || locked.isVerified) return undefined;
-    const token = await issueLinkToken(tx, userId, 'verify', now, { name: body.name, passwordHash, isKid: body.isKid, language });
+    // Issue 53: the phone and consent also wait for the link, so nobody can attach their number to another's address.
+    const token = await issueLinkToken(tx, userId, 'verify', now, {
+      name: body.name,
+      passwordHash,
+      isKid: body.isKid,
+      language,
+      phone: body.phone ?? '',
+      notifySms: body.notify?.sms ?? false,
+      notifyWhatsapp: body.notify?.whatsapp ?? false,
+    });
     return { token, email: locked.email };
   });
   if (!issued) throw badRequest(MESSAGES.userExists);
@@ -146,6 +164,9 @@ export async function verifyEmail(ctx: ServiceContext, token: string): Promise<v
     if (link.name !== undefined) changes.name = link.name;
     if (link.isKid !== undefined) changes.isKid = link.isKid;
     if (link.language !== undefined) changes.language = link.language;
+    if (link.phone !== undefined) changes.phone = link.phone === '' ? null : link.phone;
+    if (link.notifySms !== undefined) changes.notifySms = link.notifySms;
+    if (link.notifyWhatsapp !== undefined) changes.notifyWhatsapp = link.notifyWhatsapp;
     if (link.passwordHash !== undefined && link.passwordHash !== user.passwordHash) {
       changes.passwordHash = link.passwordHash;
       changes.passwordChangedAt = nextPasswordInstant(ctx, user.passwordChangedAt);
@@ -290,6 +311,9 @@ export async function updateProfile(
   const changes: Parameters<typeof updateUser>[2] = {};
   if (body.name !== undefined) changes.name = body.name;
   if (body.language !== undefined) changes.language = body.language;
+  if (body.phone !== undefined) changes.phone = body.phone;
+  if (body.notify?.sms !== undefined) changes.notifySms = body.notify.sms;
+  if (body.notify?.whatsapp !== undefined) changes.notifyWhatsapp = body.notify.whatsapp;
   if (changesPassword) {
     changes.passwordHash = await hashPassword(ctx.config.env, body.password!);
     changes.passwordChangedAt = nextPasswordInstant(ctx, current.passwordChangedAt);

@@ -68,6 +68,8 @@ describe('register -> verify -> login, with the link read from the received mail
       isAdmin: false,
       isKid: true,
       language: 'en',
+      phone: null,
+      notify: { sms: false, whatsapp: false },
       token: expect.any(String),
     });
     const profile = await request(ctx.app).get('/api/users/profile').set('Authorization', `Bearer ${login.body.token}`);

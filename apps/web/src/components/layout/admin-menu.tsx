@@ -87,6 +87,11 @@ export function AdminMenu() {
             {t('common.nav.adminCoupons')}
           </NavLink>
         </li>
+        <li>
+          <NavLink className="admin-menu__link" to={paths.adminMessages}>
+            {t('common.nav.adminMessages')}
+          </NavLink>
+        </li>
       </ul>
     </div>
   );

@@ -12,6 +12,8 @@ const user = (overrides: Partial<UserInfo> = {}): UserInfo => ({
   isAdmin: false,
   isKid: false,
   language: 'en',
+  phone: null,
+  notify: { sms: false, whatsapp: false },
   token: 'token',
   ...overrides,
 });

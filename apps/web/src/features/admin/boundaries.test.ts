@@ -64,6 +64,7 @@ describe('admin code boundaries', () => {
       './routes/coupon-list',
       './routes/coupon-edit',
       './routes/coupon-edit',
+      './routes/text-message-list',
     ]);
   });
 });

@@ -33,6 +33,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'admin/coupons', lazy: lazyRoute(() => import('./routes/coupon-list'), (m) => m.CouponListRoute) },
       { path: 'admin/coupons/new', lazy: lazyRoute(() => import('./routes/coupon-edit'), (m) => m.CouponEditRoute) },
       { path: 'admin/coupons/:id/edit', lazy: lazyRoute(() => import('./routes/coupon-edit'), (m) => m.CouponEditRoute) },
+      { path: 'admin/messages', lazy: lazyRoute(() => import('./routes/text-message-list'), (m) => m.TextMessageListRoute) },
     ],
   },
 ];

@@ -13,6 +13,8 @@ const adult: UserInfo = {
   isAdmin: false,
   isKid: false,
   language: 'en',
+  phone: null,
+  notify: { sms: false, whatsapp: false },
   token: 't1',
 };
 

@@ -7,6 +7,7 @@ import { MyCertificates } from '../components/my-certificates';
 import { MyOrders } from '../components/my-orders';
 import { MyWaitlists } from '../components/my-waitlists';
 import { ProfileForm } from '../components/profile-form';
+import { TextConsentSection } from '../components/text-consent';
 import '../components/profile.css';
 
 export function ProfileRoute() {
@@ -73,7 +74,10 @@ function Profile() {
         </h2>
         {/* The key gives a fresh form for a freshly signed-in user. */}
         {panel === 'infos' ? (
-          <ProfileForm key={userInfo._id} userInfo={userInfo} />
+          <>
+            <ProfileForm key={userInfo._id} userInfo={userInfo} />
+            <TextConsentSection />
+          </>
         ) : panel === 'orders' ? (
           <MyOrders />
         ) : panel === 'waitlists' ? (

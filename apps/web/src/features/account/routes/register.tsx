@@ -15,6 +15,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { translateMessage } from '@/lib/i18n/messages';
 
 import { AuthCard } from '../components/auth-card';
+import { PhoneConsentFields } from '../components/phone-consent-fields';
 import '../components/form.css';
 
 /** After a successful registration the login screen opens 2 s later. */
@@ -31,6 +32,10 @@ const registerFormSchema = z
     password: z.string(),
     confirm: z.string(),
     accountType: z.enum(['adult', 'child']),
+    // Issue 53: an optional phone and the text messages agreed to (the server checks the number).
+    phone: z.string(),
+    sms: z.boolean(),
+    whatsapp: z.boolean(),
   })
   .refine((values) => values.password === values.confirm, {
     path: ['confirm'],
@@ -47,7 +52,7 @@ export function RegisterRoute() {
   const [success, setSuccess] = useState<string | null>(null);
   const form = useForm<RegisterForm>({
     resolver: zodResolver(registerFormSchema),
-    defaultValues: { name: '', email: '', password: '', confirm: '', accountType: 'adult' },
+    defaultValues: { name: '', email: '', password: '', confirm: '', accountType: 'adult', phone: '', sms: false, whatsapp: false },
   });
 
   useEffect(() => {
@@ -56,7 +61,7 @@ export function RegisterRoute() {
     return () => clearTimeout(timer);
   }, [success, navigate, redirect]);
 
-  const submit = async ({ name, email, password, accountType }: RegisterForm) => {
+  const submit = async ({ name, email, password, accountType, phone, sms, whatsapp }: RegisterForm) => {
     try {
       const answer = await register({
         name,
@@ -65,11 +70,13 @@ export function RegisterRoute() {
         isKid: accountType === 'child',
         // The account's e-mails go out in the language the person registered in (issue 18).
         language: currentLanguage(),
+        ...(phone.trim() === '' ? {} : { phone }),
+        ...(sms || whatsapp ? { notify: { sms, whatsapp } } : {}),
       }).unwrap();
       setSuccess(answer.message);
     } catch (error) {
       showServerError(form.setError, error, {
-        fields: ['name', 'email', 'password'],
+        fields: ['name', 'email', 'password', 'phone'],
         fallback: t('account.register.fallbackError'),
       });
     }
@@ -123,6 +130,7 @@ export function RegisterRoute() {
               { value: 'child', label: t('account.register.child') },
             ]}
           />
+          <PhoneConsentFields idPrefix="register" />
           <FormError />
           <button className="button button--block" type="submit" disabled={isSubmitting}>
             {isSubmitting ? t('account.register.submitting') : t('account.register.submit')}

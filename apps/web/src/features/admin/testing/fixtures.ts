@@ -8,6 +8,8 @@ export const adminInfo: UserInfo = {
   isAdmin: true,
   isKid: false,
   language: 'en',
+  phone: null,
+  notify: { sms: false, whatsapp: false },
   token: 'admin-token',
 };
 
@@ -20,6 +22,8 @@ export const aUser = (overrides: Partial<User> = {}): User => ({
   isAdmin: false,
   isKid: false,
   language: 'en',
+  phone: null,
+  notify: { sms: false, whatsapp: false },
   ...overrides,
 });
 

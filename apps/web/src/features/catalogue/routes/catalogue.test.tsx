@@ -109,6 +109,8 @@ describe('Catalogue route', () => {
             isAdmin: false,
             isKid: true,
             language: 'en',
+            phone: null,
+            notify: { sms: false, whatsapp: false },
             token: 't',
           },
         },

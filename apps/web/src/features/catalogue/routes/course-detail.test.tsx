@@ -14,6 +14,8 @@ const customer: UserInfo = {
   isAdmin: false,
   isKid: false,
   language: 'en',
+  phone: null,
+  notify: { sms: false, whatsapp: false },
   token: 't',
 };
 

@@ -9,6 +9,8 @@ export const customer: UserInfo = {
   isAdmin: false,
   isKid: false,
   language: 'en',
+  phone: null,
+  notify: { sms: false, whatsapp: false },
   token: 'token-1',
 };
 

@@ -65,6 +65,7 @@ export const common = {
     adminAudit: 'سجل التدقيق',
     adminCertificates: 'الشهادات',
     adminCoupons: 'رموز الخصم',
+    adminMessages: 'الرسائل القصيرة',
   },
   search: {
     placeholder: 'ابحث هنا ...',

@@ -8,6 +8,7 @@ import { sessions } from './sessions';
 import { roster } from './roster';
 import { certificates } from './certificates';
 import { coupons } from './coupons';
+import { texts } from './texts';
 import { errors, messages, validation } from './messages';
 
 /**
@@ -24,6 +25,7 @@ const ar = {
   roster,
   certificates,
   coupons,
+  texts,
   errors,
   messages,
   validation,

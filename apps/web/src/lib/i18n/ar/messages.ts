@@ -47,6 +47,7 @@ export const errors = {
   MALFORMED_JSON: 'محتوى JSON غير صالح',
   BODY_TOO_LARGE: 'الطلب كبير جدًا',
   RATE_LIMITED: 'طلبات كثيرة جدًا، يرجى المحاولة لاحقًا.',
+  PHONE_INVALID: 'يرجى إدخال رقم هاتف صحيح: 8 أرقام، أو + ورمز البلد (مثل ‎+216 20 123 456).',
   INVOICES_NOT_CONFIGURED:
     'الفواتير غير متاحة بعد: لم يحدّد المتجر هويته القانونية (SHOP_LEGAL_NAME وSHOP_ADDRESS وSHOP_TAX_ID).',
   CONFLICT: 'لا يمكن القيام بذلك في الحالة الحالية.',
@@ -112,6 +113,7 @@ export const messages = {
   couponNotFound: 'رمز الخصم غير موجود',
   couponDeleted: 'تم حذف رمز الخصم',
   couponDisabled: 'رمز الخصم مستعمل: عُطّل بدل حذفه',
+  phoneInvalid: 'يرجى إدخال رقم هاتف صحيح: 8 أرقام، أو + ورمز البلد (مثل ‎+216 20 123 456).',
   invoicesNotConfigured:
     'الفواتير غير متاحة بعد: لم يحدّد المتجر هويته القانونية (SHOP_LEGAL_NAME وSHOP_ADDRESS وSHOP_TAX_ID).',
   notAuthorized: 'غير مصرّح: يرجى تسجيل الدخول',

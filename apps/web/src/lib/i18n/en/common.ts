@@ -60,6 +60,7 @@ export const common = {
     adminAudit: 'Audit trail',
     adminCertificates: 'Certificates',
     adminCoupons: 'Coupons',
+    adminMessages: 'Text messages',
     menu: 'Menu',
     openMenu: 'Open the menu',
     closeMenu: 'Close the menu',

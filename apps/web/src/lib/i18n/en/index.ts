@@ -5,6 +5,7 @@ import { certificates } from './certificates';
 import { checkout } from './checkout';
 import { common } from './common';
 import { coupons } from './coupons';
+import { texts } from './texts';
 import { errors, messages, validation } from './messages';
 import { sessions } from './sessions';
 import { roster } from './roster';
@@ -24,6 +25,7 @@ export const en = {
   sessions,
   roster,
   coupons,
+  texts,
   errors,
   messages,
   validation,

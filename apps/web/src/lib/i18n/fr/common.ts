@@ -64,6 +64,7 @@ export const common = {
     adminAudit: "Journal d'audit",
     adminCertificates: 'Certificats',
     adminCoupons: 'Codes promo',
+    adminMessages: 'SMS et WhatsApp',
   },
   search: {
     placeholder: 'Rechercher…',

@@ -8,6 +8,7 @@ import { sessions } from './sessions';
 import { roster } from './roster';
 import { certificates } from './certificates';
 import { coupons } from './coupons';
+import { texts } from './texts';
 import { errors, messages, validation } from './messages';
 
 /** French catalogue (one file per feature, as en/; loaded on demand). Same keys as English; plurals: _one, _many, _other. */
@@ -21,6 +22,7 @@ const fr = {
   roster,
   certificates,
   coupons,
+  texts,
   errors,
   messages,
   validation,

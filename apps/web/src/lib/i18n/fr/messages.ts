@@ -51,6 +51,7 @@ export const errors = {
   MALFORMED_JSON: 'Corps JSON mal formé',
   BODY_TOO_LARGE: 'Requête trop volumineuse',
   RATE_LIMITED: 'Trop de requêtes, veuillez réessayer plus tard.',
+  PHONE_INVALID: 'Veuillez saisir un numéro valide : 8 chiffres, ou + et l’indicatif du pays (ex. +216 20 123 456).',
   INVOICES_NOT_CONFIGURED:
     "Les factures ne sont pas encore disponibles : la boutique n'a pas renseigné son identité légale (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_TAX_ID).",
   CONFLICT: "Impossible dans l'état actuel.",
@@ -121,6 +122,7 @@ export const messages = {
   couponNotFound: 'Code promo introuvable',
   couponDeleted: 'Code promo supprimé',
   couponDisabled: 'Code promo déjà utilisé : désactivé au lieu d’être supprimé',
+  phoneInvalid: 'Veuillez saisir un numéro valide : 8 chiffres, ou + et l’indicatif du pays (ex. +216 20 123 456).',
   invoicesNotConfigured:
     "Les factures ne sont pas encore disponibles : la boutique n'a pas renseigné son identité légale (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_TAX_ID).",
   notAuthorized: 'Non autorisé : veuillez vous connecter',

@@ -15,6 +15,8 @@ const me: UserInfo = {
   isAdmin: false,
   isKid: false,
   language: 'en',
+  phone: null,
+  notify: { sms: false, whatsapp: false },
   token: 'a-token',
 };
 

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { setLanguage } from '@/lib/i18n';
@@ -12,6 +12,10 @@ const shop = {
   hoursFr: 'Du lundi au vendredi, 8 h 30–17 h 30',
   hoursAr: 'من الاثنين إلى الجمعة، 8:30–17:30',
 };
+
+afterEach(async () => {
+  await setLanguage('en');
+});
 
 describe('contact form', () => {
   it('drafts a mail to the support address with subject, message and sender, all encoded', () => {
@@ -36,6 +40,5 @@ describe('contact form', () => {
     renderWithProviders(<Contact />);
     expect(await screen.findByText('من الاثنين إلى الجمعة، 8:30–17:30')).toBeInTheDocument();
     expect(screen.queryByText('Mon-Fri 8:30-17:30')).not.toBeInTheDocument();
-    await setLanguage('en');
   });
 });

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
@@ -24,6 +24,10 @@ function summary() {
 }
 
 const checked = { code: 'RENTREE', itemsPrice: 150, discountPrice: 30, shippingPrice: 0, taxPrice: 18, totalPrice: 138 };
+
+afterEach(async () => {
+  await setLanguage('en');
+});
 
 describe('the promo code in the cart (issue 54)', () => {
   it('says the discount in the cart’s money and takes it off the total shown', async () => {

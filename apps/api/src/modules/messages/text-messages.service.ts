@@ -56,6 +56,24 @@ export async function queueTextMessages(
   return insertTextMessages(db, rows, now);
 }
 
+/**
+ * The same, for a change already committed (a proof rejected, a session cancelled, a learner
+ * moved): as the change's mail, a failure to queue is logged and never fails the request.
+ */
+export async function queueTextMessagesAfter(
+  ctx: ServiceContext,
+  userId: string | null | undefined,
+  eventKey: string,
+  event: TextEvent,
+): Promise<void> {
+  if (!userId) return;
+  try {
+    await queueTextMessages(ctx.database.db, ctx.config, userId, eventKey, event, ctx.clock.now());
+  } catch (err) {
+    ctx.logger.warn({ eventKey, cause: err instanceof Error ? err.message : String(err) }, 'text message could not be queued');
+  }
+}
+
 /** Messages claimed per statement; the batch is sent at once, so one slow provider costs one time limit. */
 export const TEXT_BATCH = 10;
 /** How long a claim is this instance's alone: well beyond a batch's one time limit. */

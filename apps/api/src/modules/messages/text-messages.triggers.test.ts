@@ -6,12 +6,14 @@ import { signUserToken } from '../../lib/user-tokens.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';
 import { testShippingAddress } from '../../test/orders.js';
+import { realPdf } from '../../test/pdf.js';
 import { sweepReminders } from '../sessions/reminders.service.js';
+import { sweepWaitlists } from '../sessions/waitlist.service.js';
 
 let ctx: TestContext;
 let admin: UserFixture;
 beforeAll(async () => {
-  ctx = await createTestContext({ SEAT_HOLD_MINUTES: '20000' });
+  ctx = await createTestContext({ SEAT_HOLD_MINUTES: '20000', SHOP_BANK_ACCOUNT: 'TN59 1000 6035 0000 1234 5678' });
   admin = await createAdmin(ctx.database.db, ctx.config);
 });
 afterAll(() => ctx.close());
@@ -95,5 +97,103 @@ describe('text messages sent by the shop (issue 53)', () => {
     ctx.clock.advance(2 * DAY);
     await sweepReminders({ ...ctx.deps, courses: ctx.app.courses });
     expect((await reminders()).map((t) => t.event_key)).toEqual([`session_reminder:${session._id}:1`, `session_reminder:${session._id}:3`]);
+  });
+
+  const as = (f: UserFixture) => `Bearer ${tokenOf(f)}`;
+  const texting = (name: string, language: 'en' | 'fr' | 'ar' = 'en') =>
+    createUser(ctx.database.db, ctx.config, { name, phone: '+21698765432', notifySms: true, notifyWhatsapp: true, language });
+
+  async function addSession(courseId: string, capacity: number, place = 'Tunis, Lac 2', inDays = 10): Promise<Session> {
+    const startsAt = Math.ceil((ctx.clock.now().getTime() + inDays * DAY) / 60_000) * 60_000;
+    const created = await request(ctx.app)
+      .post(`/api/courses/${courseId}/sessions`)
+      .set('Authorization', as(admin))
+      .send({
+        startsAt: new Date(startsAt).toISOString(),
+        endsAt: new Date(startsAt + 3 * 3_600_000).toISOString(),
+        schedule: 'Sat 9:00-12:00',
+        place,
+        capacity,
+      });
+    expect(created.status).toBe(201);
+    return created.body as Session;
+  }
+
+  it('queues a waitlist offer once, in the claim that mails it, in the person’s language', async () => {
+    const course = await createCourse(ctx.database.db, { name: 'Robotique', price: 70 });
+    const session = await addSession(course.id, 2);
+    const holder = await createUser(ctx.database.db, ctx.config);
+    const order = await placeAndPay(holder, course.id, session._id);
+    const waiting = await texting('Hedi', 'fr');
+    expect((await request(ctx.app).post(`/api/sessions/${session._id}/waitlist`).set('Authorization', as(waiting)).send({ seats: 2 })).status).toBe(201);
+    // The paid order is cancelled by the centre: its 2 seats are offered to Hedi.
+    expect((await request(ctx.app).post(`/api/orders/${order._id}/cancel`).set('Authorization', as(admin))).status).toBe(200);
+    const svc = { ...ctx.deps, courses: { courseChanged: () => undefined } };
+    await sweepWaitlists(svc);
+    await sweepWaitlists(svc);
+    const offers = (await textsOf(waiting.user.id)).filter((t) => t.template === 'waitlist_offer');
+    expect(offers.map((t) => t.channel)).toEqual(['sms', 'whatsapp']);
+    expect(offers[0]?.body).toMatch(new RegExp(`Robotique.*http://shop.test/(course/${course.id}|c/)`));
+    expect(offers[0]?.language).toBe('fr');
+  });
+
+  it('queues "proof rejected" with the reason, once per rejection', async () => {
+    const course = await createCourse(ctx.database.db, { name: 'Anglais B2', price: 60 });
+    const buyer = await texting('Salma');
+    const placed = await request(ctx.app)
+      .post('/api/orders')
+      .set('Authorization', as(buyer))
+      .send({ orderItems: [{ course: course.id, qty: 1 }], shippingAddress: testShippingAddress, paymentMethod: 'Transfer' });
+    expect(placed.status).toBe(201);
+    const id = (placed.body as Order)._id;
+    const pdf = await realPdf();
+    const upload = () => request(ctx.app).post(`/api/orders/${id}/proof`).set('Authorization', as(buyer)).attach('file', pdf, 'receipt.pdf');
+    const reject = (reason: string) =>
+      request(ctx.app).post(`/api/orders/${id}/proof/reject`).set('Authorization', as(admin)).send({ reason });
+    expect((await upload()).status).toBe(200);
+    expect((await reject('Montant illisible')).status).toBe(200);
+    ctx.clock.advance(60_000);
+    expect((await upload()).status).toBe(200);
+    expect((await reject('Wrong account')).status).toBe(200);
+    const rejected = (await textsOf(buyer.user.id)).filter((t) => t.template === 'proof_rejected' && t.channel === 'sms');
+    expect(rejected).toHaveLength(2);
+    expect(rejected.map((t) => t.body).join('\n')).toContain('Montant illisible');
+    expect(rejected.map((t) => t.body).join('\n')).toContain('Wrong account');
+  });
+
+  it('queues "session cancelled" for each buyer of the session and each person waiting, and "moved" for a moved learner', async () => {
+    const course = await createCourse(ctx.database.db, { name: 'Photographie', price: 90 });
+    const first = await addSession(course.id, 2, 'Sfax', 12);
+    const second = await addSession(course.id, 5, 'Sousse', 20);
+    const buyer = await texting('Nour', 'ar');
+    const order = await placeAndPay(buyer, course.id, first._id);
+    const waiting = await texting('Yassine');
+    expect((await request(ctx.app).post(`/api/sessions/${first._id}/waitlist`).set('Authorization', as(waiting))).status).toBe(201);
+
+    const moved = await request(ctx.app)
+      .post(`/api/sessions/${first._id}/move`)
+      .set('Authorization', as(admin))
+      .send({ order: order._id, to: second._id });
+    expect(moved.status).toBe(200);
+    const movedTexts = (await textsOf(buyer.user.id)).filter((t) => t.template === 'session_changed');
+    expect(movedTexts.map((t) => [t.event_key, t.channel])).toEqual([
+      [expect.stringMatching(new RegExp(`^session_changed:${second._id}:${order._id}:moved:`)), 'sms'],
+      [expect.stringMatching(new RegExp(`^session_changed:${second._id}:${order._id}:moved:`)), 'whatsapp'],
+    ]);
+    expect(movedTexts[0]?.language).toBe('ar');
+
+    // The first session, now without the moved order, is cancelled: Yassine waited for it.
+    expect((await request(ctx.app).post(`/api/sessions/${first._id}/cancel`).set('Authorization', as(admin))).status).toBe(200);
+    // (The seats the move freed were offered to Yassine first: that offer's texts are left out here.)
+    const toldCancelled = (await textsOf(waiting.user.id)).filter((t) => t.template === 'session_changed');
+    expect(toldCancelled.map((t) => [t.event_key, t.template])).toEqual([
+      [`session_changed:${first._id}:waitlist:${waiting.user.id}:cancelled`, 'session_changed'],
+      [`session_changed:${first._id}:waitlist:${waiting.user.id}:cancelled`, 'session_changed'],
+    ]);
+    // The second session is cancelled: Nour's order is, and Nour is told, once however often it is asked.
+    for (let i = 0; i < 2; i += 1)
+      expect((await request(ctx.app).post(`/api/sessions/${second._id}/cancel`).set('Authorization', as(admin))).status).toBe(200);
+    const cancelled = (await textsOf(buyer.user.id)).filter((t) => t.event_key === `session_changed:${second._id}:${order._id}:cancelled`);
+    expect(cancelled.map((t) => t.channel)).toEqual(['sms', 'whatsapp']);
   });
 });

@@ -5,6 +5,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import type { AuthUser } from '../../middleware/auth.js';
 import { actorOf } from '../audit/audit.service.js';
 import { sendInBackground } from '../mail/mail.service.js';
+import { queueTextMessagesAfter } from '../messages/text-messages.service.js';
 import { proofRejectedMail } from './order-mails.js';
 import { type OrderRecord } from './orders.repository.js';
 import { requireOrder, requireOwnOrder, toOrderJson } from './orders.service.js';
@@ -106,6 +107,12 @@ export async function rejectOrderProof(ctx: ServiceContext, admin: AuthUser, id:
   const rejected = await rejectProof(db, order.id, actorOf(admin), reason, ctx.clock.now());
   if (!rejected) throw conflict(MESSAGES.proofNotSubmitted);
   const after = await requireOrder(db, order.id);
-  sendInBackground(ctx.mailer, ctx.logger, proofRejectedMail(after, ctx.config, reason, ctx.clock.now()));
+  const at = ctx.clock.now();
+  sendInBackground(ctx.mailer, ctx.logger, proofRejectedMail(after, ctx.config, reason, at));
+  await queueTextMessagesAfter(ctx, after.userId, `proof_rejected:${order.id}:${at.toISOString()}`, {
+    template: 'proof_rejected',
+    reason,
+    link: { kind: 'order', id: order.id },
+  });
   return toOrderJson(after);
 }

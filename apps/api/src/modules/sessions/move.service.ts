@@ -6,6 +6,7 @@ import type { AuthUser } from '../../middleware/auth.js';
 import { actorOf } from '../audit/audit.service.js';
 import { courseChanged } from '../courses/catalogue.service.js';
 import { sendInBackground } from '../mail/mail.service.js';
+import { queueTextMessagesAfter } from '../messages/text-messages.service.js';
 import { findOrderById } from '../orders/order-records.service.js';
 import { notEnoughSessionSeats, toOrderJson } from '../orders/orders.service.js';
 import { sessionMovedMail } from './move-mail.js';
@@ -105,5 +106,15 @@ export async function moveLearner(
   if (!order) throw notFound(MESSAGES.orderNotFound);
   const mail = sessionMovedMail(order, toId, outcome.from, ctx.config, at);
   if (mail) sendInBackground(ctx.mailer, ctx.logger, mail);
+  const moved = order.lines.find((line) => line.session?.id === toId);
+  if (moved?.session)
+    await queueTextMessagesAfter(ctx, order.userId, `session_changed:${toId}:${orderId}:moved:${at.toISOString()}`, {
+      template: 'session_changed',
+      change: 'moved',
+      course: moved.name,
+      startsAt: moved.session.startsAt,
+      place: moved.session.place,
+      link: { kind: 'order', id: orderId },
+    });
   return toOrderJson(order);
 }

@@ -7,6 +7,7 @@ import type { AuthUser } from '../../middleware/auth.js';
 import { actorOf, changedFields, recordAuditEvents } from '../audit/audit.service.js';
 import { courseChanged } from '../courses/catalogue.service.js';
 import { sendInBackground } from '../mail/mail.service.js';
+import { queueTextMessagesAfter } from '../messages/text-messages.service.js';
 import { sessionCancelledMail } from '../orders/order-mails.service.js';
 import { cancelOrderRecord, findOrderById } from '../orders/order-records.service.js';
 import {
@@ -143,8 +144,17 @@ export async function cancelSession(ctx: ServiceContext, admin: AuthUser, id: st
       ]);
     return { row: (await findSession(tx, id)) ?? marked.after, waited };
   });
-  for (const person of await lapsedOffersToMail(db, waited))
+  const cancelledText = (course: string, link: { kind: 'order' | 'course'; id: string }) =>
+    ({ template: 'session_changed', change: 'cancelled', course, startsAt: row.startsAt, place: row.place, link }) as const;
+  for (const person of await lapsedOffersToMail(db, waited)) {
     sendInBackground(ctx.mailer, ctx.logger, waitlistSessionCancelledMail(person, ctx.config));
+    await queueTextMessagesAfter(
+      ctx,
+      person.userId,
+      `session_changed:${id}:waitlist:${person.userId}:cancelled`,
+      cancelledText(person.session.courseName, { kind: 'course', id: person.session.courseId }),
+    );
+  }
   for (const orderId of await ordersHoldingSession(db, id)) {
     const outcome = await cancelOrderRecord(db, orderId, actor, at, true);
     if (outcome.kind !== 'changed') continue;
@@ -152,6 +162,7 @@ export async function cancelSession(ctx: ServiceContext, admin: AuthUser, id: st
     if (!order) continue;
     const course = order.lines.find((l) => l.session?.id === id)?.name ?? '';
     sendInBackground(ctx.mailer, ctx.logger, sessionCancelledMail(order, ctx.config, { course, startsAt: row.startsAt }));
+    await queueTextMessagesAfter(ctx, order.userId, `session_changed:${id}:${orderId}:cancelled`, cancelledText(course, { kind: 'order', id: orderId }));
   }
   courseChanged(ctx);
   return toSessionJson(row);

@@ -343,13 +343,15 @@ export async function lapsedOffersToMail(
   return lapsed.flatMap(({ sessionId, userId, offerSeats }) => {
     const user = person.get(userId);
     const facts = session.get(sessionId);
-    return user && facts ? [{ seats: offerSeats, user, session: facts }] : [];
+    return user && facts ? [{ userId, seats: offerSeats, user, session: facts }] : [];
   });
 }
 
 /** An offer whose mail is going out: who, what, until when. */
 export interface OfferToMail {
   id: string;
+  /** The account offered the seats (its text messages, issue 53). */
+  userId: string;
   seats: number;
   expiresAt: Date;
   user: { name: string; email: string; language: Language };
@@ -374,7 +376,7 @@ export async function mailOneOffer(
   db: Db,
   now: Date,
   minutes: number,
-  send: (offer: OfferToMail) => Promise<void>,
+  send: (offer: OfferToMail, tx: DbOrTx) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const expiresAt = new Date(now.getTime() + minutes * 60_000);
@@ -395,14 +397,14 @@ export async function mailOneOffer(
     const id = result.rows[0]?.id;
     if (!id) return false;
     const [row] = await tx
-      .select({ seats: sessionWaitlist.offerSeats, user: MAILED_USER, session: MAILED_SESSION })
+      .select({ userId: sessionWaitlist.userId, seats: sessionWaitlist.offerSeats, user: MAILED_USER, session: MAILED_SESSION })
       .from(sessionWaitlist)
       .innerJoin(users, eq(users.id, sessionWaitlist.userId))
       .innerJoin(sessions, eq(sessions.id, sessionWaitlist.sessionId))
       .innerJoin(courses, eq(courses.id, sessions.courseId))
       .where(eq(sessionWaitlist.id, id));
     if (!row) return true;
-    await send({ id, seats: row.seats, expiresAt, user: row.user, session: row.session });
+    await send({ id, userId: row.userId, seats: row.seats, expiresAt, user: row.user, session: row.session }, tx);
     return true;
   });
 }

@@ -5,6 +5,7 @@ import { startSweeper, type Sweeper } from '../../lib/sweeper.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import { courseChanged } from '../courses/catalogue.service.js';
 import { sendInBackground } from '../mail/mail.service.js';
+import { queueTextMessages } from '../messages/text-messages.service.js';
 import { waitlistLapsedMail, waitlistOfferMail } from './waitlist-mail.js';
 import {
   joinWaitlist,
@@ -128,9 +129,25 @@ export async function sweepWaitlists(
   }
   let mailed = 0;
   while (
-    await mailOneOffer(db, ctx.clock.now(), ctx.config.waitlistOfferMinutes, (offer) =>
-      ctx.mailer.send(waitlistOfferMail(offer, ctx.config)),
-    )
+    await mailOneOffer(db, ctx.clock.now(), ctx.config.waitlistOfferMinutes, async (offer, tx) => {
+      // Issue 53: by SMS and WhatsApp too, queued with the claim (an offer topped up later is
+      // offered again with a new end: a message of its own).
+      await queueTextMessages(
+        tx,
+        ctx.config,
+        offer.userId,
+        `waitlist_offer:${offer.id}:${offer.expiresAt.toISOString()}`,
+        {
+          template: 'waitlist_offer',
+          course: offer.session.courseName,
+          seats: offer.seats,
+          until: offer.expiresAt,
+          link: { kind: 'course', id: offer.session.courseId },
+        },
+        ctx.clock.now(),
+      );
+      await ctx.mailer.send(waitlistOfferMail(offer, ctx.config));
+    })
   )
     mailed += 1;
   if (mailed > 0) ctx.logger.info({ offers: mailed }, 'waitlist offers mailed');

@@ -185,8 +185,10 @@ describe('admin', () => {
     await myRow.waitFor();
     const cells = await myRow.getByRole('cell').allInnerTexts();
     const today = new Date().toISOString().slice(0, 10);
-    assert.equal(cells[3], today, `PAID column: ${cells.join(' / ')}`);
-    assert.equal(cells[4], today, `LEARNED column: ${cells.join(' / ')}`);
+    // ID, Courses (issue 54), DATE, TOTAL, PAID, LEARNED, …
+    assert.equal(cells[1], courseName, `Courses column: ${cells.join(' / ')}`);
+    assert.equal(cells[4], today, `PAID column: ${cells.join(' / ')}`);
+    assert.equal(cells[5], today, `LEARNED column: ${cells.join(' / ')}`);
     await mine.context.close();
 
     assert.deepEqual(errors, []);

@@ -28,3 +28,20 @@ export const dayStart = (day: string): SQL =>
 /** The instant after a Tunis day ends (the next day's start): `to` days are inclusive. */
 export const dayEnd = (day: string): SQL =>
   sql`(((${day}::date + 1))::timestamp at time zone ${SHOP_TIME_ZONE})`;
+
+/**
+ * The seats a course has on sale now, as the public catalogue answers them (issue 49, 54): for a
+ * course that has or had sessions, the seats left across its open sessions not ended (0 when none
+ * is open); otherwise its own seats. `courseRow` names the courses row of the statement: written
+ * out in full, since drizzle leaves a single table's columns unqualified and a bare "id" inside
+ * the subqueries would be the session's.
+ */
+export function seatsOnSale(courseRow: string, now: Date): SQL<number> {
+  const id = sql.raw(`"${courseRow}"."id"`);
+  const own = sql.raw(`"${courseRow}"."availability"`);
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql<number>`coalesce(
+    (select sum(s.seats_left)::integer from sessions s where s.course_id = ${id} and s.status = 'open' and s.ends_at > ${at}),
+    case when exists (select 1 from sessions had where had.course_id = ${id}) then 0 else ${own} end
+  )`.mapWith(Number);
+}

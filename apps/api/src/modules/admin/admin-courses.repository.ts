@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, sql, type SQL } from 'drizzle-orm';
 import type { AdminCourseListQuery, AdminCourseSort } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { courses } from '../../db/schema.js';
-import { containsPattern, descIndexed } from '../../db/sql-helpers.js';
+import { containsPattern, descIndexed, seatsOnSale } from '../../db/sql-helpers.js';
 import { foldForSearch } from '../../lib/search-fold.js';
 
 export type AdminCourseFilter = Omit<AdminCourseListQuery, 'page' | 'limit'>;
@@ -38,15 +38,21 @@ const COURSE_ORDER: Record<AdminCourseSort, SQL[]> = {
   price_desc: [desc(courses.price), desc(courses.id)],
 };
 
+/**
+ * A page of the admin course list. A course sold by session answers the seats on sale in its open
+ * sessions as `availability`, as the public API does (issue 54: it said 0 while 12 were on sale);
+ * the filters and the seats sort still read the course's own seats column.
+ */
 export async function listAdminCourses(
   db: DbOrTx,
   filter: AdminCourseFilter,
   page: { offset: number; limit: number },
+  now: Date,
 ) {
   const where = adminCourseWhere(filter);
   const [rows, [counted]] = await Promise.all([
     db
-      .select()
+      .select({ ...getTableColumns(courses), availability: seatsOnSale('courses', now) })
       .from(courses)
       .where(where)
       .orderBy(...COURSE_ORDER[filter.sort ?? 'date_desc'])

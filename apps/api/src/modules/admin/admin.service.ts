@@ -66,7 +66,7 @@ export async function getStats(ctx: ServiceContext, query: StatsQuery): Promise<
   const [revenue, byStatus, sales, holds, sessionsAhead] = await Promise.all([
     revenueByPeriod(db, period),
     ordersByStatus(db, period),
-    courseSales(db, period),
+    courseSales(db, period, ctx.clock.now()),
     holdsEnding(db, ctx.clock.now()),
     upcomingSessions(db, ctx.clock.now(), UPCOMING_SESSIONS_SHOWN),
   ]);
@@ -114,7 +114,7 @@ export async function getAdminCourses(
   query: AdminCourseListQuery,
 ): Promise<{ courses: Course[]; total: number }> {
   const { page: _page, limit: _limit, ...filter } = query;
-  const { rows, total } = await listAdminCourses(ctx.database.db, filter, pageOf(query));
+  const { rows, total } = await listAdminCourses(ctx.database.db, filter, pageOf(query), ctx.clock.now());
   return { courses: rows.map(toCourseJson), total };
 }
 

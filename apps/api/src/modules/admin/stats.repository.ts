@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ORDER_STATUSES, type OrderStatus, type PaymentMethod, type StatsInterval } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { courses, orderSalesDaily, orders, users } from '../../db/schema.js';
-import { dayEnd, dayStart, SHOP_TIME_ZONE } from '../../db/sql-helpers.js';
+import { dayEnd, dayStart, seatsOnSale, SHOP_TIME_ZONE } from '../../db/sql-helpers.js';
 
 /** A period of Tunis days, inclusive, and the revenue buckets. */
 export interface StatsPeriod {
@@ -98,13 +98,13 @@ export async function ordersByStatus(db: DbOrTx, period: StatsPeriod) {
 
 /**
  * Per course, the seats sold and the money of paid or learned orders placed in the period,
- * and its seats left now: the 10 most sold and the 5 best earning, ranked by PostgreSQL
+ * and its seats on sale now (in its open sessions for a course sold by session, issue 54): the 10 most sold and the 5 best earning, ranked by PostgreSQL
  * (only those rows come back, however many courses sold). Read from order_sales_daily (the
  * lines of those orders summed per Tunis day, course and line name, kept by triggers): a
  * course counts when one of its lines does (`lines` > 0), and a deleted course is named by
  * the smallest name of its counted lines, as a query of the lines themselves answers.
  */
-export async function courseSales(db: DbOrTx, period: StatsPeriod) {
+export async function courseSales(db: DbOrTx, period: StatsPeriod, now: Date) {
   const rows = await rowsOf<RankedSalesRow>(
     db,
     sql`
@@ -124,7 +124,7 @@ export async function courseSales(db: DbOrTx, period: StatsPeriod) {
         from sold
       )
       select ranked.course, coalesce(${courses.name}, ranked.name) as name, ranked.seats, ranked.revenue,
-        ${courses.availability} as "left", ranked.by_seats, ranked.by_revenue
+        ${seatsOnSale('courses', now)} as "left", ranked.by_seats, ranked.by_revenue
       from ranked left join ${courses} on ${courses.id} = ranked.course
       where ranked.by_seats <= 10 or ranked.by_revenue <= 5`,
   );

@@ -2,6 +2,7 @@ import { errorMessage } from '@/lib/api/errors';
 import { useTranslation } from 'react-i18next';
 
 import { useExportOrdersMutation, type OrderFilterArgs } from '../api/admin';
+import { saveDownload } from '@/lib/save-download';
 
 /** Downloads the CSV of the orders the list's filters select (every page). */
 export function ExportOrdersButton({ filters }: { filters: Record<string, string | undefined> }) {
@@ -11,14 +12,7 @@ export function ExportOrdersButton({ filters }: { filters: Record<string, string
   const onExport = async () => {
     try {
       const url = await exportOrders(filters as OrderFilterArgs).unwrap();
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `orders-${new Date().toISOString().slice(0, 10)}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // The browser has started the download; the object URL can go.
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveDownload(url, `orders-${new Date().toISOString().slice(0, 10)}.csv`);
     } catch {
       // Shown below from the mutation's state.
     }

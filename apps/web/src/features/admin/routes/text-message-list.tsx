@@ -10,6 +10,7 @@ import { ADMIN_PAGE_SIZE, usePage } from '../hooks/use-page';
 import { useUrlFilters } from '../hooks/use-url-filters';
 import '../components/admin-list.css';
 import '../components/text-messages.css';
+import { saveDownload } from '@/lib/save-download';
 
 const FILTER_KEYS = ['q', 'status'] as const;
 const filterFields = (): FilterField<(typeof FILTER_KEYS)[number]>[] => [
@@ -38,13 +39,7 @@ export function TextMessageListRoute() {
   const onExport = async () => {
     try {
       const url = await exportCsv(args).unwrap();
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `messages-${new Date().toISOString().slice(0, 10)}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveDownload(url, `messages-${new Date().toISOString().slice(0, 10)}.csv`);
     } catch {
       // Shown below from the mutation's state.
     }

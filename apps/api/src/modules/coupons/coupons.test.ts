@@ -9,7 +9,7 @@ import { createAdmin, createCourse, createUser, type UserFixture } from '../../t
 import { testShippingAddress } from '../../test/orders.js';
 import { sweepExpiredHolds } from '../orders/order-states.service.js';
 import { findOrderById } from '../orders/orders.repository.js';
-import { payFreeOrder } from './coupons.service.js';
+import { payFreeOrder } from '../orders/orders.service.js';
 
 const HOLD_MINUTES = 60;
 let ctx: TestContext;

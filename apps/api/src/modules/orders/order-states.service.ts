@@ -6,7 +6,6 @@ import { isId } from '../../lib/ids.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import { actorOf, listAuditEvents, type AuditActor } from '../audit/audit.service.js';
 import { issueCertificateInTransaction, mailCertificateInBackground } from '../certificates/certificates.service.js';
-import { courseChanged } from '../courses/catalogue.service.js';
 import { sendInBackground } from '../mail/mail.service.js';
 import { queueTextMessages } from '../messages/text-messages.service.js';
 import { waitlistOffersChanged } from '../sessions/waitlist-seats.service.js';
@@ -59,7 +58,7 @@ export async function payOrder(
   if (outcome.kind === 'seatsGone') throw conflict(MESSAGES.expiredSeatsGone);
   if (outcome.kind !== 'changed') throw refusal(outcome, payConflict);
   // Paying an expired order took its seats again: this instance's next catalogue answer shows it.
-  if (outcome.from === 'expired') courseChanged(ctx);
+  if (outcome.from === 'expired') ctx.courses.courseChanged();
   const order = await requireOrder(db, id);
   sendInBackground(ctx.mailer, ctx.logger, orderPaidMail(order, ctx.config));
   return toOrderJson(order);
@@ -120,7 +119,7 @@ export async function cancelOrder(ctx: ServiceContext, user: AuthUser, id: strin
       status === 'paid' ? MESSAGES.paidOrderCustomerCancel : orderStateConflict('cancel', status),
     );
   // The seats went back: this instance's next catalogue answer shows them.
-  courseChanged(ctx);
+  ctx.courses.courseChanged();
   // Issue 34: seats offered to a session's waitlist get their mail now.
   if (outcome.value.offers > 0) waitlistOffersChanged(ctx);
   const order = await requireOrder(db, id);
@@ -270,7 +269,7 @@ export async function sweepExpiredHolds(ctx: ServiceContext): Promise<number> {
     total += ids.length;
     if (ids.length > 0) {
       // The seats went back: this instance's next catalogue answer shows them.
-      courseChanged(ctx);
+      ctx.courses.courseChanged();
       // Issue 34: seats offered to a session's waitlist get their mail now.
       waitlistOffersChanged(ctx);
       for (const order of await findOrdersByIds(db, ids)) {

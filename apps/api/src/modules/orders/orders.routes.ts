@@ -18,7 +18,7 @@ import type { AppContext } from '../../deps.js';
 import { badRequest } from '../../errors.js';
 import { answerPage, apiRoutes, idParams, totalCountHeader } from '../../http/route.js';
 import { accessGuards } from '../auth/auth.service.js';
-import type { Payments } from '../payments/payments.service.js';
+import type { OrderPayments } from './orders.types.js';
 import {
   actorOf,
   cancelOrder,
@@ -43,7 +43,7 @@ const rejectEmptyOrder: RequestHandler = (req, _res, next) => {
 
 const orderParams = idParams(MESSAGES.orderNotFound);
 
-export function ordersRouter(ctx: AppContext, payments: Payments): Router {
+export function ordersRouter(ctx: AppContext, payments: OrderPayments): Router {
   const router = Router();
   const routes = apiRoutes(router, accessGuards(ctx));
 

@@ -13,14 +13,16 @@ import { sessionsForOrder, type SessionRow } from '../sessions/session-queries.s
 import { offerFreedSeats, waitlistOffersChanged } from '../sessions/waitlist-seats.service.js';
 import { isUniqueViolation, type Db } from '../../db/client.js';
 import type { ServiceContext } from '../../deps.js';
-import { courseChanged } from '../courses/catalogue.service.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { isId } from '../../lib/ids.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import { sendInBackground } from '../mail/mail.service.js';
-import { claimCouponUse, payFreeOrder, priceWithCoupon, resolveCoupon } from '../coupons/coupons.service.js';
+import { claimCouponUse, priceWithCoupon, resolveCoupon } from '../coupons/coupons.service.js';
+import { SYSTEM_ACTOR } from '../audit/audit.service.js';
+import { invoiceSeller } from './invoice.js';
+import { payOrderRecord } from './order-states.repository.js';
 import { listOrders } from './order-list.repository.js';
-import { orderPlacedMail } from './order-mails.js';
+import { orderPaidMail, orderPlacedMail } from './order-mails.js';
 import {
   findOrderById,
   findOrderCourses,
@@ -246,7 +248,7 @@ export async function placeOrder(
     const record = await payFreeOrder(ctx, created.record);
     const order = record === created.record ? created.order : toOrderJson(record);
     // Seats were taken: this instance's next catalogue answer shows them gone.
-    courseChanged(ctx);
+    ctx.courses.courseChanged();
     // Issue 34: an offer's unused rest passed to the next in line: their mail goes now.
     if (created.offersPassedOn > 0) waitlistOffersChanged(ctx);
     sendInBackground(ctx.mailer, ctx.logger, orderPlacedMail(record, ctx.config));
@@ -404,3 +406,20 @@ export async function getAllOrders(ctx: ServiceContext, query: OrderListQuery): 
   const { orders, total } = await listOrders(ctx.database.db, filter, { offset: (page - 1) * limit, limit });
   return { orders: orders.map((o) => toOrderJson(o, 'nameOnly')), total };
 }
+
+/**
+ * A Card order whose total is 0 (a 100 % coupon with free shipping) has nothing to pay online:
+ * it is paid at once, with its invoice, through the one way orders become paid. Other orders
+ * are answered as placed.
+ */
+export async function payFreeOrder(ctx: ServiceContext, record: OrderRecord): Promise<OrderRecord> {
+  if (record.paymentMethod !== 'Card' || record.totalPrice !== 0) return record;
+  const { db } = ctx.database;
+  const outcome = await payOrderRecord(db, record.id, SYSTEM_ACTOR, ctx.clock.now(), undefined, invoiceSeller(ctx.config.shop));
+  if (outcome.kind !== 'changed') return record;
+  const paid = await findOrderById(db as Db, record.id);
+  if (!paid) return record;
+  sendInBackground(ctx.mailer, ctx.logger, orderPaidMail(paid, ctx.config));
+  return paid;
+}
+

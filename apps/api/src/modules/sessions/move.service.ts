@@ -4,7 +4,6 @@ import { AppError, conflict, notFound } from '../../errors.js';
 import { isId } from '../../lib/ids.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import { actorOf } from '../audit/audit.service.js';
-import { courseChanged } from '../courses/catalogue.service.js';
 import { sendInBackground } from '../mail/mail.service.js';
 import { queueTextMessagesAfter } from '../messages/text-messages.service.js';
 import { findOrderById } from '../orders/order-records.service.js';
@@ -99,7 +98,7 @@ export async function moveLearner(
   });
   if (outcome.kind !== 'moved') throw refusal(outcome);
   // Seats moved between two sessions of the course: this instance's next catalogue answer shows it.
-  courseChanged(ctx);
+  ctx.courses.courseChanged();
   // Seats freed in the source were offered to its waitlist (decision 0398): their mails go out.
   if (outcome.offers > 0) waitlistOffersChanged(ctx);
   const order = await findOrderById(db, orderId);

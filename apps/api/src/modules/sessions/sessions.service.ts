@@ -5,7 +5,6 @@ import type { ServiceContext } from '../../deps.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import { actorOf, changedFields, recordAuditEvents } from '../audit/audit.service.js';
-import { courseChanged } from '../courses/catalogue.service.js';
 import { sendInBackground } from '../mail/mail.service.js';
 import { queueTextMessagesAfter } from '../messages/text-messages.service.js';
 import { sessionCancelledMail } from '../orders/order-mails.service.js';
@@ -83,7 +82,7 @@ export async function createSession(
     ]);
     return created;
   });
-  courseChanged(ctx);
+  ctx.courses.courseChanged();
   return toSessionJson(row);
 }
 
@@ -110,7 +109,7 @@ export async function editSession(ctx: ServiceContext, admin: AuthUser, id: stri
       ]);
     return outcome.after;
   });
-  courseChanged(ctx);
+  ctx.courses.courseChanged();
   if (offered) waitlistOffersChanged(ctx);
   return toSessionJson(row);
 }
@@ -164,6 +163,6 @@ export async function cancelSession(ctx: ServiceContext, admin: AuthUser, id: st
     sendInBackground(ctx.mailer, ctx.logger, sessionCancelledMail(order, ctx.config, { course, startsAt: row.startsAt }));
     await queueTextMessagesAfter(ctx, order.userId, `session_changed:${id}:${orderId}:cancelled`, cancelledText(course, { kind: 'order', id: orderId }));
   }
-  courseChanged(ctx);
+  ctx.courses.courseChanged();
   return toSessionJson(row);
 }

@@ -3,7 +3,6 @@ import type { ServiceContext } from '../../deps.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import { startSweeper, type Sweeper } from '../../lib/sweeper.js';
 import type { AuthUser } from '../../middleware/auth.js';
-import { courseChanged } from '../courses/catalogue.service.js';
 import { sendInBackground } from '../mail/mail.service.js';
 import { queueTextMessages } from '../messages/text-messages.service.js';
 import { waitlistLapsedMail, waitlistOfferMail } from './waitlist-mail.js';
@@ -56,7 +55,7 @@ export async function joinSessionWaitlist(
         WAITLIST_CODES.alreadyWaiting,
       );
     case 'joined':
-      courseChanged(ctx);
+      ctx.courses.courseChanged();
       return { position: outcome.position };
   }
 }
@@ -70,7 +69,7 @@ export async function leaveSessionWaitlist(
   const outcome = await leaveWaitlist(ctx.database.db, sessionId, user.id);
   if (outcome.kind === 'missing') throw notFound(WAITLIST_MESSAGES.notFound);
   if (outcome.kind === 'notWaiting') throw notFound(WAITLIST_MESSAGES.notWaiting);
-  courseChanged(ctx);
+  ctx.courses.courseChanged();
   if (outcome.offerSeats > 0) waitlistOffersChanged(ctx);
   return { message: 'You left the waitlist' };
 }
@@ -119,7 +118,7 @@ export async function sweepWaitlists(
     const rows = await lapseDueOffers(db, ctx.clock.now(), WAITLIST_LAPSE_BATCH);
     lapsed += rows.length;
     if (rows.length > 0) {
-      courseChanged(ctx);
+      ctx.courses.courseChanged();
       ctx.logger.info({ offers: rows.length }, 'waitlist offers lapsed');
       // Told once: only the instance whose transaction removed the rows mails (after commit).
       for (const lapsedOffer of await lapsedOffersToMail(db, rows))

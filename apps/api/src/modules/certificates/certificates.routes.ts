@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../../deps.js';
 import { answerPage, apiRoutes, totalCountHeader } from '../../http/route.js';
 import { certificateCheckLimiter } from '../../middleware/rate-limit.js';
-import { actorOf } from '../audit/audit.service.js';
+import { actorOf } from '../audit/audit.repository.js';
 import { accessGuards } from '../identity/auth.service.js';
 import {
   checkCertificate,

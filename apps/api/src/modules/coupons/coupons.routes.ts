@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../deps.js';
 import { apiRoutes, idParams } from '../../http/route.js';
 import { couponCheckLimiter } from '../../middleware/rate-limit.js';
-import { actorOf } from '../audit/audit.service.js';
+import { actorOf } from '../audit/audit.repository.js';
 import { accessGuards } from '../identity/auth.service.js';
 import { checkCoupon, createCoupon, editCoupon, getCoupons, removeCoupon } from './coupons.service.js';
 

@@ -1,7 +1,10 @@
 import { formatAmount } from '@shop/shared';
 import { shopHoursIn, type Config } from '../../../config.js';
-import { escapeHtml, htmlLangAttributes, MAIL_TEXTS, tunisTime, type MailMessage } from '../../mail/mail.service.js';
-import { orderCalendar } from '../sessions/calendar.service.js';
+import { escapeHtml } from '../../mail/mail.templates.js';
+import { htmlLangAttributes, MAIL_TEXTS } from '../../mail/mail.texts.js';
+import { tunisTime } from '../../mail/tunis-time.js';
+import { type MailMessage } from '../../mail/mailer.js';
+import { orderCalendar } from '../sessions/calendar.js';
 import type { OrderRecord, RefundRecord } from './orders.repository.js';
 
 type MailConfig = Pick<Config, 'appUrl' | 'shop'> & Partial<Pick<Config, 'transfer'>>;

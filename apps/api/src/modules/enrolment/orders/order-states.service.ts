@@ -4,11 +4,11 @@ import type { ServiceContext } from '../../../deps.js';
 import { AppError, conflict, notFound } from '../../../errors.js';
 import { isId } from '../../../lib/ids.js';
 import type { AuthUser } from '../../../middleware/auth.js';
-import { actorOf, listAuditEvents, type AuditActor } from '../../audit/audit.service.js';
+import { actorOf, listAuditEvents, type AuditActor } from '../../audit/audit.repository.js';
 import { issueCertificateInTransaction, mailCertificateInBackground } from '../../certificates/certificates.service.js';
-import { sendInBackground } from '../../mail/mail.service.js';
+import { sendInBackground } from '../../mail/mailer.js';
 import { queueTextMessages } from '../../messages/text-messages.service.js';
-import { waitlistOffersChanged } from '../sessions/waitlist-seats.service.js';
+import { waitlistOffersChanged } from '../sessions/waitlist.service.js';
 import { invoiceSeller } from './invoice.js';
 import {
   orderCancelledMail,

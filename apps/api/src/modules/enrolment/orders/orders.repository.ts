@@ -4,7 +4,7 @@ import type { InvoiceTo, Language, OrderStatus, PaymentProofStatus, PaymentResul
 import type { DbOrTx } from '../../../db/client.js';
 import { statementNames } from '../../../db/statement-names.js';
 import { auditEvents, courses, orderItems, orderRefunds, orders, sessions, users } from '../../../db/schema.js';
-import { buyerLeavesWaitlistsCte, buyerOfferSeats, buyerOffersCte } from '../sessions/waitlist-seats.service.js';
+import { buyerLeavesWaitlistsCte, buyerOfferSeats, buyerOffersCte } from '../sessions/waitlist.repository.js';
 
 export interface OrderLineRecord {
   courseId: string | null;

@@ -17,7 +17,6 @@ import {
 import type { AppContext } from '../../../deps.js';
 import { badRequest } from '../../../errors.js';
 import { answerPage, apiRoutes, idParams, totalCountHeader } from '../../../http/route.js';
-import { accessGuards } from '../../identity/auth.service.js';
 import type { OrderPayments } from './orders.types.js';
 import {
   actorOf,
@@ -45,7 +44,7 @@ const orderParams = idParams(MESSAGES.orderNotFound);
 
 export function ordersRouter(ctx: AppContext, payments: OrderPayments): Router {
   const router = Router();
-  const routes = apiRoutes(router, accessGuards(ctx));
+  const routes = apiRoutes(router, ctx.guards);
 
   routes.post(
     '/',

@@ -10,12 +10,12 @@ import { systemClock } from './lib/clock.js';
 import { createLogger } from './logger.js';
 import { connectRateLimitRedis } from './middleware/rate-limit.js';
 import { createMailer } from './modules/mail/mailer.js';
-import { startExpirySweeper } from './modules/orders/expiry-sweeper.js';
+import { startExpirySweeper } from './modules/enrolment/orders/expiry-sweeper.js';
 import { startPaymentSweeper } from './modules/payments/payment-sweeper.js';
-import { startReminderSweeper } from './modules/sessions/reminders.service.js';
+import { startReminderSweeper } from './modules/enrolment/sessions/reminders.service.js';
 import { startTextMessageSweeper } from './modules/messages/text-messages.service.js';
 import { startStaffNoticeSweeper } from './modules/staff/staff-notices.service.js';
-import { startWaitlistSweeper } from './modules/sessions/waitlist.service.js';
+import { startWaitlistSweeper } from './modules/enrolment/sessions/waitlist.service.js';
 
 async function main(): Promise<void> {
   try {

@@ -2,7 +2,7 @@ import type { Language } from '@shop/shared';
 import type { ServiceContext } from '../../deps.js';
 import { startSweeper, type Sweeper } from '../../lib/sweeper.js';
 import { escapeHtml, htmlLangAttributes, MAIL_LOCALES, tunisTime, type MailMessage } from '../mail/mail.service.js';
-import { money, orderLink, transferReference } from '../orders/order-mails.js';
+import { money, orderLink, transferReference } from '../enrolment/orders/order-mails.js';
 import {
   claimNotices,
   digestFacts,

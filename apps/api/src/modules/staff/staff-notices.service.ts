@@ -3,8 +3,8 @@ import type { ServiceContext } from '../../deps.js';
 import { startSweeper, type Sweeper } from '../../lib/sweeper.js';
 import { escapeHtml } from '../mail/mail.templates.js';
 import { htmlLangAttributes, MAIL_LOCALES } from '../mail/mail.texts.js';
-import { type MailMessage } from '../mail/mailer.js';
 import { tunisTime } from '../mail/tunis-time.js';
+import type { MailMessage } from '../mail/mailer.js';
 import { money, orderLink, transferReference } from '../enrolment/orders/order-mails.js';
 import {
   claimNotices,

@@ -135,7 +135,8 @@ export function orderCancelledMail(order: OrderRecord, config: MailConfig): Mail
   const words = wordsOf(order);
   const owed = cancelRefundOf(order);
   const refund = owed ? [words.refundDue(money(owed.amount))] : [];
-  return compose(order, config, words.cancelledSubject(order.id.slice(0, 8)), [[words.cancelledIntro, ...refund]]);
+  const reason = order.cancelReason ? [words.cancelledReason(order.cancelReason)] : [];
+  return compose(order, config, words.cancelledSubject(order.id.slice(0, 8)), [[words.cancelledIntro, ...reason, ...refund]]);
 }
 
 /** The centre cancelled a session of the order (issue 33): the order is cancelled, a paid one refunded. */

@@ -332,6 +332,8 @@ export async function cancelOrderRecord(
   actor: AuditActor,
   at: Date,
   byAdmin: boolean,
+  /** Issue 54: an admin's reason, kept on the order (ignored from the owner). */
+  reason?: string,
 ): Promise<CancelOutcome> {
   return db.transaction(async (tx) => {
     const order = await lockOrderForRefund(tx, id);
@@ -354,7 +356,12 @@ export async function cancelOrderRecord(
     }
     await tx
       .update(orders)
-      .set({ status: 'cancelled', cancelledAt: at, ...(refundDue ? { refundedAt: at } : {}) })
+      .set({
+        status: 'cancelled',
+        cancelledAt: at,
+        ...(refundDue ? { refundedAt: at } : {}),
+        ...(byAdmin && reason ? { cancelReason: reason } : {}),
+      })
       .where(eq(orders.id, id));
     const offers = await releaseSeats(tx, [id], { coupons: order.couponCode !== null });
     const refund: NewRefund | undefined = refundDue

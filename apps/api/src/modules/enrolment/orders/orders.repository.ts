@@ -65,6 +65,8 @@ export interface OrderRecord {
   status: OrderStatus;
   holdExpiresAt: Date | null;
   cancelledAt: Date | null;
+  /** Issue 54: why an admin cancelled it, if they said. */
+  cancelReason?: string | null;
   refundedAt: Date | null;
   invoiceNumber: string | null;
   /** How it was paid online, as the provider's API confirmed it (issue 17). */
@@ -399,6 +401,7 @@ const orderColumns = {
   status: orders.status,
   holdExpiresAt: orders.holdExpiresAt,
   cancelledAt: orders.cancelledAt,
+  cancelReason: orders.cancelReason,
   refundedAt: orders.refundedAt,
   invoiceNumber: orders.invoiceNumber,
   paymentResult: orders.paymentResult,

@@ -99,6 +99,7 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
     status: order.status,
     holdExpiresAt: order.holdExpiresAt?.toISOString() ?? null,
     cancelledAt: order.cancelledAt?.toISOString() ?? null,
+    cancelReason: order.cancelReason ?? null,
     refundedAt: order.refundedAt?.toISOString() ?? null,
     invoiceNumber: order.invoiceNumber,
     paymentResult: order.paymentResult,

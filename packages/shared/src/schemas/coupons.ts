@@ -92,6 +92,9 @@ export const couponCheckSchema = z.object({
   itemsPrice: z.number(),
   shippingPrice: z.number(),
   taxPrice: z.number(),
+  /** Tax per rate and the stamp duty (issue 52), as the order would have them. */
+  taxLines: z.array(z.object({ rate: z.number(), base: z.number(), amount: z.number() })),
+  stampDuty: z.number(),
   totalPrice: z.number(),
 });
 export type CouponCheck = z.infer<typeof couponCheckSchema>;

@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { fromCents, isLanguage, TAX_PERCENT, toCents, type InvoiceTo, type Language } from '@shop/shared';
+import { fromCents, isLanguage, TAX_PERCENT, toCents, type InvoiceTo, type Language, type TaxLine } from '@shop/shared';
 import type { ShopIdentity } from '../../config.js';
 import { DOCUMENT_TEXTS, type DocumentTexts } from './document-texts.js';
 import { money } from './order-mails.js';
 import type { OrderRecord } from './orders.repository.js';
+import { lineTaxRate, orderTaxLines, readInvoiceTo } from './order-tax.js';
 
 const require = createRequire(import.meta.url);
 /**
@@ -31,9 +32,13 @@ export interface InvoiceSnapshot {
   paymentMethod: string;
   seller: { legalName: string; address: string; taxId: string };
   buyer: { name: string; email: string; address: string; city: string; postalCode: string; country: string };
-  /** The company the invoice is made out to (name and matricule fiscal), when given at checkout. */
-  company: InvoiceTo | null;
-  lines: { name: string; qty: number; price: number; amount: number }[];
+  /**
+   * The company (matricule fiscal) or person (CIN) the invoice is made out to, when given at
+   * checkout; `kind` absent in snapshots kept before issue 52 (a company).
+   */
+  company: (Omit<InvoiceTo, 'kind'> & { kind?: InvoiceTo['kind'] }) | null;
+  /** `taxRate`: the line's rate in percent (issue 52); absent in snapshots kept before (15). */
+  lines: { name: string; qty: number; price: number; amount: number; taxRate?: number }[];
   itemsPrice: number;
   /** What the promo code took off the items, and the code (issue 37); absent in snapshots kept before. */
   discountPrice?: number;
@@ -41,8 +46,25 @@ export interface InvoiceSnapshot {
   shippingPrice: number;
   taxPrice: number;
   totalPrice: number;
+  /** The shop's rate at payment (before issue 52 the only one). */
   taxPercent: number;
+  /**
+   * Tax per rate as charged (issue 52): `[{rate, base, amount}]`, lowest rate first; absent in
+   * snapshots kept before (read with {@link invoiceTaxLines}).
+   */
+  taxLines?: TaxLine[];
+  /** The stamp duty included in `totalPrice` (issue 52); absent in snapshots kept before: 0. */
+  stampDuty?: number;
 }
+
+/** An invoice's tax per rate: as issued, or one line at `taxPercent` for a snapshot kept before issue 52. */
+export const invoiceTaxLines = (invoice: InvoiceSnapshot): TaxLine[] =>
+  invoice.taxLines && invoice.taxLines.length > 0
+    ? invoice.taxLines
+    : orderTaxLines({ itemsPrice: invoice.itemsPrice, discountPrice: invoice.discountPrice, taxPrice: invoice.taxPrice }).map((l) => ({
+        ...l,
+        rate: invoice.taxPercent,
+      }));
 
 /** The shop identity an invoice needs; incomplete (production without the settings) gives none. */
 export function invoiceSeller(shop: ShopIdentity): InvoiceSnapshot['seller'] | null {
@@ -73,12 +95,13 @@ export function buildInvoiceSnapshot(
       postalCode: order.postalCode,
       country: order.country,
     },
-    company: order.invoiceTo,
+    company: readInvoiceTo(order.invoiceTo),
     lines: order.lines.map((l) => ({
       name: l.name,
       qty: l.qty,
       price: l.price,
       amount: fromCents(toCents(l.price) * l.qty),
+      taxRate: lineTaxRate(l),
     })),
     itemsPrice: order.itemsPrice,
     discountPrice: order.discountPrice ?? 0,
@@ -87,6 +110,8 @@ export function buildInvoiceSnapshot(
     taxPrice: order.taxPrice,
     totalPrice: order.totalPrice,
     taxPercent: TAX_PERCENT,
+    taxLines: orderTaxLines(order),
+    stampDuty: order.stampDuty ?? 0,
   };
 }
 

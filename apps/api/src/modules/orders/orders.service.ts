@@ -7,6 +7,7 @@ import {
   type OrderRefund,
   type OrderListQuery,
   type PaymentMethod,
+  type TaxLine,
   SESSION_REQUIRED,
 } from '@shop/shared';
 import { sessionsForOrder, type SessionRow } from '../sessions/session-queries.service.js';
@@ -18,6 +19,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import { isId } from '../../lib/ids.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import { sendInBackground } from '../mail/mail.service.js';
+import { orderTaxLines, readInvoiceTo } from './order-tax.js';
 import { claimCouponUse, payFreeOrder, priceWithCoupon, resolveCoupon } from '../coupons/coupons.service.js';
 import { listOrders } from './order-list.repository.js';
 import { orderPlacedMail } from './order-mails.js';
@@ -101,7 +103,9 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
     paymentResult: order.paymentResult,
     refund: order.refunds[0] ? refundJson(order.refunds[0]) : null,
     refunds: order.refunds.map(refundJson),
-    invoiceTo: order.invoiceTo,
+    invoiceTo: readInvoiceTo(order.invoiceTo),
+    taxLines: orderTaxLines(order),
+    stampDuty: order.stampDuty ?? 0,
     couponCode: order.couponCode ?? null,
     discountPrice: order.discountPrice ?? 0,
     paymentProof:
@@ -140,7 +144,7 @@ const AMOUNT_FIELDS = ['itemsPrice', 'shippingPrice', 'taxPrice', 'totalPrice'] 
  */
 function checkShownAmounts(
   body: CreateOrderBody,
-  amounts: OrderAmounts,
+  amounts: OrderAmounts & { taxLines: TaxLine[]; stampDuty: number },
   lines: { courseId: string; name: string; qty: number; price: number }[],
 ): void {
   const differs = AMOUNT_FIELDS.some((field) => {
@@ -154,6 +158,8 @@ function checkShownAmounts(
       shippingPrice: amounts.shippingPrice,
       taxPrice: amounts.taxPrice,
       totalPrice: amounts.totalPrice,
+      taxLines: amounts.taxLines,
+      stampDuty: amounts.stampDuty,
     },
     orderItems: lines.map(({ courseId, name, qty, price }) => ({ course: courseId, name, qty, price })),
   });
@@ -306,11 +312,26 @@ async function createOrder(
       const lineSession = session
         ? { id: session.id, startsAt: session.startsAt, endsAt: session.endsAt, schedule: session.schedule, place: session.place }
         : null;
-      return { courseId, name: course.name, qty, price: course.price, image: course.images[0] ?? '', session: lineSession };
+      return {
+        courseId,
+        name: course.name,
+        qty,
+        price: course.price,
+        image: course.images[0] ?? '',
+        session: lineSession,
+        courseTaxRate: course.taxRate,
+        taxRate: course.taxRate ?? config.pricing.taxRate,
+      };
     });
     // Issue 37: a promo code that does not apply refuses the order (400 COUPON_*), never placed at full price.
     const coupon = body.couponCode?.trim() ? await resolveCoupon(db, body.couponCode, lines, buyer.id, placedAt) : null;
-    const amounts = { ...priceWithCoupon(lines, coupon), couponCode: coupon?.code ?? null };
+    // Issue 52: each line at its course's rate, tax per rate and the stamp duty (the shop's settings).
+    const { lineTaxRates: _rates, ...priced } = priceWithCoupon(
+      lines.map((line) => ({ ...line, taxRate: line.courseTaxRate })),
+      coupon,
+      config.pricing,
+    );
+    const amounts = { ...priced, couponCode: coupon?.code ?? null };
     // Checked on every round: a price changed between this read and the insert makes the insert
     // refuse, and the next round compares the new price with what the customer saw.
     checkShownAmounts(body, amounts, lines);

@@ -142,6 +142,15 @@ export interface PricedOrder extends DiscountedAmounts {
   lineTaxRates: number[];
 }
 
+/**
+ * Whether an order's price needs its tax per rate and stamp duty said apart (issue 52): several
+ * rates, a rate other than the spec's 15 % or a stamp duty. Answers that predate rates per course
+ * (coupon check, PRICE_CHANGED) carry them only then, so with no setting they are as before.
+ */
+export function pricedBeyondSpec(priced: Pick<PricedOrder, 'taxLines' | 'stampDuty'>): boolean {
+  return priced.stampDuty !== 0 || priced.taxLines.some((line) => line.rate !== TAX_PERCENT);
+}
+
 /** Half-up rounding of `cents × percent / 100` in integers (percent with at most two decimals). */
 export function taxCentsAt(cents: number, percent: number): number {
   const basisPoints = Math.round(percent * 100);

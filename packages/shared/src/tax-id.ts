@@ -30,8 +30,10 @@ export function normaliseTaxId(kind: InvoiceToKind, typed: string): string | nul
   return kind === 'person' ? normaliseCin(typed) : normaliseMatricule(typed);
 }
 
-/** `1234567AAM000` → `1234567/A/A/M/000` (the way matricules are printed); short and other forms as they are. */
+/** `1234567AAM000` → `1234567/A/A/M/000`, `1234567A` → `1234567/A` (the way matricules are printed); anything else as it is. */
 export function formatMatricule(taxId: string): string {
-  const m = /^([0-9]{7})([A-Z])([ABDNP])([CMNPE])([0-9]{3})$/.exec(taxId);
-  return m ? `${m[1]}/${m[2]}/${m[3]}/${m[4]}/${m[5]}` : taxId;
+  const full = /^([0-9]{7})([A-Z])([ABDNP])([CMNPE])([0-9]{3})$/.exec(taxId);
+  if (full) return `${full[1]}/${full[2]}/${full[3]}/${full[4]}/${full[5]}`;
+  const short = /^([0-9]{7})([A-Z])$/.exec(taxId);
+  return short ? `${short[1]}/${short[2]}` : taxId;
 }

@@ -131,7 +131,7 @@ export const orderAmountsSchema = z.object({
   shippingPrice: z.number(),
   taxPrice: z.number(),
   totalPrice: z.number(),
-  /** Tax per rate and the stamp duty (issue 52). */
+  /** Tax per rate and the stamp duty (issue 52); present when the shop prices beyond the spec (a rate other than 15 %, or a stamp duty). */
   taxLines: z.array(z.object({ rate: z.number(), base: z.number(), amount: z.number() })).optional(),
   stampDuty: z.number().optional(),
 });

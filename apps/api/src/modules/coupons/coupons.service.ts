@@ -2,6 +2,7 @@ import {
   DEFAULT_PRICE_SETTINGS,
   matchCategory,
   priceOrder,
+  pricedBeyondSpec,
   MESSAGES,
   type Coupon,
   type CouponBody,
@@ -268,8 +269,8 @@ export async function checkCoupon(ctx: ServiceContext, user: AuthUser, body: Cou
     return { courseId, price: course.price, qty, taxRate: course.taxRate };
   });
   const coupon = await resolveCoupon(db, body.code, lines, user.id, ctx.clock.now());
-  const { lineTaxRates: _rates, ...amounts } = priceWithCoupon(lines, coupon, ctx.config.pricing);
-  return { code: coupon.code, ...amounts };
+  const { lineTaxRates: _rates, taxLines, stampDuty, ...amounts } = priceWithCoupon(lines, coupon, ctx.config.pricing);
+  return { code: coupon.code, ...amounts, ...(pricedBeyondSpec({ taxLines, stampDuty }) ? { taxLines, stampDuty } : {}) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { fromCents, isLanguage, TAX_PERCENT, toCents, type InvoiceTo, type Language, type TaxLine } from '@shop/shared';
+import { formatMatricule, fromCents, isLanguage, TAX_PERCENT, toCents, type InvoiceTo, type Language, type TaxLine } from '@shop/shared';
 import type { ShopIdentity } from '../../config.js';
 import { DOCUMENT_TEXTS, type DocumentTexts } from './document-texts.js';
 import { money } from './order-mails.js';
@@ -242,8 +242,13 @@ class Page {
     const { buyer, company } = invoice;
     if (company) {
       this.line(company.name);
-      if (this.rtl) this.labelled(this.t.companyTaxId, company.taxId);
-      else this.line(`${this.t.companyTaxId}: ${company.taxId}`);
+      // Issue 52: a person is identified by their CIN, a company by its matricule fiscal.
+      const person = company.kind === 'person';
+      const label = person ? this.t.personTaxId : this.t.companyTaxId;
+      // A matricule printed as it is written (`1234567/A/A/M/000`); stored normalised.
+      const taxId = person ? company.taxId : formatMatricule(company.taxId);
+      if (this.rtl) this.labelled(label, taxId);
+      else this.line(`${label}: ${taxId}`);
     } else {
       this.line(buyer.name);
     }
@@ -275,8 +280,26 @@ function openDocument(invoice: InvoiceSnapshot, titleOf: (t: DocumentTexts) => s
   return page;
 }
 
-/** The label of the tax total with its rate: "Tax (15%)"; in Arabic the rate stays out of the Arabic text. */
-const taxLabel = (t: DocumentTexts, rtl: boolean, percent: number) => (rtl ? t.tax : `${t.tax} (${percent}%)`);
+/**
+ * The tax of each rate (issue 52: "Tax (19%)", and its base when the invoice has several rates)
+ * and the stamp duty on its own line when there is one. In Arabic the rate and base stay out of
+ * the Arabic text, drawn beside it.
+ */
+function taxAndStamp(page: Page, invoice: InvoiceSnapshot): void {
+  const { t, rtl } = page;
+  const lines = invoiceTaxLines(invoice);
+  for (const line of lines) {
+    const detail = lines.length > 1 ? `${line.rate}%, ${t.taxBase} ${money(line.base)}` : `${line.rate}%`;
+    const y = page.doc.y;
+    page.total(rtl ? t.tax : `${t.tax} (${detail})`, line.amount);
+    if (rtl) {
+      const after = page.doc.y;
+      page.put(`(${detail})`, COLUMNS.price - 160, y, 180, 'right');
+      page.doc.y = after;
+    }
+  }
+  if (invoice.stampDuty) page.total(t.stampDuty, invoice.stampDuty);
+}
 
 /** An invoice as a PDF (A4), in memory, in the invoice's language: a few kilobytes. */
 export function renderInvoice(invoice: InvoiceSnapshot): Promise<Buffer> {
@@ -293,13 +316,7 @@ export function renderInvoice(invoice: InvoiceSnapshot): Promise<Buffer> {
   if (invoice.discountPrice)
     page.total(invoice.couponCode ? `${t.discount} (${invoice.couponCode})` : t.discount, -invoice.discountPrice);
   page.total(t.shipping, invoice.shippingPrice);
-  const taxY = page.doc.y;
-  page.total(taxLabel(t, rtl, invoice.taxPercent), invoice.taxPrice);
-  if (rtl) {
-    const after = page.doc.y;
-    page.put(`(${invoice.taxPercent}%)`, COLUMNS.price - 60, taxY, 80, 'right');
-    page.doc.y = after;
-  }
+  taxAndStamp(page, invoice);
   page.total(t.total, invoice.totalPrice, 'bold');
   return page.finish();
 }
@@ -322,6 +339,12 @@ export function renderCreditNote(invoice: InvoiceSnapshot, note: CreditNote): Pr
   if (note.paymentReference) page.labelled(t.paymentReference, note.paymentReference);
   page.billedTo(invoice);
   page.courseLines(invoice.lines);
+  // Issue 52: what the invoice charged, tax per rate and stamp duty included, is what the note cancels.
+  page.total(t.items, invoice.itemsPrice);
+  if (invoice.discountPrice)
+    page.total(invoice.couponCode ? `${t.discount} (${invoice.couponCode})` : t.discount, -invoice.discountPrice);
+  page.total(t.shipping, invoice.shippingPrice);
+  taxAndStamp(page, invoice);
   page.total(t.total, invoice.totalPrice);
   page.total(t.refunded, note.amount, 'bold');
   page.gap(2);

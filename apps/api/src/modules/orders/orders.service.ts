@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   notEnoughSeats,
+  pricedBeyondSpec,
   type CreateOrderBody,
   type OrderAmounts as SharedOrderAmounts,
   type Order,
@@ -158,8 +159,7 @@ function checkShownAmounts(
       shippingPrice: amounts.shippingPrice,
       taxPrice: amounts.taxPrice,
       totalPrice: amounts.totalPrice,
-      taxLines: amounts.taxLines,
-      stampDuty: amounts.stampDuty,
+      ...(pricedBeyondSpec(amounts) ? { taxLines: amounts.taxLines, stampDuty: amounts.stampDuty } : {}),
     },
     orderItems: lines.map(({ courseId, name, qty, price }) => ({ course: courseId, name, qty, price })),
   });

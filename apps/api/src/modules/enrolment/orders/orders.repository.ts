@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../../db/client.js';
 import { statementNames } from '../../../db/statement-names.js';
 import { auditEvents, courses, orderItems, orderRefunds, orders, sessions, users } from '../../../db/schema.js';
 import { buyerLeavesWaitlistsCte, buyerOfferSeats, buyerOffersCte } from '../sessions/waitlist.repository.js';
+import { readInvoiceTo } from './order-tax.js';
 
 export interface OrderLineRecord {
   courseId: string | null;
@@ -14,6 +15,10 @@ export interface OrderLineRecord {
   image: string;
   /** The session the seats are in (issue 33); null for a course without sessions, or once the session row is gone. */
   session?: OrderLineSessionRecord | null;
+  /** The rate the line was taxed at, in percent (issue 52); null or absent on lines placed before: 15. */
+  taxRate?: number | null;
+  /** When placing: the course's own rate the price was computed with (null: the shop's), checked unchanged by the insert. */
+  courseTaxRate?: number | null;
 }
 
 /** What an order line shows of its session (issue 33). */
@@ -76,6 +81,9 @@ export interface OrderRecord {
   /** The promo code it was placed with and what it took off the items (issue 37); absent: none, 0. */
   couponCode?: string | null;
   discountPrice?: number;
+  /** Tax per rate and the stamp duty (issue 52); absent or `[]`: placed before, one rate of 15 %. */
+  taxLines?: { rate: number; base: number; amount: number }[];
+  stampDuty?: number;
   /** Money owed back (issue 49): one per payment the order cannot keep, oldest first. */
   refunds: RefundRecord[];
   /** The proof of payment of a Transfer order (issue 36; payment-proof.repository.ts); absent: none. */
@@ -137,6 +145,8 @@ export interface OrderCourse {
   availability: number;
   /** The course has or had sessions (any state): then it is sold only through an open one (issue 49). */
   hadSessions: boolean;
+  /** The course's own VAT rate (issue 52); null: the shop's. */
+  taxRate: number | null;
 }
 
 /** Name, price, images and seats left of the courses of an order; unknown ids are absent. */
@@ -149,6 +159,7 @@ export async function findOrderCourses(db: DbOrTx, ids: readonly string[]): Prom
       price: courses.price,
       images: courses.images,
       availability: courses.availability,
+      taxRate: courses.taxRate,
       // Issue 49: a course that has or had sessions is sold only through an open one. Qualified by
       // hand: drizzle writes a select list's columns without their table.
       hadSessions: sql<boolean>`exists (select 1 from ${sessions} had where had.course_id = "courses"."id")`,
@@ -214,7 +225,7 @@ export function orderStatement(order: NewOrder): SQL {
   const wanted = sql.join(
     lines.map(
       (line, position) =>
-        sql`(${line.courseId}::uuid, ${line.qty}::integer, ${line.price}::numeric, ${line.name}::text, ${line.image}::text, ${position}::integer, ${line.session?.id ?? null}::uuid)`,
+        sql`(${line.courseId}::uuid, ${line.qty}::integer, ${line.price}::numeric, ${line.name}::text, ${line.image}::text, ${position}::integer, ${line.session?.id ?? null}::uuid, ${line.taxRate ?? null}::numeric, ${line.courseTaxRate ?? null}::numeric)`,
     ),
     sql`, `,
   );
@@ -236,6 +247,8 @@ export function orderStatement(order: NewOrder): SQL {
     [orders.invoiceTo, sql`${order.invoiceTo ? JSON.stringify(order.invoiceTo) : null}::jsonb`],
     [orders.couponCode, sql`${order.couponCode ?? null}::text`],
     [orders.discountPrice, sql`${order.discountPrice ?? 0}::numeric`],
+    [orders.taxLines, sql`${JSON.stringify(order.taxLines ?? [])}::jsonb`],
+    [orders.stampDuty, sql`${order.stampDuty ?? 0}::numeric`],
   ];
   const placedEvent: [AnyPgColumn, SQL][] = [
     [auditEvents.entity, sql`'order'`],
@@ -261,6 +274,7 @@ export function orderStatement(order: NewOrder): SQL {
     orderItems.image,
     orderItems.position,
     orderItems.sessionId,
+    orderItems.taxRate,
   ];
   // Sessions (issue 33): a line with a session takes its seats from the session (locked after
   // the courses, in id order, as everywhere), which must be of the line's course, open, not
@@ -281,11 +295,11 @@ export function orderStatement(order: NewOrder): SQL {
     : sql`select true as ok`;
   const at = sql`${order.placedAt.toISOString()}::timestamptz`;
   return sql`
-    with wanted (id, qty, price, name, image, position, session_id) as (values ${wanted}),
+    with wanted (id, qty, price, name, image, position, session_id, tax_rate, course_tax_rate) as (values ${wanted}),
     unpaid as materialized (${unpaid}),
     locked as materialized (
       select ${courses.id} as id, ${courses.availability} as availability, ${courses.price} as price,
-        ${courses.name} as name, coalesce(${courses.images}[1], '') as image
+        ${courses.name} as name, coalesce(${courses.images}[1], '') as image, ${courses.taxRate} as tax_rate
       from ${courses}
       where ${courses.id} in (select id from wanted) and (select ok from unpaid)
       order by ${courses.id}
@@ -303,6 +317,7 @@ export function orderStatement(order: NewOrder): SQL {
     ready as materialized (
       select count(*) = ${lines.length} and coalesce(bool_and(
         locked.price = wanted.price and locked.name = wanted.name and locked.image = wanted.image
+        and locked.tax_rate is not distinct from wanted.course_tax_rate
         and coalesce(case when wanted.session_id is null then
           locked.availability >= wanted.qty and not exists (
             select 1 from ${sessions} any_session where any_session.course_id = wanted.id)
@@ -340,7 +355,7 @@ export function orderStatement(order: NewOrder): SQL {
     ),
     new_lines as (
       insert into ${orderItems} (${columnNames(lineColumns)})
-      select new_order.id, wanted.id, wanted.name, wanted.qty, wanted.price, wanted.image, wanted.position, wanted.session_id
+      select new_order.id, wanted.id, wanted.name, wanted.qty, wanted.price, wanted.image, wanted.position, wanted.session_id, wanted.tax_rate
       from new_order, wanted
     ),
     placed_event as (
@@ -413,6 +428,8 @@ const orderColumns = {
   invoiceTo: orders.invoiceTo,
   couponCode: orders.couponCode,
   discountPrice: orders.discountPrice,
+  taxLines: orders.taxLines,
+  stampDuty: orders.stampDuty,
   proofStatus: orders.proofStatus,
   proofUploadedAt: orders.proofUploadedAt,
   proofReason: orders.proofReason,
@@ -428,7 +445,11 @@ const refundOfRow = (r: RefundRow): RefundRecord => ({
   doneAt: r.doneAt ? new Date(r.doneAt) : null,
 });
 
-type OrderHeader = Omit<OrderRecord, 'lines' | 'refunds'> & { refunds: RefundRow[] | string };
+type OrderHeader = Omit<OrderRecord, 'lines' | 'refunds' | 'invoiceTo'> & {
+  refunds: RefundRow[] | string;
+  /** `kind` absent on orders placed before issue 52. */
+  invoiceTo: (Omit<InvoiceTo, 'kind'> & { kind?: InvoiceTo['kind'] }) | null;
+};
 
 /** Orders with their buyer's current name and e-mail (the saved ones once the user is gone). */
 export function selectOrders(db: DbOrTx) {
@@ -446,6 +467,7 @@ export async function withLines(db: DbOrTx, headers: OrderHeader[]): Promise<Ord
       qty: orderItems.qty,
       price: orderItems.price,
       image: orderItems.image,
+      taxRate: orderItems.taxRate,
       sessionId: sessions.id,
       sessionStartsAt: sessions.startsAt,
       sessionEndsAt: sessions.endsAt,
@@ -475,6 +497,8 @@ export async function withLines(db: DbOrTx, headers: OrderHeader[]): Promise<Ord
     ...h,
     // node-postgres parses json; PGlite may hand it over as text.
     refunds: (typeof h.refunds === 'string' ? (JSON.parse(h.refunds) as RefundRow[]) : h.refunds).map(refundOfRow),
+    invoiceTo: readInvoiceTo(h.invoiceTo),
+    taxLines: typeof h.taxLines === 'string' ? (JSON.parse(h.taxLines) as OrderRecord['taxLines']) : h.taxLines,
     lines: linesByOrder.get(h.id) ?? [],
   }));
 }

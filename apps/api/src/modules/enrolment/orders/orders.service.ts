@@ -1,12 +1,14 @@
 import {
   MESSAGES,
   notEnoughSeats,
+  pricedBeyondSpec,
   type CreateOrderBody,
   type OrderAmounts as SharedOrderAmounts,
   type Order,
   type OrderRefund,
   type OrderListQuery,
   type PaymentMethod,
+  type TaxLine,
   SESSION_REQUIRED,
 } from '@shop/shared';
 import { sessionsForOrder, type SessionRow } from '../sessions/sessions.repository.js';
@@ -22,6 +24,7 @@ import { claimCouponUse, priceWithCoupon, resolveCoupon } from '../../coupons/co
 import { SYSTEM_ACTOR } from '../../audit/audit.repository.js';
 import { invoiceSeller } from './invoice.js';
 import { payOrderRecord } from './order-states.repository.js';
+import { orderTaxLines, readInvoiceTo } from './order-tax.js';
 import { listOrders } from './order-list.repository.js';
 import { orderPaidMail, orderPlacedMail } from './order-mails.js';
 import {
@@ -105,7 +108,9 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
     paymentResult: order.paymentResult,
     refund: order.refunds[0] ? refundJson(order.refunds[0]) : null,
     refunds: order.refunds.map(refundJson),
-    invoiceTo: order.invoiceTo,
+    invoiceTo: readInvoiceTo(order.invoiceTo),
+    taxLines: orderTaxLines(order),
+    stampDuty: order.stampDuty ?? 0,
     couponCode: order.couponCode ?? null,
     discountPrice: order.discountPrice ?? 0,
     paymentProof:
@@ -144,7 +149,7 @@ const AMOUNT_FIELDS = ['itemsPrice', 'shippingPrice', 'taxPrice', 'totalPrice'] 
  */
 function checkShownAmounts(
   body: CreateOrderBody,
-  amounts: OrderAmounts,
+  amounts: OrderAmounts & { taxLines: TaxLine[]; stampDuty: number },
   lines: { courseId: string; name: string; qty: number; price: number }[],
 ): void {
   const differs = AMOUNT_FIELDS.some((field) => {
@@ -158,6 +163,7 @@ function checkShownAmounts(
       shippingPrice: amounts.shippingPrice,
       taxPrice: amounts.taxPrice,
       totalPrice: amounts.totalPrice,
+      ...(pricedBeyondSpec(amounts) ? { taxLines: amounts.taxLines, stampDuty: amounts.stampDuty } : {}),
     },
     orderItems: lines.map(({ courseId, name, qty, price }) => ({ course: courseId, name, qty, price })),
   });
@@ -310,11 +316,26 @@ async function createOrder(
       const lineSession = session
         ? { id: session.id, startsAt: session.startsAt, endsAt: session.endsAt, schedule: session.schedule, place: session.place }
         : null;
-      return { courseId, name: course.name, qty, price: course.price, image: course.images[0] ?? '', session: lineSession };
+      return {
+        courseId,
+        name: course.name,
+        qty,
+        price: course.price,
+        image: course.images[0] ?? '',
+        session: lineSession,
+        courseTaxRate: course.taxRate,
+        taxRate: course.taxRate ?? config.pricing.taxRate,
+      };
     });
     // Issue 37: a promo code that does not apply refuses the order (400 COUPON_*), never placed at full price.
     const coupon = body.couponCode?.trim() ? await resolveCoupon(db, body.couponCode, lines, buyer.id, placedAt) : null;
-    const amounts = { ...priceWithCoupon(lines, coupon), couponCode: coupon?.code ?? null };
+    // Issue 52: each line at its course's rate, tax per rate and the stamp duty (the shop's settings).
+    const { lineTaxRates: _rates, ...priced } = priceWithCoupon(
+      lines.map((line) => ({ ...line, taxRate: line.courseTaxRate })),
+      coupon,
+      config.pricing,
+    );
+    const amounts = { ...priced, couponCode: coupon?.code ?? null };
     // Checked on every round: a price changed between this read and the insert makes the insert
     // refuse, and the next round compares the new price with what the customer saw.
     checkShownAmounts(body, amounts, lines);

@@ -87,6 +87,8 @@ const envSchema = z.object({
   MAX_UNPAID_SEATS: z.coerce.number().int().min(1).max(100_000).default(20),
   // Days before a session starts when its learners are mailed a reminder (issue 34).
   REMINDER_DAYS: reminderDays,
+  // Issue 51: percent of a session's days a learner must be present on to get a certificate (0: no rule).
+  CERTIFICATE_MIN_ATTENDANCE: z.coerce.number().int().min(0).max(100).default(0),
   // How long seats freed in a full session are held for the next in its waitlist (issue 34), from the offer mail.
   WAITLIST_OFFER_MINUTES: z.coerce.number().int().min(1).max(43_200).default(1440),
   SHOP_LEGAL_NAME: z.string().trim().max(200).optional(),
@@ -305,6 +307,8 @@ export interface Config {
   maxUnpaidSeats: number;
   /** Days before a session starts when each learner is reminded (REMINDER_DAYS), largest first. */
   reminderDays: number[];
+  /** Percent of the session's days present a learner needs for a certificate (CERTIFICATE_MIN_ATTENDANCE; 0: no rule). */
+  certificateMinAttendance: number;
   /** How long a waitlist offer holds its seats for the person offered (WAITLIST_OFFER_MINUTES). */
   waitlistOfferMinutes: number;
   shop: ShopIdentity;
@@ -448,6 +452,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
     maxUnpaidSeats: e.MAX_UNPAID_SEATS,
     reminderDays: e.REMINDER_DAYS,
+    certificateMinAttendance: e.CERTIFICATE_MIN_ATTENDANCE,
     waitlistOfferMinutes: e.WAITLIST_OFFER_MINUTES,
     shop: shopIdentity(e, e.NODE_ENV === 'production'),
     pricing: { taxRate: e.TAX_RATE, stampDuty: e.STAMP_DUTY },

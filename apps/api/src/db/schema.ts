@@ -469,6 +469,36 @@ export const orderItems = pgTable(
 );
 
 /**
+ * The people named for an order line's seats (issue 51, migration 0035): at most the line's qty,
+ * in `position` order; seats not named are the buyer's. Replaced by
+ * `PUT /api/orders/{id}/lines/{lineId}/learners` (an entry with its `_id` keeps its row); a
+ * learner renamed away is deleted, with their attendance and notices still to send (cascade).
+ */
+export const orderLearners = pgTable(
+  'order_learners',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    name: text('name').notNull(),
+    email: text('email'),
+    /** E.164 (`normalisePhone`); given by the buyer, it stands for consent to text messages (decision 0441). */
+    phone: text('phone'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('order_learners_name_length', sql`char_length(${t.name}) between 1 and 100`),
+    index('order_learners_item_idx').on(t.itemId, t.position, t.id),
+    index('order_learners_order_idx').on(t.orderId),
+  ],
+);
+
+/**
  * Dated sessions of a course (issue 33, migration 0021): start and end instants (UTC), schedule
  * and place as free text, a capacity and the seats left, moved by the same guarded statements
  * as a course's `availability`. A cancelled session keeps its row (orders point to it). Triggers
@@ -632,6 +662,54 @@ export const sessionAttendance = pgTable(
   ],
 );
 
+/** A named learner's attendance (issue 51, migration 0035): as session_attendance, per learner. */
+export const learnerAttendance = pgTable(
+  'learner_attendance',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    learnerId: uuid('learner_id')
+      .notNull()
+      .references(() => orderLearners.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    markedBy: uuid('marked_by'),
+    markedAt: timestamp('marked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'learner_attendance_pk', columns: [t.sessionId, t.learnerId, t.day] }),
+    index('learner_attendance_learner_idx').on(t.learnerId),
+  ],
+);
+
+/**
+ * What the shop mails a named learner (issue 51, migration 0035): one row per learner and event
+ * (`paid:{order}`, `reminder:{session}:{days}`, `certificate:{id}`), inserted when due, the
+ * unique key making each go out once; claimed with a lease (`claimed_until`) as session_reminders.
+ */
+export const learnerNotices = pgTable(
+  'learner_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    learnerId: uuid('learner_id')
+      .notNull()
+      .references(() => orderLearners.id, { onDelete: 'cascade' }),
+    eventKey: text('event_key').notNull(),
+    status: text('status').$type<'pending' | 'sent' | 'skipped'>().notNull().default('pending'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('learner_notices_once').on(t.learnerId, t.eventKey),
+    check('learner_notices_status_known', sql`${t.status} in ('pending', 'sent', 'skipped')`),
+    index('learner_notices_pending_idx')
+      .on(t.claimedUntil)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
 /**
  * The dashboard's course sales, summed per Tunis day of the order's creation (issue 19): the
  * lines of paid or learned orders, per course and line name. Kept by triggers on `orders` and
@@ -727,6 +805,8 @@ export const certificates = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     learnerName: text('learner_name').notNull(),
+    /** Issue 51: the named learner (order_learners) it is issued to; null: the buyer's unnamed seats. */
+    learnerId: uuid('learner_id'),
     /** The order's course names, in the order's line order, joined with ", ". */
     course: text('course').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -740,7 +820,10 @@ export const certificates = pgTable(
     sessionEndsAt: timestamp('session_ends_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    uniqueIndex('certificates_order_current_unique').on(t.orderId).where(sql`${t.replacedBy} is null`),
+    // Issue 51: one current certificate per order and learner (null learner: the buyer's unnamed seats).
+    uniqueIndex('certificates_order_current_unique')
+      .on(t.orderId, sql`coalesce(${t.learnerId}, '00000000-0000-0000-0000-000000000000'::uuid)`)
+      .where(sql`${t.replacedBy} is null`),
     index('certificates_user_issued_idx').on(t.userId, t.issuedAt.desc(), t.id.desc()),
     index('certificates_issued_idx').on(t.issuedAt.desc(), t.id.desc()),
     index('certificates_search_trgm').using('gin', sql`(lower(${t.learnerName}) || ' ' || lower(${t.course})) gin_trgm_ops`),

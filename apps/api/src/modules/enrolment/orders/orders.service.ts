@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   MESSAGES,
   notEnoughSeats,
@@ -38,6 +39,7 @@ import {
   TOO_MANY_UNPAID,
   NO_REFUND,
   type OrderRecord,
+  type LearnerRecord,
   type RefundRecord,
 } from './orders.repository.js';
 
@@ -68,6 +70,7 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
     _id: order.id,
     user,
     orderItems: order.lines.map((line) => ({
+      _id: line.id,
       course: line.courseId,
       name: line.name,
       qty: line.qty,
@@ -82,6 +85,7 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
             place: line.session.place,
           }
         : null,
+      learners: (line.learners ?? []).map((l) => ({ _id: l.id, name: l.name, email: l.email, phone: l.phone })),
     })),
     shippingAddress: {
       address: order.address,
@@ -124,17 +128,32 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
  * Lines for the same course and session are merged, keeping the position of the first one. Ids
  * are lower-cased as PostgreSQL writes uuids, so an upper-case id names its course too.
  */
-function mergeLines(
-  items: CreateOrderBody['orderItems'],
-): { courseId: string; sessionId: string | null; qty: number; index: number }[] {
-  const merged = new Map<string, { courseId: string; sessionId: string | null; qty: number; index: number }>();
+interface WantedLine {
+  courseId: string;
+  sessionId: string | null;
+  qty: number;
+  index: number;
+  /** Issue 51: the learners named for the seats, with the ids their rows get. */
+  learners: LearnerRecord[];
+}
+
+function mergeLines(items: CreateOrderBody['orderItems']): WantedLine[] {
+  const merged = new Map<string, WantedLine>();
   items.forEach((item, index) => {
     const courseId = item.course.toLowerCase();
     const sessionId = item.session?.toLowerCase() ?? null;
     const key = `${courseId}|${sessionId ?? ''}`;
+    const learners = (item.learners ?? []).map((l) => ({
+      id: randomUUID(),
+      name: l.name,
+      email: l.email ?? null,
+      phone: l.phone ?? null,
+    }));
     const line = merged.get(key);
-    if (line) line.qty += item.qty;
-    else merged.set(key, { courseId, sessionId, qty: item.qty, index });
+    if (line) {
+      line.qty += item.qty;
+      line.learners.push(...learners);
+    } else merged.set(key, { courseId, sessionId, qty: item.qty, index, learners });
   });
   return [...merged.values()];
 }
@@ -305,7 +324,7 @@ async function createOrder(
     ]);
     const found = new Map(foundCourses.map((c) => [c.id, c]));
     // The first line that cannot be served explains the refusal: unknown course or session (400), too few seats (409).
-    const lines = wanted.map(({ courseId, sessionId, qty, index }) => {
+    const lines = wanted.map(({ courseId, sessionId, qty, index, learners }) => {
       const course = found.get(courseId);
       if (!course) throw unknownCourse(index);
       const session = sessionOfLine(foundSessions, course, sessionId, placedAt, index);
@@ -317,6 +336,7 @@ async function createOrder(
         ? { id: session.id, startsAt: session.startsAt, endsAt: session.endsAt, schedule: session.schedule, place: session.place }
         : null;
       return {
+        id: randomUUID(),
         courseId,
         name: course.name,
         qty,
@@ -325,6 +345,7 @@ async function createOrder(
         session: lineSession,
         courseTaxRate: course.taxRate,
         taxRate: course.taxRate ?? config.pricing.taxRate,
+        learners,
       };
     });
     // Issue 37: a promo code that does not apply refuses the order (400 COUPON_*), never placed at full price.

@@ -52,6 +52,8 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   user: { _id: 'user-1', name: 'Sami Ben Ali' },
   orderItems: [
     {
+      _id: 'line-course-1',
+      learners: [],
       course: 'course-1',
       name: 'Python for Beginners',
       qty: 1,

@@ -47,6 +47,8 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   user: { _id: 'u1', name: customer.name, email: customer.email },
   orderItems: [
     {
+      _id: 'line-c1',
+      learners: [],
       course: 'c1',
       name: 'React from scratch',
       qty: 2,

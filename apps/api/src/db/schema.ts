@@ -183,6 +183,8 @@ export const orders = pgTable(
     /** Until when a pending order holds its seats; the expiry sweeper releases them after. */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true, mode: 'date' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    /** Issue 54: why an admin cancelled the order (optional), shown on the order and in the customer's mail. */
+    cancelReason: text('cancel_reason'),
     /** Set when an admin cancels a paid order: the money went back. */
     refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
     /** `YYYY-NNNNN`, given in the transaction that marks the order paid (invoice_counters). */
@@ -252,6 +254,7 @@ export const orders = pgTable(
     index('orders_proof_submitted_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.proofStatus} = 'submitted' and ${t.status} in ('pending', 'expired')`),
+    check('orders_cancel_reason_length', sql`char_length(${t.cancelReason}) <= 500`),
     check('orders_proof_status_known', sql`${t.proofStatus} in ('submitted', 'rejected')`),
     check(
       'orders_status_known',
@@ -572,6 +575,35 @@ export const sessionReminders = pgTable(
       .on(t.claimedUntil)
       .where(sql`${t.status} = 'pending'`),
     index('session_reminders_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Notices to the centre's staff (issue 54, migration 0039): one row per event told to
+ * `SHOP_STAFF_EMAIL` (a transfer receipt uploaded, a refund due, a session full, the morning
+ * digest of a Tunis day). The unique (kind, key) is what makes each go out once however many
+ * instances run; rows are claimed with a lease like session_reminders (modules/staff/*).
+ */
+export const staffNotices = pgTable(
+  'staff_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<'proof' | 'refund' | 'sessionFull' | 'digest'>().notNull(),
+    /** proof: order id and upload instant; refund: its id; sessionFull: the session id; digest: the Tunis date. */
+    key: text('key').notNull(),
+    status: text('status').$type<'pending' | 'sent' | 'skipped'>().notNull().default('pending'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('staff_notices_once').on(t.kind, t.key),
+    check('staff_notices_kind_known', sql`${t.kind} in ('proof', 'refund', 'sessionFull', 'digest')`),
+    check('staff_notices_status_known', sql`${t.status} in ('pending', 'sent', 'skipped')`),
+    index('staff_notices_pending_idx')
+      .on(t.claimedUntil)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -40,6 +40,12 @@ function invoiceOf(ctx: ServiceContext, order: OrderRecord, stored: unknown, num
   return buildInvoiceSnapshot(order, seller, number, issuedAt);
 }
 
+/** The invoice of a paid order as issued (issue 52's TEIF documents read it too). */
+export async function issuedInvoiceOf(ctx: ServiceContext, order: OrderRecord, number: string, paidAt: Date): Promise<InvoiceSnapshot> {
+  const facts = await findDocumentFacts(ctx.database.db, order.id);
+  return invoiceOf(ctx, order, facts?.invoice, number, paidAt);
+}
+
 /**
  * The PDF invoice of an order that was paid (paid, learned, or paid then cancelled), for its
  * owner or an admin: always the invoice kept at payment.
@@ -55,7 +61,7 @@ export async function getInvoice(
   if (!order.invoiceNumber || !order.paidAt) throw conflict(orderStateConflict('invoice', order.status));
   const facts = await findDocumentFacts(db, id);
   const invoice = invoiceOf(ctx, order, facts?.invoice, order.invoiceNumber, order.paidAt);
-  return { pdf: await renderInvoice(invoice), invoiceNumber: order.invoiceNumber };
+  return { pdf: await renderInvoice(invoice, order.invoiceTtnReference ?? null), invoiceNumber: order.invoiceNumber };
 }
 
 /**
@@ -84,6 +90,7 @@ export async function getCreditNote(
     amount: refund.amount,
     invoiceNumber: order.invoiceNumber,
     paymentReference: refund.reference ?? (refund.reason === 'cancelled' ? (order.paymentResult?.reference ?? null) : null),
+    ttnReference: refund.ttnReference ?? null,
   });
   return { pdf, creditNoteNumber: refund.creditNoteNumber };
 }

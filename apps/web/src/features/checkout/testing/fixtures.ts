@@ -78,5 +78,7 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   couponCode: null,
   discountPrice: 0,
   paymentProof: null,
+  invoiceTtn: null,
+  creditNoteTtn: null,
   ...overrides,
 });

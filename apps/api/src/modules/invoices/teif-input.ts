@@ -1,4 +1,4 @@
-import type { InvoiceSnapshot } from '../enrolment/orders/invoice.js';
+import type { InvoiceSnapshot } from '../enrolment/orders/orders.types.js';
 import type { TeifIdType, TeifInput, TeifLine, TeifParty, TeifTaxLine } from './teif.js';
 
 /**

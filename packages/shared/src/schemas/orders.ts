@@ -163,6 +163,12 @@ export const ttnBodySchema = z.object({
 });
 export type TtnBody = z.infer<typeof ttnBodySchema>;
 
+/** `GET /api/invoices/export?from&to` (admin, issue 52): the Tunis days whose invoices and credit notes go in the ZIP. */
+export const invoiceExportQuerySchema = z
+  .object({ from: queryDaySchema('from'), to: queryDaySchema('to') })
+  .refine(dayRangeInOrder, { message: 'from must not be after to', path: ['from'] });
+export type InvoiceExportQuery = z.infer<typeof invoiceExportQuerySchema>;
+
 export const orderRefundSchema = z.object({
   status: z.enum(['due', 'done']),
   amount: z.number(),

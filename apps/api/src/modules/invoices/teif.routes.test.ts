@@ -9,6 +9,7 @@ import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';
 import { makeSealP12 } from '../../test/seal.js';
 import { validateTeifXsd } from '../../test/teif-xsd.js';
+import { readZip } from '../../test/zip.js';
 import { checkTeif } from './teif-check.js';
 import { verifyTeif } from './teif-sign.js';
 
@@ -158,5 +159,37 @@ describe('TEIF e-invoices over HTTP (issue 52)', () => {
     expect((await pdfText(cnPdf.body as Buffer)).replace(/\s+/g, ' ').replace(/- /g, '-')).toContain(
       'sous la référence unique n° TTN-AVOIR-1',
     );
+  });
+
+  it('the accountant’s export: a ZIP of the period’s invoices and credit notes, PDF and signed XML, with index.csv (admin only)', async () => {
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Tunis' }).format(ctx.clock.now());
+    const path = `/api/invoices/export?from=${day}&to=${day}`;
+    expect((await get(path, buyer)).status).toBe(403);
+    expect((await request(ctx.app).get('/api/invoices/export?from=2026-05-02&to=2026-05-01').set(as(admin))).status).toBe(400);
+    expect((await request(ctx.app).get('/api/invoices/export?from=2026-5-1&to=2026-05-01').set(as(admin))).status).toBe(400);
+
+    const res = await get(path, admin);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="invoices-${day}-${day}.zip"`);
+    const files = await readZip(res.body as Buffer);
+    const names = [...files.keys()];
+    // The earlier tests paid three orders (two invoiced to a company) and refunded one.
+    expect(names.filter((n) => /^invoices\/invoice-\d{4}-\d{5}\.pdf$/.test(n))).toHaveLength(3);
+    expect(names.filter((n) => /^invoices\/invoice-\d{4}-\d{5}\.xml$/.test(n))).toHaveLength(2);
+    expect(names.filter((n) => /^credit-notes\/credit-note-AV-\d{4}-\d{5}\.(pdf|xml)$/.test(n))).toHaveLength(2);
+    const someXml = files.get(names.find((n) => n.endsWith('.xml'))!)!.toString('utf8');
+    expect(await verifyTeif(someXml)).toBe(true);
+    expect(files.get(names.find((n) => n.endsWith('.pdf'))!)!.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const csv = files.get('index.csv')!.toString('utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(csv[0]).toBe('number,type,date,buyer,tax id,base 15%,tax 15%,stamp duty,total,TTN reference');
+    expect(csv).toHaveLength(1 + 4);
+    const withTtn = csv.find((l) => l.endsWith(',0736202XAM000123456789'))!;
+    expect(withTtn).toMatch(new RegExp(`^\\d{4}-\\d{5},invoice,${day},Société Cliente SARL,7654321BAM000,211\\.000,31\\.650,0\\.000,242\\.650,`));
+    expect(csv.find((l) => l.includes(',credit-note,'))).toMatch(/,-211\.000,-31\.650,0\.000,-242\.650,TTN-AVOIR-1$/);
+
+    const empty = await readZip((await get('/api/invoices/export?from=2020-01-01&to=2020-01-31', admin)).body as Buffer);
+    expect([...empty.keys()]).toEqual(['index.csv']);
   });
 });

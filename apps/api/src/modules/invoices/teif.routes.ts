@@ -1,9 +1,10 @@
 import { Router, type Response } from 'express';
 import { z } from 'zod';
-import { creditNoteQuerySchema, MESSAGES, orderSchema, ttnBodySchema } from '@shop/shared';
+import { creditNoteQuerySchema, invoiceExportQuerySchema, MESSAGES, orderSchema, ttnBodySchema } from '@shop/shared';
 import type { AppContext } from '../../deps.js';
 import { apiRoutes, idParams } from '../../http/route.js';
 import { accessGuards } from '../identity/auth.service.js';
+import { exportInvoices } from './invoice-export.service.js';
 import { getCreditNoteXml, getInvoiceXml, recordCreditNoteTtn, recordInvoiceTtn } from './teif.service.js';
 
 const xmlAnswer = z.string().meta({ description: 'A TEIF 1.8.9 XML document (TTN El Fatoora)' });
@@ -104,6 +105,38 @@ export function orderEInvoiceRouter(ctx: AppContext): Router {
       errors: [400, 404, 409],
     },
     ({ params: { id }, body }) => recordCreditNoteTtn(ctx, id, body.reference, body.number),
+  );
+  return router;
+}
+
+/** `/api/invoices` (issue 52): the accountant's export of a period's invoices and credit notes. */
+export function invoicesRouter(ctx: AppContext): Router {
+  const router = Router();
+  const routes = apiRoutes(router, accessGuards(ctx));
+  routes.get(
+    '/export',
+    {
+      summary: 'The accountant’s export: a ZIP of a period’s invoices and credit notes (admin)',
+      description:
+        'Every invoice and credit note issued in the Tunis days `from`..`to` (inclusive), as PDF and TEIF XML (signed when ' +
+        'TEIF_SEAL_P12 is set; XML only for an identified buyer), under `invoices/` and `credit-notes/`, with `index.csv`: number, type, ' +
+        'date, buyer, tax id, base and tax per rate, stamp duty, total (a credit note’s negative), TTN reference. Streamed: memory stays ' +
+        'bounded however many documents.',
+      access: 'admin',
+      query: invoiceExportQuerySchema,
+      answer: z.string().meta({ format: 'binary', description: 'A ZIP archive' }),
+      answerType: 'application/zip',
+      answerHeaders: {
+        'Content-Disposition': z.string().meta({ description: 'attachment; filename="invoices-FROM-TO.zip"' }),
+      },
+      errors: [400],
+    },
+    async ({ query }, _req, res) => {
+      res.setHeader('Content-Type', 'application/zip');
+      res.setHeader('Content-Disposition', `attachment; filename="invoices-${query.from}-${query.to}.zip"`);
+      res.setHeader('Cache-Control', 'private, no-store');
+      await exportInvoices(ctx, query, res);
+    },
   );
   return router;
 }

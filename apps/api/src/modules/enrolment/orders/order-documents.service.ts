@@ -11,6 +11,7 @@ import {
   readInvoiceSnapshot,
   renderCreditNote,
   renderInvoice,
+  type CreditNote,
   type InvoiceSnapshot,
 } from './invoice.js';
 import type { OrderRecord } from './orders.repository.js';
@@ -39,6 +40,12 @@ function invoiceOf(ctx: ServiceContext, order: OrderRecord, stored: unknown, num
   if (!seller) throw new AppError(503, MESSAGES.invoicesNotConfigured);
   return buildInvoiceSnapshot(order, seller, number, issuedAt);
 }
+
+/** An invoice as issued, as its PDF (with the TTN mention once a reference is recorded): the accountant's export draws these. */
+export const renderInvoicePdf = (invoice: InvoiceSnapshot, ttnReference: string | null): Promise<Buffer> => renderInvoice(invoice, ttnReference);
+
+/** A credit note as its PDF. */
+export const renderCreditNotePdf = (invoice: InvoiceSnapshot, note: CreditNote): Promise<Buffer> => renderCreditNote(invoice, note);
 
 /** The invoice of a paid order as issued (issue 52's TEIF documents read it too). */
 export async function issuedInvoiceOf(ctx: ServiceContext, order: OrderRecord, number: string, paidAt: Date): Promise<InvoiceSnapshot> {

@@ -198,6 +198,9 @@ export const orders = pgTable(
     invoiceTo: jsonb('invoice_to').$type<{ kind?: 'company' | 'person'; name: string; taxId: string }>(),
     /** The invoice as issued, kept in the transaction that marks the order paid (issue 31). */
     invoice: jsonb('invoice').$type<Record<string, unknown>>(),
+    /** The unique reference El Fatoora (Tunisie TradeNet) gave the invoice, recorded by an admin (issue 52). */
+    invoiceTtnReference: text('invoice_ttn_reference'),
+    invoiceTtnRecordedAt: timestamp('invoice_ttn_recorded_at', { withTimezone: true, mode: 'date' }),
     /** The promo code the order was placed with, as the coupon spells it (issue 37). */
     couponCode: text('coupon_code'),
     /** What the code took off the items (shared calculator); 0 without one. */
@@ -287,6 +290,9 @@ export const orderRefunds = pgTable(
     doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
     /** `AV-YYYY-NNNNN`, given in the transaction that records the refund as done (credit_note_counters). */
     creditNoteNumber: text('credit_note_number'),
+    /** The unique reference El Fatoora gave the credit note, recorded by an admin (issue 52). */
+    ttnReference: text('ttn_reference'),
+    ttnRecordedAt: timestamp('ttn_recorded_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     // An order's refunds, oldest first.

@@ -133,7 +133,16 @@ export interface CreditNote {
   invoiceNumber: string | null;
   /** The payment provider's reference, when there is one. */
   paymentReference: string | null;
+  /** The unique reference El Fatoora gave it (issue 52), once recorded. */
+  ttnReference?: string | null;
 }
+
+/**
+ * The mention of a copy of an e-invoice registered with Tunisie TradeNet (issue 52), in French
+ * as the law words it, whatever the document's language.
+ */
+export const ttnCopyMention = (reference: string) =>
+  `Copie de la facture électronique enregistrée auprès de Tunisie TradeNet sous la référence unique n° ${reference}`;
 
 /** "15/05/2026": a date in Tunis. */
 const TUNIS_DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Tunis', dateStyle: 'short' });
@@ -302,7 +311,7 @@ function taxAndStamp(page: Page, invoice: InvoiceSnapshot): void {
 }
 
 /** An invoice as a PDF (A4), in memory, in the invoice's language: a few kilobytes. */
-export function renderInvoice(invoice: InvoiceSnapshot): Promise<Buffer> {
+export function renderInvoice(invoice: InvoiceSnapshot, ttnReference: string | null = null): Promise<Buffer> {
   const page = openDocument(invoice, (t) => t.invoiceTitle, invoice.number);
   const { t, rtl } = page;
   page.labelled(t.invoiceNumber, invoice.number);
@@ -318,6 +327,10 @@ export function renderInvoice(invoice: InvoiceSnapshot): Promise<Buffer> {
   page.total(t.shipping, invoice.shippingPrice);
   taxAndStamp(page, invoice);
   page.total(t.total, invoice.totalPrice, 'bold');
+  if (ttnReference) {
+    page.gap(2);
+    page.put(ttnCopyMention(ttnReference), LEFT, page.doc.y, RIGHT - LEFT, 'left', 'regular', 9);
+  }
   return page.finish();
 }
 
@@ -349,5 +362,9 @@ export function renderCreditNote(invoice: InvoiceSnapshot, note: CreditNote): Pr
   page.total(t.refunded, note.amount, 'bold');
   page.gap(2);
   page.line(t.creditNoteNote);
+  if (note.ttnReference) {
+    page.gap();
+    page.put(ttnCopyMention(note.ttnReference), LEFT, page.doc.y, RIGHT - LEFT, 'left', 'regular', 9);
+  }
   return page.finish();
 }

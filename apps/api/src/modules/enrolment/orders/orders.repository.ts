@@ -56,6 +56,9 @@ export interface RefundRecord {
   doneAt: Date | null;
   /** `AV-YYYY-NNNNN` once done. */
   creditNoteNumber: string | null;
+  /** The reference El Fatoora gave its credit note (issue 52); absent or null: none recorded. */
+  ttnReference?: string | null;
+  ttnRecordedAt?: Date | null;
 }
 
 export interface OrderRecord {
@@ -87,6 +90,9 @@ export interface OrderRecord {
   cancelReason?: string | null;
   refundedAt: Date | null;
   invoiceNumber: string | null;
+  /** The reference El Fatoora gave the invoice (issue 52); absent or null: none recorded. */
+  invoiceTtnReference?: string | null;
+  invoiceTtnRecordedAt?: Date | null;
   /** How it was paid online, as the provider's API confirmed it (issue 17). */
   paymentResult: PaymentResult | null;
   /** The company the invoice is made out to, given at checkout (issue 31). */
@@ -459,11 +465,14 @@ const orderColumns = {
   cancelReason: orders.cancelReason,
   refundedAt: orders.refundedAt,
   invoiceNumber: orders.invoiceNumber,
+  invoiceTtnReference: orders.invoiceTtnReference,
+  invoiceTtnRecordedAt: orders.invoiceTtnRecordedAt,
   paymentResult: orders.paymentResult,
   // The order's refunds in the same statement, oldest first (no query more per order).
   refunds: sql<RefundRow[]>`(select coalesce(json_agg(json_build_object(
       'id', r.id, 'reason', r.reason, 'status', r.status, 'amount', r.amount, 'provider', r.provider,
-      'reference', r.reference, 'dueAt', r.due_at, 'doneAt', r.done_at, 'creditNoteNumber', r.credit_note_number
+      'reference', r.reference, 'dueAt', r.due_at, 'doneAt', r.done_at, 'creditNoteNumber', r.credit_note_number,
+      'ttnReference', r.ttn_reference, 'ttnRecordedAt', r.ttn_recorded_at
     ) order by r.due_at, r.id), '[]'::json) from ${orderRefunds} r where r.order_id = ${orders.id})`,
   invoiceTo: orders.invoiceTo,
   couponCode: orders.couponCode,
@@ -476,13 +485,19 @@ const orderColumns = {
 };
 
 /** A refund as json_agg gives it: dates as strings, amounts as JSON numbers. */
-type RefundRow = Omit<RefundRecord, 'dueAt' | 'doneAt' | 'amount'> & { dueAt: string; doneAt: string | null; amount: number | string };
+type RefundRow = Omit<RefundRecord, 'dueAt' | 'doneAt' | 'amount' | 'ttnRecordedAt'> & {
+  dueAt: string;
+  doneAt: string | null;
+  amount: number | string;
+  ttnRecordedAt?: string | null;
+};
 
 const refundOfRow = (r: RefundRow): RefundRecord => ({
   ...r,
   amount: Number(r.amount),
   dueAt: new Date(r.dueAt),
   doneAt: r.doneAt ? new Date(r.doneAt) : null,
+  ttnRecordedAt: r.ttnRecordedAt ? new Date(r.ttnRecordedAt) : null,
 });
 
 type OrderHeader = Omit<OrderRecord, 'lines' | 'refunds' | 'invoiceTo'> & {

@@ -58,6 +58,7 @@ function refundJson(refund: RefundRecord): OrderRefund {
     dueAt: refund.dueAt.toISOString(),
     doneAt: refund.doneAt?.toISOString() ?? null,
     creditNoteNumber: refund.creditNoteNumber,
+    creditNoteTtn: ttnJson(refund.ttnReference, refund.ttnRecordedAt),
   };
 }
 
@@ -121,7 +122,14 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
       order.proofStatus && order.proofUploadedAt
         ? { uploadedAt: order.proofUploadedAt.toISOString(), status: order.proofStatus, reason: order.proofReason ?? null }
         : null,
+    invoiceTtn: ttnJson(order.invoiceTtnReference, order.invoiceTtnRecordedAt),
+    creditNoteTtn: order.refunds.map(refundJson).find((r) => r.creditNoteNumber)?.creditNoteTtn ?? null,
   };
+}
+
+/** A recorded TTN reference (issue 52), or null. */
+function ttnJson(reference: string | null | undefined, recordedAt: Date | null | undefined) {
+  return reference && recordedAt ? { reference, recordedAt: recordedAt.toISOString() } : null;
 }
 
 /**

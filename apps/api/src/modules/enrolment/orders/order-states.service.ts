@@ -1,3 +1,4 @@
+import { learnerNoticesNow } from './learner-notices.service.js';
 import { MESSAGES, orderStateConflict, type Order, type OrderEvent, type OrderStatus, type PaymentResult } from '@shop/shared';
 import type { DbOrTx } from '../../../db/client.js';
 import type { ServiceContext } from '../../../deps.js';
@@ -61,6 +62,8 @@ export async function payOrder(
   if (outcome.from === 'expired') ctx.courses.courseChanged();
   const order = await requireOrder(db, id);
   sendInBackground(ctx.mailer, ctx.logger, orderPaidMail(order, ctx.config));
+  // Issue 51: the order's named learners with an e-mail hear of their seat, once.
+  learnerNoticesNow(ctx);
   return toOrderJson(order);
 }
 

@@ -20,3 +20,4 @@ export * from './phone.js';
 export * from './schemas/messages.js';
 export * from './images.js';
 export * from './first-screen.js';
+export * from './session-texts.js';

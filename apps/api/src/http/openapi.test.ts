@@ -34,6 +34,7 @@ const CONTRACT_ROUTES = [
   'put /api/courses/{id}',
   'delete /api/courses/{id}',
   'post /api/courses/{id}/reviews',
+  'get /api/courses/{id}/sessions',
   'post /api/courses/{id}/sessions',
   'post /api/orders',
   'get /api/orders/myorders',

@@ -1,7 +1,7 @@
 import { formatAmount } from '@shop/shared';
 import { shopHoursIn, type Config } from '../../config.js';
 import { escapeHtml, htmlLangAttributes, MAIL_TEXTS, tunisTime, type MailMessage } from '../mail/mail.service.js';
-import { orderCalendar } from '../sessions/calendar.service.js';
+import { orderCalendar, sessionDetails } from '../sessions/calendar.service.js';
 import type { OrderRecord, RefundRecord } from './orders.repository.js';
 
 type MailConfig = Pick<Config, 'appUrl' | 'shop'> & Partial<Pick<Config, 'transfer'>>;
@@ -114,11 +114,16 @@ function calendarAttachment(order: OrderRecord, config: MailConfig): NonNullable
 export function orderPaidMail(order: OrderRecord, config: MailConfig): MailMessage {
   const words = wordsOf(order);
   const attachments = calendarAttachment(order, config);
+  // Issue 51: each session of the order with its details, the online link included (the order is paid).
+  const sessions = order.lines.flatMap((line) =>
+    line.session ? [[line.name, ...sessionDetails(line.session, order.userLanguage, { meetingUrl: line.session.meetingUrl ?? null })]] : [],
+  );
   const mail = compose(order, config, words.paidSubject(order.id.slice(0, 8)), [
     [
       words.paidIntro(money(order.totalPrice)),
       ...(order.invoiceNumber ? [words.invoice(order.invoiceNumber)] : []),
     ],
+    ...sessions,
   ]);
   return attachments.length > 0 ? { ...mail, attachments } : mail;
 }

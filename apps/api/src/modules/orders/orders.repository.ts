@@ -23,6 +23,35 @@ export interface OrderLineSessionRecord {
   endsAt: Date;
   schedule: string;
   place: string;
+  /** Issue 54: the schedule and place in French and Arabic ('' shows the main text). */
+  scheduleFr?: string;
+  scheduleAr?: string;
+  placeFr?: string;
+  placeAr?: string;
+  /** Issue 51: hours as set (null: from the meetings), trainer, online link, meetings. */
+  hours?: number | null;
+  trainer?: string | null;
+  meetingUrl?: string | null;
+  meetings?: { startsAt: string; endsAt: string }[];
+}
+
+/** What an order line keeps of its session row. */
+export function lineSessionOf(row: typeof sessions.$inferSelect): OrderLineSessionRecord {
+  return {
+    id: row.id,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    schedule: row.schedule,
+    place: row.place,
+    scheduleFr: row.scheduleFr,
+    scheduleAr: row.scheduleAr,
+    placeFr: row.placeFr,
+    placeAr: row.placeAr,
+    hours: row.hours,
+    trainer: row.trainer,
+    meetingUrl: row.meetingUrl,
+    meetings: row.meetings ?? [],
+  };
 }
 
 /** One payment owed back (order_refunds; written by order-states.repository.ts only). */
@@ -443,11 +472,7 @@ export async function withLines(db: DbOrTx, headers: OrderHeader[]): Promise<Ord
       qty: orderItems.qty,
       price: orderItems.price,
       image: orderItems.image,
-      sessionId: sessions.id,
-      sessionStartsAt: sessions.startsAt,
-      sessionEndsAt: sessions.endsAt,
-      sessionSchedule: sessions.schedule,
-      sessionPlace: sessions.place,
+      session: sessions,
     })
     .from(orderItems)
     .leftJoin(sessions, eq(sessions.id, orderItems.sessionId))
@@ -459,12 +484,9 @@ export async function withLines(db: DbOrTx, headers: OrderHeader[]): Promise<Ord
     )
     .orderBy(asc(orderItems.orderId), asc(orderItems.position));
   const linesByOrder = new Map<string, OrderLineRecord[]>();
-  for (const { orderId, sessionId, sessionStartsAt, sessionEndsAt, sessionSchedule, sessionPlace, ...line } of rows) {
+  for (const { orderId, session: sessionRow, ...line } of rows) {
     const lines = linesByOrder.get(orderId) ?? [];
-    const session =
-      sessionId && sessionStartsAt && sessionEndsAt
-        ? { id: sessionId, startsAt: sessionStartsAt, endsAt: sessionEndsAt, schedule: sessionSchedule ?? '', place: sessionPlace ?? '' }
-        : null;
+    const session = sessionRow ? lineSessionOf(sessionRow) : null;
     lines.push({ ...line, session });
     linesByOrder.set(orderId, lines);
   }

@@ -4,3 +4,5 @@
  * services (only the orders module's types), so orders can use it without a cycle.
  */
 export { orderCalendar } from './calendar.js';
+/** A session's lines in a mail (issue 51: the orders module's "payment received" lists them). */
+export { sessionDetails } from './session-mail.js';

@@ -105,12 +105,15 @@ export const courses = pgTable(
      * admin writes seats again. Written by the admin's save whenever it writes `availability`.
      */
     seatsClosed: boolean('seats_closed').notNull().default(false),
+    /** The course's VAT rate in percent (issue 52): 0, 7, 13 or 19; null = the shop's TAX_RATE. */
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('courses_availability_non_negative', sql`${t.availability} >= 0`),
     check('courses_price_non_negative', sql`${t.price} >= 0`),
+    check('courses_tax_rate_known', sql`${t.taxRate} is null or ${t.taxRate} in (0, 7, 13, 19)`),
     // The price after the sort keys: a page sorted by date or rating with a price range skips
     // the courses out of range inside the index, reading only the rows in range (migration 0004).
     index('courses_created_at_idx').on(t.createdAt.desc(), t.id.desc(), t.price),
@@ -181,14 +184,19 @@ export const orders = pgTable(
     /** Until when a pending order holds its seats; the expiry sweeper releases them after. */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true, mode: 'date' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    /** Issue 54: why an admin cancelled the order (optional), shown on the order and in the customer's mail. */
+    cancelReason: text('cancel_reason'),
     /** Set when an admin cancels a paid order: the money went back. */
     refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
     /** `YYYY-NNNNN`, given in the transaction that marks the order paid (invoice_counters). */
     invoiceNumber: text('invoice_number'),
     /** Set with the payment when a provider's own API confirmed it (issue 17). */
     paymentResult: jsonb('payment_result').$type<PaymentResult>(),
-    /** Company the invoice is made out to, given at checkout: `{name, taxId}` (issue 31). */
-    invoiceTo: jsonb('invoice_to').$type<{ name: string; taxId: string }>(),
+    /**
+     * Who the invoice is made out to, given at checkout: `{kind, name, taxId}` (issues 31, 52;
+     * `kind` absent on orders placed before issue 52: a company), the tax id normalised.
+     */
+    invoiceTo: jsonb('invoice_to').$type<{ kind?: 'company' | 'person'; name: string; taxId: string }>(),
     /** The invoice as issued, kept in the transaction that marks the order paid (issue 31). */
     invoice: jsonb('invoice').$type<Record<string, unknown>>(),
     /** The promo code the order was placed with, as the coupon spells it (issue 37). */
@@ -207,6 +215,13 @@ export const orders = pgTable(
      * a rejection puts it back. Null when no proof waits.
      */
     holdBeforeProof: timestamp('hold_before_proof', { withTimezone: true, mode: 'date' }),
+    /**
+     * Tax per rate (issue 52): `[{rate, base, amount}]` as the shared calculator priced the order;
+     * `[]` on orders placed before (one rate of 15 %: read as such).
+     */
+    taxLines: jsonb('tax_lines').$type<{ rate: number; base: number; amount: number }[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The stamp duty (STAMP_DUTY at placing) included in total_price; 0 without one. */
+    stampDuty: money('stamp_duty').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -240,6 +255,7 @@ export const orders = pgTable(
     index('orders_proof_submitted_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.proofStatus} = 'submitted' and ${t.status} in ('pending', 'expired')`),
+    check('orders_cancel_reason_length', sql`char_length(${t.cancelReason}) <= 500`),
     check('orders_proof_status_known', sql`${t.proofStatus} in ('submitted', 'rejected')`),
     check(
       'orders_status_known',
@@ -444,6 +460,8 @@ export const orderItems = pgTable(
     position: integer('position').notNull().default(0),
     /** The session the line's seats were taken from (issue 33); null for a course without sessions. No foreign key: a snapshot. */
     sessionId: uuid('session_id'),
+    /** The rate the line was taxed at, in percent (issue 52); null on lines placed before: 15. */
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId, t.position),

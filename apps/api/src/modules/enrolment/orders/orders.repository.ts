@@ -4,7 +4,8 @@ import type { InvoiceTo, Language, OrderStatus, PaymentProofStatus, PaymentResul
 import type { DbOrTx } from '../../../db/client.js';
 import { statementNames } from '../../../db/statement-names.js';
 import { auditEvents, courses, orderItems, orderRefunds, orders, sessions, users } from '../../../db/schema.js';
-import { buyerLeavesWaitlistsCte, buyerOfferSeats, buyerOffersCte } from '../sessions/waitlist-seats.service.js';
+import { buyerLeavesWaitlistsCte, buyerOfferSeats, buyerOffersCte } from '../sessions/waitlist.repository.js';
+import { readInvoiceTo } from './order-tax.js';
 
 export interface OrderLineRecord {
   courseId: string | null;
@@ -14,6 +15,10 @@ export interface OrderLineRecord {
   image: string;
   /** The session the seats are in (issue 33); null for a course without sessions, or once the session row is gone. */
   session?: OrderLineSessionRecord | null;
+  /** The rate the line was taxed at, in percent (issue 52); null or absent on lines placed before: 15. */
+  taxRate?: number | null;
+  /** When placing: the course's own rate the price was computed with (null: the shop's), checked unchanged by the insert. */
+  courseTaxRate?: number | null;
 }
 
 /** What an order line shows of its session (issue 33). */
@@ -94,6 +99,8 @@ export interface OrderRecord {
   status: OrderStatus;
   holdExpiresAt: Date | null;
   cancelledAt: Date | null;
+  /** Issue 54: why an admin cancelled it, if they said. */
+  cancelReason?: string | null;
   refundedAt: Date | null;
   invoiceNumber: string | null;
   /** How it was paid online, as the provider's API confirmed it (issue 17). */
@@ -103,6 +110,9 @@ export interface OrderRecord {
   /** The promo code it was placed with and what it took off the items (issue 37); absent: none, 0. */
   couponCode?: string | null;
   discountPrice?: number;
+  /** Tax per rate and the stamp duty (issue 52); absent or `[]`: placed before, one rate of 15 %. */
+  taxLines?: { rate: number; base: number; amount: number }[];
+  stampDuty?: number;
   /** Money owed back (issue 49): one per payment the order cannot keep, oldest first. */
   refunds: RefundRecord[];
   /** The proof of payment of a Transfer order (issue 36; payment-proof.repository.ts); absent: none. */
@@ -164,6 +174,8 @@ export interface OrderCourse {
   availability: number;
   /** The course has or had sessions (any state): then it is sold only through an open one (issue 49). */
   hadSessions: boolean;
+  /** The course's own VAT rate (issue 52); null: the shop's. */
+  taxRate: number | null;
 }
 
 /** Name, price, images and seats left of the courses of an order; unknown ids are absent. */
@@ -176,6 +188,7 @@ export async function findOrderCourses(db: DbOrTx, ids: readonly string[]): Prom
       price: courses.price,
       images: courses.images,
       availability: courses.availability,
+      taxRate: courses.taxRate,
       // Issue 49: a course that has or had sessions is sold only through an open one. Qualified by
       // hand: drizzle writes a select list's columns without their table.
       hadSessions: sql<boolean>`exists (select 1 from ${sessions} had where had.course_id = "courses"."id")`,
@@ -241,7 +254,7 @@ export function orderStatement(order: NewOrder): SQL {
   const wanted = sql.join(
     lines.map(
       (line, position) =>
-        sql`(${line.courseId}::uuid, ${line.qty}::integer, ${line.price}::numeric, ${line.name}::text, ${line.image}::text, ${position}::integer, ${line.session?.id ?? null}::uuid)`,
+        sql`(${line.courseId}::uuid, ${line.qty}::integer, ${line.price}::numeric, ${line.name}::text, ${line.image}::text, ${position}::integer, ${line.session?.id ?? null}::uuid, ${line.taxRate ?? null}::numeric, ${line.courseTaxRate ?? null}::numeric)`,
     ),
     sql`, `,
   );
@@ -263,6 +276,8 @@ export function orderStatement(order: NewOrder): SQL {
     [orders.invoiceTo, sql`${order.invoiceTo ? JSON.stringify(order.invoiceTo) : null}::jsonb`],
     [orders.couponCode, sql`${order.couponCode ?? null}::text`],
     [orders.discountPrice, sql`${order.discountPrice ?? 0}::numeric`],
+    [orders.taxLines, sql`${JSON.stringify(order.taxLines ?? [])}::jsonb`],
+    [orders.stampDuty, sql`${order.stampDuty ?? 0}::numeric`],
   ];
   const placedEvent: [AnyPgColumn, SQL][] = [
     [auditEvents.entity, sql`'order'`],
@@ -288,6 +303,7 @@ export function orderStatement(order: NewOrder): SQL {
     orderItems.image,
     orderItems.position,
     orderItems.sessionId,
+    orderItems.taxRate,
   ];
   // Sessions (issue 33): a line with a session takes its seats from the session (locked after
   // the courses, in id order, as everywhere), which must be of the line's course, open, not
@@ -308,11 +324,11 @@ export function orderStatement(order: NewOrder): SQL {
     : sql`select true as ok`;
   const at = sql`${order.placedAt.toISOString()}::timestamptz`;
   return sql`
-    with wanted (id, qty, price, name, image, position, session_id) as (values ${wanted}),
+    with wanted (id, qty, price, name, image, position, session_id, tax_rate, course_tax_rate) as (values ${wanted}),
     unpaid as materialized (${unpaid}),
     locked as materialized (
       select ${courses.id} as id, ${courses.availability} as availability, ${courses.price} as price,
-        ${courses.name} as name, coalesce(${courses.images}[1], '') as image
+        ${courses.name} as name, coalesce(${courses.images}[1], '') as image, ${courses.taxRate} as tax_rate
       from ${courses}
       where ${courses.id} in (select id from wanted) and (select ok from unpaid)
       order by ${courses.id}
@@ -330,6 +346,7 @@ export function orderStatement(order: NewOrder): SQL {
     ready as materialized (
       select count(*) = ${lines.length} and coalesce(bool_and(
         locked.price = wanted.price and locked.name = wanted.name and locked.image = wanted.image
+        and locked.tax_rate is not distinct from wanted.course_tax_rate
         and coalesce(case when wanted.session_id is null then
           locked.availability >= wanted.qty and not exists (
             select 1 from ${sessions} any_session where any_session.course_id = wanted.id)
@@ -367,7 +384,7 @@ export function orderStatement(order: NewOrder): SQL {
     ),
     new_lines as (
       insert into ${orderItems} (${columnNames(lineColumns)})
-      select new_order.id, wanted.id, wanted.name, wanted.qty, wanted.price, wanted.image, wanted.position, wanted.session_id
+      select new_order.id, wanted.id, wanted.name, wanted.qty, wanted.price, wanted.image, wanted.position, wanted.session_id, wanted.tax_rate
       from new_order, wanted
     ),
     placed_event as (
@@ -428,6 +445,7 @@ const orderColumns = {
   status: orders.status,
   holdExpiresAt: orders.holdExpiresAt,
   cancelledAt: orders.cancelledAt,
+  cancelReason: orders.cancelReason,
   refundedAt: orders.refundedAt,
   invoiceNumber: orders.invoiceNumber,
   paymentResult: orders.paymentResult,
@@ -439,6 +457,8 @@ const orderColumns = {
   invoiceTo: orders.invoiceTo,
   couponCode: orders.couponCode,
   discountPrice: orders.discountPrice,
+  taxLines: orders.taxLines,
+  stampDuty: orders.stampDuty,
   proofStatus: orders.proofStatus,
   proofUploadedAt: orders.proofUploadedAt,
   proofReason: orders.proofReason,
@@ -454,7 +474,11 @@ const refundOfRow = (r: RefundRow): RefundRecord => ({
   doneAt: r.doneAt ? new Date(r.doneAt) : null,
 });
 
-type OrderHeader = Omit<OrderRecord, 'lines' | 'refunds'> & { refunds: RefundRow[] | string };
+type OrderHeader = Omit<OrderRecord, 'lines' | 'refunds' | 'invoiceTo'> & {
+  refunds: RefundRow[] | string;
+  /** `kind` absent on orders placed before issue 52. */
+  invoiceTo: (Omit<InvoiceTo, 'kind'> & { kind?: InvoiceTo['kind'] }) | null;
+};
 
 /** Orders with their buyer's current name and e-mail (the saved ones once the user is gone). */
 export function selectOrders(db: DbOrTx) {
@@ -472,6 +496,7 @@ export async function withLines(db: DbOrTx, headers: OrderHeader[]): Promise<Ord
       qty: orderItems.qty,
       price: orderItems.price,
       image: orderItems.image,
+      taxRate: orderItems.taxRate,
       session: sessions,
     })
     .from(orderItems)
@@ -494,6 +519,8 @@ export async function withLines(db: DbOrTx, headers: OrderHeader[]): Promise<Ord
     ...h,
     // node-postgres parses json; PGlite may hand it over as text.
     refunds: (typeof h.refunds === 'string' ? (JSON.parse(h.refunds) as RefundRow[]) : h.refunds).map(refundOfRow),
+    invoiceTo: readInvoiceTo(h.invoiceTo),
+    taxLines: typeof h.taxLines === 'string' ? (JSON.parse(h.taxLines) as OrderRecord['taxLines']) : h.taxLines,
     lines: linesByOrder.get(h.id) ?? [],
   }));
 }

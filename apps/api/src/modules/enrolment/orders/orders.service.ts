@@ -2,26 +2,30 @@ import {
   MESSAGES,
   meetingsHours,
   notEnoughSeats,
+  pricedBeyondSpec,
   type CreateOrderBody,
   type OrderAmounts as SharedOrderAmounts,
   type Order,
   type OrderRefund,
   type OrderListQuery,
   type PaymentMethod,
+  type TaxLine,
   SESSION_REQUIRED,
 } from '@shop/shared';
-import { sessionsForOrder, type SessionRow } from '../sessions/session-queries.service.js';
-import { offerFreedSeats, waitlistOffersChanged } from '../sessions/waitlist-seats.service.js';
+import { sessionsForOrder, type SessionRow } from '../sessions/sessions.repository.js';
+import { offerFreedSeats } from '../sessions/waitlist.repository.js';
+import { waitlistOffersChanged } from '../sessions/waitlist.service.js';
 import { isUniqueViolation, type Db } from '../../../db/client.js';
 import type { ServiceContext } from '../../../deps.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../../errors.js';
 import { isId } from '../../../lib/ids.js';
 import type { AuthUser } from '../../../middleware/auth.js';
-import { sendInBackground } from '../../mail/mail.service.js';
+import { sendInBackground } from '../../mail/mailer.js';
 import { claimCouponUse, priceWithCoupon, resolveCoupon } from '../../coupons/coupons.service.js';
-import { SYSTEM_ACTOR } from '../../audit/audit.service.js';
+import { SYSTEM_ACTOR } from '../../audit/audit.repository.js';
 import { invoiceSeller } from './invoice.js';
 import { payOrderRecord } from './order-states.repository.js';
+import { orderTaxLines, readInvoiceTo } from './order-tax.js';
 import { listOrders } from './order-list.repository.js';
 import { orderPaidMail, orderPlacedMail } from './order-mails.js';
 import {
@@ -112,12 +116,15 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
     status: order.status,
     holdExpiresAt: order.holdExpiresAt?.toISOString() ?? null,
     cancelledAt: order.cancelledAt?.toISOString() ?? null,
+    cancelReason: order.cancelReason ?? null,
     refundedAt: order.refundedAt?.toISOString() ?? null,
     invoiceNumber: order.invoiceNumber,
     paymentResult: order.paymentResult,
     refund: order.refunds[0] ? refundJson(order.refunds[0]) : null,
     refunds: order.refunds.map(refundJson),
-    invoiceTo: order.invoiceTo,
+    invoiceTo: readInvoiceTo(order.invoiceTo),
+    taxLines: orderTaxLines(order),
+    stampDuty: order.stampDuty ?? 0,
     couponCode: order.couponCode ?? null,
     discountPrice: order.discountPrice ?? 0,
     paymentProof:
@@ -156,7 +163,7 @@ const AMOUNT_FIELDS = ['itemsPrice', 'shippingPrice', 'taxPrice', 'totalPrice'] 
  */
 function checkShownAmounts(
   body: CreateOrderBody,
-  amounts: OrderAmounts,
+  amounts: OrderAmounts & { taxLines: TaxLine[]; stampDuty: number },
   lines: { courseId: string; name: string; qty: number; price: number }[],
 ): void {
   const differs = AMOUNT_FIELDS.some((field) => {
@@ -170,6 +177,7 @@ function checkShownAmounts(
       shippingPrice: amounts.shippingPrice,
       taxPrice: amounts.taxPrice,
       totalPrice: amounts.totalPrice,
+      ...(pricedBeyondSpec(amounts) ? { taxLines: amounts.taxLines, stampDuty: amounts.stampDuty } : {}),
     },
     orderItems: lines.map(({ courseId, name, qty, price }) => ({ course: courseId, name, qty, price })),
   });
@@ -320,11 +328,26 @@ async function createOrder(
           throw conflict(notEnoughSessionSeats(course.name, session.startsAt));
       } else if (course.availability < qty) throw conflict(notEnoughSeats(course.name));
       const lineSession = session ? lineSessionOf(session) : null;
-      return { courseId, name: course.name, qty, price: course.price, image: course.images[0] ?? '', session: lineSession };
+      return {
+        courseId,
+        name: course.name,
+        qty,
+        price: course.price,
+        image: course.images[0] ?? '',
+        session: lineSession,
+        courseTaxRate: course.taxRate,
+        taxRate: course.taxRate ?? config.pricing.taxRate,
+      };
     });
     // Issue 37: a promo code that does not apply refuses the order (400 COUPON_*), never placed at full price.
     const coupon = body.couponCode?.trim() ? await resolveCoupon(db, body.couponCode, lines, buyer.id, placedAt) : null;
-    const amounts = { ...priceWithCoupon(lines, coupon), couponCode: coupon?.code ?? null };
+    // Issue 52: each line at its course's rate, tax per rate and the stamp duty (the shop's settings).
+    const { lineTaxRates: _rates, ...priced } = priceWithCoupon(
+      lines.map((line) => ({ ...line, taxRate: line.courseTaxRate })),
+      coupon,
+      config.pricing,
+    );
+    const amounts = { ...priced, couponCode: coupon?.code ?? null };
     // Checked on every round: a price changed between this read and the insert makes the insert
     // refuse, and the next round compares the new price with what the customer saw.
     checkShownAmounts(body, amounts, lines);

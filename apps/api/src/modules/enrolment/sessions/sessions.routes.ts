@@ -3,13 +3,12 @@ import { adminSessionSchema, MESSAGES, sessionBodySchema } from '@shop/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../../deps.js';
 import { apiRoutes, idParams } from '../../../http/route.js';
-import { accessGuards } from '../../identity/auth.service.js';
 import { cancelSession, createSession, editSession, listCourseSessions, SESSION_MESSAGES } from './sessions.service.js';
 
 /** Mounted by the courses router under `/api/courses/:id/sessions` (issue 33). */
 export function courseSessionsRouter(ctx: AppContext): Router {
   const router = Router({ mergeParams: true });
-  const routes = apiRoutes(router, accessGuards(ctx));
+  const routes = apiRoutes(router, ctx.guards);
   routes.get(
     '/',
     {
@@ -47,7 +46,7 @@ export function courseSessionsRouter(ctx: AppContext): Router {
 /** `/api/sessions` (issue 33): the admin's edit and cancel of one session. */
 export function sessionsRouter(ctx: AppContext): Router {
   const router = Router();
-  const routes = apiRoutes(router, accessGuards(ctx));
+  const routes = apiRoutes(router, ctx.guards);
   const params = idParams(SESSION_MESSAGES.notFound);
 
   routes.put(

@@ -87,6 +87,8 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   invoiceTo: null,
   couponCode: null,
   discountPrice: 0,
+  taxLines: [{ rate: 15, base: 120.5, amount: 18.08 }],
+  stampDuty: 0,
   paymentProof: null,
   ...overrides,
 });

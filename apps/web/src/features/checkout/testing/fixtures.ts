@@ -77,6 +77,8 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   invoiceTo: null,
   couponCode: null,
   discountPrice: 0,
+  taxLines: [{ rate: 15, base: 60, amount: 9 }],
+  stampDuty: 0,
   paymentProof: null,
   ...overrides,
 });

@@ -67,7 +67,7 @@ export function orderDocumentRoutes(routes: ApiRoutes, ctx: ServiceContext): voi
     },
   );
 
-  // Issue 51 (contract §8 "Company documents"): what a company files for its training-tax advance (TFP).
+  // Issue 51: what a company files for its training-tax advance (TFP).
   routes.get(
     '/:id/agreement',
     {

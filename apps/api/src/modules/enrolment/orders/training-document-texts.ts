@@ -1,7 +1,7 @@
 import type { Language } from '@shop/shared';
 
 /**
- * The words of the company documents (issue 51, contract §8 "Company documents"): the training
+ * The words of the company documents (issue 51; docs/api.md, company documents): the training
  * agreement (convention de formation) and the attendance certificate (attestation de présence),
  * in the shop's three languages. As on invoices, the Arabic labels are pure Arabic: a label and
  * its Latin value (numbers, dates, ids) are drawn apart.
@@ -31,6 +31,7 @@ export interface TrainingDocumentTexts {
   unnamedSeats: string;
   priceBeforeTax: string;
   tax: string;
+  stampDuty: string;
   total: string;
   forCentre: string;
   forCompany: string;
@@ -68,6 +69,7 @@ export const TRAINING_DOCUMENT_TEXTS: Record<Language, TrainingDocumentTexts> = 
     unnamedSeats: 'Seats not named yet',
     priceBeforeTax: 'Price before tax',
     tax: 'Tax',
+    stampDuty: 'Stamp duty',
     total: 'Total',
     forCentre: 'For the training centre',
     forCompany: 'For the company',
@@ -103,6 +105,7 @@ export const TRAINING_DOCUMENT_TEXTS: Record<Language, TrainingDocumentTexts> = 
     unnamedSeats: 'Places non encore nommées',
     priceBeforeTax: 'Prix hors taxes',
     tax: 'TVA',
+    stampDuty: 'Droit de timbre',
     total: 'Total TTC',
     forCentre: 'Pour le centre de formation',
     forCompany: 'Pour l’entreprise',
@@ -137,6 +140,7 @@ export const TRAINING_DOCUMENT_TEXTS: Record<Language, TrainingDocumentTexts> = 
     unnamedSeats: 'مقاعد لم تُسمَّ بعد',
     priceBeforeTax: 'السعر دون ضريبة',
     tax: 'الضريبة',
+    stampDuty: 'معلوم الطابع الجبائي',
     total: 'المجموع',
     forCentre: 'عن مركز التكوين',
     forCompany: 'عن المؤسسة',

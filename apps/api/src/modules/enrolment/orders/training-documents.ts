@@ -20,7 +20,7 @@ import { requireOwnOrder } from './orders.service.js';
 import { TRAINING_DOCUMENT_TEXTS, type TrainingDocumentTexts } from './training-document-texts.js';
 
 /**
- * The company documents of an order (issue 51, contract §8 "Company documents"): the training
+ * The company documents of an order (issue 51; docs/api.md, company documents): the training
  * agreement (convention de formation) and the attendance certificate (attestation de présence),
  * drawn with the invoice's PDF machinery (pdfkit, DejaVu Sans, the mirrored Arabic layout) and
  * the centre's identity as on invoices, in the buyer's language.
@@ -146,9 +146,12 @@ export function renderTrainingAgreement(order: OrderRecord, shop: ShopIdentity, 
   }
   page.gap();
   page.rule();
-  const beforeTax = Math.round((order.totalPrice - order.taxPrice) * 100) / 100;
+  // The stamp duty (issue 52) is neither price nor tax: its own line, as on the invoice.
+  const stamp = order.stampDuty ?? 0;
+  const beforeTax = Math.round((order.totalPrice - order.taxPrice - stamp) * 100) / 100;
   page.total(w.priceBeforeTax, beforeTax);
   page.total(w.tax, order.taxPrice);
+  if (stamp > 0) page.total(w.stampDuty, stamp);
   page.total(w.total, order.totalPrice, 'bold');
   page.gap(3);
   const y = page.doc.y;

@@ -7,7 +7,7 @@ import { calendarEvents } from '../../../test/ical.js';
 import { testShippingAddress } from '../../../test/orders.js';
 
 /**
- * Issue 51 (contract §8 "Learners", online sessions, hours/trainer, meetings) and issue 54 (a
+ * Issue 51 (online sessions, hours/trainer, meetings) and issue 54 (a
  * session's schedule and place in French and Arabic): the admin's fields and their refusals, what
  * public and private answers show, the calendar file, the attendance days and the mails.
  */

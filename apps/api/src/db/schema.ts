@@ -17,6 +17,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -525,6 +526,18 @@ export const sessions = pgTable(
     seatsLeft: integer('seats_left').notNull(),
     status: text('status').$type<'open' | 'cancelled'>().notNull().default('open'),
     createdAt: createdAt(),
+    /** Issue 54 (migration 0036): the schedule and place in French and Arabic; '' shows the main text. */
+    scheduleFr: text('schedule_fr').notNull().default(''),
+    scheduleAr: text('schedule_ar').notNull().default(''),
+    placeFr: text('place_fr').notNull().default(''),
+    placeAr: text('place_ar').notNull().default(''),
+    /** Issue 51 (migration 0036): total training hours as the admin set them (null: from the meetings, or unknown). */
+    hours: doublePrecision('hours'),
+    trainer: text('trainer'),
+    /** An online session's link (`https://`), shown only to paid orders' people, never in public answers. */
+    meetingUrl: text('meeting_url'),
+    /** When the group meets, soonest first, not overlapping, within the session (at most 200). */
+    meetings: jsonb('meetings').$type<{ startsAt: string; endsAt: string }[]>().notNull().default([]),
   },
   (t) => [
     check('sessions_seats_left_non_negative', sql`${t.seatsLeft} >= 0`),

@@ -146,10 +146,10 @@ export const ttnCopyMention = (reference: string) =>
 
 /** "15/05/2026": a date in Tunis. */
 const TUNIS_DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Tunis', dateStyle: 'short' });
-const tunisDate = (at: Date | string) => TUNIS_DATE.format(new Date(at));
+export const tunisDate = (at: Date | string) => TUNIS_DATE.format(new Date(at));
 
-const LEFT = 50;
-const RIGHT = 545;
+export const LEFT = 50;
+export const RIGHT = 545;
 const COLUMNS = { course: LEFT, qty: 330, price: 380, amount: 460 };
 const LABEL_WIDTH = 160;
 
@@ -167,7 +167,7 @@ type Font = 'regular' | 'bold';
  * A page written left to right, or mirrored for Arabic: every box `x..x+width` is drawn at
  * its mirror image and left/right alignment swap.
  */
-class Page {
+export class Page {
   readonly doc: PDFKit.PDFDocument;
   constructor(
     readonly t: DocumentTexts,

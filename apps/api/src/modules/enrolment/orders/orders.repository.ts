@@ -41,6 +41,35 @@ export interface OrderLineSessionRecord {
   endsAt: Date;
   schedule: string;
   place: string;
+  /** Issue 54: the schedule and place in French and Arabic ('' shows the main text). */
+  scheduleFr?: string;
+  scheduleAr?: string;
+  placeFr?: string;
+  placeAr?: string;
+  /** Issue 51: hours as set (null: from the meetings), trainer, online link, meetings. */
+  hours?: number | null;
+  trainer?: string | null;
+  meetingUrl?: string | null;
+  meetings?: { startsAt: string; endsAt: string }[];
+}
+
+/** What an order line keeps of its session row. */
+export function lineSessionOf(row: typeof sessions.$inferSelect): OrderLineSessionRecord {
+  return {
+    id: row.id,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    schedule: row.schedule,
+    place: row.place,
+    scheduleFr: row.scheduleFr,
+    scheduleAr: row.scheduleAr,
+    placeFr: row.placeFr,
+    placeAr: row.placeAr,
+    hours: row.hours,
+    trainer: row.trainer,
+    meetingUrl: row.meetingUrl,
+    meetings: row.meetings ?? [],
+  };
 }
 
 /** One payment owed back (order_refunds; written by order-states.repository.ts only). */
@@ -524,11 +553,7 @@ export async function withLines(db: DbOrTx, headers: OrderHeader[]): Promise<Ord
       price: orderItems.price,
       image: orderItems.image,
       taxRate: orderItems.taxRate,
-      sessionId: sessions.id,
-      sessionStartsAt: sessions.startsAt,
-      sessionEndsAt: sessions.endsAt,
-      sessionSchedule: sessions.schedule,
-      sessionPlace: sessions.place,
+      session: sessions,
       // Issue 51: the line's named learners in the same statement (node-postgres parses json; PGlite may give text).
       learners: sql<LearnerRecord[] | string>`(select coalesce(json_agg(json_build_object(
           'id', l.id, 'name', l.name, 'email', l.email, 'phone', l.phone) order by l.position, l.id), '[]'::json)
@@ -544,12 +569,9 @@ export async function withLines(db: DbOrTx, headers: OrderHeader[]): Promise<Ord
     )
     .orderBy(asc(orderItems.orderId), asc(orderItems.position));
   const linesByOrder = new Map<string, OrderLineRecord[]>();
-  for (const { orderId, sessionId, sessionStartsAt, sessionEndsAt, sessionSchedule, sessionPlace, learners, ...line } of rows) {
+  for (const { orderId, session: sessionRow, learners, ...line } of rows) {
     const lines = linesByOrder.get(orderId) ?? [];
-    const session =
-      sessionId && sessionStartsAt && sessionEndsAt
-        ? { id: sessionId, startsAt: sessionStartsAt, endsAt: sessionEndsAt, schedule: sessionSchedule ?? '', place: sessionPlace ?? '' }
-        : null;
+    const session = sessionRow ? lineSessionOf(sessionRow) : null;
     lines.push({ ...line, session, learners: typeof learners === 'string' ? (JSON.parse(learners) as LearnerRecord[]) : learners });
     linesByOrder.set(orderId, lines);
   }

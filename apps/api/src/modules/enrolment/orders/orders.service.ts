@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   MESSAGES,
+  meetingsHours,
   notEnoughSeats,
   pricedBeyondSpec,
   type CreateOrderBody,
@@ -35,6 +36,7 @@ import {
   findOrderOwner,
   insertOrderIfCoursesUnchanged,
   listOrdersOfUser,
+  lineSessionOf,
   lockBuyer,
   TOO_MANY_UNPAID,
   NO_REFUND,
@@ -84,6 +86,18 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
             endsAt: line.session.endsAt.toISOString(),
             schedule: line.session.schedule,
             place: line.session.place,
+            scheduleFr: line.session.scheduleFr ?? '',
+            scheduleAr: line.session.scheduleAr ?? '',
+            placeFr: line.session.placeFr ?? '',
+            placeAr: line.session.placeAr ?? '',
+            hours: line.session.hours ?? meetingsHours(line.session.meetings ?? []),
+            trainer: line.session.trainer ?? null,
+            meetings: line.session.meetings ?? [],
+            // Issue 51: the online link only once the order is paid (every reader of this answer is
+            // the buyer, the payer or an admin); never to a pending, cancelled or expired order.
+            ...(order.isPaid && (order.status === 'paid' || order.status === 'learned')
+              ? { meetingUrl: line.session.meetingUrl ?? null }
+              : {}),
           }
         : null,
       learners: (line.learners ?? []).map((l) => ({ _id: l.id, name: l.name, email: l.email, phone: l.phone })),
@@ -340,9 +354,7 @@ async function createOrder(
         if (session.seatsLeft + (offers.get(session.id) ?? 0) < qty)
           throw conflict(notEnoughSessionSeats(course.name, session.startsAt));
       } else if (course.availability < qty) throw conflict(notEnoughSeats(course.name));
-      const lineSession = session
-        ? { id: session.id, startsAt: session.startsAt, endsAt: session.endsAt, schedule: session.schedule, place: session.place }
-        : null;
+      const lineSession = session ? lineSessionOf(session) : null;
       return {
         id: randomUUID(),
         courseId,

@@ -17,6 +17,7 @@ import { OrderLines } from '../components/order-lines';
 import { CalendarLink } from '../components/calendar-link';
 import { OrderPlaced } from '../components/order-placed';
 import { OrderStatus } from '../components/order-status';
+import { AcceptPayer, AskParent } from '../components/order-payer';
 import { PayOnline } from '../components/pay-online';
 import { PaymentReturn } from '../components/payment-return';
 import { TransferPayment } from '../components/transfer-payment';
@@ -37,6 +38,7 @@ function OrderDetail() {
   const { id = '' } = useParams();
   const isAdmin = useAppSelector((s) => s.user.userInfo?.isAdmin ?? false);
   const userId = useAppSelector((s) => s.user.userInfo?._id);
+  const isKid = useAppSelector((s) => s.user.userInfo?.isKid ?? false);
   // Back from the payment provider's page: ?payment=success or ?payment=failed (never trusted:
   // only the server's answer says whether the order is paid).
   const [search] = useSearchParams();
@@ -45,8 +47,11 @@ function OrderDetail() {
   const paymentError = (useLocation().state as { paymentError?: string } | null)?.paymentError;
   const { data: order, isLoading, error, refetch } = useGetOrderQuery(id);
   const { data: paymentOptions } = useGetPaymentOptionsQuery();
+  // Issue 51: a parent's link to pay a child's order; once accepted the order is theirs to pay.
+  const payerToken = search.get('payer');
 
   if (isLoading) return <Spinner />;
+  if (payerToken && !(order && order.payer?._id === userId)) return <AcceptPayer orderId={id} token={payerToken} />;
   if (error || !order)
     return (
       <div className="container page">
@@ -59,13 +64,21 @@ function OrderDetail() {
   const canPayOnline =
     order.paymentMethod === 'Card' &&
     order.status === 'pending' &&
-    order.user._id === userId &&
+    (order.user._id === userId || order.payer?._id === userId) &&
     paymentOptions?.onlineProvider !== null;
+  const isPayer = order.payer !== undefined && order.payer !== null && order.payer._id === userId;
+  const canAskParent = isKid && order.user._id === userId && order.status === 'pending' && !order.isPaid;
 
   return (
     <div className="container page">
       <h1 className="page__title order__title">{t('checkout.order.title', { id: order._id })}</h1>
       <OrderPlaced order={order} />
+      {isPayer && (
+        <p className="message message--info" role="status">
+          {search.get('accepted') ? `${t('payer.accept.accepted')} ` : ''}
+          {t('payer.payerNote', { name: order.user.name })}
+        </p>
+      )}
       <div className="checkout-grid">
         <div className="review">
           <OrderStatus order={order} staff={isAdmin && order.user._id !== userId} />
@@ -123,9 +136,16 @@ function OrderDetail() {
                 )}
               </p>
             )}
+            {order.payer && (
+              <p>
+                <strong>{t('payer.paidBy')}: </strong>
+                {order.payer.name}
+              </p>
+            )}
             <PaymentReturn order={order} outcome={outcome} />
           </section>
-          {order.user._id === userId && <TransferPayment order={order} />}
+          {(order.user._id === userId || isPayer) && <TransferPayment order={order} />}
+          {canAskParent && <AskParent order={order} />}
           <section className="review__section" aria-labelledby="order-items">
             <h2 id="order-items" className="review__title">
               {t('checkout.order.itemsTitle')}

@@ -21,18 +21,19 @@ import { healthRouter } from './modules/health/health.routes.js';
 import { imagesRouter } from './modules/images/images.routes.js';
 import { textMessagesRouter } from './modules/messages/text-messages.routes.js';
 import { newsletterRouter } from './modules/newsletter/newsletter.routes.js';
-import { ordersRouter } from './modules/orders/orders.routes.js';
+import { ordersRouter } from './modules/enrolment/orders/orders.routes.js';
 import { paymentProviderFor } from './modules/payments/payment-provider-for.js';
 import { paymentsRouter } from './modules/payments/payments.routes.js';
 import { createPayments, type Payments } from './modules/payments/payments.service.js';
+import { staffNoticeNudge } from './modules/staff/staff-notices.service.js';
 import { createDemoGateway, DEMO_GATEWAY_PATH } from './modules/payments/demo-gateway.js';
 import { reviewsRouter } from './modules/reviews/reviews.routes.js';
-import { rosterRouter } from './modules/sessions/roster.routes.js';
-import { sessionMoveRouter } from './modules/sessions/move.routes.js';
-import { courseSessionsRouter, sessionsRouter } from './modules/sessions/sessions.routes.js';
-import { sessionWaitlistRouter, waitlistRouter } from './modules/sessions/waitlist.routes.js';
+import { rosterRouter } from './modules/enrolment/sessions/roster.routes.js';
+import { sessionMoveRouter } from './modules/enrolment/sessions/move.routes.js';
+import { courseSessionsRouter, sessionsRouter } from './modules/enrolment/sessions/sessions.routes.js';
+import { sessionWaitlistRouter, waitlistRouter } from './modules/enrolment/sessions/waitlist.routes.js';
 import { shopRouter } from './modules/shop/shop.routes.js';
-import { usersRouter } from './modules/users/users.routes.js';
+import { usersRouter } from './modules/identity/users.routes.js';
 import { compressAnswers, webClientRouter } from './modules/web-client/web-client.routes.js';
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -149,6 +150,17 @@ function createExpressApp(
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT, reviver: refuseNulCharacters }));
   // Course images ship with the API; their names never change, so browsers keep them for a year.
   app.use('/images', express.static(PUBLIC_IMAGES, { immutable: true, maxAge: '1y', fallthrough: false }));
+
+  // Issue 54: a write that answered may be news for the staff (a receipt, a refund due, a full session).
+  const nudgeStaff = staffNoticeNudge(deps);
+  if (deps.config.staffEmail)
+    app.use('/api', (req, res, next) => {
+      if (req.method !== 'GET' || req.path.startsWith('/payments'))
+        res.on('finish', () => {
+          if (res.statusCode < 400) nudgeStaff();
+        });
+      next();
+    });
 
   app.use('/api/health', healthRouter(deps));
   app.use('/api/newsletter', newsletterRouter(deps));

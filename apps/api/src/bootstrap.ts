@@ -4,7 +4,7 @@ import type { Config } from './config.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './logger.js';
 import { countCourses } from './modules/courses/courses.repository.js';
-import { hashPassword } from './modules/users/passwords.js';
+import { hashPassword } from './modules/identity/passwords.js';
 import type { Database, DbOrTx } from './db/client.js';
 import { users } from './db/schema.js';
 import { loadDemoCatalogue } from './seed/demo.js';

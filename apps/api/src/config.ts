@@ -66,6 +66,8 @@ const envSchema = z.object({
       message: 'must be an smtp:// or smtps:// address, e.g. smtp://user:pass@host:587',
     }),
   MAIL_FROM: z.string().default('Course Shop <no-reply@localhost>'),
+  // Issue 54: where the centre's staff are told of receipts, refunds due, full sessions and the morning digest.
+  SHOP_STAFF_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().email().max(254).optional()),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(8).default('admin12345'),
   SEED_DEMO: z.string().optional(),
@@ -270,6 +272,8 @@ export interface Config {
   jwtSecret: string;
   appUrl: string;
   smtpUrl: string | undefined;
+  /** Issue 54: the staff's address (SHOP_STAFF_EMAIL); unset, no staff notice is mailed. */
+  staffEmail: string | undefined;
   mailFrom: string;
   adminEmail: string;
   adminPassword: string;
@@ -417,6 +421,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? (databaseKind === 'memory' ? randomBytes(32).toString('hex') : devSecret(dataDir)),
     appUrl: (e.APP_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL || undefined,
+    staffEmail: e.SHOP_STAFF_EMAIL || undefined,
     mailFrom: e.MAIL_FROM,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,

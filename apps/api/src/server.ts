@@ -10,11 +10,12 @@ import { systemClock } from './lib/clock.js';
 import { createLogger } from './logger.js';
 import { connectRateLimitRedis } from './middleware/rate-limit.js';
 import { createMailer } from './modules/mail/mailer.js';
-import { startExpirySweeper } from './modules/orders/expiry-sweeper.js';
+import { startExpirySweeper } from './modules/enrolment/orders/expiry-sweeper.js';
 import { startPaymentSweeper } from './modules/payments/payment-sweeper.js';
-import { startReminderSweeper } from './modules/sessions/reminders.service.js';
+import { startReminderSweeper } from './modules/enrolment/sessions/reminders.service.js';
 import { startTextMessageSweeper } from './modules/messages/text-messages.service.js';
-import { startWaitlistSweeper } from './modules/sessions/waitlist.service.js';
+import { startStaffNoticeSweeper } from './modules/staff/staff-notices.service.js';
+import { startWaitlistSweeper } from './modules/enrolment/sessions/waitlist.service.js';
 
 async function main(): Promise<void> {
   try {
@@ -87,6 +88,8 @@ async function main(): Promise<void> {
   });
   // Text messages (issue 53): queued with the changes they tell about, sent once by whichever instance claims them.
   const textMessageSweeper = startTextMessageSweeper({ database, clock: systemClock, logger, config });
+  // Issue 54: notices to SHOP_STAFF_EMAIL (receipts, refunds due, full sessions, the morning digest), once across instances.
+  const staffNoticeSweeper = startStaffNoticeSweeper({ database, clock: systemClock, mailer, logger, config, courses: app.courses });
   if (config.payments.mode === 'test-gateway') {
     logger.info(
       'Online payment: the built-in test gateway (set KONNECT_API_KEY and KONNECT_WALLET_ID, or FLOUCI_APP_TOKEN and FLOUCI_APP_SECRET, to take real payments)',
@@ -115,6 +118,7 @@ async function main(): Promise<void> {
     await reminderSweeper.stop();
     await waitlistSweeper.stop();
     await textMessageSweeper.stop();
+    await staffNoticeSweeper.stop();
     // A webhook answered before its check ended (or one waiting for its gap) finishes first.
     await Promise.race([app.payments.webhookChecksSettled(), delay(config.limits.shutdownGraceMs, undefined, { ref: false })]);
     await database.close().catch((err: unknown) => logger.error({ err }, 'closing the database failed'));

@@ -567,6 +567,35 @@ export const sessionReminders = pgTable(
 );
 
 /**
+ * Notices to the centre's staff (issue 54, migration 0039): one row per event told to
+ * `SHOP_STAFF_EMAIL` (a transfer receipt uploaded, a refund due, a session full, the morning
+ * digest of a Tunis day). The unique (kind, key) is what makes each go out once however many
+ * instances run; rows are claimed with a lease like session_reminders (modules/staff/*).
+ */
+export const staffNotices = pgTable(
+  'staff_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<'proof' | 'refund' | 'sessionFull' | 'digest'>().notNull(),
+    /** proof: order id and upload instant; refund: its id; sessionFull: the session id; digest: the Tunis date. */
+    key: text('key').notNull(),
+    status: text('status').$type<'pending' | 'sent' | 'skipped'>().notNull().default('pending'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('staff_notices_once').on(t.kind, t.key),
+    check('staff_notices_kind_known', sql`${t.kind} in ('proof', 'refund', 'sessionFull', 'digest')`),
+    check('staff_notices_status_known', sql`${t.status} in ('pending', 'sent', 'skipped')`),
+    index('staff_notices_pending_idx')
+      .on(t.claimedUntil)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
  * Attendance of a session (issue 34, migration 0026): one row per learner and Tunis calendar day
  * they were ticked present (no row: absent). Saving a day replaces its rows in one transaction
  * (modules/sessions/roster.*).

@@ -1,4 +1,4 @@
-import { upcomingSessions } from '../sessions/session-queries.service.js';
+import { upcomingSessions } from '../enrolment/sessions/session-queries.service.js';
 import type {
   AdminCourseListQuery,
   AuditEventJson,

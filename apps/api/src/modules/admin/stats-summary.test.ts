@@ -15,7 +15,7 @@ import type { ServiceContext } from '../../deps.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';
 import { adminOrderAction, placeTestOrder } from '../../test/orders.js';
-import { sweepExpiredHolds } from '../orders/order-states.service.js';
+import { sweepExpiredHolds } from '../enrolment/orders/order-states.service.js';
 import { bucketCount, rankedSales, type RankedSalesRow } from './stats.repository.js';
 
 const HOLD_MINUTES = 60;

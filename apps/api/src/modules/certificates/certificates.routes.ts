@@ -12,7 +12,7 @@ import type { AppContext } from '../../deps.js';
 import { answerPage, apiRoutes, totalCountHeader } from '../../http/route.js';
 import { certificateCheckLimiter } from '../../middleware/rate-limit.js';
 import { actorOf } from '../audit/audit.service.js';
-import { accessGuards } from '../auth/auth.service.js';
+import { accessGuards } from '../identity/auth.service.js';
 import {
   checkCertificate,
   getCertificatePdf,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, not, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { couponUses, coupons, courses } from '../../db/schema.js';
 
@@ -60,6 +60,15 @@ export async function customerUses(db: DbOrTx, couponId: string, userId: string)
     .from(couponUses)
     .where(and(eq(couponUses.couponId, couponId), eq(couponUses.userId, userId), isNull(couponUses.releasedAt)));
   return row?.n ?? 0;
+}
+
+/** The price of each of these courses on sale (drafts are not: their line answers "Course not found"). */
+export async function findCoursePrices(db: DbOrTx, ids: readonly string[]): Promise<{ id: string; price: number }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: courses.id, price: courses.price })
+    .from(courses)
+    .where(and(inArray(courses.id, [...ids]), not(courses.isDraft)));
 }
 
 /** The categories of these courses (for the coupons that cover categories). */

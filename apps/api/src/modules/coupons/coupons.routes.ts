@@ -14,7 +14,7 @@ import type { AppContext } from '../../deps.js';
 import { apiRoutes, idParams } from '../../http/route.js';
 import { couponCheckLimiter } from '../../middleware/rate-limit.js';
 import { actorOf } from '../audit/audit.service.js';
-import { accessGuards } from '../auth/auth.service.js';
+import { accessGuards } from '../identity/auth.service.js';
 import { checkCoupon, createCoupon, editCoupon, getCoupons, removeCoupon } from './coupons.service.js';
 
 const couponParams = idParams(MESSAGES.couponNotFound);

@@ -10,15 +10,12 @@ import {
   type CouponRule,
   type DiscountedAmounts,
 } from '@shop/shared';
-import { isUniqueViolation, type Db, type DbOrTx } from '../../db/client.js';
+import { isUniqueViolation, type DbOrTx } from '../../db/client.js';
 import type { ServiceContext } from '../../deps.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { isId } from '../../lib/ids.js';
 import type { AuthUser } from '../../middleware/auth.js';
-import { changedFields, recordAuditEvents, SYSTEM_ACTOR, type AuditActor } from '../audit/audit.service.js';
-import { sendInBackground } from '../mail/mail.service.js';
-import { orderPaidMail } from '../orders/order-mails.service.js';
-import { findOrderById, findOrderCourses, invoiceSeller, payOrderRecord, type OrderRecord } from '../orders/order-records.service.js';
+import { changedFields, recordAuditEvents, type AuditActor } from '../audit/audit.service.js';
 import {
   claimCouponUseRecord,
   couponWasUsed,
@@ -27,6 +24,7 @@ import {
   findCouponByCode,
   findCouponById,
   findCourseCategories,
+  findCoursePrices,
   insertCoupon,
   listCoupons,
   updateCoupon,
@@ -252,7 +250,7 @@ export async function checkCoupon(ctx: ServiceContext, user: AuthUser, body: Cou
     const id = item.course.toLowerCase();
     qtyOf.set(id, (qtyOf.get(id) ?? 0) + item.qty);
   }
-  const found = new Map((await findOrderCourses(db, [...qtyOf.keys()])).map((c) => [c.id, c]));
+  const found = new Map((await findCoursePrices(db, [...qtyOf.keys()])).map((c) => [c.id, c]));
   const lines = [...qtyOf].map(([courseId, qty]) => {
     const course = found.get(courseId);
     if (!course) {
@@ -264,20 +262,3 @@ export async function checkCoupon(ctx: ServiceContext, user: AuthUser, body: Cou
   const coupon = await resolveCoupon(db, body.code, lines, user.id, ctx.clock.now());
   return { code: coupon.code, ...priceWithCoupon(lines, coupon) };
 }
-
-/**
- * A Card order whose total is 0 (a 100 % coupon with free shipping) has nothing to pay online:
- * it is paid at once, with its invoice, through the one way orders become paid. Other orders
- * are answered as placed.
- */
-export async function payFreeOrder(ctx: ServiceContext, record: OrderRecord): Promise<OrderRecord> {
-  if (record.paymentMethod !== 'Card' || record.totalPrice !== 0) return record;
-  const { db } = ctx.database;
-  const outcome = await payOrderRecord(db, record.id, SYSTEM_ACTOR, ctx.clock.now(), undefined, invoiceSeller(ctx.config.shop));
-  if (outcome.kind !== 'changed') return record;
-  const paid = await findOrderById(db as Db, record.id);
-  if (!paid) return record;
-  sendInBackground(ctx.mailer, ctx.logger, orderPaidMail(paid, ctx.config));
-  return paid;
-}
-

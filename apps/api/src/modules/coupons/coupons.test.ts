@@ -7,9 +7,9 @@ import type { ServiceContext } from '../../deps.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';
 import { testShippingAddress } from '../../test/orders.js';
-import { sweepExpiredHolds } from '../orders/order-states.service.js';
-import { findOrderById } from '../orders/orders.repository.js';
-import { payFreeOrder } from './coupons.service.js';
+import { sweepExpiredHolds } from '../enrolment/orders/order-states.service.js';
+import { findOrderById } from '../enrolment/orders/orders.repository.js';
+import { payFreeOrder } from '../enrolment/orders/orders.service.js';
 
 const HOLD_MINUTES = 60;
 let ctx: TestContext;

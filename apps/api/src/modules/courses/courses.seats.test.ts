@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { auditEvents, courses, orders } from '../../db/schema.js';
-import { sweepExpiredHolds } from '../orders/order-states.service.js';
+import { sweepExpiredHolds } from '../enrolment/orders/order-states.service.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';
 import { testShippingAddress } from '../../test/orders.js';

@@ -23,8 +23,8 @@ import {
   type CourseRow,
   type NewCourse,
 } from './courses.repository.js';
-import { courseHadSessions, upcomingSessionsOfCourse } from '../sessions/session-queries.service.js';
-import { toSessionJson } from '../sessions/sessions.service.js';
+import { courseHadSessions, upcomingSessionsOfCourse } from '../enrolment/sessions/session-queries.service.js';
+import { toSessionJson } from '../enrolment/sessions/sessions.service.js';
 
 /** The image every new course starts with (shipped in apps/api/public). */
 export const PLACEHOLDER_IMAGE = '/images/courses/placeholder.svg';

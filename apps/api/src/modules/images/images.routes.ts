@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { apiRoutes, idParams } from '../../http/route.js';
-import { accessGuards } from '../auth/auth.service.js';
+import { accessGuards } from '../identity/auth.service.js';
 import { getImage, uploadImage } from './images.service.js';
 
 const imageParams = idParams(MESSAGES.imageNotFound);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { textMessageListQuerySchema, textMessageSchema } from '@shop/shared';
 import type { AppContext } from '../../deps.js';
 import { answerPage, apiRoutes, totalCountHeader } from '../../http/route.js';
-import { accessGuards } from '../auth/auth.service.js';
+import { accessGuards } from '../identity/auth.service.js';
 import { listTextMessages, textMessagesCsv } from './text-messages.service.js';
 
 /** The back office's text messages (issue 53): what was sent, is waiting or failed, to whom, when, why. */

@@ -5,9 +5,10 @@ import type { ServiceContext } from '../../deps.js';
 import { AppError, conflict, forbidden } from '../../errors.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import type { AuditActor } from '../audit/audit.service.js';
-import { findOrderById, setHoldExpiry, type OrderRecord } from '../orders/order-records.service.js';
-import { acceptOnlinePayment } from '../orders/order-states.service.js';
-import { requireOrder } from '../orders/orders.service.js';
+import { findOrderById, setHoldExpiry, type OrderRecord } from '../enrolment/orders/order-records.service.js';
+import { acceptOnlinePayment } from '../enrolment/orders/order-states.service.js';
+import { requireOrder } from '../enrolment/orders/orders.service.js';
+import type { OrderPayments } from '../enrolment/orders/orders.types.js';
 import {
   claimAttemptCheck,
   claimDueAttempts,
@@ -52,7 +53,7 @@ const REFERENCE = /^[A-Za-z0-9_-]{1,100}$/;
 
 export type OnlineProvider = PaymentOptions['onlineProvider'];
 
-export interface Payments {
+export interface Payments extends OrderPayments {
   /** What the shop offers (`GET /api/payments/options`). */
   readonly options: PaymentOptions;
   /**

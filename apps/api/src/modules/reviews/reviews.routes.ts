@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { messageSchema, MESSAGES, reviewBodySchema } from '@shop/shared';
 import type { AppContext } from '../../deps.js';
 import { apiRoutes, idParams } from '../../http/route.js';
-import { accessGuards } from '../auth/auth.service.js';
+import { accessGuards } from '../identity/auth.service.js';
 import { reviewCourse } from './reviews.service.js';
 
 /** Mounted by the courses router under `/api/courses/:id/reviews`. */

@@ -3,7 +3,6 @@ import type { DbOrTx } from '../../db/client.js';
 import type { ServiceContext } from '../../deps.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { AuthUser } from '../../middleware/auth.js';
-import { courseChanged } from '../courses/catalogue.service.js';
 import { addReview, firstNameOf, listReviews, type ShownReview } from './reviews.repository.js';
 
 export function toReviewJson(row: ShownReview): Review {
@@ -44,5 +43,5 @@ export async function reviewCourse(
   if (outcome === 'course-missing') throw notFound(MESSAGES.courseNotFound);
   if (outcome === 'already-reviewed') throw badRequest(MESSAGES.alreadyReviewed);
   // The course's rating and review count changed.
-  courseChanged(ctx);
+  ctx.courses.courseChanged();
 }

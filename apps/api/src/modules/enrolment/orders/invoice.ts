@@ -1,0 +1,306 @@
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import { fromCents, isLanguage, TAX_PERCENT, toCents, type InvoiceTo, type Language } from '@shop/shared';
+import type { ShopIdentity } from '../../../config.js';
+import { DOCUMENT_TEXTS, type DocumentTexts } from './document-texts.js';
+import { money } from './order-mails.js';
+import type { OrderRecord } from './orders.repository.js';
+
+const require = createRequire(import.meta.url);
+/**
+ * DejaVu Sans (npm dejavu-fonts-ttf) covers Latin with French accents and Arabic, and pdfkit
+ * (through fontkit) shapes Arabic letters and lays an Arabic run right to left. A single text
+ * mixing Arabic and Latin words is not reordered (no bidi pass): each value is drawn alone, and
+ * an Arabic document mirrors its layout (labels on the right, values to their left).
+ */
+const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+/**
+ * The invoice as issued (issue 31), kept in `orders.invoice` by the transaction that marks the
+ * order paid: every later download draws this, whatever the buyer or the shop settings become.
+ */
+export interface InvoiceSnapshot {
+  version: 1;
+  number: string;
+  /** ISO instant of the payment: the invoice's date. */
+  issuedAt: string;
+  orderId: string;
+  /** The buyer's language at payment: the invoice's and its credit note's language. */
+  language: Language;
+  paymentMethod: string;
+  seller: { legalName: string; address: string; taxId: string };
+  buyer: { name: string; email: string; address: string; city: string; postalCode: string; country: string };
+  /** The company the invoice is made out to (name and matricule fiscal), when given at checkout. */
+  company: InvoiceTo | null;
+  lines: { name: string; qty: number; price: number; amount: number }[];
+  itemsPrice: number;
+  /** What the promo code took off the items, and the code (issue 37); absent in snapshots kept before. */
+  discountPrice?: number;
+  couponCode?: string | null;
+  shippingPrice: number;
+  taxPrice: number;
+  totalPrice: number;
+  taxPercent: number;
+}
+
+/** The shop identity an invoice needs; incomplete (production without the settings) gives none. */
+export function invoiceSeller(shop: ShopIdentity): InvoiceSnapshot['seller'] | null {
+  if (!shop.legalName || !shop.address || !shop.taxId) return null;
+  return { legalName: shop.legalName, address: shop.address, taxId: shop.taxId };
+}
+
+/** The invoice of an order from its data now: what is kept at payment (and the fallback for orders paid before). */
+export function buildInvoiceSnapshot(
+  order: OrderRecord,
+  seller: InvoiceSnapshot['seller'],
+  number: string,
+  issuedAt: Date,
+): InvoiceSnapshot {
+  return {
+    version: 1,
+    number,
+    issuedAt: issuedAt.toISOString(),
+    orderId: order.id,
+    // Issue 51: a child's order paid by an adult is invoiced to that adult, in their language.
+    language: order.payer?.language ?? order.userLanguage,
+    paymentMethod: order.paymentMethod,
+    seller,
+    buyer: {
+      name: order.payer?.name ?? order.userName,
+      email: order.payer?.email ?? order.userEmail,
+      address: order.address,
+      city: order.city,
+      postalCode: order.postalCode,
+      country: order.country,
+    },
+    company: order.invoiceTo,
+    lines: order.lines.map((l) => ({
+      name: l.name,
+      qty: l.qty,
+      price: l.price,
+      amount: fromCents(toCents(l.price) * l.qty),
+    })),
+    itemsPrice: order.itemsPrice,
+    discountPrice: order.discountPrice ?? 0,
+    couponCode: order.couponCode ?? null,
+    shippingPrice: order.shippingPrice,
+    taxPrice: order.taxPrice,
+    totalPrice: order.totalPrice,
+    taxPercent: TAX_PERCENT,
+  };
+}
+
+/** A stored snapshot as written by this version (anything else is treated as none). */
+export function readInvoiceSnapshot(value: unknown): InvoiceSnapshot | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Partial<InvoiceSnapshot>;
+  if (v.version !== 1 || typeof v.number !== 'string' || !Array.isArray(v.lines) || !v.seller || !v.buyer) return null;
+  return { ...(v as InvoiceSnapshot), language: isLanguage(v.language) ? v.language : 'en' };
+}
+
+/** What a credit note adds to the invoice it cancels. */
+export interface CreditNote {
+  number: string;
+  /** When the refund was recorded as done. */
+  doneAt: Date;
+  amount: number;
+  /** The invoice it cancels; null for money that reached an order never invoiced. */
+  invoiceNumber: string | null;
+  /** The payment provider's reference, when there is one. */
+  paymentReference: string | null;
+}
+
+/** "15/05/2026": a date in Tunis. */
+const TUNIS_DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Tunis', dateStyle: 'short' });
+const tunisDate = (at: Date | string) => TUNIS_DATE.format(new Date(at));
+
+const LEFT = 50;
+const RIGHT = 545;
+const COLUMNS = { course: LEFT, qty: 330, price: 380, amount: 460 };
+const LABEL_WIDTH = 160;
+
+type Align = 'left' | 'right';
+
+const ARABIC = /[\u0600-\u06FF]/;
+/**
+ * pdfkit drops the last space of a right-to-left run ("رقم الفاتورة" comes out with its two
+ * words joined); a trailing space, drawn at the run's visual end, keeps every space.
+ */
+const withArabicSpaces = (text: string) => (ARABIC.test(text) && text.includes(' ') ? `${text} ` : text);
+type Font = 'regular' | 'bold';
+
+/**
+ * A page written left to right, or mirrored for Arabic: every box `x..x+width` is drawn at
+ * its mirror image and left/right alignment swap.
+ */
+class Page {
+  readonly doc: PDFKit.PDFDocument;
+  constructor(
+    readonly t: DocumentTexts,
+    readonly rtl: boolean,
+    title: string,
+    author: string,
+  ) {
+    this.doc = new PDFDocument({ size: 'A4', margin: LEFT, info: { Title: title, Author: author } });
+    this.doc.registerFont('regular', FONT_REGULAR);
+    this.doc.registerFont('bold', FONT_BOLD);
+  }
+
+  /** One text in the box `x..x+width` (page coordinates of the left-to-right layout). */
+  put(text: string, x: number, y: number, width: number, align: Align = 'left', font: Font = 'regular', size = 10): void {
+    const mirroredX = this.rtl ? LEFT + RIGHT - x - width : x;
+    const mirroredAlign: Align = this.rtl ? (align === 'left' ? 'right' : 'left') : align;
+    this.doc.font(font).fontSize(size).text(withArabicSpaces(text), mirroredX, y, { width, align: mirroredAlign });
+  }
+
+  /** A full-width line of text. */
+  line(text: string, font: Font = 'regular', size = 10): void {
+    this.put(text, LEFT, this.doc.y, RIGHT - LEFT, 'left', font, size);
+  }
+
+  gap(lines = 1): void {
+    this.doc.font('regular').fontSize(10).moveDown(lines);
+  }
+
+  /** "Label: value": in Latin languages one text, in Arabic the label and its value apart. */
+  labelled(label: string, value: string, font: Font = 'regular'): void {
+    const y = this.doc.y;
+    this.put(`${label}:`, LEFT, y, LABEL_WIDTH - 5, 'left', font);
+    const bottom = this.doc.y;
+    this.put(value, LEFT + LABEL_WIDTH, y, RIGHT - LEFT - LABEL_WIDTH, 'left', font);
+    this.doc.y = Math.max(bottom, this.doc.y);
+  }
+
+  row(font: Font, [course, qty, price, amount]: string[]): void {
+    const y = this.doc.y;
+    this.put(course ?? '', COLUMNS.course, y, COLUMNS.qty - COLUMNS.course - 10, 'left', font);
+    const bottom = this.doc.y;
+    this.put(qty ?? '', COLUMNS.qty, y, 40, 'right', font);
+    this.put(price ?? '', COLUMNS.price, y, 75, 'right', font);
+    this.put(amount ?? '', COLUMNS.amount, y, RIGHT - COLUMNS.amount, 'right', font);
+    this.doc.y = Math.max(bottom, this.doc.y) + 4;
+  }
+
+  /** A total under the amount column, its label under the price column. */
+  total(label: string, amount: number, font: Font = 'regular'): void {
+    const y = this.doc.y;
+    this.put(label, COLUMNS.price - 60, y, 140, 'left', font);
+    this.put(money(amount), COLUMNS.amount, y, RIGHT - COLUMNS.amount, 'right', font);
+  }
+
+  /** The table of the courses bought: course, quantity, unit price, amount, between two rules. */
+  courseLines(lines: InvoiceSnapshot['lines']): void {
+    this.gap(1.5);
+    this.row('bold', [this.t.course, this.t.qty, this.t.unitPrice, this.t.amount]);
+    this.rule();
+    for (const line of lines) this.row('regular', [line.name, String(line.qty), money(line.price), money(line.amount)]);
+    this.rule();
+  }
+
+  rule(): void {
+    this.doc.moveTo(LEFT, this.doc.y).lineTo(RIGHT, this.doc.y).lineWidth(0.5).stroke();
+    this.doc.y += 6;
+  }
+
+  /** The seller's header: name, address, tax id. */
+  seller(seller: InvoiceSnapshot['seller']): void {
+    this.line(seller.legalName, 'bold', 16);
+    this.line(seller.address);
+    if (this.rtl) this.labelled(this.t.taxId, seller.taxId);
+    else this.line(`${this.t.taxId}: ${seller.taxId}`);
+  }
+
+  /** Who the invoice is made out to: the company with its matricule fiscal, or the buyer. */
+  billedTo(invoice: InvoiceSnapshot): void {
+    this.gap();
+    this.line(this.t.billedTo, 'bold');
+    const { buyer, company } = invoice;
+    if (company) {
+      this.line(company.name);
+      if (this.rtl) this.labelled(this.t.companyTaxId, company.taxId);
+      else this.line(`${this.t.companyTaxId}: ${company.taxId}`);
+    } else {
+      this.line(buyer.name);
+    }
+    for (const text of [buyer.email, buyer.address, `${buyer.postalCode} ${buyer.city}`, buyer.country]) this.line(text);
+  }
+
+  finish(): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    this.doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const done = new Promise<Buffer>((resolve, reject) => {
+      this.doc.on('end', () => resolve(Buffer.concat(chunks)));
+      this.doc.on('error', reject);
+    });
+    this.doc.end();
+    return done;
+  }
+}
+
+/**
+ * A document in the invoice's language, opened alike for the invoice and the credit note: the
+ * seller's header, then the document's title (`titleOf` picks it from the texts) and number.
+ */
+function openDocument(invoice: InvoiceSnapshot, titleOf: (t: DocumentTexts) => string, number: string): Page {
+  const t = DOCUMENT_TEXTS[invoice.language];
+  const page = new Page(t, invoice.language === 'ar', `${titleOf(t)} ${number}`, invoice.seller.legalName);
+  page.seller(invoice.seller);
+  page.gap(1.5);
+  page.line(titleOf(t), 'bold', 20);
+  return page;
+}
+
+/** The label of the tax total with its rate: "Tax (15%)"; in Arabic the rate stays out of the Arabic text. */
+const taxLabel = (t: DocumentTexts, rtl: boolean, percent: number) => (rtl ? t.tax : `${t.tax} (${percent}%)`);
+
+/** An invoice as a PDF (A4), in memory, in the invoice's language: a few kilobytes. */
+export function renderInvoice(invoice: InvoiceSnapshot): Promise<Buffer> {
+  const page = openDocument(invoice, (t) => t.invoiceTitle, invoice.number);
+  const { t, rtl } = page;
+  page.labelled(t.invoiceNumber, invoice.number);
+  page.labelled(t.date, tunisDate(invoice.issuedAt));
+  page.labelled(t.order, invoice.orderId);
+  page.labelled(t.paymentMethod, t.payment[invoice.paymentMethod] ?? invoice.paymentMethod);
+  page.billedTo(invoice);
+  page.courseLines(invoice.lines);
+  page.total(t.items, invoice.itemsPrice);
+  // Issue 37: the discount on its own line, with its code.
+  if (invoice.discountPrice)
+    page.total(invoice.couponCode ? `${t.discount} (${invoice.couponCode})` : t.discount, -invoice.discountPrice);
+  page.total(t.shipping, invoice.shippingPrice);
+  const taxY = page.doc.y;
+  page.total(taxLabel(t, rtl, invoice.taxPercent), invoice.taxPrice);
+  if (rtl) {
+    const after = page.doc.y;
+    page.put(`(${invoice.taxPercent}%)`, COLUMNS.price - 60, taxY, 80, 'right');
+    page.doc.y = after;
+  }
+  page.total(t.total, invoice.totalPrice, 'bold');
+  return page.finish();
+}
+
+/**
+ * The credit note of a refunded order (issue 31), in the invoice's language: its number, the
+ * invoice it cancels, the date the refund was recorded, the buyer as on the invoice and the
+ * amount paid back.
+ */
+export function renderCreditNote(invoice: InvoiceSnapshot, note: CreditNote): Promise<Buffer> {
+  const page = openDocument(invoice, (t) => t.creditNoteTitle, note.number);
+  const { t } = page;
+  page.labelled(t.creditNoteNumber, note.number);
+  page.labelled(t.date, tunisDate(note.doneAt));
+  if (note.invoiceNumber) {
+    page.labelled(t.cancelsInvoice, note.invoiceNumber);
+    page.labelled(t.invoiceDate, tunisDate(invoice.issuedAt));
+  }
+  page.labelled(t.order, invoice.orderId);
+  if (note.paymentReference) page.labelled(t.paymentReference, note.paymentReference);
+  page.billedTo(invoice);
+  page.courseLines(invoice.lines);
+  page.total(t.total, invoice.totalPrice);
+  page.total(t.refunded, note.amount, 'bold');
+  page.gap(2);
+  page.line(t.creditNoteNote);
+  return page.finish();
+}

@@ -1,0 +1,527 @@
+import { and, asc, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { InvoiceTo, Language, OrderStatus, PaymentProofStatus, PaymentResult, RefundReason } from '@shop/shared';
+import type { DbOrTx } from '../../../db/client.js';
+import { statementNames } from '../../../db/statement-names.js';
+import { auditEvents, courses, orderItems, orderRefunds, orders, sessions, users } from '../../../db/schema.js';
+import { buyerLeavesWaitlistsCte, buyerOfferSeats, buyerOffersCte } from '../sessions/waitlist-seats.service.js';
+
+export interface OrderLineRecord {
+  courseId: string | null;
+  name: string;
+  qty: number;
+  price: number;
+  image: string;
+  /** The session the seats are in (issue 33); null for a course without sessions, or once the session row is gone. */
+  session?: OrderLineSessionRecord | null;
+}
+
+/** What an order line shows of its session (issue 33). */
+export interface OrderLineSessionRecord {
+  id: string;
+  startsAt: Date;
+  endsAt: Date;
+  schedule: string;
+  place: string;
+}
+
+/** One payment owed back (order_refunds; written by order-states.repository.ts only). */
+export interface RefundRecord {
+  id: string;
+  reason: RefundReason;
+  status: 'due' | 'done';
+  amount: number;
+  provider: string;
+  /** The provider's payment reference, when there is one. */
+  reference: string | null;
+  dueAt: Date;
+  doneAt: Date | null;
+  /** `AV-YYYY-NNNNN` once done. */
+  creditNoteNumber: string | null;
+}
+
+export interface OrderRecord {
+  id: string;
+  userId: string | null;
+  /** The buyer's current name and e-mail, or the snapshot taken when the user is gone. */
+  userName: string;
+  userEmail: string;
+  /** The buyer's language for the order mails ('en' once the user is gone). */
+  userLanguage: Language;
+  address: string;
+  city: string;
+  postalCode: string;
+  country: string;
+  paymentMethod: string;
+  itemsPrice: number;
+  shippingPrice: number;
+  taxPrice: number;
+  totalPrice: number;
+  isPaid: boolean;
+  paidAt: Date | null;
+  isLearned: boolean;
+  learnedAt: Date | null;
+  createdAt: Date;
+  status: OrderStatus;
+  holdExpiresAt: Date | null;
+  cancelledAt: Date | null;
+  refundedAt: Date | null;
+  invoiceNumber: string | null;
+  /** How it was paid online, as the provider's API confirmed it (issue 17). */
+  paymentResult: PaymentResult | null;
+  /** The company the invoice is made out to, given at checkout (issue 31). */
+  invoiceTo: InvoiceTo | null;
+  /** The promo code it was placed with and what it took off the items (issue 37); absent: none, 0. */
+  couponCode?: string | null;
+  discountPrice?: number;
+  /** Money owed back (issue 49): one per payment the order cannot keep, oldest first. */
+  refunds: RefundRecord[];
+  /** The proof of payment of a Transfer order (issue 36; payment-proof.repository.ts); absent: none. */
+  proofStatus?: PaymentProofStatus | null;
+  proofUploadedAt?: Date | null;
+  proofReason?: string | null;
+  /** Issue 51: the adult who accepted to pay a child's order (their current name, e-mail, language); null: none. */
+  payer: OrderPayerRecord | null;
+  lines: OrderLineRecord[];
+}
+
+/** The payer of an order (issue 51). */
+export interface OrderPayerRecord {
+  id: string;
+  name: string;
+  email: string;
+  language: Language;
+}
+
+/** What changes after placing: set by the guarded statements of order-states.repository.ts. */
+type OrderProgress =
+  | 'id'
+  | 'isPaid'
+  | 'paidAt'
+  | 'isLearned'
+  | 'learnedAt'
+  | 'createdAt'
+  | 'status'
+  | 'cancelledAt'
+  | 'refundedAt'
+  | 'invoiceNumber'
+  | 'paymentResult'
+  | 'refunds'
+  | 'payer';
+
+/** An order with no refund, as placed. */
+export const NO_REFUND: Pick<OrderRecord, 'refunds' | 'payer'> = { refunds: [], payer: null };
+
+export type NewOrder = Omit<OrderRecord, OrderProgress | 'userLanguage' | 'invoiceTo'> & {
+  /** The company the invoice is to be made out to; none when absent. */
+  invoiceTo?: InvoiceTo | null;
+  idempotencyKey: string | null;
+  /** The buyer's role in the 'placed' history line. */
+  placedBy: { isAdmin: boolean };
+  /** The instant the 'placed' history line carries (the app's clock). */
+  placedAt: Date;
+  /**
+   * Fair holds (issue 31): the most pending orders and seats the buyer may hold with this one
+   * counted; none: not checked. Counted by the statement itself, after lockBuyer in the same
+   * transaction.
+   */
+  unpaidCaps?: { orders: number; seats: number };
+};
+
+/** A placed order's id and creation time. */
+export interface PlacedRow {
+  id: string;
+  createdAt: Date;
+}
+
+/** What insertOrderIfCoursesUnchanged answers when the order would pass the buyer's unpaid caps. */
+export const TOO_MANY_UNPAID = 'too many unpaid';
+
+/** A course as an order prices it: read first, then checked unchanged when the seats are taken. */
+export interface OrderCourse {
+  id: string;
+  name: string;
+  price: number;
+  images: string[];
+  availability: number;
+  /** The course has or had sessions (any state): then it is sold only through an open one (issue 49). */
+  hadSessions: boolean;
+}
+
+/** Name, price, images and seats left of the courses of an order; unknown ids are absent. */
+export async function findOrderCourses(db: DbOrTx, ids: readonly string[]): Promise<OrderCourse[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: courses.id,
+      name: courses.name,
+      price: courses.price,
+      images: courses.images,
+      availability: courses.availability,
+      // Issue 49: a course that has or had sessions is sold only through an open one. Qualified by
+      // hand: drizzle writes a select list's columns without their table.
+      hadSessions: sql<boolean>`exists (select 1 from ${sessions} had where had.course_id = "courses"."id")`,
+    })
+    .from(courses)
+    // A draft is not for sale: its line answers 400 Course not found.
+    .where(and(inArray(courses.id, [...ids]), not(courses.isDraft)));
+}
+
+/**
+ * Places an order in one statement, all or nothing: takes `qty` seats of every line's course
+ * and writes the order and its lines, provided every course still exists, has the seats and
+ * still has the name, price and first image the lines and amounts were computed from.
+ * Answers the new order's id and creation time, undefined when anything differed (nothing
+ * was written: the caller reads the courses again), or TOO_MANY_UNPAID when the order would
+ * pass `unpaidCaps` (nothing was written, nothing locked but the buyer's row).
+ *
+ * The courses are first locked in id order (the materialised `locked` CTE, `ORDER BY id FOR
+ * UPDATE`, which sees the newest version of each row), so concurrent orders of the same course
+ * queue up for a moment inside PostgreSQL instead of deadlocking, and no seat is sold twice;
+ * `ready` checks them all before anything is written. The service runs it in the placing
+ * transaction, after lockBuyer (fair holds), with the coupon's use and the waitlist offers.
+ */
+export async function insertOrderIfCoursesUnchanged(
+  db: DbOrTx,
+  order: NewOrder & { unpaidCaps?: undefined },
+): Promise<PlacedRow | undefined>;
+export async function insertOrderIfCoursesUnchanged(
+  db: DbOrTx,
+  order: NewOrder,
+): Promise<PlacedRow | typeof TOO_MANY_UNPAID | undefined>;
+export async function insertOrderIfCoursesUnchanged(
+  db: DbOrTx,
+  order: NewOrder,
+): Promise<PlacedRow | typeof TOO_MANY_UNPAID | undefined> {
+  const query = dialect.sqlToQuery(orderStatement(order));
+  const result = (await db._.session.prepareQuery(query, undefined, orderStatementName(query.sql), false).execute()) as {
+    rows: { unpaid_ok: boolean; id: string | null; created_at: Date | string | null }[];
+  };
+  // (`taken` and `taken_sessions` run although nothing reads them: PostgreSQL runs every data-modifying CTE.)
+  const [row] = result.rows;
+  if (row && !row.unpaid_ok) return TOO_MANY_UNPAID;
+  if (!row?.id || row.created_at === null) return undefined;
+  return { id: row.id, createdAt: new Date(row.created_at) };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Order statements named on PostgreSQL per process (decision 0394; the bound:
+ * db/statement-names.ts). The statement's text depends on its number of lines and a few choices
+ * (a coupon, who places it), so an order of the same kind is parsed once per connection instead
+ * of on every placement (4.7 KB, about twenty CTEs: 1.4 ms a run unnamed, 0.5 ms named, on
+ * 10 000 courses).
+ */
+export const ORDER_NAMED_STATEMENTS_MAX = 16;
+const orderStatementName = statementNames('order', ORDER_NAMED_STATEMENTS_MAX);
+
+/** The statement of insertOrderIfCoursesUnchanged (exported so the benchmark can EXPLAIN it). */
+export function orderStatement(order: NewOrder): SQL {
+  const { lines } = order;
+  if (lines.length === 0) throw new Error('an order needs at least one line');
+  const wanted = sql.join(
+    lines.map(
+      (line, position) =>
+        sql`(${line.courseId}::uuid, ${line.qty}::integer, ${line.price}::numeric, ${line.name}::text, ${line.image}::text, ${position}::integer, ${line.session?.id ?? null}::uuid)`,
+    ),
+    sql`, `,
+  );
+  const header: [AnyPgColumn, SQL][] = [
+    [orders.userId, sql`${order.userId}::uuid`],
+    [orders.userName, sql`${order.userName}::text`],
+    [orders.userEmail, sql`${order.userEmail}::text`],
+    [orders.address, sql`${order.address}::text`],
+    [orders.city, sql`${order.city}::text`],
+    [orders.postalCode, sql`${order.postalCode}::text`],
+    [orders.country, sql`${order.country}::text`],
+    [orders.paymentMethod, sql`${order.paymentMethod}::text`],
+    [orders.itemsPrice, sql`${order.itemsPrice}::numeric`],
+    [orders.shippingPrice, sql`${order.shippingPrice}::numeric`],
+    [orders.taxPrice, sql`${order.taxPrice}::numeric`],
+    [orders.totalPrice, sql`${order.totalPrice}::numeric`],
+    [orders.idempotencyKey, sql`${order.idempotencyKey}::text`],
+    [orders.holdExpiresAt, sql`${order.holdExpiresAt?.toISOString() ?? null}::timestamptz`],
+    [orders.invoiceTo, sql`${order.invoiceTo ? JSON.stringify(order.invoiceTo) : null}::jsonb`],
+    [orders.couponCode, sql`${order.couponCode ?? null}::text`],
+    [orders.discountPrice, sql`${order.discountPrice ?? 0}::numeric`],
+  ];
+  const placedEvent: [AnyPgColumn, SQL][] = [
+    [auditEvents.entity, sql`'order'`],
+    [auditEvents.entityId, sql`new_order.id`],
+    [auditEvents.action, sql`'placed'`],
+    [auditEvents.actorId, sql`${order.userId}::uuid`],
+    [auditEvents.actorName, sql`${order.userName}::text`],
+    [auditEvents.actorRole, sql`${order.placedBy.isAdmin ? 'admin' : 'customer'}::text`],
+    [auditEvents.changes, sql`'{"status":{"from":null,"to":"pending"}}'::jsonb`],
+    [auditEvents.at, sql`${order.placedAt.toISOString()}::timestamptz`],
+  ];
+  const columnNames = (columns: AnyPgColumn[]) =>
+    sql.join(
+      columns.map((column) => sql.identifier(column.name)),
+      sql`, `,
+    );
+  const lineColumns = [
+    orderItems.orderId,
+    orderItems.courseId,
+    orderItems.name,
+    orderItems.qty,
+    orderItems.price,
+    orderItems.image,
+    orderItems.position,
+    orderItems.sessionId,
+  ];
+  // Sessions (issue 33): a line with a session takes its seats from the session (locked after
+  // the courses, in id order, as everywhere), which must be of the line's course, open, not
+  // ended at the placing instant, with the seats; a line without one takes the course's seats
+  // and is refused when the course has or had sessions (issue 49: one open session must be chosen).
+  // Waitlists (issue 34): seats offered to the buyer in a line's session (locked after the
+  // sessions) count with its seats left; the unused rest of the offer goes back to seats left
+  // (the caller offers it on), and the buyer leaves the waitlists of the sessions they got seats in.
+  // Fair holds (issue 31): the buyer's pending orders and their seats, counted by this statement
+  // after the buyer's row was locked (lockBuyer), so under READ COMMITTED it sees the order of
+  // another tab that committed while this one waited; over the caps, no course is even locked.
+  const caps = order.unpaidCaps;
+  const unpaid = caps
+    ? sql`select count(distinct ${orders.id}) + 1 <= ${caps.orders}::integer
+        and coalesce(sum(${orderItems.qty}), 0) + (select sum(qty) from wanted) <= ${caps.seats}::integer as ok
+      from ${orders} left join ${orderItems} on ${orderItems.orderId} = ${orders.id}
+      where ${orders.userId} = ${order.userId}::uuid and ${orders.status} = 'pending'`
+    : sql`select true as ok`;
+  const at = sql`${order.placedAt.toISOString()}::timestamptz`;
+  return sql`
+    with wanted (id, qty, price, name, image, position, session_id) as (values ${wanted}),
+    unpaid as materialized (${unpaid}),
+    locked as materialized (
+      select ${courses.id} as id, ${courses.availability} as availability, ${courses.price} as price,
+        ${courses.name} as name, coalesce(${courses.images}[1], '') as image
+      from ${courses}
+      where ${courses.id} in (select id from wanted) and (select ok from unpaid)
+      order by ${courses.id}
+      for update
+    ),
+    locked_sessions as materialized (
+      select ${sessions.id} as id, ${sessions.courseId} as course_id, ${sessions.seatsLeft} as seats_left,
+        ${sessions.status} as status, ${sessions.endsAt} as ends_at
+      from ${sessions}
+      where ${sessions.id} in (select session_id from wanted where session_id is not null) and (select ok from unpaid)
+      order by ${sessions.id}
+      for update
+    ),
+    ${buyerOffersCte(order.userId, at)},
+    ready as materialized (
+      select count(*) = ${lines.length} and coalesce(bool_and(
+        locked.price = wanted.price and locked.name = wanted.name and locked.image = wanted.image
+        and coalesce(case when wanted.session_id is null then
+          locked.availability >= wanted.qty and not exists (
+            select 1 from ${sessions} any_session where any_session.course_id = wanted.id)
+        else
+          locked_session.course_id = wanted.id and locked_session.status = 'open'
+          and locked_session.ends_at > ${at}
+          and locked_session.seats_left + ${buyerOfferSeats(sql`wanted.session_id`)} >= wanted.qty
+        end, false)), false) as ok
+      from wanted join locked on locked.id = wanted.id
+        left join locked_sessions locked_session on locked_session.id = wanted.session_id
+    ),
+    taken as (
+      update ${courses} set
+        availability = ${courses.availability} - wanted.qty,
+        updated_at = now()
+      from wanted, ready
+      where ready.ok and ${courses.id} = wanted.id and wanted.session_id is null
+      returning ${courses.id}
+    ),
+    taken_sessions as (
+      update ${sessions} set seats_left = ${sessions.seatsLeft} - wanted.qty + ${buyerOfferSeats(sql`wanted.session_id`)}
+      from wanted, ready
+      where ready.ok and ${sessions.id} = wanted.session_id
+      returning ${sessions.id}
+    ),
+    ${buyerLeavesWaitlistsCte(order.userId)},
+    new_order as (
+      insert into ${orders} (${columnNames(header.map(([column]) => column))})
+      select ${sql.join(
+        header.map(([, value]) => value),
+        sql`, `,
+      )}
+      from ready where ready.ok
+      returning ${orders.id} as id, ${orders.createdAt} as created_at
+    ),
+    new_lines as (
+      insert into ${orderItems} (${columnNames(lineColumns)})
+      select new_order.id, wanted.id, wanted.name, wanted.qty, wanted.price, wanted.image, wanted.position, wanted.session_id
+      from new_order, wanted
+    ),
+    placed_event as (
+      insert into ${auditEvents} (${columnNames(placedEvent.map(([column]) => column))})
+      select ${sql.join(
+        placedEvent.map(([, value]) => value),
+        sql`, `,
+      )}
+      from new_order
+    )
+    select unpaid.ok as unpaid_ok, new_order.id, new_order.created_at from unpaid left join new_order on true
+  `;
+}
+
+/**
+ * Fair holds (issue 31): locks the buyer's row until the placing transaction ends, so two tabs
+ * of one customer placing at once queue here. The order statement that follows counts the
+ * buyer's unpaid orders (NewOrder.unpaidCaps): a statement of its own after the lock, under
+ * READ COMMITTED it sees the order the other tab committed while this one waited.
+ */
+export async function lockBuyer(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+export async function findOrderIdByIdempotencyKey(
+  db: DbOrTx,
+  userId: string,
+  key: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  return row?.id;
+}
+
+const orderColumns = {
+  id: orders.id,
+  userId: orders.userId,
+  userName: sql<string>`coalesce(${users.name}, ${orders.userName})`,
+  userEmail: sql<string>`coalesce(${users.email}, ${orders.userEmail})`,
+  userLanguage: sql<Language>`coalesce(${users.language}, 'en')`,
+  address: orders.address,
+  city: orders.city,
+  postalCode: orders.postalCode,
+  country: orders.country,
+  paymentMethod: orders.paymentMethod,
+  itemsPrice: orders.itemsPrice,
+  shippingPrice: orders.shippingPrice,
+  taxPrice: orders.taxPrice,
+  totalPrice: orders.totalPrice,
+  isPaid: orders.isPaid,
+  paidAt: orders.paidAt,
+  isLearned: orders.isLearned,
+  learnedAt: orders.learnedAt,
+  createdAt: orders.createdAt,
+  status: orders.status,
+  holdExpiresAt: orders.holdExpiresAt,
+  cancelledAt: orders.cancelledAt,
+  refundedAt: orders.refundedAt,
+  invoiceNumber: orders.invoiceNumber,
+  paymentResult: orders.paymentResult,
+  // The order's refunds in the same statement, oldest first (no query more per order).
+  refunds: sql<RefundRow[]>`(select coalesce(json_agg(json_build_object(
+      'id', r.id, 'reason', r.reason, 'status', r.status, 'amount', r.amount, 'provider', r.provider,
+      'reference', r.reference, 'dueAt', r.due_at, 'doneAt', r.done_at, 'creditNoteNumber', r.credit_note_number
+    ) order by r.due_at, r.id), '[]'::json) from ${orderRefunds} r where r.order_id = ${orders.id})`,
+  invoiceTo: orders.invoiceTo,
+  couponCode: orders.couponCode,
+  discountPrice: orders.discountPrice,
+  proofStatus: orders.proofStatus,
+  proofUploadedAt: orders.proofUploadedAt,
+  proofReason: orders.proofReason,
+  // Issue 51: the payer as the account is now (qualified: the buyer's users row is joined too).
+  payer: sql<OrderPayerRecord | string | null>`(select json_build_object('id', p.id, 'name', p.name, 'email', p.email, 'language', p.language)
+    from ${users} p where p.id = "orders"."payer_id")`,
+};
+
+/** A refund as json_agg gives it: dates as strings, amounts as JSON numbers. */
+type RefundRow = Omit<RefundRecord, 'dueAt' | 'doneAt' | 'amount'> & { dueAt: string; doneAt: string | null; amount: number | string };
+
+const refundOfRow = (r: RefundRow): RefundRecord => ({
+  ...r,
+  amount: Number(r.amount),
+  dueAt: new Date(r.dueAt),
+  doneAt: r.doneAt ? new Date(r.doneAt) : null,
+});
+
+type OrderHeader = Omit<OrderRecord, 'lines' | 'refunds' | 'payer'> & { refunds: RefundRow[] | string; payer: OrderPayerRecord | string | null };
+
+/** Orders with their buyer's current name and e-mail (the saved ones once the user is gone). */
+export function selectOrders(db: DbOrTx) {
+  return db.select(orderColumns).from(orders).leftJoin(users, eq(users.id, orders.userId));
+}
+
+/** Loads the lines of many orders in one query (never one query per order). */
+export async function withLines(db: DbOrTx, headers: OrderHeader[]): Promise<OrderRecord[]> {
+  if (headers.length === 0) return [];
+  const rows = await db
+    .select({
+      orderId: orderItems.orderId,
+      courseId: orderItems.courseId,
+      name: orderItems.name,
+      qty: orderItems.qty,
+      price: orderItems.price,
+      image: orderItems.image,
+      sessionId: sessions.id,
+      sessionStartsAt: sessions.startsAt,
+      sessionEndsAt: sessions.endsAt,
+      sessionSchedule: sessions.schedule,
+      sessionPlace: sessions.place,
+    })
+    .from(orderItems)
+    .leftJoin(sessions, eq(sessions.id, orderItems.sessionId))
+    .where(
+      inArray(
+        orderItems.orderId,
+        headers.map((h) => h.id),
+      ),
+    )
+    .orderBy(asc(orderItems.orderId), asc(orderItems.position));
+  const linesByOrder = new Map<string, OrderLineRecord[]>();
+  for (const { orderId, sessionId, sessionStartsAt, sessionEndsAt, sessionSchedule, sessionPlace, ...line } of rows) {
+    const lines = linesByOrder.get(orderId) ?? [];
+    const session =
+      sessionId && sessionStartsAt && sessionEndsAt
+        ? { id: sessionId, startsAt: sessionStartsAt, endsAt: sessionEndsAt, schedule: sessionSchedule ?? '', place: sessionPlace ?? '' }
+        : null;
+    lines.push({ ...line, session });
+    linesByOrder.set(orderId, lines);
+  }
+  return headers.map((h) => ({
+    ...h,
+    // node-postgres parses json; PGlite may hand it over as text.
+    refunds: (typeof h.refunds === 'string' ? (JSON.parse(h.refunds) as RefundRow[]) : h.refunds).map(refundOfRow),
+    payer: typeof h.payer === 'string' ? (JSON.parse(h.payer) as OrderPayerRecord) : h.payer,
+    lines: linesByOrder.get(h.id) ?? [],
+  }));
+}
+
+export async function findOrderById(db: DbOrTx, id: string): Promise<OrderRecord | undefined> {
+  const headers = await selectOrders(db).where(eq(orders.id, id)).limit(1);
+  const [order] = await withLines(db, headers);
+  return order;
+}
+
+/** Many orders with their lines in two queries (the expiry sweeper's mails). */
+export async function findOrdersByIds(db: DbOrTx, ids: readonly string[]): Promise<OrderRecord[]> {
+  if (ids.length === 0) return [];
+  return withLines(db, await selectOrders(db).where(inArray(orders.id, [...ids])));
+}
+
+const newestFirst = [desc(orders.createdAt), desc(orders.id)];
+
+export async function listOrdersOfUser(db: DbOrTx, userId: string): Promise<OrderRecord[]> {
+  const headers = await selectOrders(db)
+    .where(eq(orders.userId, userId))
+    .orderBy(...newestFirst);
+  return withLines(db, headers);
+}
+
+/** Whether the order exists (null: no), whose it is (an order of a deleted account has no owner) and who pays it (issue 51). */
+export async function findOrderOwner(db: DbOrTx, id: string): Promise<{ userId: string | null; payerId: string | null } | null> {
+  const [row] = await db.select({ userId: orders.userId, payerId: orders.payerId }).from(orders).where(eq(orders.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The orders an adult accepted to pay (issue 51), newest first. */
+export async function listOrdersPaidBy(db: DbOrTx, payerId: string): Promise<OrderRecord[]> {
+  const headers = await selectOrders(db)
+    .where(eq(orders.payerId, payerId))
+    .orderBy(...newestFirst);
+  return withLines(db, headers);
+}

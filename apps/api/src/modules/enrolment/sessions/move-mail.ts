@@ -1,0 +1,45 @@
+import type { Config } from '../../../config.js';
+import { tunisTime, type MailMessage } from '../../mail/mail.service.js';
+import type { OrderRecord } from '../orders/orders.types.js';
+import { orderCalendar } from './calendar.js';
+import { MOVE_TEXTS } from './move-texts.js';
+import { orderSessionMail } from './order-session-mail.js';
+import { linesInSession, sessionDetails } from './session-mail.js';
+
+/** The session the learner left, as the mail and the calendar name it. */
+export interface LeftSession {
+  id: string;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/**
+ * "Your session has changed" (issue 34, decision 0399), in the buyer's language: the course,
+ * the new start and end in Tunis time, schedule and place, the start of the session left, a
+ * link to the order, and a `session.ics` with the new session (same UID as the other mails'
+ * for that session) and the old one CANCELLED under its old UID, so importing it moves the
+ * event in the learner's calendar. Null when the order has no line in `toId` (nothing to tell).
+ */
+export function sessionMovedMail(
+  order: OrderRecord,
+  toId: string,
+  left: LeftSession,
+  config: Pick<Config, 'appUrl' | 'shop'>,
+  now: Date,
+): MailMessage | null {
+  const moved = linesInSession(order.lines, toId);
+  if (!moved) return null;
+  const { lines, session, course } = moved;
+  const language = order.userLanguage;
+  const words = MOVE_TEXTS[language];
+  return orderSessionMail(order, config, {
+    subject: words.subject(course),
+    paragraphs: [
+      [words.intro(course)],
+      sessionDetails(session, language),
+      [words.before(tunisTime(left.startsAt, language))],
+      [words.calendar],
+    ],
+    ics: orderCalendar({ ...order, lines }, config.appUrl, now, [{ ...left, course }]),
+  });
+}

@@ -1,0 +1,107 @@
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { OrderStatus } from '@shop/shared';
+import type { DbOrTx } from '../../../db/client.js';
+import {
+  courses,
+  orderItems,
+  orders,
+  sessionAttendance,
+  sessions,
+  users,
+} from '../../../db/schema.js';
+
+/** The order states a roster lists: those holding seats in the session, or learned in it. */
+export const ROSTER_STATUSES = [
+  'pending',
+  'paid',
+  'learned',
+] as const satisfies readonly OrderStatus[];
+
+export interface RosterOrder {
+  orderId: string;
+  userId: string;
+  name: string;
+  email: string;
+  qty: number;
+  status: OrderStatus;
+}
+
+/** A session and its course's name (the roster's header), or undefined. */
+export async function findSessionWithCourse(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ session: sessions, courseName: courses.name })
+    .from(sessions)
+    .innerJoin(courses, eq(courses.id, sessions.courseId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The orders with seats in a session (pending, paid or learned) whose account still exists, one
+ * per order with the seats of its lines in the session; by learner name, then order placed.
+ */
+export function rosterOrders(db: DbOrTx, sessionId: string): Promise<RosterOrder[]> {
+  return db
+    .select({
+      orderId: orders.id,
+      userId: sql<string>`${users.id}`,
+      name: users.name,
+      email: users.email,
+      qty: sql<number>`sum(${orderItems.qty})::integer`,
+      status: orders.status,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(
+      and(
+        eq(orderItems.sessionId, sessionId),
+        inArray(orders.status, [...ROSTER_STATUSES]),
+        isNotNull(orders.userId),
+      ),
+    )
+    .groupBy(orders.id, users.id, users.name, users.email, orders.status, orders.createdAt)
+    .orderBy(asc(sql`lower(${users.name})`), asc(orders.createdAt), asc(orders.id));
+}
+
+/** The days each learner of a session was ticked present. */
+export function attendanceOf(
+  db: DbOrTx,
+  sessionId: string,
+): Promise<{ userId: string; day: string }[]> {
+  return db
+    .select({ userId: sessionAttendance.userId, day: sessionAttendance.day })
+    .from(sessionAttendance)
+    .where(eq(sessionAttendance.sessionId, sessionId));
+}
+
+/**
+ * Replaces one day's ticks of a session: the day's rows deleted, the present learners inserted,
+ * in one transaction (two saves of the same day at once: the last to commit wins whole).
+ */
+export async function replaceAttendanceDay(
+  db: DbOrTx,
+  sessionId: string,
+  day: string,
+  present: readonly string[],
+  markedBy: string,
+  at: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Saves of one session queue on its row: each save's delete and insert apply whole.
+    await tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.id, sessionId))
+      .for('update');
+    await tx
+      .delete(sessionAttendance)
+      .where(and(eq(sessionAttendance.sessionId, sessionId), eq(sessionAttendance.day, day)));
+    if (present.length > 0)
+      await tx
+        .insert(sessionAttendance)
+        .values(present.map((userId) => ({ sessionId, userId, day, markedBy, markedAt: at })))
+        .onConflictDoNothing();
+  });
+}

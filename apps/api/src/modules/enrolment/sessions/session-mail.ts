@@ -1,0 +1,105 @@
+import type { Language } from '@shop/shared';
+import {
+  escapeHtml,
+  htmlLangAttributes,
+  tunisTime,
+  type MailMessage,
+} from '../../mail/mail.service.js';
+
+/** What a session mail says (move, reminder, waitlist offer), in the order it says it. */
+export interface SessionMailParts {
+  language: Language;
+  /** Paragraphs of lines: a line break between lines, a blank line between paragraphs. */
+  paragraphs: string[][];
+  link: string;
+  /** The button's words in the HTML part. */
+  button: string;
+  /** What the text part says in the button's place (the link, or a line holding it). */
+  textLink: string;
+  /** The HTML part's line under the button for mail readers that show no buttons. */
+  fallback?: string;
+  /** Paragraphs after the button, in both parts. */
+  after?: string[];
+  signature: string;
+}
+
+/** The text and HTML parts of a session mail: the paragraphs, a button to the link, the signature. */
+export function sessionMailBody(parts: SessionMailParts): Pick<MailMessage, 'text' | 'html'> {
+  const { language, paragraphs, link, after = [], signature } = parts;
+  const text = [...paragraphs.map((p) => p.join('\n')), parts.textLink, ...after, signature].join(
+    '\n\n',
+  );
+  const html = `<!doctype html>
+<html ${htmlLangAttributes(language)}><body style="font-family:sans-serif;line-height:1.5">
+${paragraphs.map((p) => `<p>${p.map(escapeHtml).join('<br>')}</p>`).join('\n')}
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1b6ec2;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(parts.button)}</a></p>
+${parts.fallback ? `<p>${escapeHtml(parts.fallback)}<br>${escapeHtml(link)}</p>\n` : ''}${after.map((line) => `<p>${escapeHtml(line)}</p>\n`).join('')}<p>${escapeHtml(signature)}</p>
+</body></html>`;
+  return { text, html };
+}
+
+/** The session's calendar file as the mail's attachment, when there is one. */
+export function calendarAttachment(ics: string | null): Pick<MailMessage, 'attachments'> {
+  return ics
+    ? {
+        attachments: [
+          {
+            filename: 'session.ics',
+            content: Buffer.from(ics, 'utf8'),
+            contentType: 'text/calendar; charset=utf-8',
+          },
+        ],
+      }
+    : {};
+}
+
+/** A session as its mails describe it. */
+export interface SessionFacts {
+  startsAt: Date;
+  endsAt: Date;
+  schedule: string;
+  place: string;
+}
+
+const DETAIL_TEXTS: Record<Language, Record<keyof SessionFacts, (value: string) => string>> = {
+  en: {
+    startsAt: (at) => `Starts: ${at}`,
+    endsAt: (at) => `Ends: ${at}`,
+    schedule: (schedule) => `Schedule: ${schedule}`,
+    place: (place) => `Place: ${place}`,
+  },
+  fr: {
+    startsAt: (at) => `Début : ${at}`,
+    endsAt: (at) => `Fin : ${at}`,
+    schedule: (schedule) => `Horaires : ${schedule}`,
+    place: (place) => `Lieu : ${place}`,
+  },
+  ar: {
+    startsAt: (at) => `البداية: ${at}`,
+    endsAt: (at) => `النهاية: ${at}`,
+    schedule: (schedule) => `المواعيد: ${schedule}`,
+    place: (place) => `المكان: ${place}`,
+  },
+};
+
+/** The session's start and end in Tunis time, schedule and place: one line each, in `language`. */
+export function sessionDetails(session: SessionFacts, language: Language): string[] {
+  const words = DETAIL_TEXTS[language];
+  return [
+    words.startsAt(tunisTime(session.startsAt, language)),
+    words.endsAt(tunisTime(session.endsAt, language)),
+    words.schedule(session.schedule),
+    words.place(session.place),
+  ];
+}
+
+/** An order's lines in one session, the session and its course's name; null when none is there. */
+export function linesInSession<Line extends { name: string; session?: { id: string } | null }>(
+  orderLines: readonly Line[],
+  sessionId: string,
+): { lines: Line[]; session: NonNullable<Line['session']>; course: string } | null {
+  const lines = orderLines.filter((l) => l.session?.id === sessionId);
+  const session = lines[0]?.session;
+  if (!session) return null;
+  return { lines, session, course: lines[0]?.name ?? '' };
+}

@@ -1,0 +1,68 @@
+import { Router } from 'express';
+import { MESSAGES, sessionBodySchema, sessionSchema } from '@shop/shared';
+import type { AppContext } from '../../../deps.js';
+import { apiRoutes, idParams } from '../../../http/route.js';
+import { accessGuards } from '../../identity/auth.service.js';
+import { cancelSession, createSession, editSession, SESSION_MESSAGES } from './sessions.service.js';
+
+/** Mounted by the courses router under `/api/courses/:id/sessions` (issue 33). */
+export function courseSessionsRouter(ctx: AppContext): Router {
+  const router = Router({ mergeParams: true });
+  apiRoutes(router, accessGuards(ctx)).post(
+    '/',
+    {
+      summary: 'Add a dated session to a course (admin)',
+      description:
+        'Start and end are ISO instants with their zone (stored in UTC); schedule and place are free text. ' +
+        'The session starts with all its seats left (`capacity`).',
+      access: 'admin',
+      params: idParams(MESSAGES.courseNotFound),
+      body: sessionBodySchema,
+      status: 201,
+      answer: sessionSchema,
+    },
+    ({ user, params, body }) => createSession(ctx, user, params.id, body),
+  );
+  return router;
+}
+
+/** `/api/sessions` (issue 33): the admin's edit and cancel of one session. */
+export function sessionsRouter(ctx: AppContext): Router {
+  const router = Router();
+  const routes = apiRoutes(router, accessGuards(ctx));
+  const params = idParams(SESSION_MESSAGES.notFound);
+
+  routes.put(
+    '/:id',
+    {
+      summary: 'Edit a session, whole body (admin)',
+      description:
+        'The capacity moves the seats left by the same amount in one guarded statement; a capacity below the seats ' +
+        'taken is refused with 409 naming them. A cancelled session cannot be edited (409).',
+      access: 'admin',
+      params,
+      body: sessionBodySchema,
+      answer: sessionSchema,
+      errors: [409],
+    },
+    ({ user, params: { id }, body }) => editSession(ctx, user, id, body),
+  );
+
+  routes.post(
+    '/:id/cancel',
+    {
+      summary: 'Cancel a session (admin)',
+      description:
+        'The session becomes `cancelled`; its unpaid orders are cancelled (seats back), its paid ones cancelled with a ' +
+        'refund due; every learner is mailed in their language. Its waitlist is emptied (offers included) and each ' +
+        'person waiting is mailed that the session is cancelled. A session that ran (an order of it marked learned) ' +
+        'cannot be cancelled: 409 `SESSION_HAS_LEARNED`, nothing changed.',
+      access: 'admin',
+      params,
+      answer: sessionSchema,
+      errors: [409],
+    },
+    ({ user, params: { id } }) => cancelSession(ctx, user, id),
+  );
+  return router;
+}

@@ -1,0 +1,168 @@
+import { MESSAGES, type Session, type SessionBody } from '@shop/shared';
+import type { z } from 'zod';
+import type { sessionBodySchema } from '@shop/shared';
+import type { ServiceContext } from '../../../deps.js';
+import { AppError, conflict, notFound } from '../../../errors.js';
+import type { AuthUser } from '../../../middleware/auth.js';
+import { actorOf, changedFields, recordAuditEvents } from '../../audit/audit.service.js';
+import { sendInBackground } from '../../mail/mail.service.js';
+import { queueTextMessagesAfter } from '../../messages/text-messages.service.js';
+import { sessionCancelledMail } from '../orders/order-mails.service.js';
+import { cancelOrderRecord, findOrderById } from '../orders/order-records.service.js';
+import {
+  courseExists,
+  findSession,
+  insertSession,
+  learnedOrdersOfSession,
+  markSessionCancelled,
+  ordersHoldingSession,
+  updateSession,
+  type SessionFields,
+  type SessionRow,
+} from './sessions.repository.js';
+import { waitlistSessionCancelledMail } from './waitlist-mail.js';
+import { emptyWaitlist, lapsedOffersToMail, offerFreedSeats } from './waitlist.repository.js';
+import { waitlistOffersChanged } from './waitlist.service.js';
+
+export const SESSION_MESSAGES = {
+  notFound: 'Session not found',
+  cancelled: 'This session was cancelled',
+  belowTaken: (taken: number) =>
+    `Capacity cannot be below the ${taken} seat${taken === 1 ? '' : 's'} already taken`,
+} as const;
+
+/** 'full' when no seat is left, 'cancelled' once cancelled, else 'open'. `waiting`: how many wait (issue 34), when read. */
+export function toSessionJson(row: SessionRow & { waiting?: number }): Session {
+  return {
+    _id: row.id,
+    course: row.courseId,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    schedule: row.schedule,
+    place: row.place,
+    capacity: row.capacity,
+    seatsLeft: row.seatsLeft,
+    status: row.status === 'cancelled' ? 'cancelled' : row.seatsLeft === 0 ? 'full' : 'open',
+    waiting: row.waiting ?? 0,
+  };
+}
+
+type ParsedSessionBody = z.output<typeof sessionBodySchema>;
+
+function fieldsOf(body: ParsedSessionBody | SessionBody): SessionFields {
+  return {
+    startsAt: new Date(body.startsAt),
+    endsAt: new Date(body.endsAt),
+    schedule: body.schedule.trim(),
+    place: body.place.trim(),
+    capacity: body.capacity,
+  };
+}
+
+const AUDITED_SESSION_FIELDS = ['startsAt', 'endsAt', 'schedule', 'place', 'capacity', 'seatsLeft', 'status'] as const;
+
+export async function createSession(
+  ctx: ServiceContext,
+  admin: AuthUser,
+  courseId: string,
+  body: ParsedSessionBody,
+): Promise<Session> {
+  const row = await ctx.database.db.transaction(async (tx) => {
+    if (!(await courseExists(tx, courseId))) throw notFound(MESSAGES.courseNotFound);
+    const created = await insertSession(tx, courseId, fieldsOf(body));
+    await recordAuditEvents(tx, [
+      {
+        entity: 'session',
+        entityId: created.id,
+        action: 'created',
+        actor: actorOf(admin),
+        at: ctx.clock.now(),
+        changes: { course: { from: null, to: courseId }, ...changedFields(undefined, created, AUDITED_SESSION_FIELDS) },
+      },
+    ]);
+    return created;
+  });
+  ctx.courses.courseChanged();
+  return toSessionJson(row);
+}
+
+/** The whole edit; 409 with the number of seats taken when the capacity is below them. */
+export async function editSession(ctx: ServiceContext, admin: AuthUser, id: string, body: ParsedSessionBody): Promise<Session> {
+  const { db } = ctx.database;
+  const current = await findSession(db, id);
+  if (!current) throw notFound(SESSION_MESSAGES.notFound);
+  if (current.status === 'cancelled') throw conflict(SESSION_MESSAGES.cancelled);
+  let offered = false;
+  const row = await db.transaction(async (tx) => {
+    const outcome = await updateSession(tx, id, fieldsOf(body));
+    if (outcome.kind === 'missing') throw notFound(SESSION_MESSAGES.notFound);
+    if (outcome.kind === 'belowTaken') throw conflict(SESSION_MESSAGES.belowTaken(outcome.taken));
+    // Issue 34: a raised capacity frees seats like a cancel does: the waitlist is offered them first.
+    if (outcome.after.seatsLeft > 0 && (await offerFreedSeats(tx, [id])) > 0) {
+      offered = true;
+      outcome.after = (await findSession(tx, id)) ?? outcome.after;
+    }
+    const changes = changedFields(outcome.before, outcome.after, AUDITED_SESSION_FIELDS);
+    if (Object.keys(changes).length > 0)
+      await recordAuditEvents(tx, [
+        { entity: 'session', entityId: id, action: 'updated', actor: actorOf(admin), at: ctx.clock.now(), changes },
+      ]);
+    return outcome.after;
+  });
+  ctx.courses.courseChanged();
+  if (offered) waitlistOffersChanged(ctx);
+  return toSessionJson(row);
+}
+
+/**
+ * Cancels a session: the session first (one transaction: no new order can take its seats once
+ * it commits), then each order holding seats in it through the orders' own cancel (one guarded
+ * transaction per order: unpaid ones cancelled with their seats back, paid ones refund due), each
+ * learner mailed in their language. Calling it again on a cancelled session finishes the orders
+ * a crash may have left.
+ *
+ * Issue 49: a session that ran (an order of it learned) is not cancelled: 409
+ * `SESSION_HAS_LEARNED`. The check reads the orders after the session's row is locked, and a
+ * learn locks that row too (FOR SHARE, orders/order-states), so exactly one of a cancel and a
+ * learn at the same moment wins. The session's waitlist is emptied in the same transaction
+ * (offers included) and everyone who waited is told the session is cancelled.
+ */
+export async function cancelSession(ctx: ServiceContext, admin: AuthUser, id: string): Promise<Session> {
+  const { db } = ctx.database;
+  const at = ctx.clock.now();
+  const actor = actorOf(admin);
+  const { row, waited } = await db.transaction(async (tx) => {
+    const marked = await markSessionCancelled(tx, id);
+    if (!marked) throw notFound(SESSION_MESSAGES.notFound);
+    if ((await learnedOrdersOfSession(tx, id)) > 0)
+      throw new AppError(409, MESSAGES.sessionHasLearned, undefined, 'SESSION_HAS_LEARNED');
+    const waited = await emptyWaitlist(tx, id);
+    if (marked.before.status !== 'cancelled')
+      await recordAuditEvents(tx, [
+        { entity: 'session', entityId: id, action: 'cancelled', actor, at, changes: { status: { from: 'open', to: 'cancelled' } } },
+      ]);
+    return { row: (await findSession(tx, id)) ?? marked.after, waited };
+  });
+  const cancelledText = (course: string, link: { kind: 'order' | 'course'; id: string }) =>
+    ({ template: 'session_changed', change: 'cancelled', course, startsAt: row.startsAt, place: row.place, link }) as const;
+  for (const person of await lapsedOffersToMail(db, waited)) {
+    sendInBackground(ctx.mailer, ctx.logger, waitlistSessionCancelledMail(person, ctx.config));
+    await queueTextMessagesAfter(
+      ctx,
+      person.userId,
+      `session_changed:${id}:waitlist:${person.userId}:cancelled`,
+      cancelledText(person.session.courseName, { kind: 'course', id: person.session.courseId }),
+    );
+  }
+  for (const orderId of await ordersHoldingSession(db, id)) {
+    const outcome = await cancelOrderRecord(db, orderId, actor, at, true);
+    if (outcome.kind !== 'changed') continue;
+    const order = await findOrderById(db, orderId);
+    if (!order) continue;
+    const course = order.lines.find((l) => l.session?.id === id)?.name ?? '';
+    sendInBackground(ctx.mailer, ctx.logger, sessionCancelledMail(order, ctx.config, { course, startsAt: row.startsAt }));
+    await queueTextMessagesAfter(ctx, order.userId, `session_changed:${id}:${orderId}:cancelled`, cancelledText(course, { kind: 'order', id: orderId }));
+  }
+  ctx.courses.courseChanged();
+  return toSessionJson(row);
+}

@@ -1,7 +1,8 @@
 import type { Order, PaymentMethod } from '@shop/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api/errors';
 import { useAcceptPayerMutation, useAskPayerMutation } from '@/lib/api/orders';
 import { useGetPaymentOptionsQuery } from '@/lib/api/payments';
@@ -129,7 +130,9 @@ export function AcceptPayer({ orderId, token }: { orderId: string; token: string
             </button>
             {result.isError && (
               <p className="message message--error" role="alert">
-                {errorMessage(result.error)}
+                {errorMessage(result.error)}{' '}
+                {/* Accepted before (the link is used): the order is there to see and pay. */}
+                <Link to={paths.order(orderId)}>{t('payer.accept.seeOrder')}</Link>
               </p>
             )}
           </form>

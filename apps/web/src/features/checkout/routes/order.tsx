@@ -45,13 +45,14 @@ function OrderDetail() {
   const outcome = search.get('payment');
   // Placing a Card order whose payment page could not be opened says why here.
   const paymentError = (useLocation().state as { paymentError?: string } | null)?.paymentError;
-  const { data: order, isLoading, error, refetch } = useGetOrderQuery(id);
-  const { data: paymentOptions } = useGetPaymentOptionsQuery();
-  // Issue 51: a parent's link to pay a child's order; once accepted the order is theirs to pay.
+  // Issue 51: a parent's link to pay a child's order. The order is not theirs to see until they
+  // accept, so it is not asked for meanwhile (a 403 would be all there is to show).
   const payerToken = search.get('payer');
+  const { data: order, isLoading, error, refetch } = useGetOrderQuery(id, { skip: payerToken !== null });
+  const { data: paymentOptions } = useGetPaymentOptionsQuery();
 
+  if (payerToken !== null) return <AcceptPayer orderId={id} token={payerToken} />;
   if (isLoading) return <Spinner />;
-  if (payerToken && !(order && order.payer?._id === userId)) return <AcceptPayer orderId={id} token={payerToken} />;
   if (error || !order)
     return (
       <div className="container page">
@@ -144,8 +145,9 @@ function OrderDetail() {
             )}
             <PaymentReturn order={order} outcome={outcome} />
           </section>
-          {(order.user._id === userId || isPayer) && <TransferPayment order={order} />}
+          {/* A child's first way to pay: ask an adult (issue 51). */}
           {canAskParent && <AskParent order={order} />}
+          {(order.user._id === userId || isPayer) && <TransferPayment order={order} />}
           <section className="review__section" aria-labelledby="order-items">
             <h2 id="order-items" className="review__title">
               {t('checkout.order.itemsTitle')}

@@ -16,6 +16,7 @@ export const payer = {
     methodKeep: 'As chosen when ordering',
     submit: 'Accept and continue to payment',
     accepted: 'You now pay for this order. Choose how to pay below.',
+    seeOrder: 'See the order',
     kid: 'A child account cannot pay for an order. Sign out and sign in with an adult account.',
   },
   paidBy: 'Paid by',

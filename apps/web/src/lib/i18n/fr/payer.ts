@@ -18,6 +18,7 @@ export const payer: Catalogue = {
     methodKeep: 'Comme choisi à la commande',
     submit: 'Accepter et passer au paiement',
     accepted: 'Vous payez désormais cette commande. Choisissez comment payer ci-dessous.',
+    seeOrder: 'Voir la commande',
     kid: 'Un compte enfant ne peut pas payer une commande. Déconnectez-vous et connectez-vous avec un compte adulte.',
   },
   paidBy: 'Payée par',

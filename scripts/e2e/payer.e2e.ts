@@ -42,14 +42,23 @@ const WIDTHS = [375, 1280] as const;
 
 /** The order page of `user` in `language` at `width`, for a screenshot; closed by the caller. */
 async function orderPageAs(user: UserInfo, orderId: string, language: string, width: number) {
-  const context = await newContext(browser(), { width, height: 900, storage: { userInfo: { ...user, language } } });
+  const context = await newContext(browser(), {
+    width,
+    height: 900,
+    storage: { userInfo: { ...user, language } },
+  });
   await context.addInitScript(`localStorage.setItem('lang', '${language}');`);
   const page = await openPage(context, `/order/${orderId}`);
   await page.locator(`html[lang="${language}"]`).waitFor();
   return { context, page };
 }
 
-async function shotsAt(user: UserInfo, orderId: string, name: string, ready: (page: Page) => Promise<void>) {
+async function shotsAt(
+  user: UserInfo,
+  orderId: string,
+  name: string,
+  ready: (page: Page) => Promise<void>,
+) {
   for (const language of LANGUAGES)
     for (const width of WIDTHS) {
       const { context, page } = await orderPageAs(user, orderId, language, width);
@@ -68,7 +77,12 @@ describe('a child asks a parent to pay', () => {
     assert.ok(options.methods.includes('Transfer'), 'pnpm start offers Transfer (demo account)');
     const course = (await coursesWithSeats(1)).find((c) => c.price > 0);
     assert.ok(course, 'a seeded course with a seat left and no sessions');
-    const child = await verifiedAccount('Yassine Kid', `yassine.kid.${run}@example.com`, 'kid-pass-12', true);
+    const child = await verifiedAccount(
+      'Yassine Kid',
+      `yassine.kid.${run}@example.com`,
+      'kid-pass-12',
+      true,
+    );
     const parentEmail = `mouna.parent.${run}@example.com`;
     await verifiedAccount('Mouna Parent', parentEmail, 'parent-pass-1');
     const order = await placeOrder(child.token, [{ course: course._id, qty: 1 }], 'Transfer');
@@ -79,14 +93,23 @@ describe('a child asks a parent to pay', () => {
     });
 
     // The child asks, in English, by keyboard, confirming.
-    const { context: childContext, page: childPage } = await orderPageAs(child, order._id, 'en', 375);
+    const { context: childContext, page: childPage } = await orderPageAs(
+      child,
+      order._id,
+      'en',
+      375,
+    );
     const childErrors = watchErrors(childPage);
     const ask = childPage.getByRole('region', { name: 'Ask a parent to pay' });
     await ask.getByLabel('Adult’s e-mail address').fill(parentEmail);
     childPage.once('dialog', (dialog) => void dialog.accept());
     await ask.getByLabel('Adult’s e-mail address').press('Enter');
     await ask.getByText(`Request sent to ${parentEmail}.`, { exact: false }).waitFor();
-    assert.deepEqual(await accessibilityViolations(childPage, { within: '#main' }), [], 'accessibility of the ask');
+    assert.deepEqual(
+      await accessibilityViolations(childPage, { within: '#main' }),
+      [],
+      'accessibility of the ask',
+    );
 
     // The parent opens the link signed out: sign in, then back to the link.
     const link = await mailLinkFor(parentEmail, `/order/${order._id}?payer=`, 15_000);
@@ -97,11 +120,15 @@ describe('a child asks a parent to pay', () => {
     await parentPage.getByLabel('Email Address').fill(parentEmail);
     await parentPage.getByLabel('Password').fill('parent-pass-1');
     await parentPage.getByRole('button', { name: 'Sign In' }).click();
-    await parentPage.waitForURL((url) => url.pathname === `/order/${order._id}` && url.searchParams.has('payer'));
+    await parentPage.waitForURL(
+      (url) => url.pathname === `/order/${order._id}` && url.searchParams.has('payer'),
+    );
     await parentPage.getByRole('heading', { name: 'Pay for a child’s order' }).waitFor();
     await shot(parentPage, 'accept-en-375');
     await parentPage.getByRole('button', { name: 'Accept and continue to payment' }).click();
-    await parentPage.getByText('You are paying for Yassine Kid’s order.', { exact: false }).waitFor();
+    await parentPage
+      .getByText('You are paying for Yassine Kid’s order.', { exact: false })
+      .waitFor();
 
     // The parent pays by transfer: uploads the receipt.
     await parentPage
@@ -109,10 +136,20 @@ describe('a child asks a parent to pay', () => {
       .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: RECEIPT_PNG });
     await parentPage.getByRole('button', { name: 'Send the proof' }).click();
     await parentPage.getByText(/^Proof received on/).waitFor();
-    assert.deepEqual(await accessibilityViolations(parentPage, { within: '#main' }), [], 'accessibility of the payer view');
-    const parent = await api<UserInfo>('POST', '/users/login', { email: parentEmail, password: 'parent-pass-1' });
+    assert.deepEqual(
+      await accessibilityViolations(parentPage, { within: '#main' }),
+      [],
+      'accessibility of the payer view',
+    );
+    const parent = await api<UserInfo>('POST', '/users/login', {
+      email: parentEmail,
+      password: 'parent-pass-1',
+    });
     const paying = await api<{ _id: string }[]>('GET', '/orders/paying', undefined, parent.token);
-    assert.ok(paying.some((o) => o._id === order._id), 'listed among the orders the parent pays for');
+    assert.ok(
+      paying.some((o) => o._id === order._id),
+      'listed among the orders the parent pays for',
+    );
 
     // The payer's view, in every language and width.
     await shotsAt(parent, order._id, 'payer', async (page) => {

@@ -17,14 +17,20 @@ import { requireOrder, toOrderJson } from './orders.service.js';
 const notPending = () => new AppError(409, MESSAGES.payerOrderNotPending, undefined, 'ORDER_STATE');
 
 /** Whether an order still waits for its money: the only state a request to pay or its acceptance applies to. */
-const isPending = (order: { status: string; isPaid: boolean }) => order.status === 'pending' && !order.isPaid;
+const isPending = (order: { status: string; isPaid: boolean }) =>
+  order.status === 'pending' && !order.isPaid;
 
 /**
  * `POST /api/orders/{id}/payer`: the child buyer mails `email` a link to pay the order, in the
  * child's language. A newer request voids the older link of the order (the order's row is
  * locked while the link is issued, so two requests at once still leave one live link).
  */
-export async function requestPayer(ctx: ServiceContext, user: AuthUser, id: string, email: string): Promise<{ message: string }> {
+export async function requestPayer(
+  ctx: ServiceContext,
+  user: AuthUser,
+  id: string,
+  email: string,
+): Promise<{ message: string }> {
   const { db } = ctx.database;
   const order = await requireOrder(db, id);
   if (order.userId !== user.id) throw forbidden(MESSAGES.forbidden);
@@ -64,21 +70,30 @@ export async function acceptPayer(
   if (user.isKid) throw forbidden(MESSAGES.payerChildCannotAccept);
   const { db } = ctx.database;
   const order = await requireOrder(db, id);
-  if (body.paymentMethod && !methods.includes(body.paymentMethod)) throw badRequest(MESSAGES.payerMethodUnavailable);
+  if (body.paymentMethod && !methods.includes(body.paymentMethod))
+    throw badRequest(MESSAGES.payerMethodUnavailable);
   const now = ctx.clock.now();
   await db.transaction(async (tx) => {
     const [locked] = await tx
-      .select({ status: orders.status, isPaid: orders.isPaid, userId: orders.userId, proofStatus: orders.proofStatus })
+      .select({
+        status: orders.status,
+        isPaid: orders.isPaid,
+        userId: orders.userId,
+        proofStatus: orders.proofStatus,
+      })
       .from(orders)
       .where(eq(orders.id, order.id))
       .for('update');
     if (!locked) throw badRequest(MESSAGES.payerLinkInvalid);
     const link = await consumeLinkTokenWithPayload(tx, body.token, 'payer', now);
-    if (!link || link.orderId !== order.id || link.userId !== locked.userId) throw badRequest(MESSAGES.payerLinkInvalid);
+    if (!link || link.orderId !== order.id || link.userId !== locked.userId)
+      throw badRequest(MESSAGES.payerLinkInvalid);
     if (!isPending(locked)) throw notPending();
     // The method changes only while no transfer receipt waits for the centre's check.
     const method =
-      body.paymentMethod && locked.proofStatus !== 'submitted' ? { paymentMethod: body.paymentMethod } : {};
+      body.paymentMethod && locked.proofStatus !== 'submitted'
+        ? { paymentMethod: body.paymentMethod }
+        : {};
     const updated = await tx
       .update(orders)
       .set({ payerId: user.id, ...method })

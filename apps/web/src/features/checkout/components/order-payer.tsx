@@ -53,7 +53,11 @@ export function AskParent({ order }: { order: Order }) {
           onChange={(event) => setEmail(event.target.value)}
           aria-invalid={result.isError || undefined}
         />
-        <button type="submit" className="button button--primary" disabled={result.isLoading || !email.trim()}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={result.isLoading || !email.trim()}
+        >
           {t('payer.ask.submit')}
         </button>
       </form>
@@ -87,7 +91,11 @@ export function AcceptPayer({ orderId, token }: { orderId: string; token: string
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const answer = await accept({ id: orderId, token, ...(method ? { paymentMethod: method } : {}) });
+    const answer = await accept({
+      id: orderId,
+      token,
+      ...(method ? { paymentMethod: method } : {}),
+    });
     // Accepted: the link has done its job; the order page shows the order to its payer.
     if ('data' in answer) setSearch({ accepted: '1' }, { replace: true });
   };

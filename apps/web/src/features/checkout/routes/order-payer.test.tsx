@@ -10,7 +10,11 @@ import { OrderRoute } from './order';
 
 const ORDER_ID = 'ab12cd34-0000-4000-8000-000000000001';
 const ORDER_PATH = `/api/orders/${ORDER_ID}`;
-const options = { methods: ['Card', 'In Place', 'Transfer'], onlineProvider: 'test', transfer: { bankAccount: 'TN59 1', d17Number: '' } };
+const options = {
+  methods: ['Card', 'In Place', 'Transfer'],
+  onlineProvider: 'test',
+  transfer: { bankAccount: 'TN59 1', d17Number: '' },
+};
 const kid = { ...customer, isKid: true };
 
 describe('Ask a parent to pay', () => {
@@ -22,7 +26,11 @@ describe('Ask a parent to pay', () => {
       'GET /api/payments/options': { body: options },
       [`POST ${ORDER_PATH}/payer`]: { body: { message: 'sent' } },
     });
-    renderWithProviders(<OrderRoute />, { route: `/order/${ORDER_ID}`, path: '/order/:id', preloadedState: { user: { userInfo: kid } } });
+    renderWithProviders(<OrderRoute />, {
+      route: `/order/${ORDER_ID}`,
+      path: '/order/:id',
+      preloadedState: { user: { userInfo: kid } },
+    });
     const ask = await screen.findByRole('region', { name: 'Ask a parent to pay' });
     await user.type(within(ask).getByLabelText('Adult’s e-mail address'), 'mum@example.com{Enter}');
     expect(confirm).toHaveBeenCalledWith(expect.stringContaining('mum@example.com'));
@@ -35,7 +43,11 @@ describe('Ask a parent to pay', () => {
       [`GET ${ORDER_PATH}`]: { body: anOrder({ _id: ORDER_ID }) },
       'GET /api/payments/options': { body: options },
     });
-    renderWithProviders(<OrderRoute />, { route: `/order/${ORDER_ID}`, path: '/order/:id', preloadedState: { user: { userInfo: customer } } });
+    renderWithProviders(<OrderRoute />, {
+      route: `/order/${ORDER_ID}`,
+      path: '/order/:id',
+      preloadedState: { user: { userInfo: customer } },
+    });
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('region', { name: 'Ask a parent to pay' })).not.toBeInTheDocument();
   });
@@ -49,7 +61,14 @@ describe('the parent’s link', () => {
     const { sent } = mockApi({
       [`GET ${ORDER_PATH}`]: () =>
         accepted
-          ? { body: anOrder({ _id: ORDER_ID, user: { _id: 'k1', name: 'Yassine', email: 'y@example.com' }, paymentMethod: 'Transfer', payer: { _id: 'p1', name: 'Mouna', email: 'm@example.com' } }) }
+          ? {
+              body: anOrder({
+                _id: ORDER_ID,
+                user: { _id: 'k1', name: 'Yassine', email: 'y@example.com' },
+                paymentMethod: 'Transfer',
+                payer: { _id: 'p1', name: 'Mouna', email: 'm@example.com' },
+              }),
+            }
           : { status: 403, body: { message: 'You are not allowed to do this', code: 'FORBIDDEN' } },
       'GET /api/payments/options': { body: options },
       [`POST ${ORDER_PATH}/payer/accept`]: () => {
@@ -57,13 +76,22 @@ describe('the parent’s link', () => {
         return { body: anOrder({ _id: ORDER_ID }) };
       },
     });
-    renderWithProviders(<OrderRoute />, { route: `/order/${ORDER_ID}?payer=tok_123`, path: '/order/:id', preloadedState: { user: { userInfo: parent } } });
+    renderWithProviders(<OrderRoute />, {
+      route: `/order/${ORDER_ID}?payer=tok_123`,
+      path: '/order/:id',
+      preloadedState: { user: { userInfo: parent } },
+    });
     await screen.findByRole('heading', { name: 'Pay for a child’s order' });
     await user.selectOptions(screen.getByLabelText('How will you pay?'), 'Transfer');
     await user.click(screen.getByRole('button', { name: 'Accept and continue to payment' }));
     expect(await screen.findByText(/You are paying for Yassine’s order/)).toBeInTheDocument();
-    expect(sent.find((r) => r.path.endsWith('/payer/accept'))?.body).toEqual({ token: 'tok_123', paymentMethod: 'Transfer' });
-    expect(await screen.findByRole('region', { name: 'Pay by transfer or D17' })).toBeInTheDocument();
+    expect(sent.find((r) => r.path.endsWith('/payer/accept'))?.body).toEqual({
+      token: 'tok_123',
+      paymentMethod: 'Transfer',
+    });
+    expect(
+      await screen.findByRole('region', { name: 'Pay by transfer or D17' }),
+    ).toBeInTheDocument();
   });
 
   it('tells a child account to use an adult account', async () => {
@@ -71,7 +99,13 @@ describe('the parent’s link', () => {
       [`GET ${ORDER_PATH}`]: { body: anOrder({ _id: ORDER_ID }) },
       'GET /api/payments/options': { body: options },
     });
-    renderWithProviders(<OrderRoute />, { route: `/order/${ORDER_ID}?payer=tok_123`, path: '/order/:id', preloadedState: { user: { userInfo: kid } } });
-    expect(await screen.findByRole('alert')).toHaveTextContent('A child account cannot pay for an order');
+    renderWithProviders(<OrderRoute />, {
+      route: `/order/${ORDER_ID}?payer=tok_123`,
+      path: '/order/:id',
+      preloadedState: { user: { userInfo: kid } },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'A child account cannot pay for an order',
+    );
   });
 });

@@ -2,7 +2,8 @@
 export const payer = {
   ask: {
     title: 'Ask a parent to pay',
-    intro: 'You cannot pay online with a child account. Enter the e-mail address of a parent or another adult: we send them a link to pay for this order.',
+    intro:
+      'You cannot pay online with a child account. Enter the e-mail address of a parent or another adult: we send them a link to pay for this order.',
     email: 'Adult’s e-mail address',
     submit: 'Send the request',
     confirm: 'Send a request to pay this order to {{email}}? A link sent before stops working.',
@@ -11,7 +12,8 @@ export const payer = {
   },
   accept: {
     title: 'Pay for a child’s order',
-    intro: 'A child asked you to pay for this order. Accept to see the order and pay it; the child stays the learner. The invoice will be made out to you.',
+    intro:
+      'A child asked you to pay for this order. Accept to see the order and pay it; the child stays the learner. The invoice will be made out to you.',
     method: 'How will you pay?',
     methodKeep: 'As chosen when ordering',
     submit: 'Accept and continue to payment',

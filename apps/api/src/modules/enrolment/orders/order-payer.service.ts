@@ -4,8 +4,8 @@ import type { ServiceContext } from '../../../deps.js';
 import { orders } from '../../../db/schema.js';
 import { AppError, badRequest, forbidden } from '../../../errors.js';
 import type { AuthUser } from '../../../middleware/auth.js';
-import { consumeLinkTokenWithPayload, issueLinkToken } from '../../identity/link-tokens.service.js';
-import { sendInBackground } from '../../mail/mail.service.js';
+import { consumeLinkTokenWithPayload, issueLinkToken } from '../../identity/link-tokens.repository.js';
+import { sendInBackground } from '../../mail/mailer.js';
 import { payerLink, payerRequestMail } from './order-mails.js';
 import { requireOrder, toOrderJson } from './orders.service.js';
 

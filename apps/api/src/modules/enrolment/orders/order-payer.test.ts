@@ -11,7 +11,7 @@ import {
   type UserFixture,
 } from '../../../test/factories.js';
 
-/** Issue 51, "A child asks a parent to pay" (CONTRACT §8). */
+/** Issue 51, "A child asks a parent to pay" (docs/api.md#orders). */
 
 const SHOP = {
   SHOP_LEGAL_NAME: 'Centre de Formation Ennour SARL',

@@ -101,7 +101,7 @@ describe('POST /api/orders: the order and its seats', () => {
         '_id', 'user', 'orderItems', 'shippingAddress', 'paymentMethod', 'itemsPrice', 'shippingPrice',
         'taxPrice', 'totalPrice', 'isPaid', 'paidAt', 'isLearned', 'learnedAt', 'createdAt',
         'status', 'holdExpiresAt', 'cancelledAt', 'refundedAt', 'invoiceNumber', 'paymentResult',
-        'refund', 'refunds', 'invoiceTo', 'couponCode', 'discountPrice', 'paymentProof',
+        'refund', 'refunds', 'invoiceTo', 'couponCode', 'discountPrice', 'paymentProof', 'taxLines', 'stampDuty',
       ].sort(),
     );
     expect(order.user).toEqual({ _id: buyer.user.id, name: 'Buyer One', email: 'buyer.one@example.com' });

@@ -219,6 +219,11 @@ export const orders = pgTable(
      */
     holdBeforeProof: timestamp('hold_before_proof', { withTimezone: true, mode: 'date' }),
     /**
+     * Issue 51: the adult who accepted a child buyer's request to pay (POST /api/orders/{id}/payer/accept).
+     * Sees and pays the order, gets its invoice and refunds; the child stays the buyer.
+     */
+    payerId: uuid('payer_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
      * Tax per rate (issue 52): `[{rate, base, amount}]` as the shared calculator priced the order;
      * `[]` on orders placed before (one rate of 15 %: read as such).
      */
@@ -229,6 +234,7 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_payer_created_idx').on(t.payerId, t.createdAt.desc()),
     index('orders_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     uniqueIndex('orders_user_idempotency_unique').on(t.userId, t.idempotencyKey),
     uniqueIndex('orders_invoice_number_unique').on(t.invoiceNumber),
@@ -776,6 +782,8 @@ export const tokens = pgTable(
     phone: text('phone'),
     notifySms: boolean('notify_sms'),
     notifyWhatsapp: boolean('notify_whatsapp'),
+    /** Issue 51: the order a 'payer' link asks its addressee to pay (the token's user is the child buyer). */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),

@@ -88,6 +88,10 @@ const CONTRACT_ROUTES = [
   'get /api/courses/drafts',
   // Issue 19: the back office.
   'get /api/orders/export.csv',
+  // Issue 51: a child asks a parent to pay.
+  'get /api/orders/paying',
+  'post /api/orders/{id}/payer',
+  'post /api/orders/{id}/payer/accept',
   'get /api/admin/stats',
   'get /api/admin/courses',
   'get /api/admin/audit',

@@ -84,12 +84,13 @@ export function buildInvoiceSnapshot(
     number,
     issuedAt: issuedAt.toISOString(),
     orderId: order.id,
-    language: order.userLanguage,
+    // Issue 51: a child's order paid by an adult is invoiced to that adult, in their language.
+    language: order.payer?.language ?? order.userLanguage,
     paymentMethod: order.paymentMethod,
     seller,
     buyer: {
-      name: order.userName,
-      email: order.userEmail,
+      name: order.payer?.name ?? order.userName,
+      email: order.payer?.email ?? order.userEmail,
       address: order.address,
       city: order.city,
       postalCode: order.postalCode,

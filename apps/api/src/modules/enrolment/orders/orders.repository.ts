@@ -138,7 +138,17 @@ export interface OrderRecord {
   proofStatus?: PaymentProofStatus | null;
   proofUploadedAt?: Date | null;
   proofReason?: string | null;
+  /** Issue 51: the adult who accepted to pay a child's order (their current name, e-mail, language); null: none. */
+  payer: OrderPayerRecord | null;
   lines: OrderLineRecord[];
+}
+
+/** The payer of an order (issue 51). */
+export interface OrderPayerRecord {
+  id: string;
+  name: string;
+  email: string;
+  language: Language;
 }
 
 /** What changes after placing: set by the guarded statements of order-states.repository.ts. */
@@ -154,10 +164,11 @@ type OrderProgress =
   | 'refundedAt'
   | 'invoiceNumber'
   | 'paymentResult'
-  | 'refunds';
+  | 'refunds'
+  | 'payer';
 
 /** An order with no refund, as placed. */
-export const NO_REFUND: Pick<OrderRecord, 'refunds'> = { refunds: [] };
+export const NO_REFUND: Pick<OrderRecord, 'refunds' | 'payer'> = { refunds: [], payer: null };
 
 /** A line to place: its id may be given (the service does, to answer it), else one is drawn. */
 export type NewOrderLine = Omit<OrderLineRecord, 'id'> & { id?: string };
@@ -511,6 +522,9 @@ const orderColumns = {
   proofStatus: orders.proofStatus,
   proofUploadedAt: orders.proofUploadedAt,
   proofReason: orders.proofReason,
+  // Issue 51: the payer as the account is now (qualified: the buyer's users row is joined too).
+  payer: sql<OrderPayerRecord | string | null>`(select json_build_object('id', p.id, 'name', p.name, 'email', p.email, 'language', p.language)
+    from ${users} p where p.id = "orders"."payer_id")`,
 };
 
 /** A refund as json_agg gives it: dates as strings, amounts as JSON numbers. */
@@ -529,8 +543,9 @@ const refundOfRow = (r: RefundRow): RefundRecord => ({
   ttnRecordedAt: r.ttnRecordedAt ? new Date(r.ttnRecordedAt) : null,
 });
 
-type OrderHeader = Omit<OrderRecord, 'lines' | 'refunds' | 'invoiceTo'> & {
+type OrderHeader = Omit<OrderRecord, 'lines' | 'refunds' | 'invoiceTo' | 'payer'> & {
   refunds: RefundRow[] | string;
+  payer: OrderPayerRecord | string | null;
   /** `kind` absent on orders placed before issue 52. */
   invoiceTo: (Omit<InvoiceTo, 'kind'> & { kind?: InvoiceTo['kind'] }) | null;
 };
@@ -579,6 +594,7 @@ export async function withLines(db: DbOrTx, headers: OrderHeader[]): Promise<Ord
     ...h,
     // node-postgres parses json; PGlite may hand it over as text.
     refunds: (typeof h.refunds === 'string' ? (JSON.parse(h.refunds) as RefundRow[]) : h.refunds).map(refundOfRow),
+    payer: typeof h.payer === 'string' ? (JSON.parse(h.payer) as OrderPayerRecord) : h.payer,
     invoiceTo: readInvoiceTo(h.invoiceTo),
     taxLines: typeof h.taxLines === 'string' ? (JSON.parse(h.taxLines) as OrderRecord['taxLines']) : h.taxLines,
     lines: linesByOrder.get(h.id) ?? [],
@@ -663,8 +679,16 @@ export async function listOrdersOfUser(db: DbOrTx, userId: string): Promise<Orde
   return withLines(db, headers);
 }
 
-/** Whether the order exists (null: no), and whose it is (an order of a deleted account has no owner). */
-export async function findOrderOwner(db: DbOrTx, id: string): Promise<{ userId: string | null } | null> {
-  const [row] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, id)).limit(1);
+/** Whether the order exists (null: no), whose it is (an order of a deleted account has no owner) and who pays it (issue 51). */
+export async function findOrderOwner(db: DbOrTx, id: string): Promise<{ userId: string | null; payerId: string | null } | null> {
+  const [row] = await db.select({ userId: orders.userId, payerId: orders.payerId }).from(orders).where(eq(orders.id, id)).limit(1);
   return row ?? null;
+}
+
+/** The orders an adult accepted to pay (issue 51), newest first. */
+export async function listOrdersPaidBy(db: DbOrTx, payerId: string): Promise<OrderRecord[]> {
+  const headers = await selectOrders(db)
+    .where(eq(orders.payerId, payerId))
+    .orderBy(...newestFirst);
+  return withLines(db, headers);
 }

@@ -180,6 +180,8 @@ export const orders = pgTable(
     /** Until when a pending order holds its seats; the expiry sweeper releases them after. */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true, mode: 'date' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    /** Issue 54: why an admin cancelled the order (optional), shown on the order and in the customer's mail. */
+    cancelReason: text('cancel_reason'),
     /** Set when an admin cancels a paid order: the money went back. */
     refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
     /** `YYYY-NNNNN`, given in the transaction that marks the order paid (invoice_counters). */
@@ -239,6 +241,7 @@ export const orders = pgTable(
     index('orders_proof_submitted_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.proofStatus} = 'submitted' and ${t.status} in ('pending', 'expired')`),
+    check('orders_cancel_reason_length', sql`char_length(${t.cancelReason}) <= 500`),
     check('orders_proof_status_known', sql`${t.proofStatus} in ('submitted', 'rejected')`),
     check(
       'orders_status_known',

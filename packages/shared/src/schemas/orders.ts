@@ -203,6 +203,19 @@ export const proofRejectBodySchema = z.object({
 });
 export type ProofRejectBody = z.infer<typeof proofRejectBodySchema>;
 
+/** Issue 54: the longest reason an admin gives for a cancel. */
+export const CANCEL_REASON_MAX = 500;
+
+/** Body of `POST /api/orders/{id}/cancel`: an admin may say why (shown on the order and in the customer's mail). */
+export const cancelOrderBodySchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(CANCEL_REASON_MAX, `Reason must be at most ${CANCEL_REASON_MAX} characters`)
+    .optional(),
+});
+export type CancelOrderBody = z.infer<typeof cancelOrderBodySchema>;
+
 export const orderSchema = z.object({
   _id: z.string(),
   user: z.object({ _id: z.string().nullable(), name: z.string(), email: z.string().optional() }),
@@ -222,6 +235,8 @@ export const orderSchema = z.object({
   /** Until when a pending order holds its seats; null once it is no longer pending. */
   holdExpiresAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  /** Issue 54: why the centre cancelled the order, when an admin said; null otherwise. */
+  cancelReason: z.string().nullable().optional(),
   /**
    * Set when a paid order was cancelled: from then on its payment no longer counts as revenue.
    * Whether the money went back yet is `refund.status`.

@@ -3,7 +3,7 @@ import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@shop/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { certificates, users } from '../../db/schema.js';
-import { recordAuditEvents, type AuditActor } from '../audit/audit.service.js';
+import { recordAuditEvents, type AuditActor } from '../audit/audit.repository.js';
 
 export type CertificateRow = typeof certificates.$inferSelect;
 

@@ -2,7 +2,7 @@ import { MESSAGES, type Certificate, type CertificateListItem, type CertificateL
 import type { ServiceContext } from '../../deps.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import type { AuthUser } from '../../middleware/auth.js';
-import type { AuditActor } from '../audit/audit.service.js';
+import type { AuditActor } from '../audit/audit.repository.js';
 import { certificateIssuedMail } from './certificate-mail.js';
 import { renderCertificatePdf } from './certificate-pdf.js';
 import {

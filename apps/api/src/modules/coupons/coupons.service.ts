@@ -15,7 +15,7 @@ import type { ServiceContext } from '../../deps.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { isId } from '../../lib/ids.js';
 import type { AuthUser } from '../../middleware/auth.js';
-import { changedFields, recordAuditEvents, type AuditActor } from '../audit/audit.service.js';
+import { changedFields, recordAuditEvents, type AuditActor } from '../audit/audit.repository.js';
 import {
   claimCouponUseRecord,
   couponWasUsed,

@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { ServiceContext } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import type { AuthUser } from '../../middleware/auth.js';
-import { actorOf, changedFields, recordAuditEvents } from '../audit/audit.service.js';
+import { actorOf, changedFields, recordAuditEvents } from '../audit/audit.repository.js';
 import { reviewsOfCourse, toReviewJson } from '../reviews/reviews.service.js';
 import { categoryPriceCounts } from './catalogue-counts.js';
 import { normalCourseQuery } from './catalogue-key.js';
@@ -26,7 +26,7 @@ import {
   type CourseRow,
   type NewCourse,
 } from './courses.repository.js';
-import { courseHadSessions, upcomingSessionsOfCourse } from '../enrolment/sessions/session-queries.service.js';
+import { courseHadSessions, upcomingSessionsOfCourse } from '../enrolment/sessions/sessions.repository.js';
 import { toSessionJson } from '../enrolment/sessions/sessions.service.js';
 
 /** The image every new course starts with (shipped in apps/api/public). */

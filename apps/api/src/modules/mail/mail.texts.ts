@@ -50,6 +50,8 @@ export interface MailTexts {
     invoice: (number: string) => string;
     cancelledSubject: (ref: string) => string;
     cancelledIntro: string;
+    /** Issue 54: the reason an admin gave for the cancel. */
+    cancelledReason: (reason: string) => string;
     /** Issue 33: the centre cancelled a session of the order (course name, start in Tunis time). */
     sessionCancelled: (course: string, start: string) => string;
     /** Issue 31: a paid order cancelled; the money is owed back, not yet refunded. */
@@ -143,6 +145,7 @@ const en: MailTexts = {
     invoice: (number) => `Invoice number: ${number} (download it from your order page).`,
     cancelledSubject: (ref) => `Your order ${ref} is cancelled`,
     cancelledIntro: 'Your order is cancelled and its seats went back on sale.',
+    cancelledReason: (reason) => `The centre's reason: ${reason}`,
     sessionCancelled: (course, start) =>
       `We are sorry: the centre cancelled the session of ${course} starting ${start}, so your order is cancelled.`,
     refundDue: (amount) =>
@@ -241,6 +244,7 @@ const fr: MailTexts = {
       `Numéro de facture : ${number} (téléchargez-la depuis la page de votre commande).`,
     cancelledSubject: (ref) => `Votre commande ${ref} est annulée`,
     cancelledIntro: 'Votre commande est annulée et ses places ont été remises en vente.',
+    cancelledReason: (reason) => `Motif donné par le centre : ${reason}`,
     sessionCancelled: (course, start) =>
       `Nous sommes désolés : le centre a annulé la session de ${course} qui devait commencer le ${start} ; votre commande est donc annulée.`,
     refundDue: (amount) =>
@@ -335,6 +339,7 @@ const ar: MailTexts = {
     invoice: (number) => `رقم الفاتورة: ${number} (نزّلها من صفحة طلبك).`,
     cancelledSubject: (ref) => `تم إلغاء طلبك ${ref}`,
     cancelledIntro: 'تم إلغاء طلبك وعادت مقاعده إلى البيع.',
+    cancelledReason: (reason) => `سبب الإلغاء حسب المركز: \u2068${reason}\u2069`,
     sessionCancelled: (course, start) =>
       `نعتذر: ألغى المركز دورة ${course} التي كانت ستبدأ ${start}، لذلك أُلغي طلبك.`,
     refundDue: (amount) =>

@@ -1,7 +1,10 @@
 import { formatAmount } from '@shop/shared';
 import { shopHoursIn, type Config } from '../../../config.js';
-import { escapeHtml, htmlLangAttributes, MAIL_TEXTS, tunisTime, type MailMessage } from '../../mail/mail.service.js';
-import { orderCalendar } from '../sessions/calendar.service.js';
+import { escapeHtml } from '../../mail/mail.templates.js';
+import { htmlLangAttributes, MAIL_TEXTS } from '../../mail/mail.texts.js';
+import { tunisTime } from '../../mail/tunis-time.js';
+import { type MailMessage } from '../../mail/mailer.js';
+import { orderCalendar } from '../sessions/calendar.js';
 import type { OrderRecord, RefundRecord } from './orders.repository.js';
 
 type MailConfig = Pick<Config, 'appUrl' | 'shop'> & Partial<Pick<Config, 'transfer'>>;
@@ -132,7 +135,8 @@ export function orderCancelledMail(order: OrderRecord, config: MailConfig): Mail
   const words = wordsOf(order);
   const owed = cancelRefundOf(order);
   const refund = owed ? [words.refundDue(money(owed.amount))] : [];
-  return compose(order, config, words.cancelledSubject(order.id.slice(0, 8)), [[words.cancelledIntro, ...refund]]);
+  const reason = order.cancelReason ? [words.cancelledReason(order.cancelReason)] : [];
+  return compose(order, config, words.cancelledSubject(order.id.slice(0, 8)), [[words.cancelledIntro, ...reason, ...refund]]);
 }
 
 /** The centre cancelled a session of the order (issue 33): the order is cancelled, a paid one refunded. */

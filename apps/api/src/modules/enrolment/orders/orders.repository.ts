@@ -4,7 +4,7 @@ import type { InvoiceTo, Language, OrderStatus, PaymentProofStatus, PaymentResul
 import type { DbOrTx } from '../../../db/client.js';
 import { statementNames } from '../../../db/statement-names.js';
 import { auditEvents, courses, orderItems, orderRefunds, orders, sessions, users } from '../../../db/schema.js';
-import { buyerLeavesWaitlistsCte, buyerOfferSeats, buyerOffersCte } from '../sessions/waitlist-seats.service.js';
+import { buyerLeavesWaitlistsCte, buyerOfferSeats, buyerOffersCte } from '../sessions/waitlist.repository.js';
 
 export interface OrderLineRecord {
   courseId: string | null;
@@ -65,6 +65,8 @@ export interface OrderRecord {
   status: OrderStatus;
   holdExpiresAt: Date | null;
   cancelledAt: Date | null;
+  /** Issue 54: why an admin cancelled it, if they said. */
+  cancelReason?: string | null;
   refundedAt: Date | null;
   invoiceNumber: string | null;
   /** How it was paid online, as the provider's API confirmed it (issue 17). */
@@ -399,6 +401,7 @@ const orderColumns = {
   status: orders.status,
   holdExpiresAt: orders.holdExpiresAt,
   cancelledAt: orders.cancelledAt,
+  cancelReason: orders.cancelReason,
   refundedAt: orders.refundedAt,
   invoiceNumber: orders.invoiceNumber,
   paymentResult: orders.paymentResult,

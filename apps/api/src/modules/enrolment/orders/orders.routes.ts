@@ -1,6 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import {
+  cancelOrderBodySchema,
   createOrderBodySchema,
   errorSchema,
   priceChangedErrorSchema,
@@ -17,7 +18,6 @@ import {
 import type { AppContext } from '../../../deps.js';
 import { badRequest } from '../../../errors.js';
 import { answerPage, apiRoutes, idParams, totalCountHeader } from '../../../http/route.js';
-import { accessGuards } from '../../identity/auth.service.js';
 import type { OrderPayments } from './orders.types.js';
 import {
   actorOf,
@@ -45,7 +45,7 @@ const orderParams = idParams(MESSAGES.orderNotFound);
 
 export function ordersRouter(ctx: AppContext, payments: OrderPayments): Router {
   const router = Router();
-  const routes = apiRoutes(router, accessGuards(ctx));
+  const routes = apiRoutes(router, ctx.guards);
 
   routes.post(
     '/',
@@ -196,9 +196,11 @@ export function ordersRouter(ctx: AppContext, payments: OrderPayments): Router {
       description:
         'The owner cannot cancel a Card order while a payment page for it is open: 409 `PAYMENT_OPEN` with `until`, when the page ends; ' +
         'nor a Transfer order while its proof of payment waits for the centre’s check: 409 `PROOF_SUBMITTED`. ' +
-        'An admin can. A paid order cancelled by an admin gets a refund of its own in `refunds` (`reason: cancelled`, `status: due`).',
+        'An admin can. A paid order cancelled by an admin gets a refund of its own in `refunds` (`reason: cancelled`, `status: due`). ' +
+        'An admin may say why (`{reason}`, optional, up to 500 characters): kept as the order’s `cancelReason` and told in the customer’s mail; ignored from the owner.',
       access: 'user',
       params: orderParams,
+      body: cancelOrderBodySchema,
       answer: orderSchema,
       otherAnswers: {
         409: {
@@ -210,7 +212,7 @@ export function ordersRouter(ctx: AppContext, payments: OrderPayments): Router {
       },
       errors: [403, 409],
     },
-    ({ params, user }) => cancelOrder(ctx, user, params.id),
+    ({ params, user, body }) => cancelOrder(ctx, user, params.id, body.reason),
   );
 
   routes.put(

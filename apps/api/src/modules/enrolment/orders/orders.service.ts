@@ -9,16 +9,17 @@ import {
   type PaymentMethod,
   SESSION_REQUIRED,
 } from '@shop/shared';
-import { sessionsForOrder, type SessionRow } from '../sessions/session-queries.service.js';
-import { offerFreedSeats, waitlistOffersChanged } from '../sessions/waitlist-seats.service.js';
+import { sessionsForOrder, type SessionRow } from '../sessions/sessions.repository.js';
+import { offerFreedSeats } from '../sessions/waitlist.repository.js';
+import { waitlistOffersChanged } from '../sessions/waitlist.service.js';
 import { isUniqueViolation, type Db } from '../../../db/client.js';
 import type { ServiceContext } from '../../../deps.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../../errors.js';
 import { isId } from '../../../lib/ids.js';
 import type { AuthUser } from '../../../middleware/auth.js';
-import { sendInBackground } from '../../mail/mail.service.js';
+import { sendInBackground } from '../../mail/mailer.js';
 import { claimCouponUse, priceWithCoupon, resolveCoupon } from '../../coupons/coupons.service.js';
-import { SYSTEM_ACTOR } from '../../audit/audit.service.js';
+import { SYSTEM_ACTOR } from '../../audit/audit.repository.js';
 import { invoiceSeller } from './invoice.js';
 import { payOrderRecord } from './order-states.repository.js';
 import { listOrders } from './order-list.repository.js';
@@ -98,6 +99,7 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
     status: order.status,
     holdExpiresAt: order.holdExpiresAt?.toISOString() ?? null,
     cancelledAt: order.cancelledAt?.toISOString() ?? null,
+    cancelReason: order.cancelReason ?? null,
     refundedAt: order.refundedAt?.toISOString() ?? null,
     invoiceNumber: order.invoiceNumber,
     paymentResult: order.paymentResult,

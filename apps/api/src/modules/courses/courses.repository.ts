@@ -201,6 +201,7 @@ function listedCourseJson(from: string, at: string | undefined, param: Param): S
     ${column('images')} as "images", ${column('category')} as "category", ${column('sizes')} as "sizes",
     coalesce(soonest.seats::integer, case when exists (select 1 from sessions had where had.course_id = ${column('id')})
       then 0 else ${column('availability')} end) as "availability",
+    trim_scale(${column('taxRate')}) as "taxRate",
     trim_scale(${column('rating')}) as "rating", ${column('numReviews')} as "numReviews",
     ${isoText(column('createdAt'))} as "createdAt", ${isoText(column('updatedAt'))} as "updatedAt",
     (select row_to_json(n) from (select soonest.id as "_id", ${isoText(sql`soonest.starts_at`)} as "startsAt",

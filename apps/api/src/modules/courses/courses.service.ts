@@ -66,6 +66,7 @@ export function toCourseJson(row: Omit<CourseRow, 'searchText'>): Course {
     category: row.category,
     sizes: row.sizes,
     availability: row.availability,
+    taxRate: row.taxRate,
     rating: row.rating,
     numReviews: row.numReviews,
     createdAt: row.createdAt.toISOString(),

@@ -97,7 +97,7 @@ export async function learnOrder(ctx: ServiceContext, id: string, actor: AuditAc
     throw new AppError(409, MESSAGES.sessionNotOver, undefined, 'SESSION_NOT_OVER');
   if (outcome.kind === 'sessionCancelled') throw new AppError(409, MESSAGES.sessionCancelledNotLearned, undefined, 'SESSION_CANCELLED');
   if (outcome.kind !== 'changed') throw refusal(outcome, () => MESSAGES.learnRequiresPaid);
-  if (outcome.value) mailCertificateInBackground(ctx, outcome.value);
+  for (const certificate of outcome.value ?? []) mailCertificateInBackground(ctx, certificate);
   return toOrderJson(await requireOrder(db, id));
 }
 

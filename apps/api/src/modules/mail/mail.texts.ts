@@ -35,6 +35,10 @@ export interface MailTexts {
     discount: (code: string) => string;
     shipping: string;
     tax: string;
+    /** Tax of one rate when an order has several (issue 52). */
+    taxAt: (rate: string) => string;
+    /** The droit de timbre (issue 52), on its own line when the shop charges one. */
+    stampDuty: string;
     total: string;
     tunisTime: string;
     placedSubject: (ref: string) => string;
@@ -129,6 +133,8 @@ const en: MailTexts = {
     discount: (code) => `Discount (${code})`,
     shipping: 'Shipping',
     tax: 'Tax',
+    taxAt: (rate) => `Tax ${rate} %`,
+    stampDuty: 'Stamp duty',
     total: 'Total',
     tunisTime: 'Tunis time',
     placedSubject: (ref) => `Your order ${ref} is placed`,
@@ -226,6 +232,8 @@ const fr: MailTexts = {
     discount: (code) => `Remise (${code})`,
     shipping: 'Livraison',
     tax: 'Taxe',
+    taxAt: (rate) => `TVA ${rate} %`,
+    stampDuty: 'Droit de timbre',
     total: 'Total',
     tunisTime: 'heure de Tunis',
     placedSubject: (ref) => `Votre commande ${ref} est enregistrée`,
@@ -323,6 +331,8 @@ const ar: MailTexts = {
     discount: (code) => `الخصم (${code})`,
     shipping: 'التوصيل',
     tax: 'الضريبة',
+    taxAt: (rate) => `الأداء على القيمة المضافة ${rate} %`,
+    stampDuty: 'معلوم الطابع الجبائي',
     total: 'المجموع',
     tunisTime: 'بتوقيت تونس',
     placedSubject: (ref) => `تم تسجيل طلبك ${ref}`,

@@ -1,4 +1,4 @@
-import type { CreateOrderBody, Order, OrderEvent } from '@shop/shared';
+import type { CreateOrderInput as CreateOrderBody, Order, OrderEvent } from '@shop/shared';
 import { api } from './base';
 import { definedParams, pageOf, type Page } from './page';
 import { onSuccess } from './tags';

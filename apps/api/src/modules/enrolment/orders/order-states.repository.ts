@@ -3,10 +3,11 @@ import type { OrderStatus, PaymentResult, RefundReason } from '@shop/shared';
 import { claimDueRows } from '../../../db/claim-due.js';
 import type { Db, DbOrTx } from '../../../db/client.js';
 import { courses, creditNoteCounters, invoiceCounters, orderItems, orderRefunds, orders, paymentAttempts, sessions } from '../../../db/schema.js';
-import { releaseCouponUses, retakeCouponUse } from '../../coupons/coupon-uses.service.js';
-import { recordAuditEvents, SYSTEM_ACTOR, type AuditActor } from '../../audit/audit.service.js';
-import { learnBlockOf, lockSessionsOfOrder, type LearnBlock } from '../sessions/session-queries.service.js';
-import { offerFreedSeats } from '../sessions/waitlist-seats.service.js';
+import { releaseCouponUses, retakeCouponUse } from '../../coupons/coupons.repository.js';
+import { recordAuditEvents, SYSTEM_ACTOR, type AuditActor } from '../../audit/audit.repository.js';
+import { learnBlockOf, type LearnBlock } from '../sessions/learn-block.js';
+import { lockSessionsOfOrder } from '../sessions/sessions.repository.js';
+import { offerFreedSeats } from '../sessions/waitlist.repository.js';
 import { buildInvoiceSnapshot, type InvoiceSnapshot } from './invoice.js';
 import { findOrderById } from './orders.repository.js';
 

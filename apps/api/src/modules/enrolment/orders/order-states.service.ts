@@ -4,11 +4,11 @@ import type { ServiceContext } from '../../../deps.js';
 import { AppError, conflict, notFound } from '../../../errors.js';
 import { isId } from '../../../lib/ids.js';
 import type { AuthUser } from '../../../middleware/auth.js';
-import { actorOf, listAuditEvents, type AuditActor } from '../../audit/audit.service.js';
+import { actorOf, listAuditEvents, type AuditActor } from '../../audit/audit.repository.js';
 import { issueCertificateInTransaction, mailCertificateInBackground } from '../../certificates/certificates.service.js';
-import { sendInBackground } from '../../mail/mail.service.js';
+import { sendInBackground } from '../../mail/mailer.js';
 import { queueTextMessages } from '../../messages/text-messages.service.js';
-import { waitlistOffersChanged } from '../sessions/waitlist-seats.service.js';
+import { waitlistOffersChanged } from '../sessions/waitlist.service.js';
 import { invoiceSeller } from './invoice.js';
 import {
   orderCancelledMail,
@@ -97,7 +97,7 @@ export async function learnOrder(ctx: ServiceContext, id: string, actor: AuditAc
     throw new AppError(409, MESSAGES.sessionNotOver, undefined, 'SESSION_NOT_OVER');
   if (outcome.kind === 'sessionCancelled') throw new AppError(409, MESSAGES.sessionCancelledNotLearned, undefined, 'SESSION_CANCELLED');
   if (outcome.kind !== 'changed') throw refusal(outcome, () => MESSAGES.learnRequiresPaid);
-  if (outcome.value) mailCertificateInBackground(ctx, outcome.value);
+  for (const certificate of outcome.value ?? []) mailCertificateInBackground(ctx, certificate);
   return toOrderJson(await requireOrder(db, id));
 }
 

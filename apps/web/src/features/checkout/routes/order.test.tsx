@@ -166,7 +166,7 @@ describe('OrderRoute', () => {
         paidAt: '2026-11-21T10:00:00.000Z',
         cancelledAt: '2026-11-22T10:00:00.000Z',
         invoiceNumber: '2026-00042',
-        invoiceTo: { name: 'Sotudis SARL', taxId: '0001234/B/A/M/000' },
+        invoiceTo: { kind: 'company' as const, name: 'Sotudis SARL', taxId: '0001234/B/A/M/000' },
       };
       const refund = (status: 'due' | 'done') => ({
         status,

@@ -174,6 +174,11 @@ export const MESSAGES = {
   payerTooManyRequests: 'Too many payment requests. Please try again later.',
   /** 409 of `GET /api/orders/{id}/credit-note` before the refund is recorded as done (issue 31). */
   noCreditNote: 'No credit note yet: a credit note exists once the refund of the order is recorded as done.',
+  /** 409 of the TEIF XML (issue 52): the invoice names no company or person with a tax id. */
+  buyerNotIdentified:
+    'No e-invoice for this order: its invoice names no company (matricule fiscal) or person (CIN) with a tax id.',
+  /** 409 of the credit note's TEIF XML or TTN reference: a credit note of money never invoiced. */
+  creditNoteWithoutInvoice: 'No e-invoice for this credit note: the order it refunds was never invoiced.',
   // Certificates (issue 35)
   certificateNotFound: 'Certificate not found',
   certificateAlreadyRevoked: 'This certificate is already revoked.',
@@ -256,6 +261,7 @@ export const ERROR_CODES = [
   'PHONE_INVALID',
   'CHILD_ACCOUNT',
   'TAX_ID_INVALID',
+  'BUYER_NOT_IDENTIFIED',
   'SERVER_ERROR',
   'SERVICE_UNAVAILABLE',
 ] as const;
@@ -319,6 +325,7 @@ const CODE_OF_MESSAGE = new Map<string, ErrorCode>([
   [MESSAGES.payerTooManyRequests, 'RATE_LIMITED'],
   [MESSAGES.matriculeInvalid, 'TAX_ID_INVALID'],
   [MESSAGES.cinInvalid, 'TAX_ID_INVALID'],
+  [MESSAGES.buyerNotIdentified, 'BUYER_NOT_IDENTIFIED'],
 ]);
 
 const CODE_OF_STATUS: Record<number, ErrorCode> = {

@@ -5,6 +5,7 @@ import { htmlLangAttributes, MAIL_TEXTS } from '../../mail/mail.texts.js';
 import { tunisTime } from '../../mail/tunis-time.js';
 import { type MailMessage } from '../../mail/mailer.js';
 import { orderCalendar } from '../sessions/calendar.js';
+import { sessionDetails } from '../sessions/session-mail.js';
 import type { OrderRecord, RefundRecord } from './orders.repository.js';
 import { orderTaxLines } from './order-tax.js';
 
@@ -137,11 +138,16 @@ function calendarAttachment(order: OrderRecord, config: MailConfig): NonNullable
 export function orderPaidMail(order: OrderRecord, config: MailConfig): MailMessage {
   const words = wordsOf(order);
   const attachments = calendarAttachment(order, config);
+  // Issue 51: each session of the order with its details, the online link included (the order is paid).
+  const sessions = order.lines.flatMap((line) =>
+    line.session ? [[line.name, ...sessionDetails(line.session, order.userLanguage, { meetingUrl: line.session.meetingUrl ?? null })]] : [],
+  );
   const mail = compose(order, config, words.paidSubject(order.id.slice(0, 8)), [
     [
       words.paidIntro(money(order.totalPrice)),
       ...(order.invoiceNumber ? [words.invoice(order.invoiceNumber)] : []),
     ],
+    ...sessions,
   ]);
   return attachments.length > 0 ? { ...mail, attachments } : mail;
 }

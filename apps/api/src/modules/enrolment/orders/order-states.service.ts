@@ -1,3 +1,4 @@
+import { learnerNoticesNow } from './learner-notices.service.js';
 import { MESSAGES, orderStateConflict, type Order, type OrderEvent, type OrderStatus, type PaymentResult } from '@shop/shared';
 import type { DbOrTx } from '../../../db/client.js';
 import type { ServiceContext } from '../../../deps.js';
@@ -64,6 +65,8 @@ export async function payOrder(
   const order = await requireOrder(db, id);
   // Issue 51: a child's order paid by an adult: both hear of it, the adult with the invoice's number.
   for (const mail of toBuyerAndPayer(order, (o) => orderPaidMail(o, ctx.config))) sendInBackground(ctx.mailer, ctx.logger, mail);
+  // Issue 51: the order's named learners with an e-mail hear of their seat, once.
+  learnerNoticesNow(ctx);
   return toOrderJson(order);
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   MESSAGES,
+  meetingsHours,
   notEnoughSeats,
   pricedBeyondSpec,
   type CreateOrderBody,
@@ -35,6 +36,7 @@ import {
   findOrderOwner,
   insertOrderIfCoursesUnchanged,
   listOrdersOfUser,
+  lineSessionOf,
   listOrdersPaidBy,
   lockBuyer,
   TOO_MANY_UNPAID,
@@ -59,6 +61,7 @@ function refundJson(refund: RefundRecord): OrderRefund {
     dueAt: refund.dueAt.toISOString(),
     doneAt: refund.doneAt?.toISOString() ?? null,
     creditNoteNumber: refund.creditNoteNumber,
+    creditNoteTtn: ttnJson(refund.ttnReference, refund.ttnRecordedAt),
   };
 }
 
@@ -84,6 +87,18 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
             endsAt: line.session.endsAt.toISOString(),
             schedule: line.session.schedule,
             place: line.session.place,
+            scheduleFr: line.session.scheduleFr ?? '',
+            scheduleAr: line.session.scheduleAr ?? '',
+            placeFr: line.session.placeFr ?? '',
+            placeAr: line.session.placeAr ?? '',
+            hours: line.session.hours ?? meetingsHours(line.session.meetings ?? []),
+            trainer: line.session.trainer ?? null,
+            meetings: line.session.meetings ?? [],
+            // Issue 51: the online link only once the order is paid (every reader of this answer is
+            // the buyer, the payer or an admin); never to a pending, cancelled or expired order.
+            ...(order.isPaid && (order.status === 'paid' || order.status === 'learned')
+              ? { meetingUrl: line.session.meetingUrl ?? null }
+              : {}),
           }
         : null,
       learners: (line.learners ?? []).map((l) => ({ _id: l.id, name: l.name, email: l.email, phone: l.phone })),
@@ -122,9 +137,16 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
       order.proofStatus && order.proofUploadedAt
         ? { uploadedAt: order.proofUploadedAt.toISOString(), status: order.proofStatus, reason: order.proofReason ?? null }
         : null,
+    invoiceTtn: ttnJson(order.invoiceTtnReference, order.invoiceTtnRecordedAt),
+    creditNoteTtn: order.refunds.map(refundJson).find((r) => r.creditNoteNumber)?.creditNoteTtn ?? null,
     // Issue 51: only once an adult accepted to pay (absent otherwise, so older clients see the same keys).
     ...(order.payer ? { payer: { _id: order.payer.id, name: order.payer.name, email: order.payer.email } } : {}),
   };
+}
+
+/** A recorded TTN reference (issue 52), or null. */
+function ttnJson(reference: string | null | undefined, recordedAt: Date | null | undefined) {
+  return reference && recordedAt ? { reference, recordedAt: recordedAt.toISOString() } : null;
 }
 
 /**
@@ -335,9 +357,7 @@ async function createOrder(
         if (session.seatsLeft + (offers.get(session.id) ?? 0) < qty)
           throw conflict(notEnoughSessionSeats(course.name, session.startsAt));
       } else if (course.availability < qty) throw conflict(notEnoughSeats(course.name));
-      const lineSession = session
-        ? { id: session.id, startsAt: session.startsAt, endsAt: session.endsAt, schedule: session.schedule, place: session.place }
-        : null;
+      const lineSession = session ? lineSessionOf(session) : null;
       return {
         id: randomUUID(),
         courseId,

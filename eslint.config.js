@@ -32,19 +32,12 @@ const apiAppImport = {
   message: 'Nothing imports app.ts (take AppDeps from deps.ts); only server.ts and tests build the app.',
 };
 
-/**
- * One way between API modules (docs/decisions/0292): a module imports another module only
- * through its public face, the files named `*.service.ts` or `*.types.ts` (or an `index.ts`),
- * never its repositories, routes or other insides. Checked on the import's text: inside
- * `modules/<name>/`, another module is `../<other>/<file>` (or `../../modules/<other>/<file>`).
+/*
+ * One way between API modules (docs/decisions/0465, superseding 0292) is checked on the module
+ * graph itself, not on file names: scripts/lint/modules.test.ts maps every import between
+ * apps/api/src/modules/<m>/ to its module and fails on any cycle or any import against the
+ * layer table of docs/architecture.md.
  */
-const PUBLIC_FACE = String.raw`(?:[\w.-]+\.service|[\w.-]+\.types|index)(?:\.js|\.ts)?$`;
-const MODULE_BOUNDARY_MESSAGE =
-  "Another module's insides: import its *.service.ts (or *.types.ts); if it lacks what you need, export a function there that wraps it (docs/decisions/0292).";
-const moduleBoundaries = [
-  { regex: String.raw`^\.\./(?!\.)[^/]+/(?!${PUBLIC_FACE})`, message: MODULE_BOUNDARY_MESSAGE },
-  { regex: String.raw`^(?:\.\./)+modules/[^/]+/(?!${PUBLIC_FACE})`, message: MODULE_BOUNDARY_MESSAGE },
-];
 
 /** Web (bulletproof-react): features never import each other; shared code never imports features or the app shell. */
 const webLayers = [
@@ -92,11 +85,6 @@ export default tseslint.config(
   {
     files: ['apps/api/src/**/*.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [...apiLayers, apiAppImport] }] },
-  },
-  {
-    files: ['apps/api/src/modules/**/*.ts'],
-    ignores: ['apps/api/src/**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: moduleBoundaries }] },
   },
   {
     // Tests build the app (createApp) and may reach across layers to arrange a case.

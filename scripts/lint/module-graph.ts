@@ -24,7 +24,8 @@ export interface ModuleImport {
 const SOURCE = /\.tsx?$/;
 const TEST = /\.test\.tsx?$/;
 
-function sourceFiles(dir: string): string[] {
+/** The non-test TypeScript files under `dir`. */
+export function sourceFiles(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name);

@@ -18,3 +18,7 @@ CREATE TABLE "staff_notices" (
 );
 --> statement-breakpoint
 CREATE INDEX "staff_notices_pending_idx" ON "staff_notices" USING btree ("claimed_until") WHERE "staff_notices"."status" = 'pending';
+--> statement-breakpoint
+-- Issue 54: why an admin cancelled an order (optional), shown on the order and in the customer's mail.
+ALTER TABLE "orders" ADD COLUMN "cancel_reason" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_cancel_reason_length" CHECK (char_length("orders"."cancel_reason") <= 500);

@@ -35,6 +35,7 @@ import { courseSessionsRouter, sessionsRouter } from './modules/enrolment/sessio
 import { sessionWaitlistRouter, waitlistRouter } from './modules/enrolment/sessions/waitlist.routes.js';
 import { shopRouter } from './modules/shop/shop.routes.js';
 import { usersRouter } from './modules/identity/users.routes.js';
+import { accessGuards } from './modules/identity/auth.service.js';
 import { compressAnswers, webClientRouter } from './modules/web-client/web-client.routes.js';
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -66,7 +67,7 @@ export function createApp(deps: AppDeps): App {
     addSecurityHeaders: securityHeaders(deps.config),
     allowWebClient: cors(deps.config),
   };
-  const context: AppContext = { ...deps, courses: catalogue };
+  const context: AppContext = { ...deps, courses: catalogue, guards: accessGuards(deps) };
   const { provider, onlineProvider } = paymentProviderFor(deps.config, deps.logger, deps.clock, deps.paymentProvider);
   const payments = createPayments(context, provider, onlineProvider);
   const app = createExpressApp(context, edge, catalogue, payments);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SEAT_HOLD_MINUTES_DEFAULT } from '@shop/shared';
+import { normaliseMatricule, SEAT_HOLD_MINUTES_DEFAULT, TAX_PERCENT, type PriceSettings } from '@shop/shared';
 import { z } from 'zod';
 
 /** The one place that reads process.env (every setting is in the README's Configuration table). */
@@ -87,6 +87,8 @@ const envSchema = z.object({
   MAX_UNPAID_SEATS: z.coerce.number().int().min(1).max(100_000).default(20),
   // Days before a session starts when its learners are mailed a reminder (issue 34).
   REMINDER_DAYS: reminderDays,
+  // Issue 51: percent of a session's days a learner must be present on to get a certificate (0: no rule).
+  CERTIFICATE_MIN_ATTENDANCE: z.coerce.number().int().min(0).max(100).default(0),
   // How long seats freed in a full session are held for the next in its waitlist (issue 34), from the offer mail.
   WAITLIST_OFFER_MINUTES: z.coerce.number().int().min(1).max(43_200).default(1440),
   SHOP_LEGAL_NAME: z.string().trim().max(200).optional(),
@@ -95,6 +97,10 @@ const envSchema = z.object({
   // Issue 52: the centre's seal (PKCS#12 file and its password) signing the TEIF e-invoices.
   TEIF_SEAL_P12: z.string().trim().optional(),
   TEIF_SEAL_PASSWORD: z.string().optional(),
+  // Issue 52: the shop's VAT rate in percent (courses without their own rate; the spec's 15 by
+  // default) and the stamp duty (droit de timbre, TND) added to every order; a Tunisian centre sets 19 and 1.
+  TAX_RATE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(0).max(100).multipleOf(0.01).default(TAX_PERCENT)),
+  STAMP_DUTY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(0).max(1000).multipleOf(0.01).default(0)),
   SHOP_HOURS: z.string().trim().max(200).optional(),
   // Issue 54: the opening hours as French and Arabic pages and mails say them (else SHOP_HOURS).
   SHOP_HOURS_FR: z.string().trim().max(200).optional(),
@@ -309,9 +315,13 @@ export interface Config {
   maxUnpaidSeats: number;
   /** Days before a session starts when each learner is reminded (REMINDER_DAYS), largest first. */
   reminderDays: number[];
+  /** Percent of the session's days present a learner needs for a certificate (CERTIFICATE_MIN_ATTENDANCE; 0: no rule). */
+  certificateMinAttendance: number;
   /** How long a waitlist offer holds its seats for the person offered (WAITLIST_OFFER_MINUTES). */
   waitlistOfferMinutes: number;
   shop: ShopIdentity;
+  /** `TAX_RATE` and `STAMP_DUTY` (issue 52): what the shared calculator prices every order with. */
+  pricing: PriceSettings;
   /** Where Transfer orders are paid (SHOP_BANK_ACCOUNT, SHOP_D17_NUMBER); both empty: no Transfer. */
   transfer: TransferSettings;
   /** Who signs certificates (CERTIFICATE_SIGNATORY); empty in production when unset (the PDF leaves it out). */
@@ -425,6 +435,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError('DATABASE_URL must be a postgres:// URL when NODE_ENV=production.');
     }
   }
+  // Issue 52: the centre's matricule fiscal goes on every invoice and TEIF document: a typo stops the start.
+  if (e.NODE_ENV === 'production' && e.SHOP_TAX_ID && normaliseMatricule(e.SHOP_TAX_ID) === null) {
+    throw new ConfigError(
+      'SHOP_TAX_ID must be a matricule fiscal: 7 digits, a key letter, the VAT code, the category and 3 digits (e.g. 1234567/A/A/M/000).',
+    );
+  }
   if (e.JWT_SECRET !== undefined && e.JWT_SECRET.length < 16) {
     throw new ConfigError('JWT_SECRET must be at least 16 characters long.');
   }
@@ -455,8 +471,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
     maxUnpaidSeats: e.MAX_UNPAID_SEATS,
     reminderDays: e.REMINDER_DAYS,
+    certificateMinAttendance: e.CERTIFICATE_MIN_ATTENDANCE,
     waitlistOfferMinutes: e.WAITLIST_OFFER_MINUTES,
     shop: shopIdentity(e, e.NODE_ENV === 'production'),
+    pricing: { taxRate: e.TAX_RATE, stampDuty: e.STAMP_DUTY },
     transfer: transferSettings(e, e.NODE_ENV === 'development'),
     certificateSignatory: certificateSignatory(e.CERTIFICATE_SIGNATORY, e.NODE_ENV === 'production'),
     payments: paymentSettings(e),

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { AccessGuards } from './http/route.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './logger.js';
 import type { Mailer } from './modules/mail/mailer.js';
@@ -38,6 +39,11 @@ export interface CourseChanges {
 /** The app's dependencies plus what createApp builds once per instance: what routers receive. */
 export interface AppContext extends AppDeps {
   courses: CourseChanges;
+  /**
+   * The guards behind `access: 'user' | 'admin'` of apiRoutes, built once by app.ts (identity's
+   * accessGuards) and handed to every router (issue 50).
+   */
+  guards: AccessGuards;
 }
 
 /**

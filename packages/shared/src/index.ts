@@ -17,6 +17,7 @@ export * from './schemas/waitlist.js';
 export * from './schemas/attendance.js';
 export * from './schemas/session-move.js';
 export * from './phone.js';
+export * from './tax-id.js';
 export * from './schemas/messages.js';
 export * from './images.js';
 export * from './first-screen.js';

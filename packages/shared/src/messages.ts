@@ -100,6 +100,11 @@ export const MESSAGES = {
     'Invoices are not available yet: the shop has not set its legal identity (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_TAX_ID).',
   /** 400 `PHONE_INVALID` (issue 53): a phone that is not an E.164 number nor 8 Tunisian digits. */
   phoneInvalid: 'Please enter a valid phone number: 8 digits, or + and the country code (e.g. +216 20 123 456).',
+  /** 400 `TAX_ID_INVALID` (issue 52): a company's tax id that is not a matricule fiscal. */
+  matriculeInvalid:
+    'The matricule fiscal must be 7 digits, a key letter, the VAT code, the category and 3 digits (e.g. 1234567/A/A/M/000), or 7 digits and the key letter (1234567A).',
+  /** 400 `TAX_ID_INVALID` (issue 52): a person's tax id that is not a CIN. */
+  cinInvalid: 'The CIN (national identity card number) must be 8 digits (e.g. 01234567).',
   // Online payment (issue 17)
   /** 400: POST /api/orders with Card when the shop takes no online payments. */
   cardPaymentsUnavailable: 'Online card payment is not available. Please choose to pay on site.',
@@ -240,6 +245,7 @@ export const ERROR_CODES = [
   'INVOICES_NOT_CONFIGURED',
   'PHONE_INVALID',
   'BUYER_NOT_IDENTIFIED',
+  'TAX_ID_INVALID',
   'SERVER_ERROR',
   'SERVICE_UNAVAILABLE',
 ] as const;
@@ -297,6 +303,8 @@ const CODE_OF_MESSAGE = new Map<string, ErrorCode>([
   [MESSAGES.invoicesNotConfigured, 'INVOICES_NOT_CONFIGURED'],
   [MESSAGES.phoneInvalid, 'PHONE_INVALID'],
   [MESSAGES.buyerNotIdentified, 'BUYER_NOT_IDENTIFIED'],
+  [MESSAGES.matriculeInvalid, 'TAX_ID_INVALID'],
+  [MESSAGES.cinInvalid, 'TAX_ID_INVALID'],
 ]);
 
 const CODE_OF_STATUS: Record<number, ErrorCode> = {

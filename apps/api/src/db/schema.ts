@@ -104,12 +104,15 @@ export const courses = pgTable(
      * admin writes seats again. Written by the admin's save whenever it writes `availability`.
      */
     seatsClosed: boolean('seats_closed').notNull().default(false),
+    /** The course's VAT rate in percent (issue 52): 0, 7, 13 or 19; null = the shop's TAX_RATE. */
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('courses_availability_non_negative', sql`${t.availability} >= 0`),
     check('courses_price_non_negative', sql`${t.price} >= 0`),
+    check('courses_tax_rate_known', sql`${t.taxRate} is null or ${t.taxRate} in (0, 7, 13, 19)`),
     // The price after the sort keys: a page sorted by date or rating with a price range skips
     // the courses out of range inside the index, reading only the rows in range (migration 0004).
     index('courses_created_at_idx').on(t.createdAt.desc(), t.id.desc(), t.price),
@@ -180,14 +183,19 @@ export const orders = pgTable(
     /** Until when a pending order holds its seats; the expiry sweeper releases them after. */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true, mode: 'date' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    /** Issue 54: why an admin cancelled the order (optional), shown on the order and in the customer's mail. */
+    cancelReason: text('cancel_reason'),
     /** Set when an admin cancels a paid order: the money went back. */
     refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
     /** `YYYY-NNNNN`, given in the transaction that marks the order paid (invoice_counters). */
     invoiceNumber: text('invoice_number'),
     /** Set with the payment when a provider's own API confirmed it (issue 17). */
     paymentResult: jsonb('payment_result').$type<PaymentResult>(),
-    /** Company the invoice is made out to, given at checkout: `{name, taxId}` (issue 31). */
-    invoiceTo: jsonb('invoice_to').$type<{ name: string; taxId: string }>(),
+    /**
+     * Who the invoice is made out to, given at checkout: `{kind, name, taxId}` (issues 31, 52;
+     * `kind` absent on orders placed before issue 52: a company), the tax id normalised.
+     */
+    invoiceTo: jsonb('invoice_to').$type<{ kind?: 'company' | 'person'; name: string; taxId: string }>(),
     /** The invoice as issued, kept in the transaction that marks the order paid (issue 31). */
     invoice: jsonb('invoice').$type<Record<string, unknown>>(),
     /** The unique reference El Fatoora (Tunisie TradeNet) gave the invoice, recorded by an admin (issue 52). */
@@ -209,6 +217,13 @@ export const orders = pgTable(
      * a rejection puts it back. Null when no proof waits.
      */
     holdBeforeProof: timestamp('hold_before_proof', { withTimezone: true, mode: 'date' }),
+    /**
+     * Tax per rate (issue 52): `[{rate, base, amount}]` as the shared calculator priced the order;
+     * `[]` on orders placed before (one rate of 15 %: read as such).
+     */
+    taxLines: jsonb('tax_lines').$type<{ rate: number; base: number; amount: number }[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The stamp duty (STAMP_DUTY at placing) included in total_price; 0 without one. */
+    stampDuty: money('stamp_duty').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -242,6 +257,7 @@ export const orders = pgTable(
     index('orders_proof_submitted_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.proofStatus} = 'submitted' and ${t.status} in ('pending', 'expired')`),
+    check('orders_cancel_reason_length', sql`char_length(${t.cancelReason}) <= 500`),
     check('orders_proof_status_known', sql`${t.proofStatus} in ('submitted', 'rejected')`),
     check(
       'orders_status_known',
@@ -449,10 +465,42 @@ export const orderItems = pgTable(
     position: integer('position').notNull().default(0),
     /** The session the line's seats were taken from (issue 33); null for a course without sessions. No foreign key: a snapshot. */
     sessionId: uuid('session_id'),
+    /** The rate the line was taxed at, in percent (issue 52); null on lines placed before: 15. */
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId, t.position),
     index('order_items_session_idx').on(t.sessionId).where(sql`${t.sessionId} is not null`),
+  ],
+);
+
+/**
+ * The people named for an order line's seats (issue 51, migration 0035): at most the line's qty,
+ * in `position` order; seats not named are the buyer's. Replaced by
+ * `PUT /api/orders/{id}/lines/{lineId}/learners` (an entry with its `_id` keeps its row); a
+ * learner renamed away is deleted, with their attendance and notices still to send (cascade).
+ */
+export const orderLearners = pgTable(
+  'order_learners',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    name: text('name').notNull(),
+    email: text('email'),
+    /** E.164 (`normalisePhone`); given by the buyer, it stands for consent to text messages (decision 0441). */
+    phone: text('phone'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('order_learners_name_length', sql`char_length(${t.name}) between 1 and 100`),
+    index('order_learners_item_idx').on(t.itemId, t.position, t.id),
+    index('order_learners_order_idx').on(t.orderId),
   ],
 );
 
@@ -620,6 +668,54 @@ export const sessionAttendance = pgTable(
   ],
 );
 
+/** A named learner's attendance (issue 51, migration 0035): as session_attendance, per learner. */
+export const learnerAttendance = pgTable(
+  'learner_attendance',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    learnerId: uuid('learner_id')
+      .notNull()
+      .references(() => orderLearners.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    markedBy: uuid('marked_by'),
+    markedAt: timestamp('marked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'learner_attendance_pk', columns: [t.sessionId, t.learnerId, t.day] }),
+    index('learner_attendance_learner_idx').on(t.learnerId),
+  ],
+);
+
+/**
+ * What the shop mails a named learner (issue 51, migration 0035): one row per learner and event
+ * (`paid:{order}`, `reminder:{session}:{days}`, `certificate:{id}`), inserted when due, the
+ * unique key making each go out once; claimed with a lease (`claimed_until`) as session_reminders.
+ */
+export const learnerNotices = pgTable(
+  'learner_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    learnerId: uuid('learner_id')
+      .notNull()
+      .references(() => orderLearners.id, { onDelete: 'cascade' }),
+    eventKey: text('event_key').notNull(),
+    status: text('status').$type<'pending' | 'sent' | 'skipped'>().notNull().default('pending'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('learner_notices_once').on(t.learnerId, t.eventKey),
+    check('learner_notices_status_known', sql`${t.status} in ('pending', 'sent', 'skipped')`),
+    index('learner_notices_pending_idx')
+      .on(t.claimedUntil)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
 /**
  * The dashboard's course sales, summed per Tunis day of the order's creation (issue 19): the
  * lines of paid or learned orders, per course and line name. Kept by triggers on `orders` and
@@ -715,6 +811,8 @@ export const certificates = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     learnerName: text('learner_name').notNull(),
+    /** Issue 51: the named learner (order_learners) it is issued to; null: the buyer's unnamed seats. */
+    learnerId: uuid('learner_id'),
     /** The order's course names, in the order's line order, joined with ", ". */
     course: text('course').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -728,7 +826,10 @@ export const certificates = pgTable(
     sessionEndsAt: timestamp('session_ends_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    uniqueIndex('certificates_order_current_unique').on(t.orderId).where(sql`${t.replacedBy} is null`),
+    // Issue 51: one current certificate per order and learner (null learner: the buyer's unnamed seats).
+    uniqueIndex('certificates_order_current_unique')
+      .on(t.orderId, sql`coalesce(${t.learnerId}, '00000000-0000-0000-0000-000000000000'::uuid)`)
+      .where(sql`${t.replacedBy} is null`),
     index('certificates_user_issued_idx').on(t.userId, t.issuedAt.desc(), t.id.desc()),
     index('certificates_issued_idx').on(t.issuedAt.desc(), t.id.desc()),
     index('certificates_search_trgm').using('gin', sql`(lower(${t.learnerName}) || ' ' || lower(${t.course})) gin_trgm_ops`),

@@ -3,7 +3,7 @@ import {
   COUNTRIES,
   PAYMENT_METHODS,
   type Course,
-  type InvoiceTo,
+  type InvoiceToInput as InvoiceTo,
   type OrderLineSession,
   type Session,
   type PaymentMethod,
@@ -23,6 +23,8 @@ export interface CartItem {
   /** The course's French and Arabic names when it has them (issue 18), shown in those languages. */
   nameFr?: string;
   nameAr?: string;
+  /** The course's own VAT rate (issue 52); absent or null: the shop's `TAX_RATE`. */
+  taxRate?: number | null;
   /**
    * The dated session the seats are in (issue 33); absent for a course sold without sessions.
    * `availability` is then that session's seats left.
@@ -32,7 +34,7 @@ export interface CartItem {
 
 /** The cart line holding `qty` seats of a course, in `session` when the course has sessions. */
 export function cartLineOf(course: Course, qty: number, session?: Session): CartItem {
-  const { _id, name, images, price, availability, nameFr, nameAr } = course;
+  const { _id, name, images, price, availability, nameFr, nameAr, taxRate } = course;
   return {
     course: _id,
     name,
@@ -40,6 +42,7 @@ export function cartLineOf(course: Course, qty: number, session?: Session): Cart
     price,
     availability: session ? session.seatsLeft : availability,
     qty,
+    ...(taxRate !== undefined && taxRate !== null ? { taxRate } : {}),
     ...(nameFr ? { nameFr } : {}),
     ...(nameAr ? { nameAr } : {}),
     ...(session

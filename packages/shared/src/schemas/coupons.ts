@@ -92,6 +92,12 @@ export const couponCheckSchema = z.object({
   itemsPrice: z.number(),
   shippingPrice: z.number(),
   taxPrice: z.number(),
+  /**
+   * Tax per rate and the stamp duty (issue 52), as the order would have them; present when the
+   * shop prices beyond the spec (a rate other than 15 %, or a stamp duty).
+   */
+  taxLines: z.array(z.object({ rate: z.number(), base: z.number(), amount: z.number() })).optional(),
+  stampDuty: z.number().optional(),
   totalPrice: z.number(),
 });
 export type CouponCheck = z.infer<typeof couponCheckSchema>;

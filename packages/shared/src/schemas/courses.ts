@@ -10,6 +10,7 @@ import {
 } from '../constants.js';
 import { CATEGORIES, matchCategories, matchCategory, type Category } from '../categories.js';
 import { MESSAGES } from '../messages.js';
+import { COURSE_TAX_RATES } from '../money.js';
 import { nextSessionSchema, sessionSchema } from './sessions.js';
 import { moneySchema, pageQuerySchema } from './common.js';
 
@@ -135,6 +136,11 @@ export const courseUpdateBodySchema = z
     nameAr: translatedName.optional(),
     descriptionFr: translatedDescription.optional(),
     descriptionAr: translatedDescription.optional(),
+    /** The course's VAT rate (issue 52): 0, 7, 13 or 19; null for the shop's `TAX_RATE`. */
+    taxRate: z
+      .union([z.literal(COURSE_TAX_RATES), z.null()], { error: `Tax rate must be one of ${COURSE_TAX_RATES.join(', ')} or null` })
+      .optional()
+      .meta({ description: "0, 7, 13 or 19 (percent); null: the shop's TAX_RATE" }),
   })
   .transform(({ Images, images, category, sizes, ...rest }) => ({
     ...rest,
@@ -195,6 +201,8 @@ export const courseSchema = z.object({
   category: z.array(z.string()),
   sizes: z.array(z.string()),
   availability: z.number().int(),
+  /** The course's VAT rate in percent (issue 52): 0, 7, 13 or 19; null when it is the shop's `TAX_RATE`. */
+  taxRate: z.number().nullable().optional(),
   rating: z.number(),
   numReviews: z.number().int(),
   createdAt: z.string(),

@@ -1,6 +1,9 @@
 import { z } from '../zod.js';
+import { MESSAGES } from '../messages.js';
+import { INVOICE_TO_KINDS, normaliseTaxId } from '../tax-id.js';
 import { orderItemSessionInputSchema, orderLineSessionSchema } from './sessions.js';
 import { orderMoveSchema } from './session-move.js';
+import { phoneInputSchema } from './users.js';
 import {
   dayRangeInOrder,
   moneySchema,
@@ -11,6 +14,7 @@ import {
 } from './common.js';
 import {
   COUNTRIES,
+  EMAIL_MAX,
   ORDER_ACTORS,
   ORDER_LINES_MAX,
   ORDER_QTY_MAX,
@@ -30,23 +34,103 @@ export const shippingAddressSchema = z.object({
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
 /**
- * The company an invoice is made out to (docs/api.md#orders, `invoiceTo`): its name and its matricule fiscal
- * (tax id), given at checkout. Both trimmed; the tax id keeps to what matricules are written with.
+ * Who an invoice is made out to (docs/api.md#orders, `invoiceTo`; issue 52): a company (`kind`
+ * `company`, the default) with its name and matricule fiscal, or a person with their name and
+ * CIN. The tax id is normalised (spaces, `/`, `.` and `-` dropped, upper case) and must have its
+ * kind's form (`normaliseTaxId`), else 400 `TAX_ID_INVALID` with a message saying the form.
  */
-export const invoiceToSchema = z.object({
-  name: z
-    .string({ error: 'Company name is required' })
-    .trim()
-    .min(1, 'Company name is required')
-    .max(120, 'Company name must be at most 120 characters'),
-  taxId: z
-    .string({ error: 'Tax id (matricule fiscal) is required' })
-    .trim()
-    .min(1, 'Tax id (matricule fiscal) is required')
-    .max(30, 'Tax id (matricule fiscal) must be at most 30 characters')
-    .regex(/^[A-Za-z0-9/.\- ]+$/, 'Tax id (matricule fiscal) may contain only letters, digits, /, ., - and spaces'),
+export const invoiceToSchema = z
+  .object({
+    kind: z
+      .enum(INVOICE_TO_KINDS, { error: `invoiceTo.kind must be ${INVOICE_TO_KINDS.join(' or ')}` })
+      .default('company')
+      .meta({ description: 'company (matricule fiscal) or person (CIN); default company' }),
+    name: z
+      .string({ error: 'Company name is required' })
+      .trim()
+      .min(1, 'Company name is required')
+      .max(120, 'Company name must be at most 120 characters'),
+    taxId: z
+      .string({ error: 'Tax id (matricule fiscal) is required' })
+      .max(40, MESSAGES.matriculeInvalid)
+      .meta({
+        description: 'company: matricule fiscal `1234567/A/A/M/000` or `1234567A`; person: CIN, 8 digits. Stored normalised.',
+        example: '1234567/A/A/M/000',
+      }),
+  })
+  .transform((value, ctx) => {
+    const taxId = normaliseTaxId(value.kind, value.taxId);
+    if (taxId === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['taxId'],
+        message: value.kind === 'person' ? MESSAGES.cinInvalid : MESSAGES.matriculeInvalid,
+      });
+      return z.NEVER;
+    }
+    return { ...value, taxId };
+  });
+/** As stored and answered: `kind` is absent on orders placed before issue 52 (read as `company`). */
+export const invoiceToOutSchema = z.object({
+  kind: z.enum(INVOICE_TO_KINDS),
+  name: z.string(),
+  taxId: z.string(),
 });
-export type InvoiceTo = z.infer<typeof invoiceToSchema>;
+export type InvoiceTo = z.infer<typeof invoiceToOutSchema>;
+/** `invoiceTo` as a client sends it: `kind` may be left out (a company). */
+export type InvoiceToInput = z.input<typeof invoiceToSchema>;
+
+/** The tax of one rate on an order (issue 52): the net of its lines at that rate and the tax on it. */
+export const taxLineSchema = z.object({ rate: z.number(), base: z.number(), amount: z.number() });
+
+/** The longest name of a named learner (issue 51). */
+export const LEARNER_NAME_MAX = 100;
+
+/** A learner's e-mail (issue 51): optional (a child has none); '' or null is none. Lower-cased. */
+const learnerEmailSchema = z
+  .union([
+    z
+      .string({ error: 'Learner e-mail must be an e-mail address' })
+      .trim()
+      .max(EMAIL_MAX, 'Learner e-mail is too long')
+      .pipe(z.union([z.literal(''), z.email('Please enter a valid e-mail for the learner')])),
+    z.null(),
+  ])
+  .transform((v) => (v ? v.toLowerCase() : null));
+
+/**
+ * A person named for a seat (issue 51, CONTRACT §8 "Learners"): a name (1–100 characters),
+ * an optional e-mail and phone (a phone given by the buyer stands for the learner's consent to
+ * text messages: decision 0441). `_id`, in a replacement, keeps that learner's record.
+ */
+export const learnerInputSchema = z.object({
+  _id: z.string().max(100, 'Learner id must be an id').optional(),
+  name: z
+    .string({ error: 'Learner name is required' })
+    .trim()
+    .min(1, 'Learner name is required')
+    .max(LEARNER_NAME_MAX, `Learner name must be at most ${LEARNER_NAME_MAX} characters`),
+  email: learnerEmailSchema.optional(),
+  phone: phoneInputSchema.optional(),
+});
+export type LearnerInput = z.input<typeof learnerInputSchema>;
+
+/** Body of `PUT /api/orders/{id}/lines/{lineId}/learners`: the line's named learners, all of them (at most its qty). */
+export const lineLearnersBodySchema = z.object({
+  learners: z
+    .array(learnerInputSchema, { error: 'Learners must be a list' })
+    .max(ORDER_QTY_MAX, `At most ${ORDER_QTY_MAX} learners per line`),
+});
+export type LineLearnersBody = z.input<typeof lineLearnersBodySchema>;
+
+/** A named learner as an order answers it (issue 51). */
+export const orderLearnerSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type OrderLearner = z.infer<typeof orderLearnerSchema>;
 
 export const orderItemInputSchema = z.object({
   course: z.string({ error: 'Each item needs a course id' }).min(1).max(100),
@@ -57,6 +141,14 @@ export const orderItemInputSchema = z.object({
     .max(ORDER_QTY_MAX, `Quantity must be at most ${ORDER_QTY_MAX}`),
   /** The session the seats are for (issue 33): required for a course that has open sessions. */
   session: orderItemSessionInputSchema.optional(),
+  /** Issue 51: who sits in the seats (at most qty); seats not named are the buyer's. */
+  learners: z
+    .array(learnerInputSchema.omit({ _id: true }), { error: 'Learners must be a list' })
+    .max(ORDER_QTY_MAX, `At most ${ORDER_QTY_MAX} learners per line`)
+    .optional(),
+}).refine((item) => (item.learners?.length ?? 0) <= item.qty, {
+  message: 'More learners named than seats in the line',
+  path: ['learners'],
 });
 
 /**
@@ -89,6 +181,8 @@ export const createOrderBodySchema = z.object({
     .optional(),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
+/** The body as a client writes it (`invoiceTo.kind` may be left out). */
+export type CreateOrderInput = z.input<typeof createOrderBodySchema>;
 
 /** The four amounts of an order (shared calculator), as the server computes them. */
 export const orderAmountsSchema = z.object({
@@ -96,6 +190,9 @@ export const orderAmountsSchema = z.object({
   shippingPrice: z.number(),
   taxPrice: z.number(),
   totalPrice: z.number(),
+  /** Tax per rate and the stamp duty (issue 52); present when the shop prices beyond the spec (a rate other than 15 %, or a stamp duty). */
+  taxLines: z.array(z.object({ rate: z.number(), base: z.number(), amount: z.number() })).optional(),
+  stampDuty: z.number().optional(),
 });
 
 /**
@@ -111,6 +208,8 @@ export const priceChangedErrorSchema = z.object({
 export type PriceChangedError = z.infer<typeof priceChangedErrorSchema>;
 
 export const orderLineSchema = z.object({
+  /** The line's stable id (issue 51): names it in `PUT /api/orders/{id}/lines/{lineId}/learners`. */
+  _id: z.string(),
   course: z.string().nullable(),
   name: z.string(),
   qty: z.number().int(),
@@ -118,6 +217,8 @@ export const orderLineSchema = z.object({
   image: z.string(),
   /** The line's session (issue 33); null for a course without sessions. */
   session: orderLineSessionSchema.nullable(),
+  /** The people named for the line's seats (issue 51), at most `qty`; the other seats are the buyer's. */
+  learners: z.array(orderLearnerSchema),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -236,6 +337,19 @@ export const proofRejectBodySchema = z.object({
 });
 export type ProofRejectBody = z.infer<typeof proofRejectBodySchema>;
 
+/** Issue 54: the longest reason an admin gives for a cancel. */
+export const CANCEL_REASON_MAX = 500;
+
+/** Body of `POST /api/orders/{id}/cancel`: an admin may say why (shown on the order and in the customer's mail). */
+export const cancelOrderBodySchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(CANCEL_REASON_MAX, `Reason must be at most ${CANCEL_REASON_MAX} characters`)
+    .optional(),
+});
+export type CancelOrderBody = z.infer<typeof cancelOrderBodySchema>;
+
 export const orderSchema = z.object({
   _id: z.string(),
   user: z.object({ _id: z.string().nullable(), name: z.string(), email: z.string().optional() }),
@@ -255,6 +369,8 @@ export const orderSchema = z.object({
   /** Until when a pending order holds its seats; null once it is no longer pending. */
   holdExpiresAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  /** Issue 54: why the centre cancelled the order, when an admin said; null otherwise. */
+  cancelReason: z.string().nullable().optional(),
   /**
    * Set when a paid order was cancelled: from then on its payment no longer counts as revenue.
    * Whether the money went back yet is `refund.status`.
@@ -268,11 +384,15 @@ export const orderSchema = z.object({
   refund: orderRefundSchema.nullable(),
   /** Every payment owed back (issue 49), oldest first. */
   refunds: z.array(orderRefundSchema),
-  /** The company the invoice is made out to, given at checkout; null when none (issue 31). */
-  invoiceTo: invoiceToSchema.nullable(),
+  /** The company or person the invoice is made out to, given at checkout; null when none (issues 31, 52). */
+  invoiceTo: invoiceToOutSchema.nullable(),
+  /** Tax per rate (issue 52), lowest rate first; `taxPrice` is the sum of their amounts. */
+  taxLines: z.array(taxLineSchema),
+  /** The stamp duty (droit de timbre, `STAMP_DUTY`) included in `totalPrice`; 0 when none. */
+  stampDuty: z.number(),
   /** The promo code the order was placed with (issue 37), as the coupon spells it; null when none. */
   couponCode: z.string().nullable(),
-  /** What the code took off the items; `totalPrice` = items − discount + shipping + tax. */
+  /** What the code took off the items; `totalPrice` = items − discount + shipping + tax + stamp duty. */
   discountPrice: z.number(),
   /** The proof of payment of a Transfer order; null until one is uploaded (issue 36). */
   paymentProof: paymentProofSchema.nullable(),

@@ -14,3 +14,15 @@ export const shopInfoSchema = z.object({
   hoursAr: z.string(),
 });
 export type ShopInfo = z.infer<typeof shopInfoSchema>;
+
+/**
+ * `GET /api/shop/pricing` (issue 52): what the shared calculator prices orders with, so the
+ * storefront shows the totals the server will charge.
+ */
+export const shopPricingSchema = z.object({
+  /** The shop's VAT rate in percent (`TAX_RATE`, default 15) for courses that carry none. */
+  taxRate: z.number(),
+  /** The stamp duty added to every order (`STAMP_DUTY`, TND, default 0). */
+  stampDuty: z.number(),
+});
+export type ShopPricing = z.infer<typeof shopPricingSchema>;

@@ -12,13 +12,12 @@ import {
 } from '@shop/shared';
 import type { AppContext } from '../../deps.js';
 import { answerPage, apiRoutes, totalCountHeader } from '../../http/route.js';
-import { accessGuards } from '../identity/auth.service.js';
 import { getAdminCourses, getAuditTrail, getRefundsDue, getStats } from './admin.service.js';
 
 /** The back office's own reads (issue 19): the dashboard, the course list, the audit trail. */
 export function adminRouter(ctx: AppContext): Router {
   const router = Router();
-  const routes = apiRoutes(router, accessGuards(ctx));
+  const routes = apiRoutes(router, ctx.guards);
 
   routes.get(
     '/stats',

@@ -1,4 +1,4 @@
-import { upcomingSessions } from '../enrolment/sessions/session-queries.service.js';
+import { upcomingSessions } from '../enrolment/sessions/sessions.repository.js';
 import type {
   AdminCourseListQuery,
   AuditEventJson,
@@ -11,7 +11,7 @@ import type {
 } from '@shop/shared';
 import type { ServiceContext } from '../../deps.js';
 import { badRequest } from '../../errors.js';
-import { listAuditRecords } from '../audit/audit.service.js';
+import { listAuditRecords } from '../audit/audit.repository.js';
 import { toCourseJson } from '../courses/courses.service.js';
 import { listAdminCourses } from './admin-courses.repository.js';
 import { listRefundsDue } from './refunds.repository.js';

@@ -11,8 +11,7 @@ import {
 import type { AppContext } from '../../deps.js';
 import { answerPage, apiRoutes, totalCountHeader } from '../../http/route.js';
 import { certificateCheckLimiter } from '../../middleware/rate-limit.js';
-import { actorOf } from '../audit/audit.service.js';
-import { accessGuards } from '../identity/auth.service.js';
+import { actorOf } from '../audit/audit.repository.js';
 import {
   checkCertificate,
   getCertificatePdf,
@@ -35,7 +34,7 @@ const certificateParams = z.object({
 
 export function certificatesRouter(ctx: AppContext): Router {
   const router = Router();
-  const routes = apiRoutes(router, accessGuards(ctx));
+  const routes = apiRoutes(router, ctx.guards);
   const checkLimiter = certificateCheckLimiter(ctx);
 
   routes.get(

@@ -63,10 +63,13 @@ export async function customerUses(db: DbOrTx, couponId: string, userId: string)
 }
 
 /** The price of each of these courses on sale (drafts are not: their line answers "Course not found"). */
-export async function findCoursePrices(db: DbOrTx, ids: readonly string[]): Promise<{ id: string; price: number }[]> {
+export async function findCoursePrices(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<{ id: string; price: number; taxRate: number | null }[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ id: courses.id, price: courses.price })
+    .select({ id: courses.id, price: courses.price, taxRate: courses.taxRate })
     .from(courses)
     .where(and(inArray(courses.id, [...ids]), not(courses.isDraft)));
 }

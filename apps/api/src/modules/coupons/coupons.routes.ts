@@ -13,8 +13,7 @@ import {
 import type { AppContext } from '../../deps.js';
 import { apiRoutes, idParams } from '../../http/route.js';
 import { couponCheckLimiter } from '../../middleware/rate-limit.js';
-import { actorOf } from '../audit/audit.service.js';
-import { accessGuards } from '../identity/auth.service.js';
+import { actorOf } from '../audit/audit.repository.js';
 import { checkCoupon, createCoupon, editCoupon, getCoupons, removeCoupon } from './coupons.service.js';
 
 const couponParams = idParams(MESSAGES.couponNotFound);
@@ -26,7 +25,7 @@ const codeTaken = {
 /** Coupons (docs/api.md#coupons, issue 37): the admin's promo codes and the customer's check call. */
 export function couponsRouter(ctx: AppContext): Router {
   const router = Router();
-  const routes = apiRoutes(router, accessGuards(ctx));
+  const routes = apiRoutes(router, ctx.guards);
   const checkLimit = couponCheckLimiter(ctx);
 
   routes.post(

@@ -1,6 +1,8 @@
 import {
-  calculateDiscountedAmounts,
+  DEFAULT_PRICE_SETTINGS,
   matchCategory,
+  priceOrder,
+  pricedBeyondSpec,
   MESSAGES,
   type Coupon,
   type CouponBody,
@@ -8,14 +10,15 @@ import {
   type CouponCheckBody,
   type CouponErrorCode,
   type CouponRule,
-  type DiscountedAmounts,
+  type PriceSettings,
+  type PricedOrder,
 } from '@shop/shared';
 import { isUniqueViolation, type DbOrTx } from '../../db/client.js';
 import type { ServiceContext } from '../../deps.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { isId } from '../../lib/ids.js';
 import type { AuthUser } from '../../middleware/auth.js';
-import { changedFields, recordAuditEvents, type AuditActor } from '../audit/audit.service.js';
+import { changedFields, recordAuditEvents, type AuditActor } from '../audit/audit.repository.js';
 import {
   claimCouponUseRecord,
   couponWasUsed,
@@ -184,6 +187,8 @@ interface CouponLine {
   courseId: string;
   price: number;
   qty: number;
+  /** The course's own VAT rate (issue 52); null or absent: the shop's. */
+  taxRate?: number | null;
 }
 
 /**
@@ -214,17 +219,19 @@ export async function resolveCoupon(
     maxUsesPerCustomer: coupon.maxUsesPerCustomer,
     categories: coupon.categories.length > 0 ? await findCourseCategories(db, lines.map((l) => l.courseId)) : new Map(),
   };
-  const amounts = priceWithCoupon(lines, applied);
+  // Items and discount only: the rates do not matter here.
+  const amounts = priceWithCoupon(lines, applied, DEFAULT_PRICE_SETTINGS);
   if ((coupon.minItemsPrice !== null && amounts.itemsPrice < coupon.minItemsPrice) || amounts.discountPrice <= 0)
     throw couponRefused('COUPON_NOT_APPLICABLE');
   return applied;
 }
 
-/** The shared calculator on an order's lines, with the coupon when there is one. */
-export function priceWithCoupon(lines: readonly CouponLine[], coupon: AppliedCoupon | null): DiscountedAmounts {
-  return calculateDiscountedAmounts(
+/** The shared calculator on an order's lines, with the coupon when there is one, at the shop's rates (issue 52). */
+export function priceWithCoupon(lines: readonly CouponLine[], coupon: AppliedCoupon | null, pricing: PriceSettings): PricedOrder {
+  return priceOrder(
     lines.map((line) => ({ ...line, categories: coupon?.categories.get(line.courseId) ?? [] })),
     coupon?.rule ?? null,
+    pricing,
   );
 }
 
@@ -257,8 +264,9 @@ export async function checkCoupon(ctx: ServiceContext, user: AuthUser, body: Cou
       const index = body.orderItems.findIndex((i) => i.course.toLowerCase() === courseId);
       throw badRequest(MESSAGES.courseNotFound, [{ path: `orderItems.${index}.course`, message: MESSAGES.courseNotFound }]);
     }
-    return { courseId, price: course.price, qty };
+    return { courseId, price: course.price, qty, taxRate: course.taxRate };
   });
   const coupon = await resolveCoupon(db, body.code, lines, user.id, ctx.clock.now());
-  return { code: coupon.code, ...priceWithCoupon(lines, coupon) };
+  const { lineTaxRates: _rates, taxLines, stampDuty, ...amounts } = priceWithCoupon(lines, coupon, ctx.config.pricing);
+  return { code: coupon.code, ...amounts, ...(pricedBeyondSpec({ taxLines, stampDuty }) ? { taxLines, stampDuty } : {}) };
 }

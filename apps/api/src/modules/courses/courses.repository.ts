@@ -28,6 +28,8 @@ import { foldForSearch } from '../../lib/search-fold.js';
 import { statementNames } from '../../db/statement-names.js';
 
 import { courses } from '../../db/schema.js';
+import { listReviews } from '../reviews/reviews.repository.js';
+import { upcomingSessionsOfCourse } from '../enrolment/sessions/sessions.repository.js';
 
 export type CourseRow = typeof courses.$inferSelect;
 export type NewCourse = Omit<typeof courses.$inferInsert, 'searchText'>;
@@ -199,6 +201,7 @@ function listedCourseJson(from: string, at: string | undefined, param: Param): S
     ${column('images')} as "images", ${column('category')} as "category", ${column('sizes')} as "sizes",
     coalesce(soonest.seats::integer, case when exists (select 1 from sessions had where had.course_id = ${column('id')})
       then 0 else ${column('availability')} end) as "availability",
+    trim_scale(${column('taxRate')}) as "taxRate",
     trim_scale(${column('rating')}) as "rating", ${column('numReviews')} as "numReviews",
     ${isoText(column('createdAt'))} as "createdAt", ${isoText(column('updatedAt'))} as "updatedAt",
     (select row_to_json(n) from (select soonest.id as "_id", ${isoText(sql`soonest.starts_at`)} as "startsAt",
@@ -406,11 +409,16 @@ export async function listCourses(
   catalogueSize?: number,
   /** The instant sessions are "not ended" at (the app clock). */
   at?: Date,
+  /**
+   * The exact number of matches of a filtered query without keyword when the caller knows it
+   * (catalogue-counts.ts: one category's price window, issue 55): then counted by no statement.
+   */
+  filteredTotal?: number,
 ): Promise<{ courses: string[]; total: number }> {
   const shape = shapeOf(query, at);
   const run = <K extends Kind>(kind: K) => shapedStatement(db, query, at, shape, kind).execute(shape.values);
-  if (!shape.keyword && !shape.filtered && catalogueSize !== undefined)
-    return { courses: (await run('rowsOnly')).map((row) => row.course), total: catalogueSize };
+  const known = shape.keyword ? undefined : shape.filtered ? filteredTotal : catalogueSize;
+  if (known !== undefined) return { courses: (await run('rowsOnly')).map((row) => row.course), total: known };
   const found = await run('page');
   const listed = found.map((row) => row.course);
   const first = found[0];
@@ -419,6 +427,75 @@ export async function listCourses(
   if ((query.page ?? 1) === 1) return { courses: listed, total: 0 };
   const [counted] = await run('total');
   return { courses: listed, total: counted?.total ?? 0 };
+}
+
+/**
+ * The prices of one category's listed courses, cheapest first, as one text (`"30,31.5,…"`): read
+ * from that category's partial price index alone (index-only, in its order), for an exact count
+ * of any price window of the category without counting in SQL (catalogue-counts.ts, issue 55).
+ */
+export async function categoryPrices(db: DbOrTx, category: string): Promise<number[]> {
+  const [row] = await categoryPricesQuery(db, category);
+  const text = row?.prices ?? '';
+  return text === '' ? [] : text.split(',').map(Number);
+}
+
+/** The statement of categoryPrices (exported so tests can EXPLAIN it). */
+export function categoryPricesQuery(db: DbOrTx, category: string) {
+  return db
+    .select({
+      prices: sql<string>`array_to_string(array(select ${courses.price} from ${courses} where ${courses.category} @> ${categoryArray([category])} and ${listedCourse()} order by ${courses.price}), ',')`,
+    })
+    .from(sql`(values (1)) one`);
+}
+
+/**
+ * The three statements of a course page (issue 55), each prepared once per database handle
+ * under its own name and run together, in one wave: the course with whether it ever had a
+ * session (issue 49), its reviews (reviews.repository's listReviews) and its upcoming sessions
+ * (sessions.repository's upcomingSessionsOfCourse). Were four statements in two waves, each
+ * built by Drizzle and parsed and planned by PostgreSQL on every cold course page.
+ */
+const detailStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareDetail>>();
+
+/** The course page's statements, not prepared yet (tests EXPLAIN them). */
+export function courseDetailQueries(db: DbOrTx, id: string | Placeholder = sql.placeholder('id'), now: Date | Placeholder = sql.placeholder('now')) {
+  return {
+    course: db
+      .select({
+        ...getTableColumns(courses),
+        // Qualified by hand: Drizzle writes a single-table select's columns without their table.
+        hadSessions: sql<boolean>`exists (select 1 from sessions had where had.course_id = "courses"."id")`,
+      })
+      .from(courses)
+      .where(eq(courses.id, id))
+      .limit(1),
+    reviews: listReviews(db, id),
+    sessions: upcomingSessionsOfCourse(db, id, now),
+  };
+}
+
+function prepareDetail(db: DbOrTx) {
+  const { course, reviews, sessions } = courseDetailQueries(db);
+  return {
+    course: course.prepare('course_detail_course'),
+    reviews: reviews.prepare('course_detail_reviews'),
+    sessions: sessions.prepare('course_detail_sessions'),
+  };
+}
+
+/** A course page's rows from one wave of prepared statements (see prepareDetail); no course, undefined. */
+export async function findCourseDetail(db: DbOrTx, id: string, now: Date) {
+  let statements = detailStatements.get(db);
+  if (!statements) detailStatements.set(db, (statements = prepareDetail(db)));
+  const [[found], reviewRows, sessionRows] = await Promise.all([
+    statements.course.execute({ id }),
+    statements.reviews.execute({ id }),
+    statements.sessions.execute({ id, now: now.toISOString() }),
+  ]);
+  if (!found) return undefined;
+  const { hadSessions, ...row } = found;
+  return { row, reviews: reviewRows, sessions: sessionRows, hadSessions };
 }
 
 export async function findCourse(db: DbOrTx, id: string): Promise<CourseRow | undefined> {

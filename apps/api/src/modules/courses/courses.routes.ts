@@ -12,7 +12,6 @@ import {
 import type { AppContext } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { apiRoutes, idParams } from '../../http/route.js';
-import { accessGuards } from '../identity/auth.service.js';
 import { catalogueKey, courseDetailKey, type CatalogueCache } from './catalogue-cache.js';
 import {
   courseListBuilder,
@@ -39,7 +38,7 @@ export interface CourseSubRouters {
 /** Catalogue reads answer from `catalogue` (shared with the server's fast path); writes call courseChanged. */
 export function coursesRouter(ctx: AppContext, catalogue: CatalogueCache, under: CourseSubRouters): Router {
   const router = Router();
-  const guards = accessGuards(ctx);
+  const guards = ctx.guards;
   const routes = apiRoutes(router, guards);
 
   routes.get(

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.js';
 import { categorySlug, courses } from '../../db/schema.js';
 import { loadSyntheticCourses, SYNTHETIC_TOPICS } from '../../seed/synthetic.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
-import { catalogueQueries } from './courses.repository.js';
+import { catalogueQueries, categoryPricesQuery, courseDetailQueries } from './courses.repository.js';
 
 /**
  * The catalogue's statements must stay fast on a large catalogue: a keyword is answered from
@@ -126,6 +126,41 @@ describe('category browsing plan', () => {
         new RegExp(`Index Only Scan using courses_${categorySlug(category)}_price_idx`),
       );
     }
+  });
+
+  it('reads a category’s prices for its window counts from its price index alone, in order (issue 55)', async () => {
+    for (const category of CATEGORIES) {
+      const plan = await explainWithoutSeqScan(ctx.database.db, (tx) => categoryPricesQuery(tx, category).getSQL(), {
+        bitmap: false,
+      });
+      expect(plan, category).toMatch(new RegExp(`Index Only Scan using courses_${categorySlug(category)}_price_idx`));
+      expect(plan, category).not.toMatch(/Sort Key/);
+    }
+  });
+
+  it('pages one category’s window without counting when the count is known (issue 55)', async () => {
+    const plan = await explainWithoutSeqScan(
+      ctx.database.db,
+      (tx) => catalogueQueries(tx, { Cg: ['Art'], sort: 'price_asc', from: 31.5, to: 889.25, limit: 24 }).rowsOnly?.getSQL() ?? sql``,
+      { bitmap: false },
+    );
+    expect(plan).toMatch(/Index Scan using courses_art_price_idx/);
+    expect(plan).not.toMatch(/Aggregate|Sort Key/);
+  });
+
+  it('reads a course page’s course, reviews and sessions each from an index (issue 55)', async () => {
+    const [course] = await ctx.database.db.select({ id: courses.id }).from(courses).limit(1);
+    const statements = courseDetailQueries(ctx.database.db, course?.id ?? '', new Date());
+    const plans = {
+      course: await explainWithoutSeqScan(ctx.database.db, () => statements.course.getSQL()),
+      reviews: await explainWithoutSeqScan(ctx.database.db, () => statements.reviews.getSQL()),
+      sessions: await explainWithoutSeqScan(ctx.database.db, () => statements.sessions.getSQL()),
+    };
+    expect(plans.course).toMatch(/Index Scan using courses_pkey/);
+    expect(plans.course).toMatch(/(using|on) sessions_course_idx/);
+    expect(plans.reviews).toMatch(/reviews_course_created_idx/);
+    expect(plans.sessions).toMatch(/(using|on) sessions_course/);
+    for (const plan of Object.values(plans)) expect(plan).not.toMatch(/Seq Scan/);
   });
 
   it('counts in the statement of the page, from the price index, once', async () => {

@@ -3,19 +3,22 @@ import {
   type Course,
   type CourseDetail,
   type CourseQuery,
+  type Review,
   type CourseUpdate,
 } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
 import type { ServiceContext } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import type { AuthUser } from '../../middleware/auth.js';
-import { actorOf, changedFields, recordAuditEvents } from '../audit/audit.service.js';
-import { reviewsOfCourse } from '../reviews/reviews.service.js';
+import { actorOf, changedFields, recordAuditEvents } from '../audit/audit.repository.js';
+import { reviewsOfCourse, toReviewJson } from '../reviews/reviews.service.js';
+import { categoryPriceCounts } from './catalogue-counts.js';
 import { normalCourseQuery } from './catalogue-key.js';
 import { courseChanged, type CatalogueVersion } from './catalogue-version.js';
 import {
   deleteCourse,
   findCourse,
+  findCourseDetail,
   insertCourse,
   listCourses,
   listDrafts,
@@ -23,7 +26,7 @@ import {
   type CourseRow,
   type NewCourse,
 } from './courses.repository.js';
-import { courseHadSessions, upcomingSessionsOfCourse } from '../enrolment/sessions/session-queries.service.js';
+import { courseHadSessions, upcomingSessionsOfCourse } from '../enrolment/sessions/sessions.repository.js';
 import { toSessionJson } from '../enrolment/sessions/sessions.service.js';
 
 /** The image every new course starts with (shipped in apps/api/public). */
@@ -63,6 +66,7 @@ export function toCourseJson(row: Omit<CourseRow, 'searchText'>): Course {
     category: row.category,
     sizes: row.sizes,
     availability: row.availability,
+    taxRate: row.taxRate,
     rating: row.rating,
     numReviews: row.numReviews,
     createdAt: row.createdAt.toISOString(),
@@ -79,8 +83,10 @@ export async function browseCourses(
   ctx: ServiceContext,
   query: CourseQuery,
   catalogueSize?: number,
+  /** The exact number of matches when known already (catalogue-counts.ts): no count in SQL. */
+  filteredTotal?: number,
 ): Promise<{ json: string; total: number }> {
-  const { courses, total } = await listCourses(ctx.database.db, query, catalogueSize, ctx.clock.now());
+  const { courses, total } = await listCourses(ctx.database.db, query, catalogueSize, ctx.clock.now(), filteredTotal);
   return { json: `[${courses.join(',')}]`, total };
 }
 
@@ -95,6 +101,16 @@ async function detailOf(db: DbOrTx, row: CourseRow, now: Date): Promise<CourseDe
     upcomingSessionsOfCourse(db, row.id, now),
     courseHadSessions(db, row.id),
   ]);
+  return detailFrom(row, reviews, sessions, hadSessions);
+}
+
+/** The detail page's answer from its rows (one place, whichever statements read them). */
+function detailFrom(
+  row: Omit<CourseRow, 'searchText'> & { isDraft: boolean },
+  reviews: Review[],
+  sessions: Parameters<typeof toSessionJson>[0][],
+  hadSessions: boolean,
+): CourseDetail {
   const open = sessions.map(toSessionJson);
   // Issue 49: a course that has or had sessions is sold only through an open one: none open, no seat.
   const seats = hadSessions ? { availability: open.reduce((sum, s) => sum + s.seatsLeft, 0) } : {};
@@ -107,8 +123,11 @@ async function detailOf(db: DbOrTx, row: CourseRow, now: Date): Promise<CourseDe
  */
 export function courseListBuilder(ctx: ServiceContext, query: CourseQuery) {
   return async (version: CatalogueVersion) => {
-    // Unfiltered, the total comes with the catalogue version: no count over the whole table.
-    const { json, total } = await browseCourses(ctx, normalCourseQuery(query, version), version.courses);
+    const normal = normalCourseQuery(query, version);
+    // Unfiltered, the total comes with the catalogue version: no count over the whole table; one
+    // category's price window is counted from that category's prices at this version (issue 55).
+    const filteredTotal = await categoryPriceCounts(ctx.database.db).count(normal, version);
+    const { json, total } = await browseCourses(ctx, normal, version.courses, filteredTotal);
     return {
       json,
       // Cross-origin clients may read it: the CORS middleware exposes X-Total-Count.
@@ -119,9 +138,10 @@ export function courseListBuilder(ctx: ServiceContext, query: CourseQuery) {
 
 /** The public course page: a draft is not there yet (404, as for an unknown id). */
 export async function getCourseDetail(ctx: ServiceContext, id: string): Promise<CourseDetail> {
-  const row = await findCourse(ctx.database.db, id);
-  if (!row || row.isDraft) throw notFound(MESSAGES.courseNotFound);
-  return detailOf(ctx.database.db, row, ctx.clock.now());
+  // One wave of three prepared statements (issue 55): a cold course page's cost was its round trips.
+  const found = await findCourseDetail(ctx.database.db, id, ctx.clock.now());
+  if (!found || found.row.isDraft) throw notFound(MESSAGES.courseNotFound);
+  return detailFrom(found.row, found.reviews.map(toReviewJson), found.sessions, found.hadSessions);
 }
 
 /** A draft for the admin who fills it in; undefined when `id` names no draft. */

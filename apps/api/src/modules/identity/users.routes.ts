@@ -18,7 +18,6 @@ import {
 import type { AppContext } from '../../deps.js';
 import { answerPage, apiRoutes, idParams, totalCountHeader } from '../../http/route.js';
 import { authRateLimiters } from '../../middleware/rate-limit.js';
-import { accessGuards } from './auth.service.js';
 import * as users from './users.service.js';
 
 const userParams = idParams(MESSAGES.userNotFound);
@@ -27,7 +26,7 @@ const tokenParams = z.object({ token: z.string().meta({ description: 'The token 
 /** The users calls (docs/api.md#accounts). /profile and the token routes come before /:id. */
 export function usersRouter(ctx: AppContext): Router {
   const router = Router();
-  const routes = apiRoutes(router, accessGuards(ctx));
+  const routes = apiRoutes(router, ctx.guards);
   const limit = authRateLimiters(ctx);
 
   routes.post(

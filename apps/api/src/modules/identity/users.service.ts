@@ -18,26 +18,10 @@ import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../e
 import type { Logger } from '../../logger.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import { signUserToken } from '../../lib/user-tokens.js';
-import { actorOf, changedFields, recordAuditEvents, type AuditChanges } from '../audit/audit.service.js';
-import {
-  consumeLinkToken,
-  consumeLinkTokenWithPayload,
-  findLinkTokenUser,
-  findPendingEmail,
-  issueLinkToken,
-  retireLinkTokens,
-} from './link-tokens.service.js';
-import {
-  cancelEmailLink,
-  confirmEmailLink,
-  confirmEmailMail,
-  emailChangeNoticeMail,
-  resetLink,
-  resetPasswordMail,
-  verificationLink,
-  verificationMail,
-  sendInBackground,
-} from '../mail/mail.service.js';
+import { actorOf, changedFields, recordAuditEvents, type AuditChanges } from '../audit/audit.repository.js';
+import { consumeLinkToken, consumeLinkTokenWithPayload, findLinkTokenUser, findPendingEmail, issueLinkToken, retireLinkTokens } from './link-tokens.repository.js';
+import { cancelEmailLink, confirmEmailLink, confirmEmailMail, emailChangeNoticeMail, resetLink, resetPasswordMail, verificationLink, verificationMail } from '../mail/mail.templates.js';
+import { sendInBackground } from '../mail/mailer.js';
 import { hashPassword, passwordHashCost } from './passwords.js';
 import {
   deleteUser,

@@ -9,7 +9,6 @@ import {
 import type { AppContext } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { apiRoutes, idParams } from '../../http/route.js';
-import { accessGuards } from '../identity/auth.service.js';
 import { getImage, uploadImage } from './images.service.js';
 
 const imageParams = idParams(MESSAGES.imageNotFound);
@@ -41,7 +40,7 @@ const pictureBody: RequestHandler = (req, res, next) => {
 /** Uploaded pictures (course edit): stored in the database so every API instance serves them. */
 export function imagesRouter(ctx: AppContext): Router {
   const router = Router();
-  const routes = apiRoutes(router, accessGuards(ctx));
+  const routes = apiRoutes(router, ctx.guards);
 
   routes.post(
     '/',

@@ -35,6 +35,10 @@ export interface MailTexts {
     discount: (code: string) => string;
     shipping: string;
     tax: string;
+    /** Tax of one rate when an order has several (issue 52). */
+    taxAt: (rate: string) => string;
+    /** The droit de timbre (issue 52), on its own line when the shop charges one. */
+    stampDuty: string;
     total: string;
     tunisTime: string;
     placedSubject: (ref: string) => string;
@@ -50,6 +54,8 @@ export interface MailTexts {
     invoice: (number: string) => string;
     cancelledSubject: (ref: string) => string;
     cancelledIntro: string;
+    /** Issue 54: the reason an admin gave for the cancel. */
+    cancelledReason: (reason: string) => string;
     /** Issue 33: the centre cancelled a session of the order (course name, start in Tunis time). */
     sessionCancelled: (course: string, start: string) => string;
     /** Issue 31: a paid order cancelled; the money is owed back, not yet refunded. */
@@ -127,6 +133,8 @@ const en: MailTexts = {
     discount: (code) => `Discount (${code})`,
     shipping: 'Shipping',
     tax: 'Tax',
+    taxAt: (rate) => `Tax ${rate} %`,
+    stampDuty: 'Stamp duty',
     total: 'Total',
     tunisTime: 'Tunis time',
     placedSubject: (ref) => `Your order ${ref} is placed`,
@@ -143,6 +151,7 @@ const en: MailTexts = {
     invoice: (number) => `Invoice number: ${number} (download it from your order page).`,
     cancelledSubject: (ref) => `Your order ${ref} is cancelled`,
     cancelledIntro: 'Your order is cancelled and its seats went back on sale.',
+    cancelledReason: (reason) => `The centre's reason: ${reason}`,
     sessionCancelled: (course, start) =>
       `We are sorry: the centre cancelled the session of ${course} starting ${start}, so your order is cancelled.`,
     refundDue: (amount) =>
@@ -223,6 +232,8 @@ const fr: MailTexts = {
     discount: (code) => `Remise (${code})`,
     shipping: 'Livraison',
     tax: 'Taxe',
+    taxAt: (rate) => `TVA ${rate} %`,
+    stampDuty: 'Droit de timbre',
     total: 'Total',
     tunisTime: 'heure de Tunis',
     placedSubject: (ref) => `Votre commande ${ref} est enregistrée`,
@@ -241,6 +252,7 @@ const fr: MailTexts = {
       `Numéro de facture : ${number} (téléchargez-la depuis la page de votre commande).`,
     cancelledSubject: (ref) => `Votre commande ${ref} est annulée`,
     cancelledIntro: 'Votre commande est annulée et ses places ont été remises en vente.',
+    cancelledReason: (reason) => `Motif donné par le centre : ${reason}`,
     sessionCancelled: (course, start) =>
       `Nous sommes désolés : le centre a annulé la session de ${course} qui devait commencer le ${start} ; votre commande est donc annulée.`,
     refundDue: (amount) =>
@@ -319,6 +331,8 @@ const ar: MailTexts = {
     discount: (code) => `الخصم (${code})`,
     shipping: 'التوصيل',
     tax: 'الضريبة',
+    taxAt: (rate) => `الأداء على القيمة المضافة ${rate} %`,
+    stampDuty: 'معلوم الطابع الجبائي',
     total: 'المجموع',
     tunisTime: 'بتوقيت تونس',
     placedSubject: (ref) => `تم تسجيل طلبك ${ref}`,
@@ -335,6 +349,7 @@ const ar: MailTexts = {
     invoice: (number) => `رقم الفاتورة: ${number} (نزّلها من صفحة طلبك).`,
     cancelledSubject: (ref) => `تم إلغاء طلبك ${ref}`,
     cancelledIntro: 'تم إلغاء طلبك وعادت مقاعده إلى البيع.',
+    cancelledReason: (reason) => `سبب الإلغاء حسب المركز: \u2068${reason}\u2069`,
     sessionCancelled: (course, start) =>
       `نعتذر: ألغى المركز دورة ${course} التي كانت ستبدأ ${start}، لذلك أُلغي طلبك.`,
     refundDue: (amount) =>

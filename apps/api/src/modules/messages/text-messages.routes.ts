@@ -3,13 +3,12 @@ import { z } from 'zod';
 import { textMessageListQuerySchema, textMessageSchema } from '@shop/shared';
 import type { AppContext } from '../../deps.js';
 import { answerPage, apiRoutes, totalCountHeader } from '../../http/route.js';
-import { accessGuards } from '../identity/auth.service.js';
 import { listTextMessages, textMessagesCsv } from './text-messages.service.js';
 
 /** The back office's text messages (issue 53): what was sent, is waiting or failed, to whom, when, why. */
 export function textMessagesRouter(ctx: AppContext): Router {
   const router = Router();
-  const routes = apiRoutes(router, accessGuards(ctx));
+  const routes = apiRoutes(router, ctx.guards);
 
   routes.get(
     '/',

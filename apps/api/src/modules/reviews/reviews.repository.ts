@@ -1,4 +1,4 @@
-import { and, desc, eq, not, sql } from 'drizzle-orm';
+import { and, desc, eq, not, sql, type Placeholder } from 'drizzle-orm';
 import { isUniqueViolation, type DbOrTx } from '../../db/client.js';
 import { courses, orderItems, orders, reviews, users } from '../../db/schema.js';
 
@@ -20,7 +20,8 @@ export const firstNameOf = (name: string): string => name.trim().split(/\s+/)[0]
  * of the author's orders and their lines per review, never a query per review), and a child
  * account's name cut to its first name (whatever was stored when the review was written).
  */
-export async function listReviews(db: DbOrTx, courseId: string): Promise<ShownReview[]> {
+export function listReviews(db: DbOrTx, courseId: string | Placeholder) {
+  // The builder itself (awaitable): the course page prepares it once with a placeholder (issue 55).
   return db
     .select({
       id: reviews.id,

@@ -2,13 +2,12 @@ import { Router } from 'express';
 import { messageSchema, MESSAGES, reviewBodySchema } from '@shop/shared';
 import type { AppContext } from '../../deps.js';
 import { apiRoutes, idParams } from '../../http/route.js';
-import { accessGuards } from '../identity/auth.service.js';
 import { reviewCourse } from './reviews.service.js';
 
 /** Mounted by the courses router under `/api/courses/:id/reviews`. */
 export function reviewsRouter(ctx: AppContext): Router {
   const router = Router({ mergeParams: true });
-  apiRoutes(router, accessGuards(ctx)).post(
+  apiRoutes(router, ctx.guards).post(
     '/',
     {
       summary: 'Review a course (once per user)',

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { shopInfoSchema } from '@shop/shared';
+import { shopInfoSchema, shopPricingSchema } from '@shop/shared';
 import type { AppDeps } from '../../deps.js';
 import { apiRoutes } from '../../http/route.js';
 
@@ -19,6 +19,18 @@ export function shopRouter({ config }: AppDeps): Router {
       res.setHeader('Cache-Control', 'public, max-age=300');
       const { legalName, address, hours, hoursFr, hoursAr } = config.shop;
       return { name: legalName, address, hours, hoursFr, hoursAr };
+    },
+  );
+  apiRoutes(router).get(
+    '/pricing',
+    {
+      summary: "The shop's VAT rate for courses without their own and the stamp duty added to every order (TAX_RATE, STAMP_DUTY; issue 52)",
+      answer: shopPricingSchema,
+      answerHeaders: { 'Cache-Control': z.string().meta({ description: 'public, max-age=300' }) },
+    },
+    (_input, _req, res) => {
+      res.setHeader('Cache-Control', 'public, max-age=300');
+      return { taxRate: config.pricing.taxRate, stampDuty: config.pricing.stampDuty };
     },
   );
   return router;

@@ -1,7 +1,10 @@
 import type { Language } from '@shop/shared';
 import type { ServiceContext } from '../../deps.js';
 import { startSweeper, type Sweeper } from '../../lib/sweeper.js';
-import { escapeHtml, htmlLangAttributes, MAIL_LOCALES, tunisTime, type MailMessage } from '../mail/mail.service.js';
+import { escapeHtml } from '../mail/mail.templates.js';
+import { htmlLangAttributes, MAIL_LOCALES } from '../mail/mail.texts.js';
+import { tunisTime } from '../mail/tunis-time.js';
+import type { MailMessage } from '../mail/mailer.js';
 import { money, orderLink, transferReference } from '../enrolment/orders/order-mails.js';
 import {
   claimNotices,

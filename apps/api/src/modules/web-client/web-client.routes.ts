@@ -21,7 +21,7 @@ import type { AppContext } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { isId } from '../../http/route.js';
 import { COMPRESS_MIN_BYTES } from '../../lib/content-encoding.js';
-import { catalogueKey, courseDetailKey, type CatalogueCache, type ReadyAnswer } from '../courses/catalogue.service.js';
+import { catalogueKey, courseDetailKey, type CatalogueCache, type ReadyAnswer } from '../courses/catalogue-cache.js';
 import { courseListBuilder, getCourseDetail } from '../courses/courses.service.js';
 import { certificateCheckLimiter } from '../../middleware/rate-limit.js';
 import { findPublicCertificate } from '../certificates/certificates.service.js';

@@ -1,4 +1,4 @@
-import type { CreateOrderBody, Order, OrderEvent } from '@shop/shared';
+import type { CreateOrderInput as CreateOrderBody, Order, OrderEvent } from '@shop/shared';
 import { api } from './base';
 import { definedParams, pageOf, type Page } from './page';
 import { onSuccess } from './tags';
@@ -81,9 +81,13 @@ export const ordersApi = api.injectEndpoints({
       invalidatesTags: (_r, _e, { id }) => orderChanged(id),
     }),
     /** The seats go back on sale: course pages are fetched again. */
-    cancelOrder: build.mutation<Order, string>({
-      query: (id) => ({ url: `/orders/${encodeURIComponent(id)}/cancel`, method: 'POST', body: {} }),
-      invalidatesTags: (result, _e, id) => [...orderChanged(id), ...seatsChanged(result)],
+    cancelOrder: build.mutation<Order, string | { id: string; reason?: string }>({
+      // Issue 54: an admin may say why (kept on the order, told in the customer's mail).
+      query: (arg) => {
+        const { id, reason } = typeof arg === 'string' ? { id: arg, reason: undefined } : arg;
+        return { url: `/orders/${encodeURIComponent(id)}/cancel`, method: 'POST', body: reason ? { reason } : {} };
+      },
+      invalidatesTags: (result, _e, arg) => [...orderChanged(typeof arg === 'string' ? arg : arg.id), ...seatsChanged(result)],
     }),
     /**
      * The invoice PDF as an object URL for a download link (the request needs the bearer

@@ -19,6 +19,12 @@ export interface DocumentTexts {
   paymentReference: string;
   billedTo: string;
   companyTaxId: string;
+  /** A person's identity card number (issue 52). */
+  personTaxId: string;
+  /** The droit de timbre (issue 52). */
+  stampDuty: string;
+  /** "base" of a rate's tax, when an invoice has several rates. */
+  taxBase: string;
   course: string;
   qty: string;
   unitPrice: string;
@@ -49,6 +55,9 @@ export const DOCUMENT_TEXTS: Record<Language, DocumentTexts> = {
     paymentReference: 'Payment reference',
     billedTo: 'Billed to',
     companyTaxId: 'Tax ID (matricule fiscal)',
+    personTaxId: 'Identity card (CIN)',
+    stampDuty: 'Stamp duty',
+    taxBase: 'on',
     course: 'Course',
     qty: 'Qty',
     unitPrice: 'Unit price',
@@ -76,6 +85,9 @@ export const DOCUMENT_TEXTS: Record<Language, DocumentTexts> = {
     paymentReference: 'Référence du paiement',
     billedTo: 'Facturé à',
     companyTaxId: 'Matricule fiscal',
+    personTaxId: 'CIN',
+    stampDuty: 'Droit de timbre',
+    taxBase: 'sur',
     course: 'Formation',
     qty: 'Qté',
     unitPrice: 'Prix unitaire',
@@ -103,6 +115,9 @@ export const DOCUMENT_TEXTS: Record<Language, DocumentTexts> = {
     paymentReference: 'مرجع الدفع',
     billedTo: 'الفاتورة باسم',
     companyTaxId: 'المعرف الجبائي',
+    personTaxId: 'رقم بطاقة التعريف الوطنية',
+    stampDuty: 'معلوم الطابع الجبائي',
+    taxBase: 'على',
     course: 'الدورة',
     qty: 'الكمية',
     unitPrice: 'سعر الوحدة',

@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { fromCents, isLanguage, TAX_PERCENT, toCents, type InvoiceTo, type Language } from '@shop/shared';
+import { formatMatricule, fromCents, isLanguage, TAX_PERCENT, toCents, type InvoiceTo, type Language, type TaxLine } from '@shop/shared';
 import type { ShopIdentity } from '../../../config.js';
 import { DOCUMENT_TEXTS, type DocumentTexts } from './document-texts.js';
 import { money } from './order-mails.js';
 import type { OrderRecord } from './orders.repository.js';
+import { lineTaxRate, orderTaxLines, readInvoiceTo } from './order-tax.js';
 
 const require = createRequire(import.meta.url);
 /**
@@ -31,9 +32,13 @@ export interface InvoiceSnapshot {
   paymentMethod: string;
   seller: { legalName: string; address: string; taxId: string };
   buyer: { name: string; email: string; address: string; city: string; postalCode: string; country: string };
-  /** The company the invoice is made out to (name and matricule fiscal), when given at checkout. */
-  company: InvoiceTo | null;
-  lines: { name: string; qty: number; price: number; amount: number }[];
+  /**
+   * The company (matricule fiscal) or person (CIN) the invoice is made out to, when given at
+   * checkout; `kind` absent in snapshots kept before issue 52 (a company).
+   */
+  company: (Omit<InvoiceTo, 'kind'> & { kind?: InvoiceTo['kind'] }) | null;
+  /** `taxRate`: the line's rate in percent (issue 52); absent in snapshots kept before (15). */
+  lines: { name: string; qty: number; price: number; amount: number; taxRate?: number }[];
   itemsPrice: number;
   /** What the promo code took off the items, and the code (issue 37); absent in snapshots kept before. */
   discountPrice?: number;
@@ -41,8 +46,25 @@ export interface InvoiceSnapshot {
   shippingPrice: number;
   taxPrice: number;
   totalPrice: number;
+  /** The shop's rate at payment (before issue 52 the only one). */
   taxPercent: number;
+  /**
+   * Tax per rate as charged (issue 52): `[{rate, base, amount}]`, lowest rate first; absent in
+   * snapshots kept before (read with {@link invoiceTaxLines}).
+   */
+  taxLines?: TaxLine[];
+  /** The stamp duty included in `totalPrice` (issue 52); absent in snapshots kept before: 0. */
+  stampDuty?: number;
 }
+
+/** An invoice's tax per rate: as issued, or one line at `taxPercent` for a snapshot kept before issue 52. */
+export const invoiceTaxLines = (invoice: InvoiceSnapshot): TaxLine[] =>
+  invoice.taxLines && invoice.taxLines.length > 0
+    ? invoice.taxLines
+    : orderTaxLines({ itemsPrice: invoice.itemsPrice, discountPrice: invoice.discountPrice, taxPrice: invoice.taxPrice }).map((l) => ({
+        ...l,
+        rate: invoice.taxPercent,
+      }));
 
 /** The shop identity an invoice needs; incomplete (production without the settings) gives none. */
 export function invoiceSeller(shop: ShopIdentity): InvoiceSnapshot['seller'] | null {
@@ -73,12 +95,13 @@ export function buildInvoiceSnapshot(
       postalCode: order.postalCode,
       country: order.country,
     },
-    company: order.invoiceTo,
+    company: readInvoiceTo(order.invoiceTo),
     lines: order.lines.map((l) => ({
       name: l.name,
       qty: l.qty,
       price: l.price,
       amount: fromCents(toCents(l.price) * l.qty),
+      taxRate: lineTaxRate(l),
     })),
     itemsPrice: order.itemsPrice,
     discountPrice: order.discountPrice ?? 0,
@@ -87,6 +110,8 @@ export function buildInvoiceSnapshot(
     taxPrice: order.taxPrice,
     totalPrice: order.totalPrice,
     taxPercent: TAX_PERCENT,
+    taxLines: orderTaxLines(order),
+    stampDuty: order.stampDuty ?? 0,
   };
 }
 
@@ -226,8 +251,13 @@ class Page {
     const { buyer, company } = invoice;
     if (company) {
       this.line(company.name);
-      if (this.rtl) this.labelled(this.t.companyTaxId, company.taxId);
-      else this.line(`${this.t.companyTaxId}: ${company.taxId}`);
+      // Issue 52: a person is identified by their CIN, a company by its matricule fiscal.
+      const person = company.kind === 'person';
+      const label = person ? this.t.personTaxId : this.t.companyTaxId;
+      // A matricule printed as it is written (`1234567/A/A/M/000`); stored normalised.
+      const taxId = person ? company.taxId : formatMatricule(company.taxId);
+      if (this.rtl) this.labelled(label, taxId);
+      else this.line(`${label}: ${taxId}`);
     } else {
       this.line(buyer.name);
     }
@@ -259,8 +289,26 @@ function openDocument(invoice: InvoiceSnapshot, titleOf: (t: DocumentTexts) => s
   return page;
 }
 
-/** The label of the tax total with its rate: "Tax (15%)"; in Arabic the rate stays out of the Arabic text. */
-const taxLabel = (t: DocumentTexts, rtl: boolean, percent: number) => (rtl ? t.tax : `${t.tax} (${percent}%)`);
+/**
+ * The tax of each rate (issue 52: "Tax (19%)", and its base when the invoice has several rates)
+ * and the stamp duty on its own line when there is one. In Arabic the rate and base stay out of
+ * the Arabic text, drawn beside it.
+ */
+function taxAndStamp(page: Page, invoice: InvoiceSnapshot): void {
+  const { t, rtl } = page;
+  const lines = invoiceTaxLines(invoice);
+  for (const line of lines) {
+    const detail = lines.length > 1 ? `${line.rate}%, ${t.taxBase} ${money(line.base)}` : `${line.rate}%`;
+    const y = page.doc.y;
+    page.total(rtl ? t.tax : `${t.tax} (${detail})`, line.amount);
+    if (rtl) {
+      const after = page.doc.y;
+      page.put(`(${detail})`, COLUMNS.price - 160, y, 180, 'right');
+      page.doc.y = after;
+    }
+  }
+  if (invoice.stampDuty) page.total(t.stampDuty, invoice.stampDuty);
+}
 
 /** An invoice as a PDF (A4), in memory, in the invoice's language: a few kilobytes. */
 export function renderInvoice(invoice: InvoiceSnapshot, ttnReference: string | null = null): Promise<Buffer> {
@@ -277,13 +325,7 @@ export function renderInvoice(invoice: InvoiceSnapshot, ttnReference: string | n
   if (invoice.discountPrice)
     page.total(invoice.couponCode ? `${t.discount} (${invoice.couponCode})` : t.discount, -invoice.discountPrice);
   page.total(t.shipping, invoice.shippingPrice);
-  const taxY = page.doc.y;
-  page.total(taxLabel(t, rtl, invoice.taxPercent), invoice.taxPrice);
-  if (rtl) {
-    const after = page.doc.y;
-    page.put(`(${invoice.taxPercent}%)`, COLUMNS.price - 60, taxY, 80, 'right');
-    page.doc.y = after;
-  }
+  taxAndStamp(page, invoice);
   page.total(t.total, invoice.totalPrice, 'bold');
   if (ttnReference) {
     page.gap(2);
@@ -310,6 +352,12 @@ export function renderCreditNote(invoice: InvoiceSnapshot, note: CreditNote): Pr
   if (note.paymentReference) page.labelled(t.paymentReference, note.paymentReference);
   page.billedTo(invoice);
   page.courseLines(invoice.lines);
+  // Issue 52: what the invoice charged, tax per rate and stamp duty included, is what the note cancels.
+  page.total(t.items, invoice.itemsPrice);
+  if (invoice.discountPrice)
+    page.total(invoice.couponCode ? `${t.discount} (${invoice.couponCode})` : t.discount, -invoice.discountPrice);
+  page.total(t.shipping, invoice.shippingPrice);
+  taxAndStamp(page, invoice);
   page.total(t.total, invoice.totalPrice);
   page.total(t.refunded, note.amount, 'bold');
   page.gap(2);

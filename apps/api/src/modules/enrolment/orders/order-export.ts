@@ -5,6 +5,7 @@ import { formatAmount, type OrderFilter } from '@shop/shared';
 import type { ServiceContext } from '../../../deps.js';
 import { eachOrderBatch } from './order-list.repository.js';
 import type { OrderLineRecord, OrderRecord } from './orders.repository.js';
+import { orderTaxLines } from './order-tax.js';
 
 /** The columns of the export, one row per order line (the order's fields repeat on each line). */
 export const EXPORT_COLUMNS = [
@@ -30,6 +31,9 @@ export const EXPORT_COLUMNS = [
   'Shipping',
   'Tax',
   'Order total',
+  // Issue 52 (after the columns of before, so existing readers keep their places).
+  'Tax per rate',
+  'Stamp duty',
 ] as const;
 
 /**
@@ -66,6 +70,11 @@ function rowOf(order: OrderRecord, line: OrderLineRecord): string[] {
     formatAmount(order.shippingPrice),
     formatAmount(order.taxPrice),
     formatAmount(order.totalPrice),
+    // "7%: 1.40 on 20.00; 19%: 3.80 on 20.00"
+    orderTaxLines(order)
+      .map((t) => `${t.rate}%: ${formatAmount(t.amount)} on ${formatAmount(t.base)}`)
+      .join('; '),
+    formatAmount(order.stampDuty ?? 0),
   ];
 }
 

@@ -1,8 +1,12 @@
 import { formatAmount } from '@shop/shared';
 import { shopHoursIn, type Config } from '../../../config.js';
-import { escapeHtml, htmlLangAttributes, MAIL_TEXTS, tunisTime, type MailMessage } from '../../mail/mail.service.js';
-import { orderCalendar } from '../sessions/calendar.service.js';
+import { escapeHtml } from '../../mail/mail.templates.js';
+import { htmlLangAttributes, MAIL_TEXTS } from '../../mail/mail.texts.js';
+import { tunisTime } from '../../mail/tunis-time.js';
+import { type MailMessage } from '../../mail/mailer.js';
+import { orderCalendar } from '../sessions/calendar.js';
 import type { OrderRecord, RefundRecord } from './orders.repository.js';
+import { orderTaxLines } from './order-tax.js';
 
 type MailConfig = Pick<Config, 'appUrl' | 'shop'> & Partial<Pick<Config, 'transfer'>>;
 
@@ -23,12 +27,17 @@ function compose(order: OrderRecord, config: MailConfig, subject: string, blocks
   const words = texts.order;
   const link = orderLink(config.appUrl, order.id);
   const lines = order.lines.map((l) => `${l.name}: ${l.qty} x ${money(l.price)} = ${money(l.qty * l.price)}`);
+  const taxLines = orderTaxLines(order);
   const amounts = [
     `${words.items}: ${money(order.itemsPrice)}`,
     // Issue 37: the discount on its own line.
     ...(order.discountPrice ? [`${words.discount(order.couponCode ?? '')}: ${money(-order.discountPrice)}`] : []),
     `${words.shipping}: ${money(order.shippingPrice)}`,
-    `${words.tax}: ${money(order.taxPrice)}`,
+    // Issue 52: one line per rate when the order has several, and the stamp duty on its own line.
+    ...(taxLines.length > 1
+      ? taxLines.map((line) => `${words.taxAt(String(line.rate))}: ${money(line.amount)}`)
+      : [`${words.tax}: ${money(order.taxPrice)}`]),
+    ...(order.stampDuty ? [`${words.stampDuty}: ${money(order.stampDuty)}`] : []),
     `${words.total}: ${money(order.totalPrice)}`,
   ];
   const signature = config.shop.legalName || texts.signature;
@@ -132,7 +141,8 @@ export function orderCancelledMail(order: OrderRecord, config: MailConfig): Mail
   const words = wordsOf(order);
   const owed = cancelRefundOf(order);
   const refund = owed ? [words.refundDue(money(owed.amount))] : [];
-  return compose(order, config, words.cancelledSubject(order.id.slice(0, 8)), [[words.cancelledIntro, ...refund]]);
+  const reason = order.cancelReason ? [words.cancelledReason(order.cancelReason)] : [];
+  return compose(order, config, words.cancelledSubject(order.id.slice(0, 8)), [[words.cancelledIntro, ...reason, ...refund]]);
 }
 
 /** The centre cancelled a session of the order (issue 33): the order is cancelled, a paid one refunded. */

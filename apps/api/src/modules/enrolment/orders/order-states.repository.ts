@@ -3,10 +3,11 @@ import type { OrderStatus, PaymentResult, RefundReason } from '@shop/shared';
 import { claimDueRows } from '../../../db/claim-due.js';
 import type { Db, DbOrTx } from '../../../db/client.js';
 import { courses, creditNoteCounters, invoiceCounters, orderItems, orderRefunds, orders, paymentAttempts, sessions } from '../../../db/schema.js';
-import { releaseCouponUses, retakeCouponUse } from '../../coupons/coupon-uses.service.js';
-import { recordAuditEvents, SYSTEM_ACTOR, type AuditActor } from '../../audit/audit.service.js';
-import { learnBlockOf, lockSessionsOfOrder, type LearnBlock } from '../sessions/session-queries.service.js';
-import { offerFreedSeats } from '../sessions/waitlist-seats.service.js';
+import { releaseCouponUses, retakeCouponUse } from '../../coupons/coupons.repository.js';
+import { recordAuditEvents, SYSTEM_ACTOR, type AuditActor } from '../../audit/audit.repository.js';
+import { learnBlockOf, type LearnBlock } from '../sessions/learn-block.js';
+import { lockSessionsOfOrder } from '../sessions/sessions.repository.js';
+import { offerFreedSeats } from '../sessions/waitlist.repository.js';
 import { buildInvoiceSnapshot, type InvoiceSnapshot } from './invoice.js';
 import { findOrderById } from './orders.repository.js';
 
@@ -331,6 +332,8 @@ export async function cancelOrderRecord(
   actor: AuditActor,
   at: Date,
   byAdmin: boolean,
+  /** Issue 54: an admin's reason, kept on the order (ignored from the owner). */
+  reason?: string,
 ): Promise<CancelOutcome> {
   return db.transaction(async (tx) => {
     const order = await lockOrderForRefund(tx, id);
@@ -353,7 +356,12 @@ export async function cancelOrderRecord(
     }
     await tx
       .update(orders)
-      .set({ status: 'cancelled', cancelledAt: at, ...(refundDue ? { refundedAt: at } : {}) })
+      .set({
+        status: 'cancelled',
+        cancelledAt: at,
+        ...(refundDue ? { refundedAt: at } : {}),
+        ...(byAdmin && reason ? { cancelReason: reason } : {}),
+      })
       .where(eq(orders.id, id));
     const offers = await releaseSeats(tx, [id], { coupons: order.couponCode !== null });
     const refund: NewRefund | undefined = refundDue

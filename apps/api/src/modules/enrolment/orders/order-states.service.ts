@@ -4,11 +4,11 @@ import type { ServiceContext } from '../../../deps.js';
 import { AppError, conflict, notFound } from '../../../errors.js';
 import { isId } from '../../../lib/ids.js';
 import type { AuthUser } from '../../../middleware/auth.js';
-import { actorOf, listAuditEvents, type AuditActor } from '../../audit/audit.service.js';
+import { actorOf, listAuditEvents, type AuditActor } from '../../audit/audit.repository.js';
 import { issueCertificateInTransaction, mailCertificateInBackground } from '../../certificates/certificates.service.js';
-import { sendInBackground } from '../../mail/mail.service.js';
+import { sendInBackground } from '../../mail/mailer.js';
 import { queueTextMessages } from '../../messages/text-messages.service.js';
-import { waitlistOffersChanged } from '../sessions/waitlist-seats.service.js';
+import { waitlistOffersChanged } from '../sessions/waitlist.service.js';
 import { invoiceSeller } from './invoice.js';
 import {
   orderCancelledMail,
@@ -97,7 +97,7 @@ export async function learnOrder(ctx: ServiceContext, id: string, actor: AuditAc
     throw new AppError(409, MESSAGES.sessionNotOver, undefined, 'SESSION_NOT_OVER');
   if (outcome.kind === 'sessionCancelled') throw new AppError(409, MESSAGES.sessionCancelledNotLearned, undefined, 'SESSION_CANCELLED');
   if (outcome.kind !== 'changed') throw refusal(outcome, () => MESSAGES.learnRequiresPaid);
-  if (outcome.value) mailCertificateInBackground(ctx, outcome.value);
+  for (const certificate of outcome.value ?? []) mailCertificateInBackground(ctx, certificate);
   return toOrderJson(await requireOrder(db, id));
 }
 
@@ -107,10 +107,10 @@ export async function learnOrder(ctx: ServiceContext, id: string, actor: AuditAc
  * `PROOF_SUBMITTED`), an admin also once paid (then a refund is due).
  * Someone else's order is a 403, as for reading it; a state that does not allow it a 409.
  */
-export async function cancelOrder(ctx: ServiceContext, user: AuthUser, id: string): Promise<Order> {
+export async function cancelOrder(ctx: ServiceContext, user: AuthUser, id: string, reason?: string): Promise<Order> {
   const { db } = ctx.database;
   await requireOrderOwner(db, user, id);
-  const outcome = await cancelOrderRecord(db, id, actorOf(user), ctx.clock.now(), user.isAdmin);
+  const outcome = await cancelOrderRecord(db, id, actorOf(user), ctx.clock.now(), user.isAdmin, reason || undefined);
   if (outcome.kind === 'paymentOpen')
     throw new AppError(409, MESSAGES.paymentOpen, undefined, 'PAYMENT_OPEN', { until: outcome.until.toISOString() });
   if (outcome.kind === 'proofSubmitted') throw new AppError(409, MESSAGES.proofSubmittedCancel, undefined, 'PROOF_SUBMITTED');

@@ -47,6 +47,27 @@ const cancel = (id: string, token?: string) => {
 const pay = (id: string) => request(ctx.app).put(`/api/orders/${id}/pay`).set('Authorization', `Bearer ${admin.token}`);
 
 describe('POST /api/orders/{id}/cancel', () => {
+  it('keeps an admin’s reason on the order and tells it in the customer’s mail; the owner’s is not kept', async () => {
+    const { order } = await placeOrder(buyer, 1, 5);
+    const tooLong = await cancel(order._id, admin.token).send({ reason: 'x'.repeat(501) });
+    expect(tooLong.status).toBe(400);
+    const res = await cancel(order._id, admin.token).send({ reason: '  The trainer is ill; the session moves to spring.  ' });
+    expect(res.status).toBe(200);
+    expect(orderSchema.strict().parse(res.body).cancelReason).toBe('The trainer is ill; the session moves to spring.');
+    const read = await request(ctx.app).get(`/api/orders/${order._id}`).set('Authorization', `Bearer ${buyer.token}`);
+    expect(read.body.cancelReason).toBe('The trainer is ill; the session moves to spring.');
+    await expect
+      .poll(() => ctx.sentMails.filter((m) => m.to === buyer.user.email && m.subject.includes(order._id.slice(0, 8))).map((m) => m.text).join('\n'))
+      .toContain("The centre's reason: The trainer is ill; the session moves to spring.");
+
+    const own = (await placeOrder(buyer, 1, 5)).order;
+    const mine = await cancel(own._id, buyer.token).send({ reason: 'I changed my mind' });
+    expect(mine.status).toBe(200);
+    expect(mine.body.cancelReason).toBeNull();
+    const plain = (await placeOrder(buyer, 1, 5)).order;
+    expect((await cancel(plain._id, admin.token)).body.cancelReason).toBeNull();
+  });
+
   it('lets the owner cancel an unpaid order and gives the seats back at once', async () => {
     const { order, courseId } = await placeOrder(buyer, 2, 5);
     expect(await seatsOf(courseId)).toBe(3);

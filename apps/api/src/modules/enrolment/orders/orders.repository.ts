@@ -1,12 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { InvoiceTo, Language, OrderStatus, PaymentProofStatus, PaymentResult, RefundReason } from '@shop/shared';
 import type { DbOrTx } from '../../../db/client.js';
 import { statementNames } from '../../../db/statement-names.js';
-import { auditEvents, courses, orderItems, orderRefunds, orders, sessions, users } from '../../../db/schema.js';
-import { buyerLeavesWaitlistsCte, buyerOfferSeats, buyerOffersCte } from '../sessions/waitlist-seats.service.js';
+import { auditEvents, courses, orderItems, orderLearners, orderRefunds, orders, sessions, users } from '../../../db/schema.js';
+import { buyerLeavesWaitlistsCte, buyerOfferSeats, buyerOffersCte } from '../sessions/waitlist.repository.js';
+import { readInvoiceTo } from './order-tax.js';
 
 export interface OrderLineRecord {
+  /** The line's stable id (order_items.id; issue 51). */
+  id: string;
   courseId: string | null;
   name: string;
   qty: number;
@@ -14,6 +18,20 @@ export interface OrderLineRecord {
   image: string;
   /** The session the seats are in (issue 33); null for a course without sessions, or once the session row is gone. */
   session?: OrderLineSessionRecord | null;
+  /** The rate the line was taxed at, in percent (issue 52); null or absent on lines placed before: 15. */
+  taxRate?: number | null;
+  /** When placing: the course's own rate the price was computed with (null: the shop's), checked unchanged by the insert. */
+  courseTaxRate?: number | null;
+  /** The people named for the line's seats (issue 51), in their order; absent or empty: none. */
+  learners?: LearnerRecord[];
+}
+
+/** A person named for a seat of an order line (order_learners; issue 51). */
+export interface LearnerRecord {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
 }
 
 /** What an order line shows of its session (issue 33). */
@@ -68,6 +86,8 @@ export interface OrderRecord {
   status: OrderStatus;
   holdExpiresAt: Date | null;
   cancelledAt: Date | null;
+  /** Issue 54: why an admin cancelled it, if they said. */
+  cancelReason?: string | null;
   refundedAt: Date | null;
   invoiceNumber: string | null;
   /** The reference El Fatoora gave the invoice (issue 52); absent or null: none recorded. */
@@ -80,6 +100,9 @@ export interface OrderRecord {
   /** The promo code it was placed with and what it took off the items (issue 37); absent: none, 0. */
   couponCode?: string | null;
   discountPrice?: number;
+  /** Tax per rate and the stamp duty (issue 52); absent or `[]`: placed before, one rate of 15 %. */
+  taxLines?: { rate: number; base: number; amount: number }[];
+  stampDuty?: number;
   /** Money owed back (issue 49): one per payment the order cannot keep, oldest first. */
   refunds: RefundRecord[];
   /** The proof of payment of a Transfer order (issue 36; payment-proof.repository.ts); absent: none. */
@@ -107,7 +130,11 @@ type OrderProgress =
 /** An order with no refund, as placed. */
 export const NO_REFUND: Pick<OrderRecord, 'refunds'> = { refunds: [] };
 
-export type NewOrder = Omit<OrderRecord, OrderProgress | 'userLanguage' | 'invoiceTo'> & {
+/** A line to place: its id may be given (the service does, to answer it), else one is drawn. */
+export type NewOrderLine = Omit<OrderLineRecord, 'id'> & { id?: string };
+
+export type NewOrder = Omit<OrderRecord, OrderProgress | 'userLanguage' | 'invoiceTo' | 'lines'> & {
+  lines: NewOrderLine[];
   /** The company the invoice is to be made out to; none when absent. */
   invoiceTo?: InvoiceTo | null;
   idempotencyKey: string | null;
@@ -141,6 +168,8 @@ export interface OrderCourse {
   availability: number;
   /** The course has or had sessions (any state): then it is sold only through an open one (issue 49). */
   hadSessions: boolean;
+  /** The course's own VAT rate (issue 52); null: the shop's. */
+  taxRate: number | null;
 }
 
 /** Name, price, images and seats left of the courses of an order; unknown ids are absent. */
@@ -153,6 +182,7 @@ export async function findOrderCourses(db: DbOrTx, ids: readonly string[]): Prom
       price: courses.price,
       images: courses.images,
       availability: courses.availability,
+      taxRate: courses.taxRate,
       // Issue 49: a course that has or had sessions is sold only through an open one. Qualified by
       // hand: drizzle writes a select list's columns without their table.
       hadSessions: sql<boolean>`exists (select 1 from ${sessions} had where had.course_id = "courses"."id")`,
@@ -213,12 +243,12 @@ const orderStatementName = statementNames('order', ORDER_NAMED_STATEMENTS_MAX);
 
 /** The statement of insertOrderIfCoursesUnchanged (exported so the benchmark can EXPLAIN it). */
 export function orderStatement(order: NewOrder): SQL {
-  const { lines } = order;
+  const lines = order.lines.map((line) => ({ ...line, id: line.id ?? randomUUID() }));
   if (lines.length === 0) throw new Error('an order needs at least one line');
   const wanted = sql.join(
     lines.map(
       (line, position) =>
-        sql`(${line.courseId}::uuid, ${line.qty}::integer, ${line.price}::numeric, ${line.name}::text, ${line.image}::text, ${position}::integer, ${line.session?.id ?? null}::uuid)`,
+        sql`(${line.id}::uuid, ${line.courseId}::uuid, ${line.qty}::integer, ${line.price}::numeric, ${line.name}::text, ${line.image}::text, ${position}::integer, ${line.session?.id ?? null}::uuid, ${line.taxRate ?? null}::numeric, ${line.courseTaxRate ?? null}::numeric)`,
     ),
     sql`, `,
   );
@@ -240,6 +270,8 @@ export function orderStatement(order: NewOrder): SQL {
     [orders.invoiceTo, sql`${order.invoiceTo ? JSON.stringify(order.invoiceTo) : null}::jsonb`],
     [orders.couponCode, sql`${order.couponCode ?? null}::text`],
     [orders.discountPrice, sql`${order.discountPrice ?? 0}::numeric`],
+    [orders.taxLines, sql`${JSON.stringify(order.taxLines ?? [])}::jsonb`],
+    [orders.stampDuty, sql`${order.stampDuty ?? 0}::numeric`],
   ];
   const placedEvent: [AnyPgColumn, SQL][] = [
     [auditEvents.entity, sql`'order'`],
@@ -257,6 +289,7 @@ export function orderStatement(order: NewOrder): SQL {
       sql`, `,
     );
   const lineColumns = [
+    orderItems.id,
     orderItems.orderId,
     orderItems.courseId,
     orderItems.name,
@@ -265,6 +298,7 @@ export function orderStatement(order: NewOrder): SQL {
     orderItems.image,
     orderItems.position,
     orderItems.sessionId,
+    orderItems.taxRate,
   ];
   // Sessions (issue 33): a line with a session takes its seats from the session (locked after
   // the courses, in id order, as everywhere), which must be of the line's course, open, not
@@ -285,11 +319,11 @@ export function orderStatement(order: NewOrder): SQL {
     : sql`select true as ok`;
   const at = sql`${order.placedAt.toISOString()}::timestamptz`;
   return sql`
-    with wanted (id, qty, price, name, image, position, session_id) as (values ${wanted}),
+    with wanted (line_id, id, qty, price, name, image, position, session_id, tax_rate, course_tax_rate) as (values ${wanted}),
     unpaid as materialized (${unpaid}),
     locked as materialized (
       select ${courses.id} as id, ${courses.availability} as availability, ${courses.price} as price,
-        ${courses.name} as name, coalesce(${courses.images}[1], '') as image
+        ${courses.name} as name, coalesce(${courses.images}[1], '') as image, ${courses.taxRate} as tax_rate
       from ${courses}
       where ${courses.id} in (select id from wanted) and (select ok from unpaid)
       order by ${courses.id}
@@ -307,6 +341,7 @@ export function orderStatement(order: NewOrder): SQL {
     ready as materialized (
       select count(*) = ${lines.length} and coalesce(bool_and(
         locked.price = wanted.price and locked.name = wanted.name and locked.image = wanted.image
+        and locked.tax_rate is not distinct from wanted.course_tax_rate
         and coalesce(case when wanted.session_id is null then
           locked.availability >= wanted.qty and not exists (
             select 1 from ${sessions} any_session where any_session.course_id = wanted.id)
@@ -344,9 +379,10 @@ export function orderStatement(order: NewOrder): SQL {
     ),
     new_lines as (
       insert into ${orderItems} (${columnNames(lineColumns)})
-      select new_order.id, wanted.id, wanted.name, wanted.qty, wanted.price, wanted.image, wanted.position, wanted.session_id
+      select wanted.line_id, new_order.id, wanted.id, wanted.name, wanted.qty, wanted.price, wanted.image, wanted.position, wanted.session_id, wanted.tax_rate
       from new_order, wanted
-    ),
+      returning ${orderItems.id} as id
+    ),${learnersCte(lines)}
     placed_event as (
       insert into ${auditEvents} (${columnNames(placedEvent.map(([column]) => column))})
       select ${sql.join(
@@ -357,6 +393,27 @@ export function orderStatement(order: NewOrder): SQL {
     )
     select unpaid.ok as unpaid_ok, new_order.id, new_order.created_at from unpaid left join new_order on true
   `;
+}
+
+/**
+ * Issue 51: the learners named at checkout, inserted with their lines by the placing statement
+ * (after new_lines, whose rows they point to); nothing when no line names any.
+ */
+function learnersCte(lines: (NewOrderLine & { id: string })[]): SQL {
+  const rows = lines.flatMap((line) =>
+    (line.learners ?? []).map(
+      (learner, position) =>
+        sql`(${learner.id}::uuid, ${line.id}::uuid, ${position}::integer, ${learner.name}::text, ${learner.email}::text, ${learner.phone}::text)`,
+    ),
+  );
+  if (rows.length === 0) return sql``;
+  return sql`
+    new_learners as (
+      insert into ${orderLearners} ("id", "order_id", "item_id", "position", "name", "email", "phone")
+      select named.id, new_order.id, new_lines.id, named.position, named.name, named.email, named.phone
+      from new_order, new_lines
+      join (values ${sql.join(rows, sql`, `)}) as named (id, line_id, position, name, email, phone) on named.line_id = new_lines.id
+    ),`;
 }
 
 /**
@@ -405,6 +462,7 @@ const orderColumns = {
   status: orders.status,
   holdExpiresAt: orders.holdExpiresAt,
   cancelledAt: orders.cancelledAt,
+  cancelReason: orders.cancelReason,
   refundedAt: orders.refundedAt,
   invoiceNumber: orders.invoiceNumber,
   invoiceTtnReference: orders.invoiceTtnReference,
@@ -419,6 +477,8 @@ const orderColumns = {
   invoiceTo: orders.invoiceTo,
   couponCode: orders.couponCode,
   discountPrice: orders.discountPrice,
+  taxLines: orders.taxLines,
+  stampDuty: orders.stampDuty,
   proofStatus: orders.proofStatus,
   proofUploadedAt: orders.proofUploadedAt,
   proofReason: orders.proofReason,
@@ -440,7 +500,11 @@ const refundOfRow = (r: RefundRow): RefundRecord => ({
   ttnRecordedAt: r.ttnRecordedAt ? new Date(r.ttnRecordedAt) : null,
 });
 
-type OrderHeader = Omit<OrderRecord, 'lines' | 'refunds'> & { refunds: RefundRow[] | string };
+type OrderHeader = Omit<OrderRecord, 'lines' | 'refunds' | 'invoiceTo'> & {
+  refunds: RefundRow[] | string;
+  /** `kind` absent on orders placed before issue 52. */
+  invoiceTo: (Omit<InvoiceTo, 'kind'> & { kind?: InvoiceTo['kind'] }) | null;
+};
 
 /** Orders with their buyer's current name and e-mail (the saved ones once the user is gone). */
 export function selectOrders(db: DbOrTx) {
@@ -452,17 +516,23 @@ export async function withLines(db: DbOrTx, headers: OrderHeader[]): Promise<Ord
   if (headers.length === 0) return [];
   const rows = await db
     .select({
+      id: orderItems.id,
       orderId: orderItems.orderId,
       courseId: orderItems.courseId,
       name: orderItems.name,
       qty: orderItems.qty,
       price: orderItems.price,
       image: orderItems.image,
+      taxRate: orderItems.taxRate,
       sessionId: sessions.id,
       sessionStartsAt: sessions.startsAt,
       sessionEndsAt: sessions.endsAt,
       sessionSchedule: sessions.schedule,
       sessionPlace: sessions.place,
+      // Issue 51: the line's named learners in the same statement (node-postgres parses json; PGlite may give text).
+      learners: sql<LearnerRecord[] | string>`(select coalesce(json_agg(json_build_object(
+          'id', l.id, 'name', l.name, 'email', l.email, 'phone', l.phone) order by l.position, l.id), '[]'::json)
+        from ${orderLearners} l where l.item_id = "order_items"."id")`,
     })
     .from(orderItems)
     .leftJoin(sessions, eq(sessions.id, orderItems.sessionId))
@@ -474,21 +544,80 @@ export async function withLines(db: DbOrTx, headers: OrderHeader[]): Promise<Ord
     )
     .orderBy(asc(orderItems.orderId), asc(orderItems.position));
   const linesByOrder = new Map<string, OrderLineRecord[]>();
-  for (const { orderId, sessionId, sessionStartsAt, sessionEndsAt, sessionSchedule, sessionPlace, ...line } of rows) {
+  for (const { orderId, sessionId, sessionStartsAt, sessionEndsAt, sessionSchedule, sessionPlace, learners, ...line } of rows) {
     const lines = linesByOrder.get(orderId) ?? [];
     const session =
       sessionId && sessionStartsAt && sessionEndsAt
         ? { id: sessionId, startsAt: sessionStartsAt, endsAt: sessionEndsAt, schedule: sessionSchedule ?? '', place: sessionPlace ?? '' }
         : null;
-    lines.push({ ...line, session });
+    lines.push({ ...line, session, learners: typeof learners === 'string' ? (JSON.parse(learners) as LearnerRecord[]) : learners });
     linesByOrder.set(orderId, lines);
   }
   return headers.map((h) => ({
     ...h,
     // node-postgres parses json; PGlite may hand it over as text.
     refunds: (typeof h.refunds === 'string' ? (JSON.parse(h.refunds) as RefundRow[]) : h.refunds).map(refundOfRow),
+    invoiceTo: readInvoiceTo(h.invoiceTo),
+    taxLines: typeof h.taxLines === 'string' ? (JSON.parse(h.taxLines) as OrderRecord['taxLines']) : h.taxLines,
     lines: linesByOrder.get(h.id) ?? [],
   }));
+}
+
+/**
+ * The named learners of orders (issue 51), by line id, each line's in their order. One query
+ * for any number of orders.
+ */
+export async function learnersOfOrders(db: DbOrTx, orderIds: readonly string[]): Promise<Map<string, LearnerRecord[]>> {
+  const byLine = new Map<string, LearnerRecord[]>();
+  if (orderIds.length === 0) return byLine;
+  const rows = await db
+    .select({
+      id: orderLearners.id,
+      itemId: orderLearners.itemId,
+      name: orderLearners.name,
+      email: orderLearners.email,
+      phone: orderLearners.phone,
+    })
+    .from(orderLearners)
+    .where(inArray(orderLearners.orderId, [...orderIds]))
+    .orderBy(asc(orderLearners.itemId), asc(orderLearners.position), asc(orderLearners.id));
+  for (const { itemId, ...learner } of rows) {
+    const list = byLine.get(itemId) ?? [];
+    list.push(learner);
+    byLine.set(itemId, list);
+  }
+  return byLine;
+}
+
+/** An order's learner with the line and course they sit in (the documents' list; issue 51). */
+export interface OrderLearnerRow extends LearnerRecord {
+  lineId: string;
+  courseId: string | null;
+  course: string;
+  sessionId: string | null;
+}
+
+/**
+ * The people named for an order's seats (issue 51), line by line in the order's line order,
+ * each line's in their order. The company documents (agreement, attendance certificate) list
+ * these; seats not named are the buyer's (the line's qty minus its learners).
+ */
+export async function listOrderLearners(db: DbOrTx, orderId: string): Promise<OrderLearnerRow[]> {
+  return db
+    .select({
+      id: orderLearners.id,
+      name: orderLearners.name,
+      email: orderLearners.email,
+      phone: orderLearners.phone,
+      lineId: orderItems.id,
+      courseId: orderItems.courseId,
+      course: orderItems.name,
+      sessionId: orderItems.sessionId,
+    })
+    .from(orderLearners)
+    .innerJoin(orderItems, eq(orderItems.id, orderLearners.itemId))
+    .where(eq(orderLearners.orderId, orderId))
+    .orderBy(asc(orderItems.position), asc(orderLearners.position), asc(orderLearners.id));
 }
 
 export async function findOrderById(db: DbOrTx, id: string): Promise<OrderRecord | undefined> {

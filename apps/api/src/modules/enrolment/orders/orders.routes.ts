@@ -1,10 +1,12 @@
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import {
+  cancelOrderBodySchema,
   createOrderBodySchema,
   errorSchema,
   priceChangedErrorSchema,
   idempotencyKeySchema,
+  lineLearnersBodySchema,
   MESSAGES,
   orderEventSchema,
   orderExportQuerySchema,
@@ -17,7 +19,6 @@ import {
 import type { AppContext } from '../../../deps.js';
 import { badRequest } from '../../../errors.js';
 import { answerPage, apiRoutes, idParams, totalCountHeader } from '../../../http/route.js';
-import { accessGuards } from '../../identity/auth.service.js';
 import type { OrderPayments } from './orders.types.js';
 import {
   actorOf,
@@ -32,6 +33,8 @@ import { orderCalendarRoutes } from './order-calendar.routes.js';
 import { sendOrdersCsv } from './order-export.js';
 import { paymentProofRoutes } from './payment-proof.routes.js';
 import { getAllOrders, getMyOrders, getOrder, placeOrder } from './orders.service.js';
+import { LEARNERS_LOCKED_MESSAGE, replaceLineLearners } from './learners.service.js';
+import { learnersRenamed } from './learner-notices.service.js';
 
 /** An order without lines answers the shop's own message, not a field path. */
 const rejectEmptyOrder: RequestHandler = (req, _res, next) => {
@@ -45,7 +48,7 @@ const orderParams = idParams(MESSAGES.orderNotFound);
 
 export function ordersRouter(ctx: AppContext, payments: OrderPayments): Router {
   const router = Router();
-  const routes = apiRoutes(router, accessGuards(ctx));
+  const routes = apiRoutes(router, ctx.guards);
 
   routes.post(
     '/',
@@ -138,6 +141,34 @@ export function ordersRouter(ctx: AppContext, payments: OrderPayments): Router {
     },
   );
 
+  routes.put(
+    '/:id/lines/:lineId/learners',
+    {
+      summary: 'Name the people who sit in an order line’s seats (buyer or admin)',
+      description:
+        'Replaces the line’s named learners (at most its `qty`; seats not named are the buyer’s). An entry with the `_id` of one of ' +
+        'the line’s learners keeps that learner’s record and attendance; one without is new; learners left out are removed and hear ' +
+        'nothing more. Allowed while the order is pending or paid and the line’s session has not started (a course without sessions: ' +
+        'until the order is learned); otherwise 409 `code: LEARNERS_LOCKED`. Answers the order.',
+      access: 'user',
+      params: z.object({
+        id: z.string().regex(/^[0-9a-f-]{36}$/i, MESSAGES.orderNotFound).meta({ description: 'The order’s `_id`', format: 'uuid' }),
+        lineId: z.string().max(100).meta({ description: 'The line’s `_id`', format: 'uuid' }),
+      }),
+      body: lineLearnersBodySchema,
+      answer: orderSchema,
+      otherAnswers: {
+        409: { description: `\`code: LEARNERS_LOCKED\`: ${LEARNERS_LOCKED_MESSAGE}`, schema: errorSchema },
+      },
+      errors: [403],
+    },
+    async ({ user, params, body }) => {
+      const replaced = await replaceLineLearners(ctx, user, params.id, params.lineId, body);
+      learnersRenamed(ctx, params.id, replaced);
+      return replaced.order;
+    },
+  );
+
   routes.post(
     '/:id/payment',
     {
@@ -196,9 +227,11 @@ export function ordersRouter(ctx: AppContext, payments: OrderPayments): Router {
       description:
         'The owner cannot cancel a Card order while a payment page for it is open: 409 `PAYMENT_OPEN` with `until`, when the page ends; ' +
         'nor a Transfer order while its proof of payment waits for the centre’s check: 409 `PROOF_SUBMITTED`. ' +
-        'An admin can. A paid order cancelled by an admin gets a refund of its own in `refunds` (`reason: cancelled`, `status: due`).',
+        'An admin can. A paid order cancelled by an admin gets a refund of its own in `refunds` (`reason: cancelled`, `status: due`). ' +
+        'An admin may say why (`{reason}`, optional, up to 500 characters): kept as the order’s `cancelReason` and told in the customer’s mail; ignored from the owner.',
       access: 'user',
       params: orderParams,
+      body: cancelOrderBodySchema,
       answer: orderSchema,
       otherAnswers: {
         409: {
@@ -210,7 +243,7 @@ export function ordersRouter(ctx: AppContext, payments: OrderPayments): Router {
       },
       errors: [403, 409],
     },
-    ({ params, user }) => cancelOrder(ctx, user, params.id),
+    ({ params, user, body }) => cancelOrder(ctx, user, params.id, body.reason),
   );
 
   routes.put(

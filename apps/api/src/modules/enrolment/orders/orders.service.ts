@@ -1,26 +1,31 @@
+import { randomUUID } from 'node:crypto';
 import {
   MESSAGES,
   notEnoughSeats,
+  pricedBeyondSpec,
   type CreateOrderBody,
   type OrderAmounts as SharedOrderAmounts,
   type Order,
   type OrderRefund,
   type OrderListQuery,
   type PaymentMethod,
+  type TaxLine,
   SESSION_REQUIRED,
 } from '@shop/shared';
-import { sessionsForOrder, type SessionRow } from '../sessions/session-queries.service.js';
-import { offerFreedSeats, waitlistOffersChanged } from '../sessions/waitlist-seats.service.js';
+import { sessionsForOrder, type SessionRow } from '../sessions/sessions.repository.js';
+import { offerFreedSeats } from '../sessions/waitlist.repository.js';
+import { waitlistOffersChanged } from '../sessions/waitlist.service.js';
 import { isUniqueViolation, type Db } from '../../../db/client.js';
 import type { ServiceContext } from '../../../deps.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../../errors.js';
 import { isId } from '../../../lib/ids.js';
 import type { AuthUser } from '../../../middleware/auth.js';
-import { sendInBackground } from '../../mail/mail.service.js';
+import { sendInBackground } from '../../mail/mailer.js';
 import { claimCouponUse, priceWithCoupon, resolveCoupon } from '../../coupons/coupons.service.js';
-import { SYSTEM_ACTOR } from '../../audit/audit.service.js';
+import { SYSTEM_ACTOR } from '../../audit/audit.repository.js';
 import { invoiceSeller } from './invoice.js';
 import { payOrderRecord } from './order-states.repository.js';
+import { orderTaxLines, readInvoiceTo } from './order-tax.js';
 import { listOrders } from './order-list.repository.js';
 import { orderPaidMail, orderPlacedMail } from './order-mails.js';
 import {
@@ -34,6 +39,7 @@ import {
   TOO_MANY_UNPAID,
   NO_REFUND,
   type OrderRecord,
+  type LearnerRecord,
   type RefundRecord,
 } from './orders.repository.js';
 
@@ -65,6 +71,7 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
     _id: order.id,
     user,
     orderItems: order.lines.map((line) => ({
+      _id: line.id,
       course: line.courseId,
       name: line.name,
       qty: line.qty,
@@ -79,6 +86,7 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
             place: line.session.place,
           }
         : null,
+      learners: (line.learners ?? []).map((l) => ({ _id: l.id, name: l.name, email: l.email, phone: l.phone })),
     })),
     shippingAddress: {
       address: order.address,
@@ -99,12 +107,15 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
     status: order.status,
     holdExpiresAt: order.holdExpiresAt?.toISOString() ?? null,
     cancelledAt: order.cancelledAt?.toISOString() ?? null,
+    cancelReason: order.cancelReason ?? null,
     refundedAt: order.refundedAt?.toISOString() ?? null,
     invoiceNumber: order.invoiceNumber,
     paymentResult: order.paymentResult,
     refund: order.refunds[0] ? refundJson(order.refunds[0]) : null,
     refunds: order.refunds.map(refundJson),
-    invoiceTo: order.invoiceTo,
+    invoiceTo: readInvoiceTo(order.invoiceTo),
+    taxLines: orderTaxLines(order),
+    stampDuty: order.stampDuty ?? 0,
     couponCode: order.couponCode ?? null,
     discountPrice: order.discountPrice ?? 0,
     paymentProof:
@@ -125,17 +136,32 @@ function ttnJson(reference: string | null | undefined, recordedAt: Date | null |
  * Lines for the same course and session are merged, keeping the position of the first one. Ids
  * are lower-cased as PostgreSQL writes uuids, so an upper-case id names its course too.
  */
-function mergeLines(
-  items: CreateOrderBody['orderItems'],
-): { courseId: string; sessionId: string | null; qty: number; index: number }[] {
-  const merged = new Map<string, { courseId: string; sessionId: string | null; qty: number; index: number }>();
+interface WantedLine {
+  courseId: string;
+  sessionId: string | null;
+  qty: number;
+  index: number;
+  /** Issue 51: the learners named for the seats, with the ids their rows get. */
+  learners: LearnerRecord[];
+}
+
+function mergeLines(items: CreateOrderBody['orderItems']): WantedLine[] {
+  const merged = new Map<string, WantedLine>();
   items.forEach((item, index) => {
     const courseId = item.course.toLowerCase();
     const sessionId = item.session?.toLowerCase() ?? null;
     const key = `${courseId}|${sessionId ?? ''}`;
+    const learners = (item.learners ?? []).map((l) => ({
+      id: randomUUID(),
+      name: l.name,
+      email: l.email ?? null,
+      phone: l.phone ?? null,
+    }));
     const line = merged.get(key);
-    if (line) line.qty += item.qty;
-    else merged.set(key, { courseId, sessionId, qty: item.qty, index });
+    if (line) {
+      line.qty += item.qty;
+      line.learners.push(...learners);
+    } else merged.set(key, { courseId, sessionId, qty: item.qty, index, learners });
   });
   return [...merged.values()];
 }
@@ -150,7 +176,7 @@ const AMOUNT_FIELDS = ['itemsPrice', 'shippingPrice', 'taxPrice', 'totalPrice'] 
  */
 function checkShownAmounts(
   body: CreateOrderBody,
-  amounts: OrderAmounts,
+  amounts: OrderAmounts & { taxLines: TaxLine[]; stampDuty: number },
   lines: { courseId: string; name: string; qty: number; price: number }[],
 ): void {
   const differs = AMOUNT_FIELDS.some((field) => {
@@ -164,6 +190,7 @@ function checkShownAmounts(
       shippingPrice: amounts.shippingPrice,
       taxPrice: amounts.taxPrice,
       totalPrice: amounts.totalPrice,
+      ...(pricedBeyondSpec(amounts) ? { taxLines: amounts.taxLines, stampDuty: amounts.stampDuty } : {}),
     },
     orderItems: lines.map(({ courseId, name, qty, price }) => ({ course: courseId, name, qty, price })),
   });
@@ -305,7 +332,7 @@ async function createOrder(
     ]);
     const found = new Map(foundCourses.map((c) => [c.id, c]));
     // The first line that cannot be served explains the refusal: unknown course or session (400), too few seats (409).
-    const lines = wanted.map(({ courseId, sessionId, qty, index }) => {
+    const lines = wanted.map(({ courseId, sessionId, qty, index, learners }) => {
       const course = found.get(courseId);
       if (!course) throw unknownCourse(index);
       const session = sessionOfLine(foundSessions, course, sessionId, placedAt, index);
@@ -316,11 +343,28 @@ async function createOrder(
       const lineSession = session
         ? { id: session.id, startsAt: session.startsAt, endsAt: session.endsAt, schedule: session.schedule, place: session.place }
         : null;
-      return { courseId, name: course.name, qty, price: course.price, image: course.images[0] ?? '', session: lineSession };
+      return {
+        id: randomUUID(),
+        courseId,
+        name: course.name,
+        qty,
+        price: course.price,
+        image: course.images[0] ?? '',
+        session: lineSession,
+        courseTaxRate: course.taxRate,
+        taxRate: course.taxRate ?? config.pricing.taxRate,
+        learners,
+      };
     });
     // Issue 37: a promo code that does not apply refuses the order (400 COUPON_*), never placed at full price.
     const coupon = body.couponCode?.trim() ? await resolveCoupon(db, body.couponCode, lines, buyer.id, placedAt) : null;
-    const amounts = { ...priceWithCoupon(lines, coupon), couponCode: coupon?.code ?? null };
+    // Issue 52: each line at its course's rate, tax per rate and the stamp duty (the shop's settings).
+    const { lineTaxRates: _rates, ...priced } = priceWithCoupon(
+      lines.map((line) => ({ ...line, taxRate: line.courseTaxRate })),
+      coupon,
+      config.pricing,
+    );
+    const amounts = { ...priced, couponCode: coupon?.code ?? null };
     // Checked on every round: a price changed between this read and the insert makes the insert
     // refuse, and the next round compares the new price with what the customer saw.
     checkShownAmounts(body, amounts, lines);

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PaymentProofType } from '@shop/shared';
 import type { DbOrTx } from '../../../db/client.js';
 import { orders, paymentProofs } from '../../../db/schema.js';
-import { recordAuditEvents, type AuditActor } from '../../audit/audit.service.js';
+import { recordAuditEvents, type AuditActor } from '../../audit/audit.repository.js';
 
 /** A proof as kept: its bytes and their type, read from the bytes. */
 export interface StoredProof {

@@ -3,8 +3,8 @@ import { MESSAGES, PAYMENT_PROOF_MAX_BYTES, type Order, type PaymentProofType } 
 import type { ServiceContext } from '../../../deps.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../../errors.js';
 import type { AuthUser } from '../../../middleware/auth.js';
-import { actorOf } from '../../audit/audit.service.js';
-import { sendInBackground } from '../../mail/mail.service.js';
+import { actorOf } from '../../audit/audit.repository.js';
+import { sendInBackground } from '../../mail/mailer.js';
 import { queueTextMessagesAfter } from '../../messages/text-messages.service.js';
 import { proofRejectedMail } from './order-mails.js';
 import { type OrderRecord } from './orders.repository.js';

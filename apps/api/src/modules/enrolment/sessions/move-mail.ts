@@ -1,5 +1,6 @@
 import type { Config } from '../../../config.js';
-import { tunisTime, type MailMessage } from '../../mail/mail.service.js';
+import { tunisTime } from '../../mail/tunis-time.js';
+import { type MailMessage } from '../../mail/mailer.js';
 import type { OrderRecord } from '../orders/orders.types.js';
 import { orderCalendar } from './calendar.js';
 import { MOVE_TEXTS } from './move-texts.js';

@@ -2,14 +2,13 @@ import { Router } from 'express';
 import { orderSchema, sessionMoveBodySchema } from '@shop/shared';
 import type { AppContext } from '../../../deps.js';
 import { apiRoutes, idParams } from '../../../http/route.js';
-import { accessGuards } from '../../identity/auth.service.js';
 import { moveLearner } from './move.service.js';
 import { SESSION_MESSAGES } from './sessions.service.js';
 
 /** `POST /api/sessions/{id}/move` (issue 34, decision 0396): a learner moved to another session of the course (admin). */
 export function sessionMoveRouter(ctx: AppContext): Router {
   const router = Router();
-  apiRoutes(router, accessGuards(ctx)).post(
+  apiRoutes(router, ctx.guards).post(
     '/:id/move',
     {
       summary: 'Move a learner to another session of the same course (admin)',

@@ -1,6 +1,7 @@
 import type { Config } from '../../../config.js';
-import { MAIL_TEXTS, type MailMessage } from '../../mail/mail.service.js';
-import { orderLink } from '../orders/order-mails.service.js';
+import { MAIL_TEXTS } from '../../mail/mail.texts.js';
+import { type MailMessage } from '../../mail/mailer.js';
+import { orderLink } from '../orders/order-mails.js';
 import type { OrderRecord } from '../orders/orders.types.js';
 import { calendarAttachment, sessionMailBody } from './session-mail.js';
 

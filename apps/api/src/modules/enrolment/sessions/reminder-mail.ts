@@ -1,5 +1,5 @@
 import type { Config } from '../../../config.js';
-import type { MailMessage } from '../../mail/mail.service.js';
+import type { MailMessage } from '../../mail/mailer.js';
 import type { OrderRecord } from '../orders/orders.types.js';
 import { orderCalendar } from './calendar.js';
 import { REMINDER_TEXTS } from './reminder-texts.js';

@@ -9,7 +9,6 @@ import {
 } from '@shop/shared';
 import type { AppContext } from '../../../deps.js';
 import { apiRoutes, idParams } from '../../../http/route.js';
-import { accessGuards } from '../../identity/auth.service.js';
 import {
   getRoster,
   getSessionDetail,
@@ -22,7 +21,7 @@ import { SESSION_MESSAGES } from './sessions.service.js';
 /** `/api/sessions/{id}/…` (issue 34): a session's roster, attendance and "mark learned" (admin). */
 export function rosterRouter(ctx: AppContext): Router {
   const router = Router();
-  const routes = apiRoutes(router, accessGuards(ctx));
+  const routes = apiRoutes(router, ctx.guards);
   const params = idParams(SESSION_MESSAGES.notFound);
 
   routes.get(

@@ -1,10 +1,8 @@
 import type { Language } from '@shop/shared';
-import {
-  escapeHtml,
-  htmlLangAttributes,
-  tunisTime,
-  type MailMessage,
-} from '../../mail/mail.service.js';
+import { escapeHtml } from '../../mail/mail.templates.js';
+import { htmlLangAttributes } from '../../mail/mail.texts.js';
+import { tunisTime } from '../../mail/tunis-time.js';
+import { type MailMessage } from '../../mail/mailer.js';
 
 /** What a session mail says (move, reminder, waitlist offer), in the order it says it. */
 export interface SessionMailParts {

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, or, sql, type Placeholder } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { courses, orderItems, orders, sessions, sessionWaitlist } from '../../../db/schema.js';
 import { standingOfferOf } from './waitlist.repository.js';
@@ -115,9 +115,10 @@ export async function courseHadSessions(db: DbOrTx, courseId: string): Promise<b
 /** A course's sessions not ended and not cancelled, soonest first (the course page), with how many wait (issue 34). */
 export function upcomingSessionsOfCourse(
   db: DbOrTx,
-  courseId: string,
-  now: Date,
-): Promise<(SessionRow & { waiting: number })[]> {
+  // Placeholders: the course page prepares this statement once (issue 55).
+  courseId: string | Placeholder,
+  now: Date | Placeholder,
+) {
   return db
     .select({
       ...getTableColumns(sessions),

@@ -2,13 +2,12 @@ import { Router } from 'express';
 import { MESSAGES, sessionBodySchema, sessionSchema } from '@shop/shared';
 import type { AppContext } from '../../../deps.js';
 import { apiRoutes, idParams } from '../../../http/route.js';
-import { accessGuards } from '../../identity/auth.service.js';
 import { cancelSession, createSession, editSession, SESSION_MESSAGES } from './sessions.service.js';
 
 /** Mounted by the courses router under `/api/courses/:id/sessions` (issue 33). */
 export function courseSessionsRouter(ctx: AppContext): Router {
   const router = Router({ mergeParams: true });
-  apiRoutes(router, accessGuards(ctx)).post(
+  apiRoutes(router, ctx.guards).post(
     '/',
     {
       summary: 'Add a dated session to a course (admin)',
@@ -29,7 +28,7 @@ export function courseSessionsRouter(ctx: AppContext): Router {
 /** `/api/sessions` (issue 33): the admin's edit and cancel of one session. */
 export function sessionsRouter(ctx: AppContext): Router {
   const router = Router();
-  const routes = apiRoutes(router, accessGuards(ctx));
+  const routes = apiRoutes(router, ctx.guards);
   const params = idParams(SESSION_MESSAGES.notFound);
 
   routes.put(

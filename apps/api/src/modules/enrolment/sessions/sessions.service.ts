@@ -4,11 +4,12 @@ import type { sessionBodySchema } from '@shop/shared';
 import type { ServiceContext } from '../../../deps.js';
 import { AppError, conflict, notFound } from '../../../errors.js';
 import type { AuthUser } from '../../../middleware/auth.js';
-import { actorOf, changedFields, recordAuditEvents } from '../../audit/audit.service.js';
-import { sendInBackground } from '../../mail/mail.service.js';
+import { actorOf, changedFields, recordAuditEvents } from '../../audit/audit.repository.js';
+import { sendInBackground } from '../../mail/mailer.js';
 import { queueTextMessagesAfter } from '../../messages/text-messages.service.js';
-import { sessionCancelledMail } from '../orders/order-mails.service.js';
-import { cancelOrderRecord, findOrderById } from '../orders/order-records.service.js';
+import { sessionCancelledMail } from '../orders/order-mails.js';
+import { cancelOrderRecord } from '../orders/order-states.repository.js';
+import { findOrderById } from '../orders/orders.repository.js';
 import {
   courseExists,
   findSession,

@@ -1,5 +1,7 @@
 import type { Config } from '../../../config.js';
-import { MAIL_TEXTS, tunisTime, type MailMessage } from '../../mail/mail.service.js';
+import { MAIL_TEXTS } from '../../mail/mail.texts.js';
+import { tunisTime } from '../../mail/tunis-time.js';
+import { type MailMessage } from '../../mail/mailer.js';
 import { sessionDetails, sessionMailBody } from './session-mail.js';
 import type { LapsedOfferToMail, OfferToMail } from './waitlist.repository.js';
 import { WAITLIST_TEXTS } from './waitlist-texts.js';

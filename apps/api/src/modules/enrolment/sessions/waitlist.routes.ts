@@ -7,7 +7,6 @@ import {
 } from '@shop/shared';
 import type { AppContext } from '../../../deps.js';
 import { apiRoutes, idParams } from '../../../http/route.js';
-import { accessGuards } from '../../identity/auth.service.js';
 import {
   joinSessionWaitlist,
   leaveSessionWaitlist,
@@ -18,7 +17,7 @@ import {
 /** `/api/sessions/{id}/waitlist` (issue 34): join or leave the waitlist of a full session. */
 export function sessionWaitlistRouter(ctx: AppContext): Router {
   const router = Router();
-  const routes = apiRoutes(router, accessGuards(ctx));
+  const routes = apiRoutes(router, ctx.guards);
   const params = idParams(WAITLIST_MESSAGES.notFound);
 
   routes.post(
@@ -59,7 +58,7 @@ export function sessionWaitlistRouter(ctx: AppContext): Router {
 /** `/api/waitlist` (issue 34): the signed-in customer's waitlists. */
 export function waitlistRouter(ctx: AppContext): Router {
   const router = Router();
-  apiRoutes(router, accessGuards(ctx)).get(
+  apiRoutes(router, ctx.guards).get(
     '/',
     {
       summary: 'My waitlists',

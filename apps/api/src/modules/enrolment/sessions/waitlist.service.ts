@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../../deps.js';
 import { AppError, conflict, notFound } from '../../../errors.js';
 import { startSweeper, type Sweeper } from '../../../lib/sweeper.js';
 import type { AuthUser } from '../../../middleware/auth.js';
-import { sendInBackground } from '../../mail/mail.service.js';
+import { sendInBackground } from '../../mail/mailer.js';
 import { queueTextMessages } from '../../messages/text-messages.service.js';
 import { waitlistLapsedMail, waitlistOfferMail } from './waitlist-mail.js';
 import {

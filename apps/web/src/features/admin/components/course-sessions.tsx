@@ -165,7 +165,8 @@ export function CourseSessions({ courseId, sessions }: { courseId: string; sessi
                     aria-labelledby={`${headingId}-${session._id}-confirm`}
                   >
                     <p id={`${headingId}-${session._id}-confirm`}>
-                      {t('sessions.admin.confirmCancel', { dates })}
+                      {t('sessions.admin.confirmCancel', { dates })}{' '}
+                      {t('sessions.admin.seatsTaken', { count: session.capacity - session.seatsLeft, capacity: session.capacity })}
                     </p>
                     <div className="course-sessions__actions">
                       <button

@@ -147,7 +147,7 @@ describe('CourseEditRoute sessions (issue 33)', () => {
     renderEdit();
     const sessionsRegion = await section();
     await user.click(sessionsRegion.getByRole('button', { name: /^Cancel the session of/ }));
-    expect(sessionsRegion.getByText(/Its unpaid orders are cancelled/)).toBeInTheDocument();
+    expect(sessionsRegion.getByText(/Its unpaid orders are cancelled/)).toHaveTextContent(/ seats are taken\.$/);
     await user.click(sessionsRegion.getByRole('button', { name: 'Keep it' }));
     expect(sent.filter((r) => r.method === 'POST')).toEqual([]);
 

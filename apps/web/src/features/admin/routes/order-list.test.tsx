@@ -63,8 +63,10 @@ describe('OrderListRoute', () => {
     const dated = anOrder({
       _id: 'o3',
       orderItems: [
-        { course: 'c1', name: 'Python for Beginners', qty: 1, price: 120.5, image: '/p.svg', session: null },
+        { _id: 'line-c1', learners: [], course: 'c1', name: 'Python for Beginners', qty: 1, price: 120.5, image: '/p.svg', session: null },
         {
+          _id: 'line-c2',
+          learners: [],
           course: 'c2',
           name: 'Excel for Business',
           qty: 3,
@@ -144,8 +146,8 @@ describe('OrderListRoute', () => {
     );
   });
 
-  it('offers Cancel for open orders only and cancels after a confirmation', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+  it('offers Cancel for open orders only and cancels after a question that takes the reason (issue 54)', async () => {
+    const confirm = vi.spyOn(window, 'prompt').mockReturnValueOnce(null).mockReturnValue('  Trainer ill  ');
     const expired = anOrder({ _id: 'o3', status: 'expired' });
     const { sent } = mockApi({
       'GET /api/orders': { body: [unpaid, paid, expired], headers: { 'X-Total-Count': '3' } },
@@ -161,10 +163,16 @@ describe('OrderListRoute', () => {
     // An expired order can still be marked paid: the server takes its seats again if it can.
     expect(within(third!).getByRole('button', { name: 'Mark as Paid: order o3' })).toBeInTheDocument();
 
+    // Kept (the question dismissed): nothing sent.
     await userEvent.click(cancels[0]!);
-    expect(confirm).toHaveBeenCalledWith('Cancel this order? Its seats go back on sale.');
+    expect(sent.some((r) => r.method === 'POST')).toBe(false);
+    await userEvent.click(cancels[0]!);
+    expect(confirm).toHaveBeenCalledWith(
+      "Cancel this order? Its seats go back on sale.\n\nReason (optional; shown on the order and in the customer's mail):",
+      '',
+    );
     await waitFor(() =>
-      expect(sent.some((r) => r.method === 'POST' && r.path === '/api/orders/o1/cancel')).toBe(true),
+      expect(sent.find((r) => r.method === 'POST' && r.path === '/api/orders/o1/cancel')?.body).toEqual({ reason: 'Trainer ill' }),
     );
     confirm.mockRestore();
   });

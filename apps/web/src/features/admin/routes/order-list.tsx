@@ -1,4 +1,5 @@
 import { ORDER_SORTS, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_PROOF_STATUSES, type Order } from '@shop/shared';
+import { askCancel } from '@/lib/ask-cancel';
 import { useCancelOrderMutation, useGetOrdersQuery, usePayOrderMutation } from '@/lib/api/orders';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/lib/format';
@@ -96,14 +97,11 @@ export function OrderListRoute() {
       void payOrder(order._id);
   };
   // A paid order cancelled by an admin owes its payment back (refund due): the question says so.
+  const cancelledId = (arg: string | { id: string } | undefined) => (typeof arg === 'string' ? arg : arg?.id);
+  // Issue 54: with the reason, optional, that the order and the customer's mail show.
   const onCancel = (order: Order) => {
-    if (
-      !window.confirm(
-        order.status === 'paid' ? t('common.confirmRefund') : t('common.confirmCancel'),
-      )
-    )
-      return;
-    void cancelOrder(order._id);
+    const asked = askCancel(order, true, t);
+    if (asked) void cancelOrder(asked);
   };
 
   return (
@@ -136,7 +134,7 @@ export function OrderListRoute() {
             onMarkPaid={onMarkPaid}
             payingId={payment.isLoading ? payment.originalArgs : undefined}
             onCancel={onCancel}
-            cancellingId={cancellation.isLoading ? cancellation.originalArgs : undefined}
+            cancellingId={cancellation.isLoading ? cancelledId(cancellation.originalArgs) : undefined}
           />
         )}
       </PagedList>

@@ -1,6 +1,7 @@
 import type { Order } from '@shop/shared';
 import { errorMessage } from '@/lib/api/errors';
 import { useCancelOrderMutation } from '@/lib/api/orders';
+import { askCancel } from '@/lib/ask-cancel';
 import { useTranslation } from 'react-i18next';
 import { OrderDocuments } from './order-documents';
 
@@ -18,13 +19,8 @@ export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolea
   const hasDocuments = !!order.invoiceNumber || order.refunds.some((r) => r.status === 'done');
 
   const onCancel = () => {
-    if (
-      !window.confirm(
-        order.status === 'paid' ? t('common.confirmRefund') : t('common.confirmCancel'),
-      )
-    )
-      return;
-    void cancelOrder(order._id);
+    const asked = askCancel(order, isAdmin, t);
+    if (asked) void cancelOrder(asked);
   };
 
   if (!canCancel && !hasDocuments) return null;

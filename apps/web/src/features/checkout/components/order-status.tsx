@@ -61,6 +61,12 @@ export function OrderStatus({ order, staff = false }: { order: Order; staff?: bo
       {order.status === 'cancelled' && (
         <p className="message message--error">
           {t('checkout.order.cancelledAt', { date: formatDate(order.cancelledAt) })}
+          {order.cancelReason && (
+            <>
+              <br />
+              {t('checkout.order.cancelReason')} <bdi>{order.cancelReason}</bdi>
+            </>
+          )}
         </p>
       )}
       {order.status === 'expired' && (

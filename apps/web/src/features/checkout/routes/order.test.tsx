@@ -31,6 +31,16 @@ describe('OrderRoute', () => {
     expect(screen.queryByRole('button', { name: 'Mark as Paid' })).not.toBeInTheDocument();
   });
 
+  it('shows the reason the centre gave for a cancel (issue 54)', async () => {
+    mockApi({
+      'GET /api/orders/o1': {
+        body: anOrder({ status: 'cancelled', cancelledAt: '2026-11-22T09:00:00.000Z', cancelReason: 'The trainer is ill' }),
+      },
+    });
+    renderOrder();
+    expect(await screen.findByText(/Cancelled on 2026-11-22/)).toHaveTextContent("The centre's reason: The trainer is ill");
+  });
+
   it('shows the paid and learned dates as their first 10 characters', async () => {
     mockApi({
       'GET /api/orders/o1': {
@@ -156,7 +166,7 @@ describe('OrderRoute', () => {
         paidAt: '2026-11-21T10:00:00.000Z',
         cancelledAt: '2026-11-22T10:00:00.000Z',
         invoiceNumber: '2026-00042',
-        invoiceTo: { name: 'Sotudis SARL', taxId: '0001234/B/A/M/000' },
+        invoiceTo: { kind: 'company' as const, name: 'Sotudis SARL', taxId: '0001234/B/A/M/000' },
       };
       const refund = (status: 'due' | 'done') => ({
         status,
@@ -190,7 +200,7 @@ describe('OrderRoute', () => {
 
     it('shows the admin the history and a refund-confirming cancel of a paid order', async () => {
       const user = userEvent.setup();
-      const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+      const confirm = vi.spyOn(window, 'prompt').mockReturnValue(null);
       mockApi({
         'GET /api/orders/o1': {
           body: anOrder({ status: 'paid', isPaid: true, paidAt: '2026-11-21T10:00:00.000Z', invoiceNumber: '2026-00001' }),
@@ -232,7 +242,8 @@ describe('OrderRoute', () => {
       );
       await user.click(screen.getByRole('button', { name: 'Cancel order' }));
       expect(confirm).toHaveBeenCalledWith(
-        'This order is paid. Cancel it? Its payment is then listed as to be refunded.',
+        "This order is paid. Cancel it? Its payment is then listed as to be refunded.\n\nReason (optional; shown on the order and in the customer's mail):",
+        '',
       );
     });
   });

@@ -102,6 +102,12 @@ export const sessions = {
     confirmCancel:
       'إلغاء دورة {{dates}}؟ تُلغى طلباتها غير المدفوعة، وتُسجَّل المدفوعة للاسترداد، ويُراسَل كل متعلّم، ويُبلَّغ كل من في قائمة الانتظار.',
     hasLearned: 'في هذه الجلسة متعلّمون وُضعت عليهم علامة الإتمام، لذا تبقى قائمة. اطّلع عليهم في قائمتها:',
+    seatsTaken_zero: 'المقاعد المحجوزة: {{count}} من {{capacity}}.',
+    seatsTaken_one: 'المقاعد المحجوزة: {{count}} من {{capacity}}.',
+    seatsTaken_two: 'المقاعد المحجوزة: {{count}} من {{capacity}}.',
+    seatsTaken_few: 'المقاعد المحجوزة: {{count}} من {{capacity}}.',
+    seatsTaken_many: 'المقاعد المحجوزة: {{count}} من {{capacity}}.',
+    seatsTaken_other: 'المقاعد المحجوزة: {{count}} من {{capacity}}.',
     confirmYes: 'نعم، ألغِها',
     keep: 'أبقِها',
     dates: 'المواعيد',

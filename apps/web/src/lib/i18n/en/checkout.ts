@@ -117,6 +117,7 @@ export const checkout = {
     statusTitle: 'Status',
     holdNote: 'Unpaid by then, the order expires and its seats go back on sale.',
     cancelledAt: 'Cancelled on {{date}}',
+    cancelReason: "The centre's reason:",
     refundDue:
       'A refund of {{amount}} is due to you. The centre sends it back the way you paid and writes to you once it is made.',
     refundDone: 'Refunded {{amount}} on {{date}}',

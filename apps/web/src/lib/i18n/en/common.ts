@@ -33,6 +33,7 @@ export const common = {
   cancelOrder: 'Cancel order',
   cancelOrderLabel: 'Cancel order {{id}}',
   confirmCancel: 'Cancel this order? Its seats go back on sale.',
+  cancelReasonPrompt: "Reason (optional; shown on the order and in the customer's mail):",
   confirmRefund: 'This order is paid. Cancel it? Its payment is then listed as to be refunded.',
   confirmMarkPaid: 'Mark order {{id}} as paid ({{amount}})? Only once the money has reached the centre: the customer then gets the invoice and the “payment received” mail.',
   confirmTransferToRefund: 'Record that a transfer of {{amount}} reached order {{id}}? The order stays cancelled and the money is listed as to be refunded.',

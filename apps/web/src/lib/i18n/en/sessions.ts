@@ -77,6 +77,8 @@ export const sessions = {
     confirmCancel:
       'Cancel the session of {{dates}}? Its unpaid orders are cancelled, paid ones are marked for refund, every learner is mailed, and everyone on its waitlist is told.',
     hasLearned: 'Learners of this session are already marked learned, so it is kept. See them on its roster:',
+    seatsTaken_one: '{{count}} of {{capacity}} seats is taken.',
+    seatsTaken_other: '{{count}} of {{capacity}} seats are taken.',
     confirmYes: 'Yes, cancel it',
     keep: 'Keep it',
     dates: 'Dates',

@@ -123,6 +123,7 @@ export const checkout = {
     holdNote:
       "Si elle n'est pas payée d'ici là, la commande expire et ses places sont remises en vente.",
     cancelledAt: 'Annulée le {{date}}',
+    cancelReason: 'Motif donné par le centre :',
     refundDue:
       'Un remboursement de {{amount}} vous est dû. Le centre vous le renvoie par le moyen de paiement utilisé et vous écrit une fois le remboursement effectué.',
     refundDone: '{{amount}} remboursés le {{date}}',

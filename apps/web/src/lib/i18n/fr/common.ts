@@ -32,6 +32,7 @@ export const common = {
   cancelOrder: 'Annuler la commande',
   cancelOrderLabel: 'Annuler la commande {{id}}',
   confirmCancel: 'Annuler cette commande ? Ses places seront remises en vente.',
+  cancelReasonPrompt: 'Motif (facultatif ; affiché sur la commande et dans le mail au client) :',
   confirmRefund:
     'Cette commande est payée. L’annuler ? Son paiement sera alors listé comme à rembourser.',
   confirmMarkPaid: 'Marquer la commande {{id}} comme payée ({{amount}}) ? Seulement une fois l’argent arrivé au centre : le client reçoit alors la facture et le mail « paiement reçu ».',

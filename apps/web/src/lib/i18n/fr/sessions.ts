@@ -91,6 +91,9 @@ export const sessions = {
       'Annuler la session du {{dates}} ? Ses commandes non payées sont annulées, les payées sont à rembourser, chaque apprenant reçoit un e-mail, et chaque personne en liste d’attente est prévenue.',
     hasLearned:
       'Des apprenants de cette session sont déjà marqués terminés : elle est conservée. Voir sa liste :',
+    seatsTaken_one: '{{count}} place sur {{capacity}} est prise.',
+    seatsTaken_many: '{{count}} places sur {{capacity}} sont prises.',
+    seatsTaken_other: '{{count}} places sur {{capacity}} sont prises.',
     confirmYes: "Oui, l'annuler",
     keep: 'La garder',
     dates: 'Dates',

@@ -1,21 +1,6 @@
 import { tunisDay } from '@shop/shared';
 import type { SessionRow } from './sessions.repository.js';
 
-/**
- * Reads of sessions that other modules make (docs/decisions/0292): the course page's and the
- * admin dashboard's upcoming sessions, the sessions an order names, and the sessions an order
- * is learned in. Apart from sessions.service.ts, which uses the orders module: orders can read
- * sessions here without a cycle.
- */
-export {
-  courseHadSessions,
-  lockSessionsOfOrder,
-  sessionsForOrder,
-  upcomingSessions,
-  upcomingSessionsOfCourse,
-  type SessionRow,
-} from './sessions.repository.js';
-
 /** Why an order cannot be marked learned yet because of its sessions, or null when it can. */
 export type LearnBlock = { kind: 'sessionNotOver'; endsAt: Date } | { kind: 'sessionCancelled' };
 

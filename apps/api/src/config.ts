@@ -105,6 +105,8 @@ const envSchema = z.object({
   // Issue 54: the opening hours as French and Arabic pages and mails say them (else SHOP_HOURS).
   SHOP_HOURS_FR: z.string().trim().max(200).optional(),
   SHOP_HOURS_AR: z.string().trim().max(200).optional(),
+  // Issue 51: the centre's authorisation number as a training provider, on the training agreement and attendance certificate.
+  SHOP_TRAINING_AUTHORISATION: z.string().trim().max(100).optional(),
   // Paying by transfer (issue 36): the RIB/IBAN and the D17 number customers pay to.
   SHOP_BANK_ACCOUNT: z.string().trim().max(200).optional(),
   SHOP_D17_NUMBER: z.string().trim().max(50).optional(),
@@ -174,6 +176,8 @@ export interface ShopIdentity {
   hours: string;
   hoursFr: string;
   hoursAr: string;
+  /** The authorisation number as a training provider (`SHOP_TRAINING_AUTHORISATION`, issue 51). */
+  trainingAuthorisation: string;
 }
 
 /** The signatory of certificates: `CERTIFICATE_SIGNATORY` "name, title" (the title after the first comma). */
@@ -229,6 +233,7 @@ const DEMO_SHOP: ShopIdentity = {
   hours: 'Monday to Saturday, 9:00 to 18:00',
   hoursFr: 'Du lundi au samedi, de 9 h à 18 h',
   hoursAr: 'من الاثنين إلى السبت، من 9:00 إلى 18:00',
+  trainingAuthorisation: '00-000-00 (demo)',
 };
 
 /**
@@ -397,6 +402,7 @@ function shopIdentity(e: z.infer<typeof envSchema>, production: boolean): ShopId
     // A centre that wrote its hours once (SHOP_HOURS) has them shown as written in every language.
     hoursFr: e.SHOP_HOURS_FR || e.SHOP_HOURS || or(undefined, DEMO_SHOP.hoursFr),
     hoursAr: e.SHOP_HOURS_AR || e.SHOP_HOURS || or(undefined, DEMO_SHOP.hoursAr),
+    trainingAuthorisation: or(e.SHOP_TRAINING_AUTHORISATION, DEMO_SHOP.trainingAuthorisation),
   };
 }
 

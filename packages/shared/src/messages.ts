@@ -157,6 +157,21 @@ export const MESSAGES = {
   courseNotFound: 'Course not found',
   userNotFound: 'User not found',
   orderNotFound: 'Order not found',
+  // A child asks a parent to pay (issue 51)
+  /** 403 of POST /api/orders/{id}/payer: the buyer is not a child account (an adult pays their own orders). */
+  payerRequestKidsOnly: 'Only a child account asks someone else to pay its order.',
+  /** 400: the child typed its own address. */
+  payerOwnEmail: "Enter the e-mail address of the adult who will pay, not your own.",
+  /** 409 of both payer routes: the order is paid, cancelled or expired. */
+  payerOrderNotPending: 'This order is no longer waiting for payment.',
+  /** 400 of POST /api/orders/{id}/payer/accept: unknown, used, expired or voided by a newer request. */
+  payerLinkInvalid: 'This payment request link is invalid or has been replaced by a newer one.',
+  /** 403 of POST /api/orders/{id}/payer/accept from a child account. */
+  payerChildCannotAccept: 'A child account cannot pay for an order. Sign in with an adult account.',
+  /** 400: the payment method chosen on accepting is not one the shop offers. */
+  payerMethodUnavailable: 'This payment method is not available. Please choose another one.',
+  /** 429: too many requests to pay for one order or one account. */
+  payerTooManyRequests: 'Too many payment requests. Please try again later.',
   /** 409 of `GET /api/orders/{id}/credit-note` before the refund is recorded as done (issue 31). */
   noCreditNote: 'No credit note yet: a credit note exists once the refund of the order is recorded as done.',
   /** 409 of the TEIF XML (issue 52): the invoice names no company or person with a tax id. */
@@ -246,6 +261,7 @@ export const ERROR_CODES = [
   'PHONE_INVALID',
   'BUYER_NOT_IDENTIFIED',
   'TAX_ID_INVALID',
+  'CHILD_ACCOUNT',
   'SERVER_ERROR',
   'SERVICE_UNAVAILABLE',
 ] as const;
@@ -305,6 +321,11 @@ const CODE_OF_MESSAGE = new Map<string, ErrorCode>([
   [MESSAGES.buyerNotIdentified, 'BUYER_NOT_IDENTIFIED'],
   [MESSAGES.matriculeInvalid, 'TAX_ID_INVALID'],
   [MESSAGES.cinInvalid, 'TAX_ID_INVALID'],
+  [MESSAGES.payerLinkInvalid, 'INVALID_TOKEN'],
+  [MESSAGES.payerChildCannotAccept, 'CHILD_ACCOUNT'],
+  [MESSAGES.payerRequestKidsOnly, 'FORBIDDEN'],
+  [MESSAGES.payerOrderNotPending, 'ORDER_STATE'],
+  [MESSAGES.payerTooManyRequests, 'RATE_LIMITED'],
 ]);
 
 const CODE_OF_STATUS: Record<number, ErrorCode> = {

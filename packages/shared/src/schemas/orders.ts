@@ -337,6 +337,31 @@ export const proofRejectBodySchema = z.object({
 });
 export type ProofRejectBody = z.infer<typeof proofRejectBodySchema>;
 
+/** Issue 51: the adult who accepted to pay a child's order (`POST /api/orders/{id}/payer/accept`). */
+export const orderPayerSchema = z.object({ _id: z.string(), name: z.string(), email: z.string() });
+export type OrderPayer = z.infer<typeof orderPayerSchema>;
+
+/** `POST /api/orders/{id}/payer`: the adult's e-mail the child asks to pay (issue 51). */
+export const payerRequestBodySchema = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254)
+    .transform((value) => value.toLowerCase())
+    .pipe(z.email('Please enter a valid email')),
+});
+export type PayerRequestBody = z.infer<typeof payerRequestBodySchema>;
+
+/**
+ * `POST /api/orders/{id}/payer/accept`: the link's token; `paymentMethod` (optional) is how the adult
+ * will pay, one the shop offers (the order's own method when absent).
+ */
+export const payerAcceptBodySchema = z.object({
+  token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(200),
+  paymentMethod: z.enum(PAYMENT_METHODS).optional(),
+});
+export type PayerAcceptBody = z.infer<typeof payerAcceptBodySchema>;
 /** Issue 54: the longest reason an admin gives for a cancel. */
 export const CANCEL_REASON_MAX = 500;
 
@@ -400,6 +425,8 @@ export const orderSchema = z.object({
   invoiceTtn: ttnRecordSchema.nullable(),
   /** The same for the first credit note (each refund's own: `refunds[].creditNoteTtn`). */
   creditNoteTtn: ttnRecordSchema.nullable(),
+  /** Issue 51: the adult paying a child's order, present once one accepted (the API leaves it out before). */
+  payer: orderPayerSchema.nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -18,7 +18,7 @@ const MATRICULE = /[0-9]{7}[ABCDEFGHJKLMNPQRSTVWXYZ](?:[ABDNP][CMNPE][0-9]{3})?/
 
 /** A matricule fiscal as TEIF writes it: spaces, `/`, `.` and `-` removed, upper case. */
 export function normaliseTaxId(value: string): string {
-  return value.replace(/[\s/.\-]/g, '').toUpperCase();
+  return value.replace(/[\s/.-]/g, '').toUpperCase();
 }
 
 /**

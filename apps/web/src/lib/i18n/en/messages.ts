@@ -52,6 +52,7 @@ export const errors = {
   RATE_LIMITED: MESSAGES.tooManyRequests,
   INVOICES_NOT_CONFIGURED: MESSAGES.invoicesNotConfigured,
   PHONE_INVALID: MESSAGES.phoneInvalid,
+  TAX_ID_INVALID: MESSAGES.matriculeInvalid,
   CONFLICT: 'This cannot be done in the current state.',
   SERVER_ERROR: MESSAGES.serverError,
   SERVICE_UNAVAILABLE: MESSAGES.serviceUnavailable,

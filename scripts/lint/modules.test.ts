@@ -22,11 +22,11 @@ const MODULES = path.join(ROOT, 'apps/api/src/modules');
  */
 export const LAYERS: readonly (readonly string[])[] = [
   ['admin', 'web-client'],
-  ['courses', 'payments', 'staff'],
+  ['courses', 'payments', 'staff', 'invoices'],
   ['enrolment'],
   ['certificates', 'coupons', 'messages', 'reviews', 'images'],
   ['identity'],
-  ['audit', 'mail', 'i18n', 'health', 'shop', 'newsletter', 'invoices'],
+  ['audit', 'mail', 'i18n', 'health', 'shop', 'newsletter'],
 ];
 
 const layerOf = new Map(LAYERS.flatMap((names, i) => names.map((n) => [n, LAYERS.length - i] as const)));

@@ -7,7 +7,7 @@ import type { InvoiceExportQuery } from '@shop/shared';
 import { dayEnd, dayStart } from '../../db/sql-helpers.js';
 import { orderRefunds, orders } from '../../db/schema.js';
 import type { ServiceContext } from '../../deps.js';
-import { findOrderById } from '../enrolment/orders/order-records.service.js';
+import { findOrderById } from '../enrolment/orders/orders.repository.js';
 import { issuedInvoiceOf, renderCreditNotePdf, renderInvoicePdf } from '../enrolment/orders/order-documents.service.js';
 import type { InvoiceSnapshot } from '../enrolment/orders/orders.types.js';
 import { buildTeif, teifTaxLines } from './teif.js';

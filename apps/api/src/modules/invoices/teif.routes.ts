@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { creditNoteQuerySchema, invoiceExportQuerySchema, MESSAGES, orderSchema, ttnBodySchema } from '@shop/shared';
 import type { AppContext } from '../../deps.js';
 import { apiRoutes, idParams } from '../../http/route.js';
-import { accessGuards } from '../identity/auth.service.js';
 import { exportInvoices } from './invoice-export.service.js';
 import { getCreditNoteXml, getInvoiceXml, recordCreditNoteTtn, recordInvoiceTtn } from './teif.service.js';
 
@@ -23,7 +22,7 @@ function sendXml(res: Response, xml: string, filename: string): void {
  */
 export function orderEInvoiceRouter(ctx: AppContext): Router {
   const router = Router();
-  const routes = apiRoutes(router, accessGuards(ctx));
+  const routes = apiRoutes(router, ctx.guards);
   const params = idParams(MESSAGES.orderNotFound);
 
   routes.get(
@@ -112,7 +111,7 @@ export function orderEInvoiceRouter(ctx: AppContext): Router {
 /** `/api/invoices` (issue 52): the accountant's export of a period's invoices and credit notes. */
 export function invoicesRouter(ctx: AppContext): Router {
   const router = Router();
-  const routes = apiRoutes(router, accessGuards(ctx));
+  const routes = apiRoutes(router, ctx.guards);
   routes.get(
     '/export',
     {

@@ -5,7 +5,7 @@ import type { ServiceContext } from '../../deps.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import { issuedInvoiceOf } from '../enrolment/orders/order-documents.service.js';
-import { findOrderById } from '../enrolment/orders/order-records.service.js';
+import { findOrderById } from '../enrolment/orders/orders.repository.js';
 import type { OrderRecord, RefundRecord } from '../enrolment/orders/orders.types.js';
 import { requireOwnOrder, toOrderJson } from '../enrolment/orders/orders.service.js';
 import { buildTeif } from './teif.js';

@@ -3,7 +3,7 @@ import type { Language } from '@shop/shared';
 import { claimDueRows } from '../../../db/claim-due.js';
 import { learnerNotices, orderLearners } from '../../../db/schema.js';
 import type { ServiceContext } from '../../../deps.js';
-import type { MailMessage } from '../../mail/mail.service.js';
+import type { MailMessage } from '../../mail/mailer.js';
 import { orderCalendar } from '../sessions/calendar.js';
 import { orderSessionMail } from '../sessions/order-session-mail.js';
 import { REMINDER_TEXTS } from '../sessions/reminder-texts.js';

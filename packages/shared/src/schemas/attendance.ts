@@ -27,8 +27,15 @@ export const SESSION_DAYS_MAX = 400;
 /**
  * The Tunis calendar days of a session, first to last: from the day it starts to the day of its
  * last instant (a session ending at midnight does not take the next day). Both ends included.
+ * With meetings, the distinct Tunis days they start on, in order.
  */
-export function sessionDays(startsAt: Date | string, endsAt: Date | string): string[] {
+export function sessionDays(
+  startsAt: Date | string,
+  endsAt: Date | string,
+  /** Issue 51: a session that lists its meetings is held on their Tunis days only. */
+  meetings?: readonly { startsAt: Date | string }[],
+): string[] {
+  if (meetings && meetings.length > 0) return [...new Set(meetings.map((m) => tunisDay(m.startsAt)))].sort();
   const first = tunisDay(startsAt);
   const lastInstant = new Date(new Date(endsAt).getTime() - 1);
   const last = tunisDay(lastInstant < new Date(startsAt) ? startsAt : lastInstant);

@@ -43,7 +43,8 @@ async function requireSession(ctx: ServiceContext, id: string) {
   return found;
 }
 
-const daysOf = (session: SessionRow) => sessionDays(session.startsAt, session.endsAt);
+// Issue 51: a session listing its meetings is held on their Tunis days.
+const daysOf = (session: SessionRow) => sessionDays(session.startsAt, session.endsAt, session.meetings);
 
 /** The session with its course's name: the roster page's header. */
 export async function getSessionDetail(ctx: ServiceContext, id: string): Promise<SessionDetail> {

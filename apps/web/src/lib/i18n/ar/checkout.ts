@@ -26,6 +26,11 @@ export const checkout = {
     soldOut: 'نفدت مقاعد {{name}} ولم تُضَف إلى سلّتك.',
     adding: 'جارٍ إضافة الدورة إلى سلّتك…',
   },
+  learners: {
+    title: 'من سيحضر',
+    unnamed_one: 'مقعد واحد بلا اسم (لك)',
+    unnamed_other: '{{count}} مقاعد بلا اسم (لك)',
+  },
   steps: {
     label: 'خطوات إتمام الطلب',
     signIn: 'تسجيل الدخول',

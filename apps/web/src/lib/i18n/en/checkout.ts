@@ -20,6 +20,11 @@ export const checkout = {
     soldOut: '{{name}} is sold out and was not added to your cart.',
     adding: 'Adding the course to your cart…',
   },
+  learners: {
+    title: 'Who will attend',
+    unnamed_one: '{{count}} seat not named (yours)',
+    unnamed_other: '{{count}} seats not named (yours)',
+  },
   steps: {
     label: 'Checkout steps',
     signIn: 'Sign In',

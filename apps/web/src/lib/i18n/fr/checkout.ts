@@ -23,6 +23,11 @@ export const checkout = {
     soldOut: "{{name}} est complet et n'a pas été ajouté à votre panier.",
     adding: 'Ajout du cours à votre panier…',
   },
+  learners: {
+    title: 'Qui participera',
+    unnamed_one: '{{count}} place sans nom (la vôtre)',
+    unnamed_other: '{{count}} places sans nom (les vôtres)',
+  },
   steps: {
     label: 'Étapes de la commande',
     signIn: 'Connexion',

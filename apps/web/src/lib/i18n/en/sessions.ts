@@ -9,6 +9,10 @@ export const sessions = {
   onRequest: 'Dates on request',
   schedule: 'Schedule',
   place: 'Place',
+  hours_one: '{{count}} hour',
+  hours_other: '{{count}} hours',
+  trainer: 'Trainer: {{name}}',
+  nextMeetings: 'Next meetings',
   lineSession: 'Session',
   noneOpen: 'Every session is full. New dates will follow.',
   /** Issue 34: the waitlist of a full session (course page, profile). */

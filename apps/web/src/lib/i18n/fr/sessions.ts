@@ -12,6 +12,11 @@ export const sessions = {
   onRequest: 'Dates sur demande',
   schedule: 'Horaire',
   place: 'Lieu',
+  hours_one: '{{count}} heure',
+  hours_many: '{{count}} heures',
+  hours_other: '{{count}} heures',
+  trainer: 'Formateur : {{name}}',
+  nextMeetings: 'Prochaines séances',
   lineSession: 'Session',
   noneOpen: 'Toutes les sessions sont complètes. De nouvelles dates suivront.',
   /** Issue 34 : la liste d'attente d'une session complète (page de la formation, profil). */

@@ -87,6 +87,8 @@ const envSchema = z.object({
   MAX_UNPAID_SEATS: z.coerce.number().int().min(1).max(100_000).default(20),
   // Days before a session starts when its learners are mailed a reminder (issue 34).
   REMINDER_DAYS: reminderDays,
+  // Issue 51: percent of a session's days a learner must be present on to get a certificate (0: no rule).
+  CERTIFICATE_MIN_ATTENDANCE: z.coerce.number().int().min(0).max(100).default(0),
   // How long seats freed in a full session are held for the next in its waitlist (issue 34), from the offer mail.
   WAITLIST_OFFER_MINUTES: z.coerce.number().int().min(1).max(43_200).default(1440),
   SHOP_LEGAL_NAME: z.string().trim().max(200).optional(),
@@ -96,6 +98,9 @@ const envSchema = z.object({
   // default) and the stamp duty (droit de timbre, TND) added to every order; a Tunisian centre sets 19 and 1.
   TAX_RATE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(0).max(100).multipleOf(0.01).default(TAX_PERCENT)),
   STAMP_DUTY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(0).max(1000).multipleOf(0.01).default(0)),
+  // Issue 52: the centre's seal (PKCS#12 file and its password) signing the TEIF e-invoices.
+  TEIF_SEAL_P12: z.string().trim().optional(),
+  TEIF_SEAL_PASSWORD: z.string().optional(),
   SHOP_HOURS: z.string().trim().max(200).optional(),
   // Issue 54: the opening hours as French and Arabic pages and mails say them (else SHOP_HOURS).
   SHOP_HOURS_FR: z.string().trim().max(200).optional(),
@@ -302,6 +307,11 @@ export interface Config {
   trustProxy: string;
   /** How long an unpaid order holds its seats (SEAT_HOLD_MINUTES). */
   seatHoldMinutes: number;
+  /**
+   * The centre's seal signing the TEIF e-invoices (TEIF_SEAL_P12 and TEIF_SEAL_PASSWORD, issue 52):
+   * the PKCS#12 file's path and password; null: the XML is served unsigned. The start opens it.
+   */
+  teifSeal: { path: string; password: string } | null;
   /** How long a transfer receipt waiting for a check holds the order's seats from its upload (PROOF_HOLD_HOURS). */
   proofHoldHours: number;
   /** At most this many unpaid (pending) orders per customer (MAX_UNPAID_ORDERS). */
@@ -310,6 +320,8 @@ export interface Config {
   maxUnpaidSeats: number;
   /** Days before a session starts when each learner is reminded (REMINDER_DAYS), largest first. */
   reminderDays: number[];
+  /** Percent of the session's days present a learner needs for a certificate (CERTIFICATE_MIN_ATTENDANCE; 0: no rule). */
+  certificateMinAttendance: number;
   /** How long a waitlist offer holds its seats for the person offered (WAITLIST_OFFER_MINUTES). */
   waitlistOfferMinutes: number;
   shop: ShopIdentity;
@@ -368,6 +380,16 @@ function devSecret(dataDir: string): string {
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** TEIF_SEAL_P12 with TEIF_SEAL_PASSWORD (an empty password is a password), or no seal. */
+function teifSealSettings(e: z.infer<typeof envSchema>): Config['teifSeal'] {
+  if (!e.TEIF_SEAL_P12) {
+    if (e.TEIF_SEAL_PASSWORD) throw new ConfigError('TEIF_SEAL_PASSWORD is set without TEIF_SEAL_P12: set both, or neither.');
+    return null;
+  }
+  if (e.TEIF_SEAL_PASSWORD === undefined) throw new ConfigError('TEIF_SEAL_P12 needs TEIF_SEAL_PASSWORD: set both, or neither.');
+  return { path: e.TEIF_SEAL_P12, password: e.TEIF_SEAL_PASSWORD };
 }
 
 function shopIdentity(e: z.infer<typeof envSchema>, production: boolean): ShopIdentity {
@@ -451,9 +473,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     seatHoldMinutes: e.SEAT_HOLD_MINUTES,
     proofHoldHours: e.PROOF_HOLD_HOURS,
+    teifSeal: teifSealSettings(e),
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
     maxUnpaidSeats: e.MAX_UNPAID_SEATS,
     reminderDays: e.REMINDER_DAYS,
+    certificateMinAttendance: e.CERTIFICATE_MIN_ATTENDANCE,
     waitlistOfferMinutes: e.WAITLIST_OFFER_MINUTES,
     shop: shopIdentity(e, e.NODE_ENV === 'production'),
     pricing: { taxRate: e.TAX_RATE, stampDuty: e.STAMP_DUTY },

@@ -199,6 +199,9 @@ export const orders = pgTable(
     invoiceTo: jsonb('invoice_to').$type<{ kind?: 'company' | 'person'; name: string; taxId: string }>(),
     /** The invoice as issued, kept in the transaction that marks the order paid (issue 31). */
     invoice: jsonb('invoice').$type<Record<string, unknown>>(),
+    /** The unique reference El Fatoora (Tunisie TradeNet) gave the invoice, recorded by an admin (issue 52). */
+    invoiceTtnReference: text('invoice_ttn_reference'),
+    invoiceTtnRecordedAt: timestamp('invoice_ttn_recorded_at', { withTimezone: true, mode: 'date' }),
     /** The promo code the order was placed with, as the coupon spells it (issue 37). */
     couponCode: text('coupon_code'),
     /** What the code took off the items (shared calculator); 0 without one. */
@@ -216,6 +219,11 @@ export const orders = pgTable(
      */
     holdBeforeProof: timestamp('hold_before_proof', { withTimezone: true, mode: 'date' }),
     /**
+     * Issue 51: the adult who accepted a child buyer's request to pay (POST /api/orders/{id}/payer/accept).
+     * Sees and pays the order, gets its invoice and refunds; the child stays the buyer.
+     */
+    payerId: uuid('payer_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
      * Tax per rate (issue 52): `[{rate, base, amount}]` as the shared calculator priced the order;
      * `[]` on orders placed before (one rate of 15 %: read as such).
      */
@@ -226,6 +234,7 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_payer_created_idx').on(t.payerId, t.createdAt.desc()),
     index('orders_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     uniqueIndex('orders_user_idempotency_unique').on(t.userId, t.idempotencyKey),
     uniqueIndex('orders_invoice_number_unique').on(t.invoiceNumber),
@@ -288,6 +297,9 @@ export const orderRefunds = pgTable(
     doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
     /** `AV-YYYY-NNNNN`, given in the transaction that records the refund as done (credit_note_counters). */
     creditNoteNumber: text('credit_note_number'),
+    /** The unique reference El Fatoora gave the credit note, recorded by an admin (issue 52). */
+    ttnReference: text('ttn_reference'),
+    ttnRecordedAt: timestamp('ttn_recorded_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     // An order's refunds, oldest first.
@@ -470,6 +482,36 @@ export const orderItems = pgTable(
 );
 
 /**
+ * The people named for an order line's seats (issue 51, migration 0035): at most the line's qty,
+ * in `position` order; seats not named are the buyer's. Replaced by
+ * `PUT /api/orders/{id}/lines/{lineId}/learners` (an entry with its `_id` keeps its row); a
+ * learner renamed away is deleted, with their attendance and notices still to send (cascade).
+ */
+export const orderLearners = pgTable(
+  'order_learners',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    name: text('name').notNull(),
+    email: text('email'),
+    /** E.164 (`normalisePhone`); given by the buyer, it stands for consent to text messages (decision 0441). */
+    phone: text('phone'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('order_learners_name_length', sql`char_length(${t.name}) between 1 and 100`),
+    index('order_learners_item_idx').on(t.itemId, t.position, t.id),
+    index('order_learners_order_idx').on(t.orderId),
+  ],
+);
+
+/**
  * Dated sessions of a course (issue 33, migration 0021): start and end instants (UTC), schedule
  * and place as free text, a capacity and the seats left, moved by the same guarded statements
  * as a course's `availability`. A cancelled session keeps its row (orders point to it). Triggers
@@ -523,7 +565,7 @@ export const sessions = pgTable(
  * The waitlist of a full session (issue 34, migration 0024): one row per person waiting, in line
  * by (created_at, id). Freed seats move from `sessions.seats_left` into `offer_seats` (held for
  * that person alone); the offer's time starts when its mail goes out (`offer_mailed`,
- * `offer_expires_at`). modules/sessions/waitlist.*
+ * `offer_expires_at`). modules/enrolment/sessions/waitlist.*
  */
 export const sessionWaitlist = pgTable(
   'session_waitlist',
@@ -560,7 +602,7 @@ export const sessionWaitlist = pgTable(
  * Reminders before a session starts (issue 34, migration 0025): one row per learner, session and
  * number of days before the start (REMINDER_DAYS), inserted when due; the unique key makes each
  * go out once. 'pending' rows are claimed with a lease (`claimed_until`: free to claim once it
- * has passed), mailed, then 'sent'; 'skipped' when no longer due (modules/sessions/reminders.*).
+ * has passed), mailed, then 'sent'; 'skipped' when no longer due (modules/enrolment/sessions/reminders.*).
  */
 export const sessionReminders = pgTable(
   'session_reminders',
@@ -623,7 +665,7 @@ export const staffNotices = pgTable(
 /**
  * Attendance of a session (issue 34, migration 0026): one row per learner and Tunis calendar day
  * they were ticked present (no row: absent). Saving a day replaces its rows in one transaction
- * (modules/sessions/roster.*).
+ * (modules/enrolment/sessions/roster.*).
  */
 export const sessionAttendance = pgTable(
   'session_attendance',
@@ -642,6 +684,54 @@ export const sessionAttendance = pgTable(
   (t) => [
     primaryKey({ name: 'session_attendance_pk', columns: [t.sessionId, t.userId, t.day] }),
     index('session_attendance_user_idx').on(t.userId),
+  ],
+);
+
+/** A named learner's attendance (issue 51, migration 0035): as session_attendance, per learner. */
+export const learnerAttendance = pgTable(
+  'learner_attendance',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    learnerId: uuid('learner_id')
+      .notNull()
+      .references(() => orderLearners.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    markedBy: uuid('marked_by'),
+    markedAt: timestamp('marked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'learner_attendance_pk', columns: [t.sessionId, t.learnerId, t.day] }),
+    index('learner_attendance_learner_idx').on(t.learnerId),
+  ],
+);
+
+/**
+ * What the shop mails a named learner (issue 51, migration 0035): one row per learner and event
+ * (`paid:{order}`, `reminder:{session}:{days}`, `certificate:{id}`), inserted when due, the
+ * unique key making each go out once; claimed with a lease (`claimed_until`) as session_reminders.
+ */
+export const learnerNotices = pgTable(
+  'learner_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    learnerId: uuid('learner_id')
+      .notNull()
+      .references(() => orderLearners.id, { onDelete: 'cascade' }),
+    eventKey: text('event_key').notNull(),
+    status: text('status').$type<'pending' | 'sent' | 'skipped'>().notNull().default('pending'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('learner_notices_once').on(t.learnerId, t.eventKey),
+    check('learner_notices_status_known', sql`${t.status} in ('pending', 'sent', 'skipped')`),
+    index('learner_notices_pending_idx')
+      .on(t.claimedUntil)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -692,6 +782,8 @@ export const tokens = pgTable(
     phone: text('phone'),
     notifySms: boolean('notify_sms'),
     notifyWhatsapp: boolean('notify_whatsapp'),
+    /** Issue 51: the order a 'payer' link asks its addressee to pay (the token's user is the child buyer). */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -740,6 +832,8 @@ export const certificates = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     learnerName: text('learner_name').notNull(),
+    /** Issue 51: the named learner (order_learners) it is issued to; null: the buyer's unnamed seats. */
+    learnerId: uuid('learner_id'),
     /** The order's course names, in the order's line order, joined with ", ". */
     course: text('course').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -753,7 +847,10 @@ export const certificates = pgTable(
     sessionEndsAt: timestamp('session_ends_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    uniqueIndex('certificates_order_current_unique').on(t.orderId).where(sql`${t.replacedBy} is null`),
+    // Issue 51: one current certificate per order and learner (null learner: the buyer's unnamed seats).
+    uniqueIndex('certificates_order_current_unique')
+      .on(t.orderId, sql`coalesce(${t.learnerId}, '00000000-0000-0000-0000-000000000000'::uuid)`)
+      .where(sql`${t.replacedBy} is null`),
     index('certificates_user_issued_idx').on(t.userId, t.issuedAt.desc(), t.id.desc()),
     index('certificates_issued_idx').on(t.issuedAt.desc(), t.id.desc()),
     index('certificates_search_trgm').using('gin', sql`(lower(${t.learnerName}) || ' ' || lower(${t.course})) gin_trgm_ops`),

@@ -52,6 +52,8 @@ const CONTRACT_ROUTES = [
   'get /api/orders/{id}/credit-note',
   // Issue 31: a refund due recorded as made, and the dashboard's payments to refund.
   'put /api/orders/{id}/refund',
+  // Issue 51: naming the people in an order line's seats.
+  'put /api/orders/{id}/lines/{lineId}/learners',
   'put /api/sessions/{id}',
   'post /api/sessions/{id}/cancel',
   // Issue 34: a session's roster, attendance, its CSV and "mark learned" (admin).
@@ -86,6 +88,10 @@ const CONTRACT_ROUTES = [
   'get /api/courses/drafts',
   // Issue 19: the back office.
   'get /api/orders/export.csv',
+  // Issue 51: a child asks a parent to pay.
+  'get /api/orders/paying',
+  'post /api/orders/{id}/payer',
+  'post /api/orders/{id}/payer/accept',
   'get /api/admin/stats',
   'get /api/admin/courses',
   'get /api/admin/audit',

@@ -53,10 +53,24 @@ export function sessionDays(
   return days;
 }
 
-/** One row of the roster: an order with seats in the session. `attendance`: every day of the session. */
+/**
+ * One row of the roster (issue 51): a named learner (`learner._id` the learner's id, `qty` 1), or
+ * the buyer for the order's seats not named (`learner._id` the buyer's account id, `qty` those
+ * seats). `attendance`: every day of the session.
+ */
 export const rosterRowSchema = z.object({
   order: z.string(),
-  learner: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  learner: z.object({ _id: z.string(), name: z.string(), email: z.string().nullable() }),
+  /** Whether the row is a named learner (else the buyer's unnamed seats). */
+  named: z.boolean(),
+  buyer: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  /** The company the order's invoice is made out to (`invoiceTo.name`), or null. */
+  company: z.string().nullable(),
+  /**
+   * Why this learner would get no certificate now (CERTIFICATE_MIN_ATTENDANCE), e.g.
+   * `Present 1 of 3 days; a certificate needs 80 %`; null when the rule is met or off.
+   */
+  certificateWithheld: z.string().nullable(),
   qty: z.number().int(),
   status: z.enum(ORDER_STATUSES),
   attendance: z.record(z.string(), z.boolean()).meta({

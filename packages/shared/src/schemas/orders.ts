@@ -3,6 +3,7 @@ import { MESSAGES } from '../messages.js';
 import { INVOICE_TO_KINDS, normaliseTaxId } from '../tax-id.js';
 import { orderItemSessionInputSchema, orderLineSessionSchema } from './sessions.js';
 import { orderMoveSchema } from './session-move.js';
+import { phoneInputSchema } from './users.js';
 import {
   dayRangeInOrder,
   moneySchema,
@@ -13,6 +14,7 @@ import {
 } from './common.js';
 import {
   COUNTRIES,
+  EMAIL_MAX,
   ORDER_ACTORS,
   ORDER_LINES_MAX,
   ORDER_QTY_MAX,
@@ -81,6 +83,55 @@ export type InvoiceToInput = z.input<typeof invoiceToSchema>;
 /** The tax of one rate on an order (issue 52): the net of its lines at that rate and the tax on it. */
 export const taxLineSchema = z.object({ rate: z.number(), base: z.number(), amount: z.number() });
 
+/** The longest name of a named learner (issue 51). */
+export const LEARNER_NAME_MAX = 100;
+
+/** A learner's e-mail (issue 51): optional (a child has none); '' or null is none. Lower-cased. */
+const learnerEmailSchema = z
+  .union([
+    z
+      .string({ error: 'Learner e-mail must be an e-mail address' })
+      .trim()
+      .max(EMAIL_MAX, 'Learner e-mail is too long')
+      .pipe(z.union([z.literal(''), z.email('Please enter a valid e-mail for the learner')])),
+    z.null(),
+  ])
+  .transform((v) => (v ? v.toLowerCase() : null));
+
+/**
+ * A person named for a seat (issue 51, CONTRACT §8 "Learners"): a name (1–100 characters),
+ * an optional e-mail and phone (a phone given by the buyer stands for the learner's consent to
+ * text messages: decision 0441). `_id`, in a replacement, keeps that learner's record.
+ */
+export const learnerInputSchema = z.object({
+  _id: z.string().max(100, 'Learner id must be an id').optional(),
+  name: z
+    .string({ error: 'Learner name is required' })
+    .trim()
+    .min(1, 'Learner name is required')
+    .max(LEARNER_NAME_MAX, `Learner name must be at most ${LEARNER_NAME_MAX} characters`),
+  email: learnerEmailSchema.optional(),
+  phone: phoneInputSchema.optional(),
+});
+export type LearnerInput = z.input<typeof learnerInputSchema>;
+
+/** Body of `PUT /api/orders/{id}/lines/{lineId}/learners`: the line's named learners, all of them (at most its qty). */
+export const lineLearnersBodySchema = z.object({
+  learners: z
+    .array(learnerInputSchema, { error: 'Learners must be a list' })
+    .max(ORDER_QTY_MAX, `At most ${ORDER_QTY_MAX} learners per line`),
+});
+export type LineLearnersBody = z.input<typeof lineLearnersBodySchema>;
+
+/** A named learner as an order answers it (issue 51). */
+export const orderLearnerSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type OrderLearner = z.infer<typeof orderLearnerSchema>;
+
 export const orderItemInputSchema = z.object({
   course: z.string({ error: 'Each item needs a course id' }).min(1).max(100),
   qty: z
@@ -90,6 +141,14 @@ export const orderItemInputSchema = z.object({
     .max(ORDER_QTY_MAX, `Quantity must be at most ${ORDER_QTY_MAX}`),
   /** The session the seats are for (issue 33): required for a course that has open sessions. */
   session: orderItemSessionInputSchema.optional(),
+  /** Issue 51: who sits in the seats (at most qty); seats not named are the buyer's. */
+  learners: z
+    .array(learnerInputSchema.omit({ _id: true }), { error: 'Learners must be a list' })
+    .max(ORDER_QTY_MAX, `At most ${ORDER_QTY_MAX} learners per line`)
+    .optional(),
+}).refine((item) => (item.learners?.length ?? 0) <= item.qty, {
+  message: 'More learners named than seats in the line',
+  path: ['learners'],
 });
 
 /**
@@ -149,6 +208,8 @@ export const priceChangedErrorSchema = z.object({
 export type PriceChangedError = z.infer<typeof priceChangedErrorSchema>;
 
 export const orderLineSchema = z.object({
+  /** The line's stable id (issue 51): names it in `PUT /api/orders/{id}/lines/{lineId}/learners`. */
+  _id: z.string(),
   course: z.string().nullable(),
   name: z.string(),
   qty: z.number().int(),
@@ -156,6 +217,8 @@ export const orderLineSchema = z.object({
   image: z.string(),
   /** The line's session (issue 33); null for a course without sessions. */
   session: orderLineSessionSchema.nullable(),
+  /** The people named for the line's seats (issue 51), at most `qty`; the other seats are the buyer's. */
+  learners: z.array(orderLearnerSchema),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -176,6 +239,37 @@ export type PaymentResult = z.infer<typeof paymentResultSchema>;
  * that reached an order that could not take it (closed, or paid already: issue 49). `due` until an admin records it made (`done`,
  * with its credit note number). `reference`: the provider's payment reference, when there is one.
  */
+/**
+ * The unique reference Tunisie TradeNet's El Fatoora gave an invoice or a credit note (issue 52),
+ * recorded by an admin once the centre uploaded its TEIF file there.
+ */
+export const ttnRecordSchema = z.object({
+  reference: z.string(),
+  recordedAt: z.string(),
+});
+export type TtnRecord = z.infer<typeof ttnRecordSchema>;
+
+/** Body of `PUT /api/orders/{id}/invoice/ttn` and `/credit-note/ttn` (admin). */
+export const ttnBodySchema = z.object({
+  reference: z
+    .string({ error: 'The TTN reference is required' })
+    .trim()
+    .min(1, 'The TTN reference is required')
+    .max(70, 'The TTN reference must be at most 70 characters'),
+  number: z
+    .string()
+    .regex(/^AV-\d{4}-\d{5,}$/, 'Credit note number must look like AV-2026-00001')
+    .optional()
+    .meta({ description: 'Credit note only: which one (default: the first made)' }),
+});
+export type TtnBody = z.infer<typeof ttnBodySchema>;
+
+/** `GET /api/invoices/export?from&to` (admin, issue 52): the Tunis days whose invoices and credit notes go in the ZIP. */
+export const invoiceExportQuerySchema = z
+  .object({ from: queryDaySchema('from'), to: queryDaySchema('to') })
+  .refine(dayRangeInOrder, { message: 'from must not be after to', path: ['from'] });
+export type InvoiceExportQuery = z.infer<typeof invoiceExportQuerySchema>;
+
 export const orderRefundSchema = z.object({
   status: z.enum(['due', 'done']),
   amount: z.number(),
@@ -185,6 +279,8 @@ export const orderRefundSchema = z.object({
   doneAt: z.string().nullable(),
   /** `AV-YYYY-NNNNN`, given when the refund is recorded as done. */
   creditNoteNumber: z.string().nullable(),
+  /** The reference El Fatoora gave its credit note, once recorded (issue 52). */
+  creditNoteTtn: ttnRecordSchema.nullable(),
 });
 export type OrderRefund = z.infer<typeof orderRefundSchema>;
 
@@ -241,6 +337,31 @@ export const proofRejectBodySchema = z.object({
 });
 export type ProofRejectBody = z.infer<typeof proofRejectBodySchema>;
 
+/** Issue 51: the adult who accepted to pay a child's order (`POST /api/orders/{id}/payer/accept`). */
+export const orderPayerSchema = z.object({ _id: z.string(), name: z.string(), email: z.string() });
+export type OrderPayer = z.infer<typeof orderPayerSchema>;
+
+/** `POST /api/orders/{id}/payer`: the adult's e-mail the child asks to pay (issue 51). */
+export const payerRequestBodySchema = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254)
+    .transform((value) => value.toLowerCase())
+    .pipe(z.email('Please enter a valid email')),
+});
+export type PayerRequestBody = z.infer<typeof payerRequestBodySchema>;
+
+/**
+ * `POST /api/orders/{id}/payer/accept`: the link's token; `paymentMethod` (optional) is how the adult
+ * will pay, one the shop offers (the order's own method when absent).
+ */
+export const payerAcceptBodySchema = z.object({
+  token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(200),
+  paymentMethod: z.enum(PAYMENT_METHODS).optional(),
+});
+export type PayerAcceptBody = z.infer<typeof payerAcceptBodySchema>;
 /** Issue 54: the longest reason an admin gives for a cancel. */
 export const CANCEL_REASON_MAX = 500;
 
@@ -300,6 +421,12 @@ export const orderSchema = z.object({
   discountPrice: z.number(),
   /** The proof of payment of a Transfer order; null until one is uploaded (issue 36). */
   paymentProof: paymentProofSchema.nullable(),
+  /** The reference El Fatoora gave the invoice, once an admin recorded it (issue 52). */
+  invoiceTtn: ttnRecordSchema.nullable(),
+  /** The same for the first credit note (each refund's own: `refunds[].creditNoteTtn`). */
+  creditNoteTtn: ttnRecordSchema.nullable(),
+  /** Issue 51: the adult paying a child's order, present once one accepted (the API leaves it out before). */
+  payer: orderPayerSchema.nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

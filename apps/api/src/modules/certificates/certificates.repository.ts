@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@shop/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { certificates, users } from '../../db/schema.js';
+import { certificates, orderItems, orderLearners, users } from '../../db/schema.js';
 import { recordAuditEvents, type AuditActor } from '../audit/audit.repository.js';
 
 export type CertificateRow = typeof certificates.$inferSelect;
@@ -16,43 +16,72 @@ export type CertificateRecord = CertificateRow & { language: Language; email: st
 /** 18 random bytes (144 bits) as base64url: 24 URL-safe characters, the public check address. */
 export const newCertificateId = (): string => randomBytes(18).toString('base64url');
 
+/** Who gets no certificate for want of attendance (CERTIFICATE_MIN_ATTENDANCE; issue 51). */
+export interface WithheldCertificates {
+  learners: ReadonlySet<string>;
+  buyer: boolean;
+}
+
 /**
- * Issues the certificate of a learned order in the caller's transaction (the one that marks
- * it learned): the learner's name as the account has it now (the name saved with the order
- * when the account is gone), the order's course names, the dates of its sessions (the first
- * start and the last end, when its lines are in dated sessions), the centre's legal name. Idempotent:
- * an order that already has its current certificate gets no second one. Answers the new id,
- * or undefined when none was issued.
+ * Issues the certificates of a learned order in the caller's transaction (the one that marks
+ * it learned; issue 51): one per named learner, in the learner's name, plus one for the buyer
+ * (the name as the account has it now, the saved one once the account is gone) when seats of
+ * the order are not named. Each keeps the order's course names, the dates of its sessions (the
+ * first start and the last end, when its lines are in dated sessions), the centre's legal name.
+ * Idempotent: an order that already has a learner's current certificate gets no second one.
+ * Answers the new ids.
  */
-export async function issueCertificateRecord(
+export async function issueCertificateRecords(
   tx: DbOrTx,
   orderId: string,
   at: Date,
   centre: string,
-): Promise<string | undefined> {
-  const id = newCertificateId();
+  withheld: WithheldCertificates = { learners: new Set(), buyer: false },
+): Promise<string[]> {
+  const named = await tx
+    .select({ id: orderLearners.id })
+    .from(orderLearners)
+    .innerJoin(orderItems, eq(orderItems.id, orderLearners.itemId))
+    .where(eq(orderLearners.orderId, orderId))
+    .orderBy(asc(orderItems.position), asc(orderLearners.position), asc(orderLearners.id));
+  const [seats] = await tx
+    .select({ qty: sql<number>`coalesce(sum(${orderItems.qty}), 0)::integer` })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  const recipients: (string | null)[] = named.map((l) => l.id).filter((id) => !withheld.learners.has(id));
+  if ((seats?.qty ?? 0) > named.length && !withheld.buyer) recipients.push(null);
+  if (recipients.length === 0) return [];
+  const values = sql.join(
+    recipients.map((learnerId, rank) => sql`(${newCertificateId()}::text, ${learnerId}::uuid, ${rank}::integer)`),
+    sql`, `,
+  );
   const result = (await tx.execute(sql`
-    insert into certificates (id, order_id, user_id, learner_name, course, issued_at, centre, session_starts_at, session_ends_at)
-    select ${id}, o.id, o.user_id, coalesce(u.name, o.user_name),
+    insert into certificates (id, order_id, user_id, learner_id, learner_name, course, issued_at, centre, session_starts_at, session_ends_at)
+    select wanted.id, o.id, o.user_id, wanted.learner_id, coalesce(l.name, u.name, o.user_name),
       coalesce((select string_agg(i.name, ', ' order by i.position, i.id) from order_items i where i.order_id = o.id), ''),
       ${at.toISOString()}::timestamptz, ${centre}, dates.starts_at, dates.ends_at
-    from orders o left join users u on u.id = o.user_id
+    from (values ${values}) as wanted (id, learner_id, rank)
+    cross join orders o
+    left join users u on u.id = o.user_id
+    left join order_learners l on l.id = wanted.learner_id
     cross join lateral (
       select min(s.starts_at) as starts_at, max(s.ends_at) as ends_at
       from order_items i join sessions s on s.id = i.session_id
       where i.order_id = o.id
     ) dates
     where o.id = ${orderId}::uuid and o.status = 'learned'
-    on conflict (order_id) where replaced_by is null do nothing
+    order by wanted.rank
+    on conflict (order_id, coalesce(learner_id, '00000000-0000-0000-0000-000000000000'::uuid)) where replaced_by is null do nothing
     returning id
   `)) as unknown as { rows: { id: string }[] };
-  return result.rows[0]?.id;
+  return result.rows.map((r) => r.id);
 }
 
+/** A named learner's certificate goes to the learner's e-mail (none: no mail), the buyer's to the account's. */
 const withLanguage = {
   certificate: certificates,
   language: sql<Language>`coalesce(${users.language}, 'en')`,
-  email: users.email,
+  email: sql<string | null>`case when ${certificates.learnerId} is null then ${users.email} else ${orderLearners.email} end`,
 };
 
 const record = (row: { certificate: CertificateRow; language: Language; email: string | null }): CertificateRecord => ({
@@ -67,6 +96,7 @@ export async function findCertificate(db: DbOrTx, id: string): Promise<Certifica
     .select(withLanguage)
     .from(certificates)
     .leftJoin(users, eq(users.id, certificates.userId))
+    .leftJoin(orderLearners, eq(orderLearners.id, certificates.learnerId))
     .where(eq(certificates.id, id));
   return row ? record(row) : undefined;
 }
@@ -74,6 +104,8 @@ export async function findCertificate(db: DbOrTx, id: string): Promise<Certifica
 export interface CertificateFilter {
   /** Only this learner's certificates (the learner's own list). */
   userId?: string;
+  /** With userId: also the certificates of named learners with this e-mail (issue 51). */
+  email?: string;
   /** Any part of the learner's name or the course, or the whole id. */
   q?: string;
   page: number;
@@ -86,7 +118,16 @@ export async function listCertificates(
   filter: CertificateFilter,
 ): Promise<{ certificates: CertificateRecord[]; total: number }> {
   const conditions: SQL[] = [];
-  if (filter.userId) conditions.push(eq(certificates.userId, filter.userId));
+  // Issue 51: the account's own (a named learner with its e-mail) and those of the orders it bought.
+  if (filter.userId) {
+    const mine = or(
+      eq(certificates.userId, filter.userId),
+      filter.email
+        ? sql`${certificates.learnerId} in (select "order_learners"."id" from "order_learners" where "order_learners"."email" = ${filter.email.toLowerCase()})`
+        : undefined,
+    );
+    if (mine) conditions.push(mine);
+  }
   if (filter.q) {
     const pattern = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const match = or(
@@ -101,6 +142,7 @@ export async function listCertificates(
       .select(withLanguage)
       .from(certificates)
       .leftJoin(users, eq(users.id, certificates.userId))
+      .leftJoin(orderLearners, eq(orderLearners.id, certificates.learnerId))
       .where(where)
       .orderBy(desc(certificates.issuedAt), desc(certificates.id))
       .limit(filter.limit)
@@ -171,9 +213,11 @@ export async function reissueCertificateRecord(
     const row = await lockCertificate(tx, id);
     if (!row) return { kind: 'missing' };
     if (row.replacedBy) return { kind: 'replaced' };
-    const [learner] = row.userId
-      ? await tx.select({ name: users.name }).from(users).where(eq(users.id, row.userId))
-      : [];
+    const [learner] = row.learnerId
+      ? await tx.select({ name: orderLearners.name }).from(orderLearners).where(eq(orderLearners.id, row.learnerId))
+      : row.userId
+        ? await tx.select({ name: users.name }).from(users).where(eq(users.id, row.userId))
+        : [];
     if (!learner) return { kind: 'learnerGone' };
     const newId = newCertificateId();
     // The old row first: it stops being the order's current certificate before the new one is.
@@ -188,6 +232,7 @@ export async function reissueCertificateRecord(
       id: newId,
       orderId: row.orderId,
       userId: row.userId,
+      learnerId: row.learnerId,
       learnerName: learner.name,
       course: row.course,
       issuedAt: at,

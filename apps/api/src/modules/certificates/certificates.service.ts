@@ -4,10 +4,11 @@ import { conflict, forbidden, notFound } from '../../errors.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import type { AuditActor } from '../audit/audit.repository.js';
 import { certificateIssuedMail } from './certificate-mail.js';
+import { withheldForAttendance } from './attendance-rule.js';
 import { renderCertificatePdf } from './certificate-pdf.js';
 import {
   findCertificate,
-  issueCertificateRecord,
+  issueCertificateRecords,
   listCertificates,
   reissueCertificateRecord,
   revokeCertificateRecord,
@@ -44,16 +45,19 @@ const toListItem = (c: CertificateRecord): CertificateListItem => ({
 });
 
 /**
- * Issues the certificate of an order in the transaction that marks it learned (the orders
- * module calls this; idempotent). Answers the new certificate's id, if one was issued.
+ * Issues the certificates of an order in the transaction that marks it learned (the orders
+ * module calls this; idempotent; issue 51: one per named learner, one for the buyer's unnamed
+ * seats). With CERTIFICATE_MIN_ATTENDANCE, whoever was present on fewer than that percent of
+ * their session's days gets none. Answers the new certificates' ids.
  */
-export function issueCertificateInTransaction(
+export async function issueCertificateInTransaction(
   ctx: Pick<ServiceContext, 'config'>,
   tx: DbOrTx,
   orderId: string,
   at: Date,
-): Promise<string | undefined> {
-  return issueCertificateRecord(tx, orderId, at, ctx.config.shop.legalName);
+): Promise<string[]> {
+  const withheld = await withheldForAttendance(tx, orderId, ctx.config.certificateMinAttendance);
+  return issueCertificateRecords(tx, orderId, at, ctx.config.shop.legalName, withheld);
 }
 
 /** Renders the certificate's PDF in the learner's language. */
@@ -102,7 +106,7 @@ export async function getCertificates(
   query: CertificateListQuery,
 ): Promise<{ certificates: CertificateListItem[]; total: number }> {
   const { certificates, total } = await listCertificates(ctx.database.db, {
-    ...(user.isAdmin ? {} : { userId: user.id }),
+    ...(user.isAdmin ? {} : { userId: user.id, email: user.email }),
     ...(query.q ? { q: query.q } : {}),
     page: query.page ?? 1,
     limit: query.limit ?? CERTIFICATES_PAGE_DEFAULT,
@@ -118,7 +122,8 @@ export async function getCertificatePdf(
 ): Promise<{ pdf: Buffer; id: string }> {
   const certificate = await findCertificate(ctx.database.db, id);
   if (!certificate) throw notFound(MESSAGES.certificateNotFound);
-  if (!user.isAdmin && certificate.userId !== user.id) throw forbidden(MESSAGES.forbidden);
+  if (!user.isAdmin && certificate.userId !== user.id && !(certificate.learnerId && certificate.email === user.email.toLowerCase()))
+    throw forbidden(MESSAGES.forbidden);
   return { pdf: await certificatePdf(ctx, certificate), id: certificate.id };
 }
 

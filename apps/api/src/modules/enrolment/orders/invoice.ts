@@ -84,12 +84,13 @@ export function buildInvoiceSnapshot(
     number,
     issuedAt: issuedAt.toISOString(),
     orderId: order.id,
-    language: order.userLanguage,
+    // Issue 51: a child's order paid by an adult is invoiced to that adult, in their language.
+    language: order.payer?.language ?? order.userLanguage,
     paymentMethod: order.paymentMethod,
     seller,
     buyer: {
-      name: order.userName,
-      email: order.userEmail,
+      name: order.payer?.name ?? order.userName,
+      email: order.payer?.email ?? order.userEmail,
       address: order.address,
       city: order.city,
       postalCode: order.postalCode,
@@ -133,7 +134,16 @@ export interface CreditNote {
   invoiceNumber: string | null;
   /** The payment provider's reference, when there is one. */
   paymentReference: string | null;
+  /** The unique reference El Fatoora gave it (issue 52), once recorded. */
+  ttnReference?: string | null;
 }
+
+/**
+ * The mention of a copy of an e-invoice registered with Tunisie TradeNet (issue 52), in French
+ * as the law words it, whatever the document's language.
+ */
+export const ttnCopyMention = (reference: string) =>
+  `Copie de la facture électronique enregistrée auprès de Tunisie TradeNet sous la référence unique n° ${reference}`;
 
 /** "15/05/2026": a date in Tunis. */
 const TUNIS_DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Tunis', dateStyle: 'short' });
@@ -153,6 +163,51 @@ const ARABIC = /[\u0600-\u06FF]/;
  */
 const withArabicSpaces = (text: string) => (ARABIC.test(text) && text.includes(' ') ? `${text} ` : text);
 type Font = 'regular' | 'bold';
+
+/** A piece of an Arabic page's text, in drawing order (right to left); `hug`: no space before it. */
+interface Piece {
+  text: string;
+  hug: boolean;
+}
+
+const STRONG_LTR = /[A-Za-z0-9\u00C0-\u024F]/;
+/** Punctuation that ends a word and, in an Arabic line, belongs on the word's left. */
+const TRAILING = /[:،؛.,!?؟]+$/;
+
+/**
+ * Issue 54: the visual order of an Arabic page's text, laid out by hand. pdfkit has no bidi
+ * pass: a colon ending a two-word label landed between the words ("رقم: الفاتورة") and a number
+ * before an Arabic word was glued to it ("المنزه6"). The words are drawn one by one from the
+ * right: Arabic words (and neutral ones) in their logical order, a run of Latin words or numbers
+ * kept left to right inside (as an isolate, FSI…PDI, would keep it), and a word's closing
+ * punctuation on its left.
+ */
+export function rightToLeftPieces(text: string): Piece[] {
+  const words = text.split(/\s+/).filter((w) => w.length > 0);
+  const pieces: Piece[] = [];
+  let latin: Piece[] = [];
+  const flush = () => {
+    pieces.push(...latin.reverse());
+    latin = [];
+  };
+  for (const word of words) {
+    const end = TRAILING.exec(word)?.[0] ?? '';
+    const core = end ? word.slice(0, -end.length) : word;
+    if (core && !ARABIC.test(core) && STRONG_LTR.test(core)) {
+      latin.push({ text: core, hug: false });
+      if (end) {
+        flush();
+        pieces.push({ text: end, hug: true });
+      }
+      continue;
+    }
+    flush();
+    if (core) pieces.push({ text: core, hug: false });
+    if (end) pieces.push({ text: end, hug: core.length > 0 });
+  }
+  flush();
+  return pieces;
+}
 
 /**
  * A page written left to right, or mirrored for Arabic: every box `x..x+width` is drawn at
@@ -175,7 +230,32 @@ export class Page {
   put(text: string, x: number, y: number, width: number, align: Align = 'left', font: Font = 'regular', size = 10): void {
     const mirroredX = this.rtl ? LEFT + RIGHT - x - width : x;
     const mirroredAlign: Align = this.rtl ? (align === 'left' ? 'right' : 'left') : align;
-    this.doc.font(font).fontSize(size).text(withArabicSpaces(text), mirroredX, y, { width, align: mirroredAlign });
+    this.doc.font(font).fontSize(size);
+    if (this.rtl && ARABIC.test(text) && this.putRightToLeft(text, mirroredX, y, width, mirroredAlign)) return;
+    this.doc.text(withArabicSpaces(text), mirroredX, y, { width, align: mirroredAlign });
+  }
+
+  /** Draws an Arabic line word by word from the right (rightToLeftPieces); false when it does not fit on one line. */
+  private putRightToLeft(text: string, x: number, y: number, width: number, align: Align): boolean {
+    const pieces = rightToLeftPieces(text);
+    const space = this.doc.widthOfString(' ');
+    const widths = pieces.map((p) => this.doc.widthOfString(p.text));
+    const total = widths.reduce((sum, w, i) => sum + w + (i > 0 && !pieces[i]?.hug ? space : 0), 0);
+    if (total > width) return false;
+    let right = align === 'right' ? x + width : x + total;
+    pieces.forEach((piece, i) => {
+      if (i > 0 && !piece.hug) {
+        // A real space between the words: text read back (copy, search, screen readers) keeps them apart.
+        this.doc.text(' ', right - space, y, { lineBreak: false });
+        right -= space;
+      }
+      const w = widths[i] ?? 0;
+      this.doc.text(piece.text, right - w, y, { lineBreak: false });
+      right -= w;
+    });
+    this.doc.x = x;
+    this.doc.y = y + this.doc.currentLineHeight(true);
+    return true;
   }
 
   /** A full-width line of text. */
@@ -302,7 +382,7 @@ function taxAndStamp(page: Page, invoice: InvoiceSnapshot): void {
 }
 
 /** An invoice as a PDF (A4), in memory, in the invoice's language: a few kilobytes. */
-export function renderInvoice(invoice: InvoiceSnapshot): Promise<Buffer> {
+export function renderInvoice(invoice: InvoiceSnapshot, ttnReference: string | null = null): Promise<Buffer> {
   const page = openDocument(invoice, (t) => t.invoiceTitle, invoice.number);
   const { t, rtl } = page;
   page.labelled(t.invoiceNumber, invoice.number);
@@ -318,6 +398,10 @@ export function renderInvoice(invoice: InvoiceSnapshot): Promise<Buffer> {
   page.total(t.shipping, invoice.shippingPrice);
   taxAndStamp(page, invoice);
   page.total(t.total, invoice.totalPrice, 'bold');
+  if (ttnReference) {
+    page.gap(2);
+    page.put(ttnCopyMention(ttnReference), LEFT, page.doc.y, RIGHT - LEFT, 'left', 'regular', 9);
+  }
   return page.finish();
 }
 
@@ -349,5 +433,9 @@ export function renderCreditNote(invoice: InvoiceSnapshot, note: CreditNote): Pr
   page.total(t.refunded, note.amount, 'bold');
   page.gap(2);
   page.line(t.creditNoteNote);
+  if (note.ttnReference) {
+    page.gap();
+    page.put(ttnCopyMention(note.ttnReference), LEFT, page.doc.y, RIGHT - LEFT, 'left', 'regular', 9);
+  }
   return page.finish();
 }

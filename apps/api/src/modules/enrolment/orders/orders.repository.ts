@@ -1,13 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { InvoiceTo, Language, OrderStatus, PaymentProofStatus, PaymentResult, RefundReason } from '@shop/shared';
 import type { DbOrTx } from '../../../db/client.js';
 import { statementNames } from '../../../db/statement-names.js';
-import { auditEvents, courses, orderItems, orderRefunds, orders, sessions, users } from '../../../db/schema.js';
+import { auditEvents, courses, orderItems, orderLearners, orderRefunds, orders, sessions, users } from '../../../db/schema.js';
 import { buyerLeavesWaitlistsCte, buyerOfferSeats, buyerOffersCte } from '../sessions/waitlist.repository.js';
 import { readInvoiceTo } from './order-tax.js';
 
 export interface OrderLineRecord {
+  /** The line's stable id (order_items.id; issue 51). */
+  id: string;
   courseId: string | null;
   name: string;
   qty: number;
@@ -19,6 +22,16 @@ export interface OrderLineRecord {
   taxRate?: number | null;
   /** When placing: the course's own rate the price was computed with (null: the shop's), checked unchanged by the insert. */
   courseTaxRate?: number | null;
+  /** The people named for the line's seats (issue 51), in their order; absent or empty: none. */
+  learners?: LearnerRecord[];
+}
+
+/** A person named for a seat of an order line (order_learners; issue 51). */
+export interface LearnerRecord {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
 }
 
 /** What an order line shows of its session (issue 33). */
@@ -72,6 +85,9 @@ export interface RefundRecord {
   doneAt: Date | null;
   /** `AV-YYYY-NNNNN` once done. */
   creditNoteNumber: string | null;
+  /** The reference El Fatoora gave its credit note (issue 52); absent or null: none recorded. */
+  ttnReference?: string | null;
+  ttnRecordedAt?: Date | null;
 }
 
 export interface OrderRecord {
@@ -103,6 +119,9 @@ export interface OrderRecord {
   cancelReason?: string | null;
   refundedAt: Date | null;
   invoiceNumber: string | null;
+  /** The reference El Fatoora gave the invoice (issue 52); absent or null: none recorded. */
+  invoiceTtnReference?: string | null;
+  invoiceTtnRecordedAt?: Date | null;
   /** How it was paid online, as the provider's API confirmed it (issue 17). */
   paymentResult: PaymentResult | null;
   /** The company the invoice is made out to, given at checkout (issue 31). */
@@ -119,7 +138,17 @@ export interface OrderRecord {
   proofStatus?: PaymentProofStatus | null;
   proofUploadedAt?: Date | null;
   proofReason?: string | null;
+  /** Issue 51: the adult who accepted to pay a child's order (their current name, e-mail, language); null: none. */
+  payer: OrderPayerRecord | null;
   lines: OrderLineRecord[];
+}
+
+/** The payer of an order (issue 51). */
+export interface OrderPayerRecord {
+  id: string;
+  name: string;
+  email: string;
+  language: Language;
 }
 
 /** What changes after placing: set by the guarded statements of order-states.repository.ts. */
@@ -135,12 +164,17 @@ type OrderProgress =
   | 'refundedAt'
   | 'invoiceNumber'
   | 'paymentResult'
-  | 'refunds';
+  | 'refunds'
+  | 'payer';
 
 /** An order with no refund, as placed. */
-export const NO_REFUND: Pick<OrderRecord, 'refunds'> = { refunds: [] };
+export const NO_REFUND: Pick<OrderRecord, 'refunds' | 'payer'> = { refunds: [], payer: null };
 
-export type NewOrder = Omit<OrderRecord, OrderProgress | 'userLanguage' | 'invoiceTo'> & {
+/** A line to place: its id may be given (the service does, to answer it), else one is drawn. */
+export type NewOrderLine = Omit<OrderLineRecord, 'id'> & { id?: string };
+
+export type NewOrder = Omit<OrderRecord, OrderProgress | 'userLanguage' | 'invoiceTo' | 'lines'> & {
+  lines: NewOrderLine[];
   /** The company the invoice is to be made out to; none when absent. */
   invoiceTo?: InvoiceTo | null;
   idempotencyKey: string | null;
@@ -249,12 +283,12 @@ const orderStatementName = statementNames('order', ORDER_NAMED_STATEMENTS_MAX);
 
 /** The statement of insertOrderIfCoursesUnchanged (exported so the benchmark can EXPLAIN it). */
 export function orderStatement(order: NewOrder): SQL {
-  const { lines } = order;
+  const lines = order.lines.map((line) => ({ ...line, id: line.id ?? randomUUID() }));
   if (lines.length === 0) throw new Error('an order needs at least one line');
   const wanted = sql.join(
     lines.map(
       (line, position) =>
-        sql`(${line.courseId}::uuid, ${line.qty}::integer, ${line.price}::numeric, ${line.name}::text, ${line.image}::text, ${position}::integer, ${line.session?.id ?? null}::uuid, ${line.taxRate ?? null}::numeric, ${line.courseTaxRate ?? null}::numeric)`,
+        sql`(${line.id}::uuid, ${line.courseId}::uuid, ${line.qty}::integer, ${line.price}::numeric, ${line.name}::text, ${line.image}::text, ${position}::integer, ${line.session?.id ?? null}::uuid, ${line.taxRate ?? null}::numeric, ${line.courseTaxRate ?? null}::numeric)`,
     ),
     sql`, `,
   );
@@ -295,6 +329,7 @@ export function orderStatement(order: NewOrder): SQL {
       sql`, `,
     );
   const lineColumns = [
+    orderItems.id,
     orderItems.orderId,
     orderItems.courseId,
     orderItems.name,
@@ -324,7 +359,7 @@ export function orderStatement(order: NewOrder): SQL {
     : sql`select true as ok`;
   const at = sql`${order.placedAt.toISOString()}::timestamptz`;
   return sql`
-    with wanted (id, qty, price, name, image, position, session_id, tax_rate, course_tax_rate) as (values ${wanted}),
+    with wanted (line_id, id, qty, price, name, image, position, session_id, tax_rate, course_tax_rate) as (values ${wanted}),
     unpaid as materialized (${unpaid}),
     locked as materialized (
       select ${courses.id} as id, ${courses.availability} as availability, ${courses.price} as price,
@@ -384,9 +419,10 @@ export function orderStatement(order: NewOrder): SQL {
     ),
     new_lines as (
       insert into ${orderItems} (${columnNames(lineColumns)})
-      select new_order.id, wanted.id, wanted.name, wanted.qty, wanted.price, wanted.image, wanted.position, wanted.session_id, wanted.tax_rate
+      select wanted.line_id, new_order.id, wanted.id, wanted.name, wanted.qty, wanted.price, wanted.image, wanted.position, wanted.session_id, wanted.tax_rate
       from new_order, wanted
-    ),
+      returning ${orderItems.id} as id
+    ),${learnersCte(lines)}
     placed_event as (
       insert into ${auditEvents} (${columnNames(placedEvent.map(([column]) => column))})
       select ${sql.join(
@@ -397,6 +433,27 @@ export function orderStatement(order: NewOrder): SQL {
     )
     select unpaid.ok as unpaid_ok, new_order.id, new_order.created_at from unpaid left join new_order on true
   `;
+}
+
+/**
+ * Issue 51: the learners named at checkout, inserted with their lines by the placing statement
+ * (after new_lines, whose rows they point to); nothing when no line names any.
+ */
+function learnersCte(lines: (NewOrderLine & { id: string })[]): SQL {
+  const rows = lines.flatMap((line) =>
+    (line.learners ?? []).map(
+      (learner, position) =>
+        sql`(${learner.id}::uuid, ${line.id}::uuid, ${position}::integer, ${learner.name}::text, ${learner.email}::text, ${learner.phone}::text)`,
+    ),
+  );
+  if (rows.length === 0) return sql``;
+  return sql`
+    new_learners as (
+      insert into ${orderLearners} ("id", "order_id", "item_id", "position", "name", "email", "phone")
+      select named.id, new_order.id, new_lines.id, named.position, named.name, named.email, named.phone
+      from new_order, new_lines
+      join (values ${sql.join(rows, sql`, `)}) as named (id, line_id, position, name, email, phone) on named.line_id = new_lines.id
+    ),`;
 }
 
 /**
@@ -448,11 +505,14 @@ const orderColumns = {
   cancelReason: orders.cancelReason,
   refundedAt: orders.refundedAt,
   invoiceNumber: orders.invoiceNumber,
+  invoiceTtnReference: orders.invoiceTtnReference,
+  invoiceTtnRecordedAt: orders.invoiceTtnRecordedAt,
   paymentResult: orders.paymentResult,
   // The order's refunds in the same statement, oldest first (no query more per order).
   refunds: sql<RefundRow[]>`(select coalesce(json_agg(json_build_object(
       'id', r.id, 'reason', r.reason, 'status', r.status, 'amount', r.amount, 'provider', r.provider,
-      'reference', r.reference, 'dueAt', r.due_at, 'doneAt', r.done_at, 'creditNoteNumber', r.credit_note_number
+      'reference', r.reference, 'dueAt', r.due_at, 'doneAt', r.done_at, 'creditNoteNumber', r.credit_note_number,
+      'ttnReference', r.ttn_reference, 'ttnRecordedAt', r.ttn_recorded_at
     ) order by r.due_at, r.id), '[]'::json) from ${orderRefunds} r where r.order_id = ${orders.id})`,
   invoiceTo: orders.invoiceTo,
   couponCode: orders.couponCode,
@@ -462,20 +522,30 @@ const orderColumns = {
   proofStatus: orders.proofStatus,
   proofUploadedAt: orders.proofUploadedAt,
   proofReason: orders.proofReason,
+  // Issue 51: the payer as the account is now (qualified: the buyer's users row is joined too).
+  payer: sql<OrderPayerRecord | string | null>`(select json_build_object('id', p.id, 'name', p.name, 'email', p.email, 'language', p.language)
+    from ${users} p where p.id = "orders"."payer_id")`,
 };
 
 /** A refund as json_agg gives it: dates as strings, amounts as JSON numbers. */
-type RefundRow = Omit<RefundRecord, 'dueAt' | 'doneAt' | 'amount'> & { dueAt: string; doneAt: string | null; amount: number | string };
+type RefundRow = Omit<RefundRecord, 'dueAt' | 'doneAt' | 'amount' | 'ttnRecordedAt'> & {
+  dueAt: string;
+  doneAt: string | null;
+  amount: number | string;
+  ttnRecordedAt?: string | null;
+};
 
 const refundOfRow = (r: RefundRow): RefundRecord => ({
   ...r,
   amount: Number(r.amount),
   dueAt: new Date(r.dueAt),
   doneAt: r.doneAt ? new Date(r.doneAt) : null,
+  ttnRecordedAt: r.ttnRecordedAt ? new Date(r.ttnRecordedAt) : null,
 });
 
-type OrderHeader = Omit<OrderRecord, 'lines' | 'refunds' | 'invoiceTo'> & {
+type OrderHeader = Omit<OrderRecord, 'lines' | 'refunds' | 'invoiceTo' | 'payer'> & {
   refunds: RefundRow[] | string;
+  payer: OrderPayerRecord | string | null;
   /** `kind` absent on orders placed before issue 52. */
   invoiceTo: (Omit<InvoiceTo, 'kind'> & { kind?: InvoiceTo['kind'] }) | null;
 };
@@ -490,6 +560,7 @@ export async function withLines(db: DbOrTx, headers: OrderHeader[]): Promise<Ord
   if (headers.length === 0) return [];
   const rows = await db
     .select({
+      id: orderItems.id,
       orderId: orderItems.orderId,
       courseId: orderItems.courseId,
       name: orderItems.name,
@@ -498,6 +569,10 @@ export async function withLines(db: DbOrTx, headers: OrderHeader[]): Promise<Ord
       image: orderItems.image,
       taxRate: orderItems.taxRate,
       session: sessions,
+      // Issue 51: the line's named learners in the same statement (node-postgres parses json; PGlite may give text).
+      learners: sql<LearnerRecord[] | string>`(select coalesce(json_agg(json_build_object(
+          'id', l.id, 'name', l.name, 'email', l.email, 'phone', l.phone) order by l.position, l.id), '[]'::json)
+        from ${orderLearners} l where l.item_id = "order_items"."id")`,
     })
     .from(orderItems)
     .leftJoin(sessions, eq(sessions.id, orderItems.sessionId))
@@ -509,20 +584,78 @@ export async function withLines(db: DbOrTx, headers: OrderHeader[]): Promise<Ord
     )
     .orderBy(asc(orderItems.orderId), asc(orderItems.position));
   const linesByOrder = new Map<string, OrderLineRecord[]>();
-  for (const { orderId, session: sessionRow, ...line } of rows) {
+  for (const { orderId, session: sessionRow, learners, ...line } of rows) {
     const lines = linesByOrder.get(orderId) ?? [];
     const session = sessionRow ? lineSessionOf(sessionRow) : null;
-    lines.push({ ...line, session });
+    lines.push({ ...line, session, learners: typeof learners === 'string' ? (JSON.parse(learners) as LearnerRecord[]) : learners });
     linesByOrder.set(orderId, lines);
   }
   return headers.map((h) => ({
     ...h,
     // node-postgres parses json; PGlite may hand it over as text.
     refunds: (typeof h.refunds === 'string' ? (JSON.parse(h.refunds) as RefundRow[]) : h.refunds).map(refundOfRow),
+    payer: typeof h.payer === 'string' ? (JSON.parse(h.payer) as OrderPayerRecord) : h.payer,
     invoiceTo: readInvoiceTo(h.invoiceTo),
     taxLines: typeof h.taxLines === 'string' ? (JSON.parse(h.taxLines) as OrderRecord['taxLines']) : h.taxLines,
     lines: linesByOrder.get(h.id) ?? [],
   }));
+}
+
+/**
+ * The named learners of orders (issue 51), by line id, each line's in their order. One query
+ * for any number of orders.
+ */
+export async function learnersOfOrders(db: DbOrTx, orderIds: readonly string[]): Promise<Map<string, LearnerRecord[]>> {
+  const byLine = new Map<string, LearnerRecord[]>();
+  if (orderIds.length === 0) return byLine;
+  const rows = await db
+    .select({
+      id: orderLearners.id,
+      itemId: orderLearners.itemId,
+      name: orderLearners.name,
+      email: orderLearners.email,
+      phone: orderLearners.phone,
+    })
+    .from(orderLearners)
+    .where(inArray(orderLearners.orderId, [...orderIds]))
+    .orderBy(asc(orderLearners.itemId), asc(orderLearners.position), asc(orderLearners.id));
+  for (const { itemId, ...learner } of rows) {
+    const list = byLine.get(itemId) ?? [];
+    list.push(learner);
+    byLine.set(itemId, list);
+  }
+  return byLine;
+}
+
+/** An order's learner with the line and course they sit in (the documents' list; issue 51). */
+export interface OrderLearnerRow extends LearnerRecord {
+  lineId: string;
+  courseId: string | null;
+  course: string;
+  sessionId: string | null;
+}
+
+/**
+ * The people named for an order's seats (issue 51), line by line in the order's line order,
+ * each line's in their order. The company documents (agreement, attendance certificate) list
+ * these; seats not named are the buyer's (the line's qty minus its learners).
+ */
+export async function listOrderLearners(db: DbOrTx, orderId: string): Promise<OrderLearnerRow[]> {
+  return db
+    .select({
+      id: orderLearners.id,
+      name: orderLearners.name,
+      email: orderLearners.email,
+      phone: orderLearners.phone,
+      lineId: orderItems.id,
+      courseId: orderItems.courseId,
+      course: orderItems.name,
+      sessionId: orderItems.sessionId,
+    })
+    .from(orderLearners)
+    .innerJoin(orderItems, eq(orderItems.id, orderLearners.itemId))
+    .where(eq(orderLearners.orderId, orderId))
+    .orderBy(asc(orderItems.position), asc(orderLearners.position), asc(orderLearners.id));
 }
 
 export async function findOrderById(db: DbOrTx, id: string): Promise<OrderRecord | undefined> {
@@ -546,8 +679,16 @@ export async function listOrdersOfUser(db: DbOrTx, userId: string): Promise<Orde
   return withLines(db, headers);
 }
 
-/** Whether the order exists (null: no), and whose it is (an order of a deleted account has no owner). */
-export async function findOrderOwner(db: DbOrTx, id: string): Promise<{ userId: string | null } | null> {
-  const [row] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, id)).limit(1);
+/** Whether the order exists (null: no), whose it is (an order of a deleted account has no owner) and who pays it (issue 51). */
+export async function findOrderOwner(db: DbOrTx, id: string): Promise<{ userId: string | null; payerId: string | null } | null> {
+  const [row] = await db.select({ userId: orders.userId, payerId: orders.payerId }).from(orders).where(eq(orders.id, id)).limit(1);
   return row ?? null;
+}
+
+/** The orders an adult accepted to pay (issue 51), newest first. */
+export async function listOrdersPaidBy(db: DbOrTx, payerId: string): Promise<OrderRecord[]> {
+  const headers = await selectOrders(db)
+    .where(eq(orders.payerId, payerId))
+    .orderBy(...newestFirst);
+  return withLines(db, headers);
 }

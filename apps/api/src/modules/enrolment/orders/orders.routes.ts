@@ -6,6 +6,8 @@ import {
   errorSchema,
   priceChangedErrorSchema,
   idempotencyKeySchema,
+  messageSchema,
+  lineLearnersBodySchema,
   MESSAGES,
   orderEventSchema,
   orderExportQuerySchema,
@@ -13,6 +15,8 @@ import {
   orderSchema,
   paymentOpenErrorSchema,
   paymentStartedSchema,
+  payerAcceptBodySchema,
+  payerRequestBodySchema,
   refundBodySchema,
 } from '@shop/shared';
 import type { AppContext } from '../../../deps.js';
@@ -31,7 +35,11 @@ import { orderDocumentRoutes } from './order-documents.routes.js';
 import { orderCalendarRoutes } from './order-calendar.routes.js';
 import { sendOrdersCsv } from './order-export.js';
 import { paymentProofRoutes } from './payment-proof.routes.js';
-import { getAllOrders, getMyOrders, getOrder, placeOrder } from './orders.service.js';
+import { getAllOrders, getMyOrders, getOrder, getOrdersIPay, placeOrder } from './orders.service.js';
+import { acceptPayer, requestPayer } from './order-payer.service.js';
+import { PAYER_REQUEST_LIMIT, payerRequestLimiter } from '../../../middleware/rate-limit.js';
+import { LEARNERS_LOCKED_MESSAGE, replaceLineLearners } from './learners.service.js';
+import { learnersRenamed } from './learner-notices.service.js';
 
 /** An order without lines answers the shop's own message, not a field path. */
 const rejectEmptyOrder: RequestHandler = (req, _res, next) => {
@@ -46,6 +54,7 @@ const orderParams = idParams(MESSAGES.orderNotFound);
 export function ordersRouter(ctx: AppContext, payments: OrderPayments): Router {
   const router = Router();
   const routes = apiRoutes(router, ctx.guards);
+  const payerLimit = payerRequestLimiter(ctx);
 
   routes.post(
     '/',
@@ -89,6 +98,17 @@ export function ordersRouter(ctx: AppContext, payments: OrderPayments): Router {
   );
 
   routes.get(
+    '/paying',
+    {
+      summary: 'The orders the caller accepted to pay for a child account, newest first (issue 51)',
+      description: 'The orders of which the caller is the `payer` (`POST /api/orders/{id}/payer/accept`).',
+      access: 'user',
+      answer: z.array(orderSchema),
+    },
+    ({ user }) => getOrdersIPay(ctx, user),
+  );
+
+  routes.get(
     '/',
     {
       summary: 'Orders, filtered and sorted, one page (admin)',
@@ -123,7 +143,7 @@ export function ordersRouter(ctx: AppContext, payments: OrderPayments): Router {
   routes.get(
     '/:id',
     {
-      summary: 'An order (owner or admin)',
+      summary: 'An order (its buyer, its payer or an admin)',
       description: 'An unpaid Card order with an online payment under way is first checked at the payment provider (at most every 2 s).',
       access: 'user',
       params: orderParams,
@@ -135,6 +155,34 @@ export function ordersRouter(ctx: AppContext, payments: OrderPayments): Router {
       // The customer back from the payment page sees PAID without waiting for the webhook.
       const paid = await payments.refreshOrder({ id: order._id, status: order.status, paymentMethod: order.paymentMethod });
       return paid ? getOrder(ctx, user, params.id) : order;
+    },
+  );
+
+  routes.put(
+    '/:id/lines/:lineId/learners',
+    {
+      summary: 'Name the people who sit in an order line’s seats (buyer or admin)',
+      description:
+        'Replaces the line’s named learners (at most its `qty`; seats not named are the buyer’s). An entry with the `_id` of one of ' +
+        'the line’s learners keeps that learner’s record and attendance; one without is new; learners left out are removed and hear ' +
+        'nothing more. Allowed while the order is pending or paid and the line’s session has not started (a course without sessions: ' +
+        'until the order is learned); otherwise 409 `code: LEARNERS_LOCKED`. Answers the order.',
+      access: 'user',
+      params: z.object({
+        id: z.string().regex(/^[0-9a-f-]{36}$/i, MESSAGES.orderNotFound).meta({ description: 'The order’s `_id`', format: 'uuid' }),
+        lineId: z.string().max(100).meta({ description: 'The line’s `_id`', format: 'uuid' }),
+      }),
+      body: lineLearnersBodySchema,
+      answer: orderSchema,
+      otherAnswers: {
+        409: { description: `\`code: LEARNERS_LOCKED\`: ${LEARNERS_LOCKED_MESSAGE}`, schema: errorSchema },
+      },
+      errors: [403],
+    },
+    async ({ user, params, body }) => {
+      const replaced = await replaceLineLearners(ctx, user, params.id, params.lineId, body);
+      learnersRenamed(ctx, params.id, replaced);
+      return replaced.order;
     },
   );
 
@@ -241,6 +289,43 @@ export function ordersRouter(ctx: AppContext, payments: OrderPayments): Router {
       answer: z.array(orderEventSchema),
     },
     ({ params }) => getOrderHistory(ctx, params.id),
+  );
+
+  routes.post(
+    '/:id/payer',
+    {
+      summary: 'Ask an adult to pay this order (the buyer, a child account; a pending order)',
+      description:
+        'Mails `email` a link `APP_URL/order/{id}?payer={token}` in the child’s language with the courses, sessions, total and the child’s name. ' +
+        'A newer request voids the older link of the order. Not the buyer: 403; the buyer not a child account: 403; the child’s own address: 400; ' +
+        `the order paid, cancelled or expired: 409 \`ORDER_STATE\`; more than ${PAYER_REQUEST_LIMIT} requests an hour from one account: 429.`,
+      access: 'user',
+      before: [payerLimit],
+      params: orderParams,
+      body: payerRequestBodySchema,
+      answer: messageSchema,
+      errors: [403, 409, 429],
+    },
+    ({ user, params, body }) => requestPayer(ctx, user, params.id, body.email),
+  );
+
+  routes.post(
+    '/:id/payer/accept',
+    {
+      summary: 'Accept to pay a child’s order (a signed-in adult account, with the mailed link’s token)',
+      description:
+        'The order gains `payer`; the payer then sees it (`GET /api/orders/{id}`, `GET /api/orders/paying`), pays it (online, transfer proof, on site), ' +
+        'gets its invoice (made out to them unless `invoiceTo` names a company) and any refund; the child stays the buyer. ' +
+        '`paymentMethod` (optional): how the payer will pay, one of the shop’s methods (kept while a transfer receipt waits). ' +
+        'A bad, used or voided token: 400 `INVALID_TOKEN`; a child account: 403 `CHILD_ACCOUNT`; the order no longer pending: 409 `ORDER_STATE`. ' +
+        'Of two adults accepting the same link at once, one wins; the other gets 400.',
+      access: 'user',
+      params: orderParams,
+      body: payerAcceptBodySchema,
+      answer: orderSchema,
+      errors: [403, 409],
+    },
+    ({ user, params, body }) => acceptPayer(ctx, user, params.id, body, payments.options.methods),
   );
 
   orderDocumentRoutes(routes, ctx);

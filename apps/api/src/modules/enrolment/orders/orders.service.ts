@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   MESSAGES,
   meetingsHours,
@@ -36,10 +37,12 @@ import {
   insertOrderIfCoursesUnchanged,
   listOrdersOfUser,
   lineSessionOf,
+  listOrdersPaidBy,
   lockBuyer,
   TOO_MANY_UNPAID,
   NO_REFUND,
   type OrderRecord,
+  type LearnerRecord,
   type RefundRecord,
 } from './orders.repository.js';
 
@@ -58,6 +61,7 @@ function refundJson(refund: RefundRecord): OrderRefund {
     dueAt: refund.dueAt.toISOString(),
     doneAt: refund.doneAt?.toISOString() ?? null,
     creditNoteNumber: refund.creditNoteNumber,
+    creditNoteTtn: ttnJson(refund.ttnReference, refund.ttnRecordedAt),
   };
 }
 
@@ -70,6 +74,7 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
     _id: order.id,
     user,
     orderItems: order.lines.map((line) => ({
+      _id: line.id,
       course: line.courseId,
       name: line.name,
       qty: line.qty,
@@ -96,6 +101,7 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
               : {}),
           }
         : null,
+      learners: (line.learners ?? []).map((l) => ({ _id: l.id, name: l.name, email: l.email, phone: l.phone })),
     })),
     shippingAddress: {
       address: order.address,
@@ -131,24 +137,48 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
       order.proofStatus && order.proofUploadedAt
         ? { uploadedAt: order.proofUploadedAt.toISOString(), status: order.proofStatus, reason: order.proofReason ?? null }
         : null,
+    invoiceTtn: ttnJson(order.invoiceTtnReference, order.invoiceTtnRecordedAt),
+    creditNoteTtn: order.refunds.map(refundJson).find((r) => r.creditNoteNumber)?.creditNoteTtn ?? null,
+    // Issue 51: only once an adult accepted to pay (absent otherwise, so older clients see the same keys).
+    ...(order.payer ? { payer: { _id: order.payer.id, name: order.payer.name, email: order.payer.email } } : {}),
   };
+}
+
+/** A recorded TTN reference (issue 52), or null. */
+function ttnJson(reference: string | null | undefined, recordedAt: Date | null | undefined) {
+  return reference && recordedAt ? { reference, recordedAt: recordedAt.toISOString() } : null;
 }
 
 /**
  * Lines for the same course and session are merged, keeping the position of the first one. Ids
  * are lower-cased as PostgreSQL writes uuids, so an upper-case id names its course too.
  */
-function mergeLines(
-  items: CreateOrderBody['orderItems'],
-): { courseId: string; sessionId: string | null; qty: number; index: number }[] {
-  const merged = new Map<string, { courseId: string; sessionId: string | null; qty: number; index: number }>();
+interface WantedLine {
+  courseId: string;
+  sessionId: string | null;
+  qty: number;
+  index: number;
+  /** Issue 51: the learners named for the seats, with the ids their rows get. */
+  learners: LearnerRecord[];
+}
+
+function mergeLines(items: CreateOrderBody['orderItems']): WantedLine[] {
+  const merged = new Map<string, WantedLine>();
   items.forEach((item, index) => {
     const courseId = item.course.toLowerCase();
     const sessionId = item.session?.toLowerCase() ?? null;
     const key = `${courseId}|${sessionId ?? ''}`;
+    const learners = (item.learners ?? []).map((l) => ({
+      id: randomUUID(),
+      name: l.name,
+      email: l.email ?? null,
+      phone: l.phone ?? null,
+    }));
     const line = merged.get(key);
-    if (line) line.qty += item.qty;
-    else merged.set(key, { courseId, sessionId, qty: item.qty, index });
+    if (line) {
+      line.qty += item.qty;
+      line.learners.push(...learners);
+    } else merged.set(key, { courseId, sessionId, qty: item.qty, index, learners });
   });
   return [...merged.values()];
 }
@@ -319,7 +349,7 @@ async function createOrder(
     ]);
     const found = new Map(foundCourses.map((c) => [c.id, c]));
     // The first line that cannot be served explains the refusal: unknown course or session (400), too few seats (409).
-    const lines = wanted.map(({ courseId, sessionId, qty, index }) => {
+    const lines = wanted.map(({ courseId, sessionId, qty, index, learners }) => {
       const course = found.get(courseId);
       if (!course) throw unknownCourse(index);
       const session = sessionOfLine(foundSessions, course, sessionId, placedAt, index);
@@ -329,6 +359,7 @@ async function createOrder(
       } else if (course.availability < qty) throw conflict(notEnoughSeats(course.name));
       const lineSession = session ? lineSessionOf(session) : null;
       return {
+        id: randomUUID(),
         courseId,
         name: course.name,
         qty,
@@ -337,6 +368,7 @@ async function createOrder(
         session: lineSession,
         courseTaxRate: course.taxRate,
         taxRate: course.taxRate ?? config.pricing.taxRate,
+        learners,
       };
     });
     // Issue 37: a promo code that does not apply refuses the order (400 COUPON_*), never placed at full price.
@@ -408,24 +440,41 @@ export async function requireOrder(db: Db, id: string): Promise<OrderRecord> {
   return order;
 }
 
-/** An order is for its owner and the admins: anyone else gets 403. */
-function refuseStranger(viewer: AuthUser, order: { userId: string | null }): void {
-  if (!viewer.isAdmin && order.userId !== viewer.id) throw forbidden(MESSAGES.forbidden);
+/**
+ * An order is for its buyer, its payer (issue 51) and the admins: anyone else gets 403.
+ * `payerToo: false` keeps an action to the buyer and admins (cancelling is the buyer's).
+ */
+function refuseStranger(viewer: AuthUser, order: { userId: string | null; payerId?: string | null }, payerToo = true): void {
+  if (viewer.isAdmin || order.userId === viewer.id) return;
+  if (payerToo && order.payerId && order.payerId === viewer.id) return;
+  throw forbidden(MESSAGES.forbidden);
 }
 
-/** For its owner or an admin, nothing (404 when there is no such order); anyone else gets 403. Reads the owner alone. */
+/** Whether the viewer may see and pay the order: its buyer, its payer (issue 51) or an admin. */
+export function canSeeOrder(viewer: AuthUser, order: { userId: string | null; payer: { id: string } | null }): boolean {
+  return viewer.isAdmin || order.userId === viewer.id || (order.payer !== null && order.payer.id === viewer.id);
+}
+
+/** For its owner or an admin, nothing (404 when there is no such order); anyone else (the payer too) gets 403. Reads the owner alone. */
 export async function requireOrderOwner(db: Db, viewer: AuthUser, id: string): Promise<void> {
   const order = isId(id) ? await findOrderOwner(db, id) : null;
   if (!order) throw notFound(MESSAGES.orderNotFound);
-  refuseStranger(viewer, order);
+  refuseStranger(viewer, order, false);
 }
 
-/** The order for its owner or an admin; anyone else gets 403. */
-export async function requireOwnOrder(db: Db, viewer: AuthUser, id: string): Promise<OrderRecord> {
+/**
+ * THE access check of an order's pages and documents (issue 51): the order for its buyer, its
+ * payer or an admin (404 when there is no such order); anyone else gets 403. The order page,
+ * invoice, credit note, calendar, proof and the documents of other modules use this one.
+ */
+export async function requireOrderAccess(db: Db, viewer: AuthUser, id: string): Promise<OrderRecord> {
   const order = await requireOrder(db, id);
-  refuseStranger(viewer, order);
+  if (!canSeeOrder(viewer, order)) throw forbidden(MESSAGES.forbidden);
   return order;
 }
+
+/** The order for its buyer, its payer or an admin: `requireOrderAccess` under its older name. */
+export const requireOwnOrder = requireOrderAccess;
 
 export async function getOrder(ctx: ServiceContext, viewer: AuthUser, id: string): Promise<Order> {
   return toOrderJson(await requireOwnOrder(ctx.database.db, viewer, id));
@@ -433,6 +482,11 @@ export async function getOrder(ctx: ServiceContext, viewer: AuthUser, id: string
 
 export async function getMyOrders(ctx: ServiceContext, buyer: AuthUser): Promise<Order[]> {
   return (await listOrdersOfUser(ctx.database.db, buyer.id)).map((o) => toOrderJson(o));
+}
+
+/** `GET /api/orders/paying` (issue 51): the orders the caller accepted to pay, newest first. */
+export async function getOrdersIPay(ctx: ServiceContext, payer: AuthUser): Promise<Order[]> {
+  return (await listOrdersPaidBy(ctx.database.db, payer.id)).map((o) => toOrderJson(o));
 }
 
 /** The admin list: filtered, sorted, one page (issue 19). */

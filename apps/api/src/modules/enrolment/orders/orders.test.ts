@@ -80,7 +80,7 @@ describe('POST /api/orders: amounts', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ itemsPrice: 160, shippingPrice: 0, taxPrice: 24, totalPrice: 184 });
     expect(res.body.orderItems).toEqual([
-      { course: course.id, name: course.name, qty: 2, price: 80, image: '/images/courses/placeholder.svg', session: null },
+      { _id: expect.any(String), course: course.id, name: course.name, qty: 2, price: 80, image: '/images/courses/placeholder.svg', session: null, learners: [] },
     ]);
   });
 });
@@ -100,13 +100,13 @@ describe('POST /api/orders: the order and its seats', () => {
       [
         '_id', 'user', 'orderItems', 'shippingAddress', 'paymentMethod', 'itemsPrice', 'shippingPrice',
         'taxPrice', 'totalPrice', 'isPaid', 'paidAt', 'isLearned', 'learnedAt', 'createdAt',
-        'status', 'holdExpiresAt', 'cancelledAt', 'refundedAt', 'invoiceNumber', 'paymentResult',
+        'status', 'holdExpiresAt', 'cancelledAt', 'cancelReason', 'refundedAt', 'invoiceNumber', 'paymentResult',
         'refund', 'refunds', 'invoiceTo', 'couponCode', 'discountPrice', 'paymentProof', 'taxLines', 'stampDuty',
       ].sort(),
     );
     expect(order.user).toEqual({ _id: buyer.user.id, name: 'Buyer One', email: 'buyer.one@example.com' });
     expect(order.orderItems).toEqual([
-      { course: course.id, name: 'Spoken English', qty: 2, price: 40, image: '/images/courses/english-1.jpg', session: null },
+      { _id: expect.any(String), course: course.id, name: 'Spoken English', qty: 2, price: 40, image: '/images/courses/english-1.jpg', session: null, learners: [] },
     ]);
     expect(order.shippingAddress).toEqual(address);
     expect(order.paymentMethod).toBe('In Place');
@@ -470,7 +470,7 @@ describe('orders outlive their buyer and their courses', () => {
     expect(res.status).toBe(200);
     expect(res.body.user).toEqual({ _id: null, name: 'Leaving Soon', email: 'leaving@example.com' });
     expect(res.body.orderItems).toEqual([
-      { course: course.id, name: 'Retired Course', qty: 2, price: 30, image: '/images/courses/placeholder.svg', session: null },
+      { _id: expect.any(String), course: course.id, name: 'Retired Course', qty: 2, price: 30, image: '/images/courses/placeholder.svg', session: null, learners: [] },
     ]);
     expect(res.body.totalPrice).toBe(placed.body.totalPrice);
 

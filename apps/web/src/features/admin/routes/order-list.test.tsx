@@ -63,8 +63,10 @@ describe('OrderListRoute', () => {
     const dated = anOrder({
       _id: 'o3',
       orderItems: [
-        { course: 'c1', name: 'Python for Beginners', qty: 1, price: 120.5, image: '/p.svg', session: null },
+        { _id: 'line-c1', learners: [], course: 'c1', name: 'Python for Beginners', qty: 1, price: 120.5, image: '/p.svg', session: null },
         {
+          _id: 'line-c2',
+          learners: [],
           course: 'c2',
           name: 'Excel for Business',
           qty: 3,

@@ -52,6 +52,8 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   user: { _id: 'user-1', name: 'Sami Ben Ali' },
   orderItems: [
     {
+      _id: 'line-course-1',
+      learners: [],
       course: 'course-1',
       name: 'Python for Beginners',
       qty: 1,
@@ -90,5 +92,7 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   taxLines: [{ rate: 15, base: 120.5, amount: 18.08 }],
   stampDuty: 0,
   paymentProof: null,
+  invoiceTtn: null,
+  creditNoteTtn: null,
   ...overrides,
 });

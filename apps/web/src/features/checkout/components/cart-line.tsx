@@ -74,6 +74,9 @@ export function CartLine({ item }: { item: CartItem }) {
           <span className="visually-hidden">{t('checkout.cart.unitPrice')}: </span>
           {formatMoney(item.price, 'catalogue')}
         </span>
+      </div>
+      {/* Issue 54: the session on a row of its own, the line's whole width, so the place shows at 375 px. */}
+      <div className="cart-line__when">
         {course && offered.length > 0 ? (
           <span className="cart-line__session">
             <label className="visually-hidden" htmlFor={sessionSelectId}>

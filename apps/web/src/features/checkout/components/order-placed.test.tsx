@@ -50,7 +50,7 @@ describe('the order page right after placing', () => {
     const order = anOrder({
       _id: 'o4',
       paymentMethod: 'In Place',
-      orderItems: [{ course: 'c1', name: 'Pâtisserie', qty: 1, price: 120, image: '/p.svg', session }],
+      orderItems: [{ _id: 'line-c1', learners: [], course: 'c1', name: 'Pâtisserie', qty: 1, price: 120, image: '/p.svg', session }],
     });
     mockApi({ 'GET /api/orders/o4': { body: order }, 'GET /api/shop': { body: shop } });
     await openOrder(order, true);

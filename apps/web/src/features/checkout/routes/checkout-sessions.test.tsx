@@ -83,7 +83,7 @@ describe('Checkout with sessions (issue 33)', () => {
       'GET /api/orders/o1': {
         body: anOrder({
           orderItems: [
-            { course: 'c1', name: 'Business English', qty: 2, price: 30, image: '/a.svg', session },
+            { _id: 'line-c1', learners: [], course: 'c1', name: 'Business English', qty: 2, price: 30, image: '/a.svg', session },
           ],
         }),
       },
@@ -118,7 +118,7 @@ describe('Checkout with sessions (issue 33)', () => {
     mockApi({
       'GET /api/orders/o1': {
         body: anOrder({
-          orderItems: [{ course: 'c1', name: 'English', qty: 1, price: 30, image: '', session }],
+          orderItems: [{ _id: 'line-c1', learners: [], course: 'c1', name: 'English', qty: 1, price: 30, image: '', session }],
         }),
       },
     });

@@ -47,6 +47,8 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   user: { _id: 'u1', name: customer.name, email: customer.email },
   orderItems: [
     {
+      _id: 'line-c1',
+      learners: [],
       course: 'c1',
       name: 'React from scratch',
       qty: 2,
@@ -80,5 +82,7 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   taxLines: [{ rate: 15, base: 60, amount: 9 }],
   stampDuty: 0,
   paymentProof: null,
+  invoiceTtn: null,
+  creditNoteTtn: null,
   ...overrides,
 });

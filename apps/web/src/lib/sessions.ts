@@ -1,4 +1,11 @@
-import type { NextSession, OrderLineSession, Session } from '@shop/shared';
+import {
+  sessionPlaceText,
+  sessionScheduleText,
+  type NextSession,
+  type OrderLineSession,
+  type Session,
+  type SessionTextSource,
+} from '@shop/shared';
 import { currentLanguage, INTL_LOCALES, type Language } from '@/lib/i18n';
 
 /**
@@ -127,4 +134,24 @@ export function fromTunisInput(local: string): string {
   const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset);
   return `${local}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** A session's schedule line in the language on screen: from its meetings, else its translation (issues 51, 54). */
+export function scheduleOf(session: SessionTextSource): string {
+  return sessionScheduleText(session, currentLanguage());
+}
+
+/** A session's place in the language on screen (issue 54). */
+export function placeOf(session: SessionTextSource): string {
+  return sessionPlaceText(session, currentLanguage());
+}
+
+/** The next `count` meetings of a session not ended yet (issue 51), as "Tue 12 Jan, 18:00–20:00" in Tunis time. */
+export function nextMeetings(session: Pick<Session, 'meetings'>, count = 3, now = Date.now()): string[] {
+  const day = formatter('meeting-day', currentLanguage(), { weekday: 'short', day: 'numeric', month: 'short' });
+  const time = formatter('session-time', currentLanguage(), { timeStyle: 'short', hourCycle: 'h23' });
+  return (session.meetings ?? [])
+    .filter((m) => Date.parse(m.endsAt) > now)
+    .slice(0, count)
+    .map((m) => `${day.format(new Date(m.startsAt))}, ${time.formatRange(new Date(m.startsAt), new Date(m.endsAt))}`);
 }

@@ -126,6 +126,22 @@ export const ordersApi = api.injectEndpoints({
           response.ok ? URL.createObjectURL(await response.blob()) : response.json(),
       }),
     }),
+    /** Issue 51: the training agreement of an order invoiced to a company, as an object URL (as the invoice). */
+    downloadAgreement: build.mutation<string, string>({
+      query: (id) => ({
+        url: `/orders/${encodeURIComponent(id)}/agreement`,
+        responseHandler: async (response) =>
+          response.ok ? URL.createObjectURL(await response.blob()) : response.json(),
+      }),
+    }),
+    /** Issue 51: the attendance certificate once the session ended, as an object URL (as the invoice). */
+    downloadAttendanceCertificate: build.mutation<string, string>({
+      query: (id) => ({
+        url: `/orders/${encodeURIComponent(id)}/attendance-certificate`,
+        responseHandler: async (response) =>
+          response.ok ? URL.createObjectURL(await response.blob()) : response.json(),
+      }),
+    }),
     /** A credit note PDF of a refunded order (one per refund made), as an object URL (as the invoice). */
     downloadCreditNote: build.mutation<string, { id: string; number: string }>({
       query: ({ id, number }) => ({
@@ -170,4 +186,6 @@ export const {
   useDownloadInvoiceMutation,
   useDownloadCreditNoteMutation,
   useDownloadCalendarMutation,
+  useDownloadAgreementMutation,
+  useDownloadAttendanceCertificateMutation,
 } = ordersApi;

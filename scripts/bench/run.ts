@@ -10,7 +10,8 @@
  * BENCH_ONLY=orders (only the bare server and the order measures), BENCH_ONLY=admin (only the
  * bare server and the back office on BENCH_ORDERS (100000) orders, BENCH_ADMIN_CONNECTIONS (8)),
  * BENCH_ONLY=search (only the bare servers and the catalogue: cached, rotation, mix, uncached),
- * BENCH_ONLY=sessions (issue 33's comparison: the bare server, the cached default page, the
+ * BENCH_ONLY=wide (issue 55: the wide category page and cold course details, with the rows they
+ * are compared with), BENCH_ONLY=sessions (issue 33's comparison: the bare server, the cached default page, the
  * uncached keyword and filtered pages and the two order runs), BENCH_SESSIONS (3 dated sessions
  * per course, 0 for none: each order line then names its course's soonest session).
  */

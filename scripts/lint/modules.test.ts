@@ -22,7 +22,7 @@ const MODULES = path.join(ROOT, 'apps/api/src/modules');
  */
 export const LAYERS: readonly (readonly string[])[] = [
   ['admin', 'web-client'],
-  ['courses', 'payments'],
+  ['courses', 'payments', 'staff', 'invoices'],
   ['enrolment'],
   ['certificates', 'coupons', 'messages', 'reviews', 'images'],
   ['identity'],

@@ -22,6 +22,7 @@ import { imagesRouter } from './modules/images/images.routes.js';
 import { textMessagesRouter } from './modules/messages/text-messages.routes.js';
 import { newsletterRouter } from './modules/newsletter/newsletter.routes.js';
 import { ordersRouter } from './modules/enrolment/orders/orders.routes.js';
+import { invoicesRouter, orderEInvoiceRouter } from './modules/invoices/teif.routes.js';
 import { paymentProviderFor } from './modules/payments/payment-provider-for.js';
 import { paymentsRouter } from './modules/payments/payments.routes.js';
 import { createPayments, type Payments } from './modules/payments/payments.service.js';
@@ -175,6 +176,7 @@ function createExpressApp(
       sessions: courseSessionsRouter(deps),
     }),
   );
+  app.use('/api/orders', orderEInvoiceRouter(deps));
   app.use('/api/orders', ordersRouter(deps, payments));
   app.use('/api/sessions', sessionsRouter(deps));
   app.use('/api/sessions', rosterRouter(deps));
@@ -194,6 +196,7 @@ function createExpressApp(
   app.use('/api/certificates', certificatesRouter(deps));
   app.use('/api/coupons', couponsRouter(deps));
   app.use('/api/messages', textMessagesRouter(deps));
+  app.use('/api/invoices', invoicesRouter(deps));
   // The document is written from the routers above (and itself), once, when first asked for.
   let document: ReturnType<typeof openApiDocument> | undefined;
   app.use('/api', docsRouter(() => (document ??= openApiDocument(app))));

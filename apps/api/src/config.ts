@@ -98,10 +98,15 @@ const envSchema = z.object({
   // default) and the stamp duty (droit de timbre, TND) added to every order; a Tunisian centre sets 19 and 1.
   TAX_RATE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(0).max(100).multipleOf(0.01).default(TAX_PERCENT)),
   STAMP_DUTY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(0).max(1000).multipleOf(0.01).default(0)),
+  // Issue 52: the centre's seal (PKCS#12 file and its password) signing the TEIF e-invoices.
+  TEIF_SEAL_P12: z.string().trim().optional(),
+  TEIF_SEAL_PASSWORD: z.string().optional(),
   SHOP_HOURS: z.string().trim().max(200).optional(),
   // Issue 54: the opening hours as French and Arabic pages and mails say them (else SHOP_HOURS).
   SHOP_HOURS_FR: z.string().trim().max(200).optional(),
   SHOP_HOURS_AR: z.string().trim().max(200).optional(),
+  // Issue 51: the centre's authorisation number as a training provider, on the training agreement and attendance certificate.
+  SHOP_TRAINING_AUTHORISATION: z.string().trim().max(100).optional(),
   // Paying by transfer (issue 36): the RIB/IBAN and the D17 number customers pay to.
   SHOP_BANK_ACCOUNT: z.string().trim().max(200).optional(),
   SHOP_D17_NUMBER: z.string().trim().max(50).optional(),
@@ -171,6 +176,8 @@ export interface ShopIdentity {
   hours: string;
   hoursFr: string;
   hoursAr: string;
+  /** The authorisation number as a training provider (`SHOP_TRAINING_AUTHORISATION`, issue 51). */
+  trainingAuthorisation: string;
 }
 
 /** The signatory of certificates: `CERTIFICATE_SIGNATORY` "name, title" (the title after the first comma). */
@@ -226,6 +233,7 @@ const DEMO_SHOP: ShopIdentity = {
   hours: 'Monday to Saturday, 9:00 to 18:00',
   hoursFr: 'Du lundi au samedi, de 9 h à 18 h',
   hoursAr: 'من الاثنين إلى السبت، من 9:00 إلى 18:00',
+  trainingAuthorisation: '00-000-00 (demo)',
 };
 
 /**
@@ -299,6 +307,11 @@ export interface Config {
   trustProxy: string;
   /** How long an unpaid order holds its seats (SEAT_HOLD_MINUTES). */
   seatHoldMinutes: number;
+  /**
+   * The centre's seal signing the TEIF e-invoices (TEIF_SEAL_P12 and TEIF_SEAL_PASSWORD, issue 52):
+   * the PKCS#12 file's path and password; null: the XML is served unsigned. The start opens it.
+   */
+  teifSeal: { path: string; password: string } | null;
   /** How long a transfer receipt waiting for a check holds the order's seats from its upload (PROOF_HOLD_HOURS). */
   proofHoldHours: number;
   /** At most this many unpaid (pending) orders per customer (MAX_UNPAID_ORDERS). */
@@ -369,6 +382,16 @@ function devSecret(dataDir: string): string {
   return secret;
 }
 
+/** TEIF_SEAL_P12 with TEIF_SEAL_PASSWORD (an empty password is a password), or no seal. */
+function teifSealSettings(e: z.infer<typeof envSchema>): Config['teifSeal'] {
+  if (!e.TEIF_SEAL_P12) {
+    if (e.TEIF_SEAL_PASSWORD) throw new ConfigError('TEIF_SEAL_PASSWORD is set without TEIF_SEAL_P12: set both, or neither.');
+    return null;
+  }
+  if (e.TEIF_SEAL_PASSWORD === undefined) throw new ConfigError('TEIF_SEAL_P12 needs TEIF_SEAL_PASSWORD: set both, or neither.');
+  return { path: e.TEIF_SEAL_P12, password: e.TEIF_SEAL_PASSWORD };
+}
+
 function shopIdentity(e: z.infer<typeof envSchema>, production: boolean): ShopIdentity {
   const or = (value: string | undefined, demo: string) => value || (production ? '' : demo);
   return {
@@ -379,6 +402,7 @@ function shopIdentity(e: z.infer<typeof envSchema>, production: boolean): ShopId
     // A centre that wrote its hours once (SHOP_HOURS) has them shown as written in every language.
     hoursFr: e.SHOP_HOURS_FR || e.SHOP_HOURS || or(undefined, DEMO_SHOP.hoursFr),
     hoursAr: e.SHOP_HOURS_AR || e.SHOP_HOURS || or(undefined, DEMO_SHOP.hoursAr),
+    trainingAuthorisation: or(e.SHOP_TRAINING_AUTHORISATION, DEMO_SHOP.trainingAuthorisation),
   };
 }
 
@@ -449,6 +473,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     seatHoldMinutes: e.SEAT_HOLD_MINUTES,
     proofHoldHours: e.PROOF_HOLD_HOURS,
+    teifSeal: teifSealSettings(e),
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
     maxUnpaidSeats: e.MAX_UNPAID_SEATS,
     reminderDays: e.REMINDER_DAYS,

@@ -4,6 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { bootstrap } from './bootstrap.js';
+import { openConfiguredSeal } from './modules/invoices/teif-sign.js';
 import { openDatabase } from './db/client.js';
 import { createHttpServer, drainHttpServer, type Lifecycle } from './http-server.js';
 import { systemClock } from './lib/clock.js';
@@ -41,6 +42,16 @@ async function main(): Promise<void> {
     poolSize: config.limits.dbPoolSize,
     limits: config.limits,
   });
+  // Issue 52: a seal that cannot be opened stops the start, saying why.
+  if (config.teifSeal) {
+    try {
+      const seal = await openConfiguredSeal(config.teifSeal);
+      logger.info({ subject: seal.subject }, 'TEIF e-invoices are signed with the seal of TEIF_SEAL_P12');
+    } catch (err) {
+      console.error(`Cannot start: ${(err as Error).message}`);
+      process.exit(1);
+    }
+  }
   await bootstrap({ database, config, clock: systemClock, logger });
   const mailer = createMailer(config, logger);
   if (config.env === 'production' && !(config.shop.legalName && config.shop.address && config.shop.taxId)) {

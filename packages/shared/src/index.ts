@@ -21,3 +21,4 @@ export * from './tax-id.js';
 export * from './schemas/messages.js';
 export * from './images.js';
 export * from './first-screen.js';
+export * from './session-texts.js';

@@ -157,8 +157,28 @@ export const MESSAGES = {
   courseNotFound: 'Course not found',
   userNotFound: 'User not found',
   orderNotFound: 'Order not found',
+  // A child asks a parent to pay (issue 51)
+  /** 403 of POST /api/orders/{id}/payer: the buyer is not a child account (an adult pays their own orders). */
+  payerRequestKidsOnly: 'Only a child account asks someone else to pay its order.',
+  /** 400: the child typed its own address. */
+  payerOwnEmail: "Enter the e-mail address of the adult who will pay, not your own.",
+  /** 409 of both payer routes: the order is paid, cancelled or expired. */
+  payerOrderNotPending: 'This order is no longer waiting for payment.',
+  /** 400 of POST /api/orders/{id}/payer/accept: unknown, used, expired or voided by a newer request. */
+  payerLinkInvalid: 'This payment request link is invalid or has been replaced by a newer one.',
+  /** 403 of POST /api/orders/{id}/payer/accept from a child account. */
+  payerChildCannotAccept: 'A child account cannot pay for an order. Sign in with an adult account.',
+  /** 400: the payment method chosen on accepting is not one the shop offers. */
+  payerMethodUnavailable: 'This payment method is not available. Please choose another one.',
+  /** 429: too many requests to pay for one order or one account. */
+  payerTooManyRequests: 'Too many payment requests. Please try again later.',
   /** 409 of `GET /api/orders/{id}/credit-note` before the refund is recorded as done (issue 31). */
   noCreditNote: 'No credit note yet: a credit note exists once the refund of the order is recorded as done.',
+  /** 409 of the TEIF XML (issue 52): the invoice names no company or person with a tax id. */
+  buyerNotIdentified:
+    'No e-invoice for this order: its invoice names no company (matricule fiscal) or person (CIN) with a tax id.',
+  /** 409 of the credit note's TEIF XML or TTN reference: a credit note of money never invoiced. */
+  creditNoteWithoutInvoice: 'No e-invoice for this credit note: the order it refunds was never invoiced.',
   // Certificates (issue 35)
   certificateNotFound: 'Certificate not found',
   certificateAlreadyRevoked: 'This certificate is already revoked.',
@@ -239,7 +259,9 @@ export const ERROR_CODES = [
   'CONFLICT',
   'INVOICES_NOT_CONFIGURED',
   'PHONE_INVALID',
+  'CHILD_ACCOUNT',
   'TAX_ID_INVALID',
+  'BUYER_NOT_IDENTIFIED',
   'SERVER_ERROR',
   'SERVICE_UNAVAILABLE',
 ] as const;
@@ -296,8 +318,14 @@ const CODE_OF_MESSAGE = new Map<string, ErrorCode>([
   [MESSAGES.serviceUnavailable, 'SERVICE_UNAVAILABLE'],
   [MESSAGES.invoicesNotConfigured, 'INVOICES_NOT_CONFIGURED'],
   [MESSAGES.phoneInvalid, 'PHONE_INVALID'],
+  [MESSAGES.payerLinkInvalid, 'INVALID_TOKEN'],
+  [MESSAGES.payerChildCannotAccept, 'CHILD_ACCOUNT'],
+  [MESSAGES.payerRequestKidsOnly, 'FORBIDDEN'],
+  [MESSAGES.payerOrderNotPending, 'ORDER_STATE'],
+  [MESSAGES.payerTooManyRequests, 'RATE_LIMITED'],
   [MESSAGES.matriculeInvalid, 'TAX_ID_INVALID'],
   [MESSAGES.cinInvalid, 'TAX_ID_INVALID'],
+  [MESSAGES.buyerNotIdentified, 'BUYER_NOT_IDENTIFIED'],
 ]);
 
 const CODE_OF_STATUS: Record<number, ErrorCode> = {

@@ -118,18 +118,14 @@ export function discountLineCents(lines: readonly DiscountableLine[], coupon: Co
       : Math.max(valueCents, 0);
   const total = Math.min(wanted, coveredCents);
   const shares = amounts.map((cents, i) => (covered[i] ? Math.floor((cents * total) / coveredCents) : 0));
-  let left = total - shares.reduce((a, b) => a + b, 0);
+  const left = total - shares.reduce((a, b) => a + b, 0);
+  // The odd cents, one each, to the covered lines with the largest remainders (the earlier on a
+  // tie). Their remainders add up to `left` whole cents, each under one: more than `left` lines
+  // have one, and a line with a remainder is worth more than its share, so none goes over.
   const byRemainder = amounts
-    .map((cents, i) => ({ i, rest: covered[i] ? (cents * total) % coveredCents : -1 }))
-    .filter(({ rest }) => rest >= 0)
+    .flatMap((cents, i) => (covered[i] ? [{ i, rest: (cents * total) % coveredCents }] : []))
     .sort((a, b) => b.rest - a.rest || a.i - b.i);
-  for (const { i } of byRemainder) {
-    if (left <= 0) break;
-    if (shares[i]! < amounts[i]!) {
-      shares[i]! += 1;
-      left -= 1;
-    }
-  }
+  for (const { i } of byRemainder.slice(0, left)) shares[i]! += 1;
   return shares;
 }
 

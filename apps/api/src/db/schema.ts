@@ -17,6 +17,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -198,6 +199,9 @@ export const orders = pgTable(
     invoiceTo: jsonb('invoice_to').$type<{ kind?: 'company' | 'person'; name: string; taxId: string }>(),
     /** The invoice as issued, kept in the transaction that marks the order paid (issue 31). */
     invoice: jsonb('invoice').$type<Record<string, unknown>>(),
+    /** The unique reference El Fatoora (Tunisie TradeNet) gave the invoice, recorded by an admin (issue 52). */
+    invoiceTtnReference: text('invoice_ttn_reference'),
+    invoiceTtnRecordedAt: timestamp('invoice_ttn_recorded_at', { withTimezone: true, mode: 'date' }),
     /** The promo code the order was placed with, as the coupon spells it (issue 37). */
     couponCode: text('coupon_code'),
     /** What the code took off the items (shared calculator); 0 without one. */
@@ -215,6 +219,11 @@ export const orders = pgTable(
      */
     holdBeforeProof: timestamp('hold_before_proof', { withTimezone: true, mode: 'date' }),
     /**
+     * Issue 51: the adult who accepted a child buyer's request to pay (POST /api/orders/{id}/payer/accept).
+     * Sees and pays the order, gets its invoice and refunds; the child stays the buyer.
+     */
+    payerId: uuid('payer_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
      * Tax per rate (issue 52): `[{rate, base, amount}]` as the shared calculator priced the order;
      * `[]` on orders placed before (one rate of 15 %: read as such).
      */
@@ -225,6 +234,7 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_payer_created_idx').on(t.payerId, t.createdAt.desc()),
     index('orders_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     uniqueIndex('orders_user_idempotency_unique').on(t.userId, t.idempotencyKey),
     uniqueIndex('orders_invoice_number_unique').on(t.invoiceNumber),
@@ -287,6 +297,9 @@ export const orderRefunds = pgTable(
     doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
     /** `AV-YYYY-NNNNN`, given in the transaction that records the refund as done (credit_note_counters). */
     creditNoteNumber: text('credit_note_number'),
+    /** The unique reference El Fatoora gave the credit note, recorded by an admin (issue 52). */
+    ttnReference: text('ttn_reference'),
+    ttnRecordedAt: timestamp('ttn_recorded_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     // An order's refunds, oldest first.
@@ -519,6 +532,18 @@ export const sessions = pgTable(
     seatsLeft: integer('seats_left').notNull(),
     status: text('status').$type<'open' | 'cancelled'>().notNull().default('open'),
     createdAt: createdAt(),
+    /** Issue 54 (migration 0036): the schedule and place in French and Arabic; '' shows the main text. */
+    scheduleFr: text('schedule_fr').notNull().default(''),
+    scheduleAr: text('schedule_ar').notNull().default(''),
+    placeFr: text('place_fr').notNull().default(''),
+    placeAr: text('place_ar').notNull().default(''),
+    /** Issue 51 (migration 0036): total training hours as the admin set them (null: from the meetings, or unknown). */
+    hours: doublePrecision('hours'),
+    trainer: text('trainer'),
+    /** An online session's link (`https://`), shown only to paid orders' people, never in public answers. */
+    meetingUrl: text('meeting_url'),
+    /** When the group meets, soonest first, not overlapping, within the session (at most 200). */
+    meetings: jsonb('meetings').$type<{ startsAt: string; endsAt: string }[]>().notNull().default([]),
   },
   (t) => [
     check('sessions_seats_left_non_negative', sql`${t.seatsLeft} >= 0`),
@@ -540,7 +565,7 @@ export const sessions = pgTable(
  * The waitlist of a full session (issue 34, migration 0024): one row per person waiting, in line
  * by (created_at, id). Freed seats move from `sessions.seats_left` into `offer_seats` (held for
  * that person alone); the offer's time starts when its mail goes out (`offer_mailed`,
- * `offer_expires_at`). modules/sessions/waitlist.*
+ * `offer_expires_at`). modules/enrolment/sessions/waitlist.*
  */
 export const sessionWaitlist = pgTable(
   'session_waitlist',
@@ -577,7 +602,7 @@ export const sessionWaitlist = pgTable(
  * Reminders before a session starts (issue 34, migration 0025): one row per learner, session and
  * number of days before the start (REMINDER_DAYS), inserted when due; the unique key makes each
  * go out once. 'pending' rows are claimed with a lease (`claimed_until`: free to claim once it
- * has passed), mailed, then 'sent'; 'skipped' when no longer due (modules/sessions/reminders.*).
+ * has passed), mailed, then 'sent'; 'skipped' when no longer due (modules/enrolment/sessions/reminders.*).
  */
 export const sessionReminders = pgTable(
   'session_reminders',
@@ -640,7 +665,7 @@ export const staffNotices = pgTable(
 /**
  * Attendance of a session (issue 34, migration 0026): one row per learner and Tunis calendar day
  * they were ticked present (no row: absent). Saving a day replaces its rows in one transaction
- * (modules/sessions/roster.*).
+ * (modules/enrolment/sessions/roster.*).
  */
 export const sessionAttendance = pgTable(
   'session_attendance',
@@ -757,6 +782,8 @@ export const tokens = pgTable(
     phone: text('phone'),
     notifySms: boolean('notify_sms'),
     notifyWhatsapp: boolean('notify_whatsapp'),
+    /** Issue 51: the order a 'payer' link asks its addressee to pay (the token's user is the child buyer). */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),

@@ -34,6 +34,7 @@ const CONTRACT_ROUTES = [
   'put /api/courses/{id}',
   'delete /api/courses/{id}',
   'post /api/courses/{id}/reviews',
+  'get /api/courses/{id}/sessions',
   'post /api/courses/{id}/sessions',
   'post /api/orders',
   'get /api/orders/myorders',
@@ -44,11 +45,15 @@ const CONTRACT_ROUTES = [
   'put /api/orders/{id}/learn',
   'post /api/orders/{id}/cancel',
   'get /api/orders/{id}/history',
+  'get /api/orders/{id}/agreement',
+  'get /api/orders/{id}/attendance-certificate',
   'get /api/orders/{id}/invoice',
   // Issue 31: the credit note of a refunded order.
   'get /api/orders/{id}/credit-note',
   // Issue 31: a refund due recorded as made, and the dashboard's payments to refund.
   'put /api/orders/{id}/refund',
+  // Issue 51: naming the people in an order line's seats.
+  'put /api/orders/{id}/lines/{lineId}/learners',
   'put /api/sessions/{id}',
   'post /api/sessions/{id}/cancel',
   // Issue 34: a session's roster, attendance, its CSV and "mark learned" (admin).
@@ -83,6 +88,10 @@ const CONTRACT_ROUTES = [
   'get /api/courses/drafts',
   // Issue 19: the back office.
   'get /api/orders/export.csv',
+  // Issue 51: a child asks a parent to pay.
+  'get /api/orders/paying',
+  'post /api/orders/{id}/payer',
+  'post /api/orders/{id}/payer/accept',
   'get /api/admin/stats',
   'get /api/admin/courses',
   'get /api/admin/audit',

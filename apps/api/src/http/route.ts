@@ -11,7 +11,7 @@ import { parseInput } from '../middleware/validate.js';
  *
  * Adding a route, in a feature's router:
  *
- *   const routes = apiRoutes(router, guards);            // guards: modules/auth/auth.service.ts
+ *   const routes = apiRoutes(router, guards);            // guards: built once in app.ts (modules/identity/auth.service.ts)
  *   routes.post('/:id/cancel', {
  *     summary: 'Cancel an order',
  *     access: 'user',                                    // 'public' | 'user' | 'admin'
@@ -113,7 +113,7 @@ export interface Operation {
   spec: RouteSpec<ObjectSchema | undefined, ObjectSchema | undefined, z.ZodType | undefined, ObjectSchema | undefined, z.ZodType | undefined, Access>;
 }
 
-/** The guards `access` names; built once per app through the users service (modules/auth/auth.service.ts). */
+/** The guards `access` names; built once per app by app.ts (modules/identity/auth.service.ts), handed to routers as ctx.guards. */
 export interface AccessGuards {
   user: RequestHandler;
   admin: RequestHandler;

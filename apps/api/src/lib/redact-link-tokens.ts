@@ -11,7 +11,8 @@ const LINK_TOKEN_PATH =
  * an account over for an hour. The token is replaced before the URL is logged.
  */
 export function redactLinkTokens(url: string): string {
-  return url.replace(LINK_TOKEN_PATH, '$1/[redacted]');
+  // Issue 51: a parent's link to pay a child's order is `/order/{id}?payer={token}`.
+  return url.replace(LINK_TOKEN_PATH, '$1/[redacted]').replace(/([?&]payer=)[^&#]+/, '$1[redacted]');
 }
 
 /** pino-http request serializer: the serialized request with link tokens redacted. */

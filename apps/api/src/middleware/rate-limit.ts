@@ -12,7 +12,13 @@ export const AUTH_RATE_WINDOW_MS = 15 * 60 * 1000;
 export type AuthRateLimitedRoute = 'login' | 'register' | 'forgot' | 'reset' | 'profile';
 
 /** Counter families: the four routes, plus sign-in failures per address across accounts. */
-type CounterName = AuthRateLimitedRoute | 'login-address' | 'certificate-check' | 'coupon-check' | 'coupon-check-address';
+type CounterName =
+  | AuthRateLimitedRoute
+  | 'login-address'
+  | 'certificate-check'
+  | 'coupon-check'
+  | 'coupon-check-address'
+  | 'payer-request';
 
 /**
  * Failed sign-ins one address may make across all accounts, as a multiple of AUTH_RATE_LIMIT:
@@ -209,6 +215,31 @@ export function couponCheckLimiter(deps: Pick<AppDeps, 'config' | 'redis' | 'log
   return (req, res, next) => {
     void perAddress(req, res, (err?: unknown) => (err ? next(err) : perAccount(req, res, next)));
   };
+}
+
+/** Requests to pay (issue 51) one account may send per hour: a child retyping an address is fine, a mail cannon is not. */
+export const PAYER_REQUEST_LIMIT = 10;
+export const PAYER_REQUEST_WINDOW_MS = 3600 * 1000;
+
+/**
+ * The limiter of `POST /api/orders/{id}/payer` (issue 51): PAYER_REQUEST_LIMIT calls per hour per
+ * account, so a child account cannot be used to mail any address over and over. Runs after the
+ * access guard (the account is known); the shared counters' store (Redis when configured).
+ */
+export function payerRequestLimiter(deps: Pick<AppDeps, 'redis' | 'logger'>): RequestHandler {
+  const store = storeFor(deps, 'payer-request');
+  return rateLimit({
+    windowMs: PAYER_REQUEST_WINDOW_MS,
+    limit: PAYER_REQUEST_LIMIT,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: (req) => `user:${req.user?.id ?? ipKeyGenerator(req.ip ?? '')}`,
+    ...(store ? { store } : {}),
+    handler: (req, res) => {
+      req.log?.warn({ route: 'payer-request' }, 'payer request rate limit reached');
+      res.status(429).json({ message: MESSAGES.payerTooManyRequests, code: 'RATE_LIMITED' });
+    },
+  });
 }
 
 /**

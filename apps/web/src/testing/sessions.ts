@@ -8,10 +8,17 @@ export const aSession = (overrides: Partial<Session> = {}): Session => ({
   endsAt: '2027-03-20T19:00:00.000Z',
   schedule: 'Tue and Thu 18:00-20:00',
   place: 'Tunis, Lac 2',
+  scheduleFr: '',
+  scheduleAr: '',
+  placeFr: '',
+  placeAr: '',
   capacity: 12,
   seatsLeft: 5,
   status: 'open',
   waiting: 0,
+  hours: null,
+  trainer: null,
+  meetings: [],
   ...overrides,
 });
 

@@ -27,8 +27,15 @@ export const SESSION_DAYS_MAX = 400;
 /**
  * The Tunis calendar days of a session, first to last: from the day it starts to the day of its
  * last instant (a session ending at midnight does not take the next day). Both ends included.
+ * With meetings, the distinct Tunis days they start on, in order.
  */
-export function sessionDays(startsAt: Date | string, endsAt: Date | string): string[] {
+export function sessionDays(
+  startsAt: Date | string,
+  endsAt: Date | string,
+  /** Issue 51: a session that lists its meetings is held on their Tunis days only. */
+  meetings?: readonly { startsAt: Date | string }[],
+): string[] {
+  if (meetings && meetings.length > 0) return [...new Set(meetings.map((m) => tunisDay(m.startsAt)))].sort();
   const first = tunisDay(startsAt);
   const lastInstant = new Date(new Date(endsAt).getTime() - 1);
   const last = tunisDay(lastInstant < new Date(startsAt) ? startsAt : lastInstant);
@@ -46,10 +53,24 @@ export function sessionDays(startsAt: Date | string, endsAt: Date | string): str
   return days;
 }
 
-/** One row of the roster: an order with seats in the session. `attendance`: every day of the session. */
+/**
+ * One row of the roster (issue 51): a named learner (`learner._id` the learner's id, `qty` 1), or
+ * the buyer for the order's seats not named (`learner._id` the buyer's account id, `qty` those
+ * seats). `attendance`: every day of the session.
+ */
 export const rosterRowSchema = z.object({
   order: z.string(),
-  learner: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  learner: z.object({ _id: z.string(), name: z.string(), email: z.string().nullable() }),
+  /** Whether the row is a named learner (else the buyer's unnamed seats). */
+  named: z.boolean(),
+  buyer: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  /** The company the order's invoice is made out to (`invoiceTo.name`), or null. */
+  company: z.string().nullable(),
+  /**
+   * Why this learner would get no certificate now (CERTIFICATE_MIN_ATTENDANCE), e.g.
+   * `Present 1 of 3 days; a certificate needs 80 %`; null when the rule is met or off.
+   */
+  certificateWithheld: z.string().nullable(),
   qty: z.number().int(),
   status: z.enum(ORDER_STATUSES),
   attendance: z.record(z.string(), z.boolean()).meta({

@@ -239,6 +239,37 @@ export type PaymentResult = z.infer<typeof paymentResultSchema>;
  * that reached an order that could not take it (closed, or paid already: issue 49). `due` until an admin records it made (`done`,
  * with its credit note number). `reference`: the provider's payment reference, when there is one.
  */
+/**
+ * The unique reference Tunisie TradeNet's El Fatoora gave an invoice or a credit note (issue 52),
+ * recorded by an admin once the centre uploaded its TEIF file there.
+ */
+export const ttnRecordSchema = z.object({
+  reference: z.string(),
+  recordedAt: z.string(),
+});
+export type TtnRecord = z.infer<typeof ttnRecordSchema>;
+
+/** Body of `PUT /api/orders/{id}/invoice/ttn` and `/credit-note/ttn` (admin). */
+export const ttnBodySchema = z.object({
+  reference: z
+    .string({ error: 'The TTN reference is required' })
+    .trim()
+    .min(1, 'The TTN reference is required')
+    .max(70, 'The TTN reference must be at most 70 characters'),
+  number: z
+    .string()
+    .regex(/^AV-\d{4}-\d{5,}$/, 'Credit note number must look like AV-2026-00001')
+    .optional()
+    .meta({ description: 'Credit note only: which one (default: the first made)' }),
+});
+export type TtnBody = z.infer<typeof ttnBodySchema>;
+
+/** `GET /api/invoices/export?from&to` (admin, issue 52): the Tunis days whose invoices and credit notes go in the ZIP. */
+export const invoiceExportQuerySchema = z
+  .object({ from: queryDaySchema('from'), to: queryDaySchema('to') })
+  .refine(dayRangeInOrder, { message: 'from must not be after to', path: ['from'] });
+export type InvoiceExportQuery = z.infer<typeof invoiceExportQuerySchema>;
+
 export const orderRefundSchema = z.object({
   status: z.enum(['due', 'done']),
   amount: z.number(),
@@ -248,6 +279,8 @@ export const orderRefundSchema = z.object({
   doneAt: z.string().nullable(),
   /** `AV-YYYY-NNNNN`, given when the refund is recorded as done. */
   creditNoteNumber: z.string().nullable(),
+  /** The reference El Fatoora gave its credit note, once recorded (issue 52). */
+  creditNoteTtn: ttnRecordSchema.nullable(),
 });
 export type OrderRefund = z.infer<typeof orderRefundSchema>;
 
@@ -304,6 +337,31 @@ export const proofRejectBodySchema = z.object({
 });
 export type ProofRejectBody = z.infer<typeof proofRejectBodySchema>;
 
+/** Issue 51: the adult who accepted to pay a child's order (`POST /api/orders/{id}/payer/accept`). */
+export const orderPayerSchema = z.object({ _id: z.string(), name: z.string(), email: z.string() });
+export type OrderPayer = z.infer<typeof orderPayerSchema>;
+
+/** `POST /api/orders/{id}/payer`: the adult's e-mail the child asks to pay (issue 51). */
+export const payerRequestBodySchema = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254)
+    .transform((value) => value.toLowerCase())
+    .pipe(z.email('Please enter a valid email')),
+});
+export type PayerRequestBody = z.infer<typeof payerRequestBodySchema>;
+
+/**
+ * `POST /api/orders/{id}/payer/accept`: the link's token; `paymentMethod` (optional) is how the adult
+ * will pay, one the shop offers (the order's own method when absent).
+ */
+export const payerAcceptBodySchema = z.object({
+  token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(200),
+  paymentMethod: z.enum(PAYMENT_METHODS).optional(),
+});
+export type PayerAcceptBody = z.infer<typeof payerAcceptBodySchema>;
 /** Issue 54: the longest reason an admin gives for a cancel. */
 export const CANCEL_REASON_MAX = 500;
 
@@ -363,6 +421,12 @@ export const orderSchema = z.object({
   discountPrice: z.number(),
   /** The proof of payment of a Transfer order; null until one is uploaded (issue 36). */
   paymentProof: paymentProofSchema.nullable(),
+  /** The reference El Fatoora gave the invoice, once an admin recorded it (issue 52). */
+  invoiceTtn: ttnRecordSchema.nullable(),
+  /** The same for the first credit note (each refund's own: `refunds[].creditNoteTtn`). */
+  creditNoteTtn: ttnRecordSchema.nullable(),
+  /** Issue 51: the adult paying a child's order, present once one accepted (the API leaves it out before). */
+  payer: orderPayerSchema.nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -62,7 +62,7 @@ export async function customerUses(db: DbOrTx, couponId: string, userId: string)
   return row?.n ?? 0;
 }
 
-/** The price of each of these courses on sale (drafts are not: their line answers "Course not found"). */
+/** The price and VAT rate (issue 52) of each of these courses on sale (drafts are not: their line answers "Course not found"). */
 export async function findCoursePrices(
   db: DbOrTx,
   ids: readonly string[],

@@ -99,6 +99,8 @@ function wideQueries(): Record<string, string | number>[] {
     queries.push({ filter: category, sort, from, limit: 24, page: 2 });
     queries.push({ Cg: category, filter: category, sort, to, limit: 48 });
     queries.push({ Cg: category, sort, from: 300, to: 300.5 });
+    // Bounds equal to prices of the catalogue (synthetic prices are whole dinars): both included.
+    queries.push({ Cg: category, sort: 'price_asc', from: 100 + i, to: 450 + i, limit: 24 });
     queries.push({ Cg: category, sort: 'price_asc', from, to, limit: 24, page: 400 });
     queries.push({ Cg: category, sort });
   }

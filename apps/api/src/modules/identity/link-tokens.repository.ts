@@ -9,7 +9,7 @@ import { tokens } from '../../db/schema.js';
  * the mailbox of a new address an account asked to move to (email, issue 31), or the mailbox
  * of the OLD address of that change, which may cancel it (email-cancel, issue 49).
  */
-export type LinkTokenKind = 'verify' | 'reset' | 'email' | 'email-cancel';
+export type LinkTokenKind = 'verify' | 'reset' | 'email' | 'email-cancel' | 'payer';
 
 /**
  * Verify links live 24 h, reset links 1 h; an e-mail change link lives as long as a verify
@@ -20,6 +20,8 @@ export const LINK_TOKEN_TTL_MS: Record<LinkTokenKind, number> = {
   reset: 3600 * 1000,
   email: 24 * 3600 * 1000,
   'email-cancel': 24 * 3600 * 1000,
+  // Issue 51: a child's request to pay lives a week; the order's hold usually ends it sooner.
+  payer: 7 * 24 * 3600 * 1000,
 };
 
 /**
@@ -27,6 +29,12 @@ export const LINK_TOKEN_TTL_MS: Record<LinkTokenKind, number> = {
  * e-mail change request voids the links mailed before it (the change's cancel link with it).
  */
 const NEWEST_ONLY: ReadonlySet<LinkTokenKind> = new Set(['verify', 'email', 'email-cancel']);
+
+/**
+ * Kinds whose newest link counts per order (issue 51: a child's newer request to pay an order
+ * voids the older link for that order, not the links of the child's other orders).
+ */
+const NEWEST_PER_ORDER: ReadonlySet<LinkTokenKind> = new Set(['payer']);
 
 /** What a link applies when followed (issue 31); every field optional (older tokens carry none). */
 export interface LinkTokenPayload {
@@ -41,6 +49,8 @@ export interface LinkTokenPayload {
   phone?: string;
   notifySms?: boolean;
   notifyWhatsapp?: boolean;
+  /** 'payer' (issue 51): the order the link asks its addressee to pay. */
+  orderId?: string;
 }
 
 export interface ConsumedLinkToken extends LinkTokenPayload {
@@ -71,6 +81,7 @@ export async function issueLinkToken(
     .delete(tokens)
     .where(and(eq(tokens.userId, userId), or(lt(tokens.expiresAt, now), isNotNull(tokens.usedAt))));
   if (NEWEST_ONLY.has(kind)) await retireLinkTokens(db, userId, kind, now);
+  if (NEWEST_PER_ORDER.has(kind) && payload.orderId) await retireOrderLinkTokens(db, userId, kind, payload.orderId, now);
   await db.insert(tokens).values({
     userId,
     kind,
@@ -85,6 +96,7 @@ export async function issueLinkToken(
     phone: payload.phone ?? null,
     notifySms: payload.notifySms ?? null,
     notifyWhatsapp: payload.notifyWhatsapp ?? null,
+    orderId: payload.orderId ?? null,
   });
   return token;
 }
@@ -126,9 +138,11 @@ export async function consumeLinkTokenWithPayload(
     phone: tokens.phone,
     notifySms: tokens.notifySms,
     notifyWhatsapp: tokens.notifyWhatsapp,
+    orderId: tokens.orderId,
   });
   if (!row) return undefined;
-  await retireLinkTokens(db, row.userId, kind, now);
+  // A per-order link retires nothing else: the user's links for other orders stay live.
+  if (!NEWEST_PER_ORDER.has(kind)) await retireLinkTokens(db, row.userId, kind, now);
   const consumed: ConsumedLinkToken = { userId: row.userId };
   if (row.email !== null) consumed.email = row.email;
   if (row.name !== null) consumed.name = row.name;
@@ -138,6 +152,7 @@ export async function consumeLinkTokenWithPayload(
   if (row.phone !== null) consumed.phone = row.phone;
   if (row.notifySms !== null) consumed.notifySms = row.notifySms;
   if (row.notifyWhatsapp !== null) consumed.notifyWhatsapp = row.notifyWhatsapp;
+  if (row.orderId !== null) consumed.orderId = row.orderId;
   return consumed;
 }
 
@@ -171,4 +186,12 @@ export async function retireLinkTokens(db: DbOrTx, userId: string, kind: LinkTok
     .where(and(eq(tokens.userId, userId), eq(tokens.kind, kind), isNull(tokens.usedAt)))
     .returning({ expiresAt: tokens.expiresAt });
   return retired.filter((token) => token.expiresAt > now).length;
+}
+
+/** Marks the user's unused links of a kind for one order used (a newer request for that order voids them). */
+export async function retireOrderLinkTokens(db: DbOrTx, userId: string, kind: LinkTokenKind, orderId: string, now: Date): Promise<void> {
+  await db
+    .update(tokens)
+    .set({ usedAt: now })
+    .where(and(eq(tokens.userId, userId), eq(tokens.kind, kind), eq(tokens.orderId, orderId), isNull(tokens.usedAt)));
 }

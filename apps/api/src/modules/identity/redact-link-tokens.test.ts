@@ -22,6 +22,8 @@ describe('link tokens stay out of the logs', () => {
     expect(redactLinkTokens('/cancel-email/abc_DEF-123')).toBe('/cancel-email/[redacted]');
     expect(redactLinkTokens('/verify/abc_DEF-123?x=1')).toBe('/verify/[redacted]?x=1');
     expect(redactLinkTokens('/course/abc')).toBe('/course/abc');
+    expect(redactLinkTokens('/order/0a1b?payer=abc_DEF-123')).toBe('/order/0a1b?payer=[redacted]');
+    expect(redactLinkTokens('/order/0a1b?x=1&payer=abc_DEF-123#top')).toBe('/order/0a1b?x=1&payer=[redacted]#top');
     expect(redactLinkTokens('/api/users/profile')).toBe('/api/users/profile');
     expect(redactLinkTokens('/api/courses/verify/abc')).toBe('/api/courses/verify/abc');
   });

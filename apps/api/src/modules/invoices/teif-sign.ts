@@ -91,6 +91,23 @@ export async function loadSeal(path: string, password: string): Promise<TeifSeal
   }
 }
 
+const opened = new Map<string, Promise<TeifSeal>>();
+
+/**
+ * The seal of the settings (TEIF_SEAL_P12/TEIF_SEAL_PASSWORD), opened once per process; a
+ * failure is not kept (the next call tries again).
+ */
+export function openConfiguredSeal(settings: { path: string; password: string }): Promise<TeifSeal> {
+  const key = `${settings.path}\0${settings.password}`;
+  let seal = opened.get(key);
+  if (!seal) {
+    seal = loadSeal(settings.path, settings.password);
+    seal.catch(() => opened.delete(key));
+    opened.set(key, seal);
+  }
+  return seal;
+}
+
 /** The signed content: the document without its TTN validation block (the signature goes by the enveloped transform). */
 const NOT_REF_TTN_VAL = 'not(ancestor-or-self::RefTtnVal)';
 

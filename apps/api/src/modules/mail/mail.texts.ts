@@ -26,6 +26,16 @@ export interface MailTexts {
     reason: (reason: string) => string;
     uploadAgain: string;
   };
+  /** Issue 51: a child's request to an adult to pay its order (in the child's language). */
+  payerRequest: {
+    subject: (child: string) => string;
+    greeting: string;
+    intro: (child: string) => string;
+    session: (start: string) => string;
+    total: (amount: string) => string;
+    action: string;
+    outro: string;
+  };
   order: {
     seeOrder: string;
     yourOrder: (link: string) => string;
@@ -124,6 +134,16 @@ const en: MailTexts = {
     rejectedIntro: 'We checked the proof of payment you sent for this order and could not accept it.',
     reason: (reason) => `Reason: ${reason}`,
     uploadAgain: 'You can upload another proof on your order page while your seats are held.',
+  },
+  payerRequest: {
+    subject: (child) => `${child} asks you to pay for a course`,
+    greeting: 'Hello,',
+    intro: (child) =>
+      `${child} chose a course at Course Shop with a child account and asks you to pay for it. Open the link, sign in or create an account, accept, then pay by any method the centre offers:`,
+    session: (start) => `Session starting ${start}`,
+    total: (amount) => `Total to pay: ${amount}`,
+    action: 'See the order and pay',
+    outro: 'If you do not know this child or do not wish to pay, ignore this mail: nothing happens.',
   },
   order: {
     seeOrder: 'See your order',
@@ -224,6 +244,16 @@ const fr: MailTexts = {
     reason: (reason) => `Motif : ${reason}`,
     uploadAgain: 'Vous pouvez envoyer une autre preuve depuis la page de votre commande tant que vos places sont réservées.',
   },
+  payerRequest: {
+    subject: (child) => `${child} vous demande de payer une formation`,
+    greeting: 'Bonjour,',
+    intro: (child) =>
+      `${child} a choisi une formation sur Course Shop avec un compte enfant et vous demande de la payer. Ouvrez le lien, connectez-vous ou créez un compte, acceptez, puis payez par l’un des moyens proposés par le centre :`,
+    session: (start) => `Session à partir du ${start}`,
+    total: (amount) => `Total à payer : ${amount}`,
+    action: 'Voir la commande et payer',
+    outro: 'Si vous ne connaissez pas cet enfant ou ne souhaitez pas payer, ignorez ce message : rien ne se passera.',
+  },
   order: {
     seeOrder: 'Voir votre commande',
     yourOrder: (link) => `Votre commande : ${link}`,
@@ -322,6 +352,16 @@ const ar: MailTexts = {
     rejectedIntro: 'تحققنا من إثبات الدفع الذي أرسلته لهذا الطلب ولم نتمكن من قبوله.',
     reason: (reason) => `السبب: ${reason}`,
     uploadAgain: 'يمكنك تحميل إثبات آخر من صفحة طلبك ما دامت مقاعدك محجوزة.',
+  },
+  payerRequest: {
+    subject: (child) => `${child} يطلب منك دفع ثمن دورة تكوينية`,
+    greeting: 'مرحبًا،',
+    intro: (child) =>
+      `اختار ${child} دورة تكوينية في Course Shop بحساب طفل ويطلب منك دفع ثمنها. افتح الرابط، وسجّل الدخول أو أنشئ حسابًا، ثم اقبل الطلب وادفع بإحدى الطرق التي يوفّرها المركز:`,
+    session: (start) => `دورة تبدأ في ${start}`,
+    total: (amount) => `المبلغ الواجب دفعه: ${amount}`,
+    action: 'عرض الطلب والدفع',
+    outro: 'إذا كنت لا تعرف هذا الطفل أو لا ترغب في الدفع، فتجاهل هذه الرسالة: لن يحدث شيء.',
   },
   order: {
     seeOrder: 'عرض طلبك',

@@ -120,7 +120,8 @@ export function createPayments(
 
   async function startPayment(user: AuthUser, orderId: string): Promise<PaymentStarted> {
     const order = await requireOrder(db, orderId);
-    if (order.userId !== user.id) throw forbidden(MESSAGES.forbidden);
+    // The buyer, or the adult who accepted to pay a child's order (issue 51); admins do not pay.
+    if (order.userId !== user.id && order.payer?.id !== user.id) throw forbidden(MESSAGES.forbidden);
     if (order.paymentMethod === 'Transfer') throw conflict(MESSAGES.payByTransferOrder);
     if (order.paymentMethod !== 'Card') throw conflict(MESSAGES.payOnSiteOrder);
     if (order.status !== 'pending') throw conflict(payRefusal(order.status));

@@ -1,4 +1,4 @@
-import type { CreateOrderInput as CreateOrderBody, Order, OrderEvent } from '@shop/shared';
+import type { CreateOrderInput as CreateOrderBody, Order, OrderEvent, PaymentMethod } from '@shop/shared';
 import { api } from './base';
 import { definedParams, pageOf, type Page } from './page';
 import { onSuccess } from './tags';
@@ -44,6 +44,24 @@ export const ordersApi = api.injectEndpoints({
     getMyOrders: build.query<Order[], void>({
       query: () => '/orders/myorders',
       providesTags: [{ type: 'Order', id: 'MINE' }],
+    }),
+    /** Issue 51: the orders the signed-in adult accepted to pay for a child. */
+    getOrdersIPay: build.query<Order[], void>({
+      query: () => '/orders/paying',
+      providesTags: [{ type: 'Order', id: 'PAYING' }],
+    }),
+    /** Issue 51: a child account asks an adult (by e-mail) to pay its pending order. */
+    askPayer: build.mutation<{ message: string }, { id: string; email: string }>({
+      query: ({ id, email }) => ({ url: `/orders/${encodeURIComponent(id)}/payer`, method: 'POST', body: { email } }),
+    }),
+    /** Issue 51: the adult accepts the mailed link's request; the order gains `payer`. */
+    acceptPayer: build.mutation<Order, { id: string; token: string; paymentMethod?: PaymentMethod }>({
+      query: ({ id, token, paymentMethod }) => ({
+        url: `/orders/${encodeURIComponent(id)}/payer/accept`,
+        method: 'POST',
+        body: { token, ...(paymentMethod ? { paymentMethod } : {}) },
+      }),
+      invalidatesTags: onSuccess(({ id }: { id: string }) => [...orderChanged(id), { type: 'Order' as const, id: 'PAYING' }]),
     }),
     getOrders: build.query<OrderPage, OrderListArgs>({
       query: (args) => ({ url: '/orders', params: definedParams(args) }),
@@ -140,6 +158,9 @@ export const {
   useCreateOrderMutation,
   useGetOrderQuery,
   useGetMyOrdersQuery,
+  useGetOrdersIPayQuery,
+  useAskPayerMutation,
+  useAcceptPayerMutation,
   useGetOrdersQuery,
   usePayOrderMutation,
   useLearnOrderMutation,

@@ -84,12 +84,13 @@ export function buildInvoiceSnapshot(
     number,
     issuedAt: issuedAt.toISOString(),
     orderId: order.id,
-    language: order.userLanguage,
+    // Issue 51: a child's order paid by an adult is invoiced to that adult, in their language.
+    language: order.payer?.language ?? order.userLanguage,
     paymentMethod: order.paymentMethod,
     seller,
     buyer: {
-      name: order.userName,
-      email: order.userEmail,
+      name: order.payer?.name ?? order.userName,
+      email: order.payer?.email ?? order.userEmail,
       address: order.address,
       city: order.city,
       postalCode: order.postalCode,
@@ -133,14 +134,23 @@ export interface CreditNote {
   invoiceNumber: string | null;
   /** The payment provider's reference, when there is one. */
   paymentReference: string | null;
+  /** The unique reference El Fatoora gave it (issue 52), once recorded. */
+  ttnReference?: string | null;
 }
+
+/**
+ * The mention of a copy of an e-invoice registered with Tunisie TradeNet (issue 52), in French
+ * as the law words it, whatever the document's language.
+ */
+export const ttnCopyMention = (reference: string) =>
+  `Copie de la facture électronique enregistrée auprès de Tunisie TradeNet sous la référence unique n° ${reference}`;
 
 /** "15/05/2026": a date in Tunis. */
 const TUNIS_DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Tunis', dateStyle: 'short' });
-const tunisDate = (at: Date | string) => TUNIS_DATE.format(new Date(at));
+export const tunisDate = (at: Date | string) => TUNIS_DATE.format(new Date(at));
 
-const LEFT = 50;
-const RIGHT = 545;
+export const LEFT = 50;
+export const RIGHT = 545;
 const COLUMNS = { course: LEFT, qty: 330, price: 380, amount: 460 };
 const LABEL_WIDTH = 160;
 
@@ -203,7 +213,7 @@ export function rightToLeftPieces(text: string): Piece[] {
  * A page written left to right, or mirrored for Arabic: every box `x..x+width` is drawn at
  * its mirror image and left/right alignment swap.
  */
-class Page {
+export class Page {
   readonly doc: PDFKit.PDFDocument;
   constructor(
     readonly t: DocumentTexts,
@@ -372,7 +382,7 @@ function taxAndStamp(page: Page, invoice: InvoiceSnapshot): void {
 }
 
 /** An invoice as a PDF (A4), in memory, in the invoice's language: a few kilobytes. */
-export function renderInvoice(invoice: InvoiceSnapshot): Promise<Buffer> {
+export function renderInvoice(invoice: InvoiceSnapshot, ttnReference: string | null = null): Promise<Buffer> {
   const page = openDocument(invoice, (t) => t.invoiceTitle, invoice.number);
   const { t } = page;
   page.labelled(t.invoiceNumber, invoice.number);
@@ -388,6 +398,10 @@ export function renderInvoice(invoice: InvoiceSnapshot): Promise<Buffer> {
   page.total(t.shipping, invoice.shippingPrice);
   taxAndStamp(page, invoice);
   page.total(t.total, invoice.totalPrice, 'bold');
+  if (ttnReference) {
+    page.gap(2);
+    page.put(ttnCopyMention(ttnReference), LEFT, page.doc.y, RIGHT - LEFT, 'left', 'regular', 9);
+  }
   return page.finish();
 }
 
@@ -419,5 +433,9 @@ export function renderCreditNote(invoice: InvoiceSnapshot, note: CreditNote): Pr
   page.total(t.refunded, note.amount, 'bold');
   page.gap(2);
   page.line(t.creditNoteNote);
+  if (note.ttnReference) {
+    page.gap();
+    page.put(ttnCopyMention(note.ttnReference), LEFT, page.doc.y, RIGHT - LEFT, 'left', 'regular', 9);
+  }
   return page.finish();
 }

@@ -11,6 +11,7 @@ import {
   readInvoiceSnapshot,
   renderCreditNote,
   renderInvoice,
+  type CreditNote,
   type InvoiceSnapshot,
 } from './invoice.js';
 import type { OrderRecord } from './orders.repository.js';
@@ -40,6 +41,18 @@ function invoiceOf(ctx: ServiceContext, order: OrderRecord, stored: unknown, num
   return buildInvoiceSnapshot(order, seller, number, issuedAt);
 }
 
+/** An invoice as issued, as its PDF (with the TTN mention once a reference is recorded): the accountant's export draws these. */
+export const renderInvoicePdf = (invoice: InvoiceSnapshot, ttnReference: string | null): Promise<Buffer> => renderInvoice(invoice, ttnReference);
+
+/** A credit note as its PDF. */
+export const renderCreditNotePdf = (invoice: InvoiceSnapshot, note: CreditNote): Promise<Buffer> => renderCreditNote(invoice, note);
+
+/** The invoice of a paid order as issued (issue 52's TEIF documents read it too). */
+export async function issuedInvoiceOf(ctx: ServiceContext, order: OrderRecord, number: string, paidAt: Date): Promise<InvoiceSnapshot> {
+  const facts = await findDocumentFacts(ctx.database.db, order.id);
+  return invoiceOf(ctx, order, facts?.invoice, number, paidAt);
+}
+
 /**
  * The PDF invoice of an order that was paid (paid, learned, or paid then cancelled), for its
  * owner or an admin: always the invoice kept at payment.
@@ -55,7 +68,7 @@ export async function getInvoice(
   if (!order.invoiceNumber || !order.paidAt) throw conflict(orderStateConflict('invoice', order.status));
   const facts = await findDocumentFacts(db, id);
   const invoice = invoiceOf(ctx, order, facts?.invoice, order.invoiceNumber, order.paidAt);
-  return { pdf: await renderInvoice(invoice), invoiceNumber: order.invoiceNumber };
+  return { pdf: await renderInvoice(invoice, order.invoiceTtnReference ?? null), invoiceNumber: order.invoiceNumber };
 }
 
 /**
@@ -84,6 +97,7 @@ export async function getCreditNote(
     amount: refund.amount,
     invoiceNumber: order.invoiceNumber,
     paymentReference: refund.reference ?? (refund.reason === 'cancelled' ? (order.paymentResult?.reference ?? null) : null),
+    ttnReference: refund.ttnReference ?? null,
   });
   return { pdf, creditNoteNumber: refund.creditNoteNumber };
 }

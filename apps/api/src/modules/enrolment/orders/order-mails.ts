@@ -5,6 +5,7 @@ import { htmlLangAttributes, MAIL_TEXTS } from '../../mail/mail.texts.js';
 import { tunisTime } from '../../mail/tunis-time.js';
 import { type MailMessage } from '../../mail/mailer.js';
 import { orderCalendar } from '../sessions/calendar.js';
+import { sessionDetails } from '../sessions/session-mail.js';
 import type { OrderRecord, RefundRecord } from './orders.repository.js';
 import { orderTaxLines } from './order-tax.js';
 
@@ -14,6 +15,20 @@ type MailConfig = Pick<Config, 'appUrl' | 'shop'> & Partial<Pick<Config, 'transf
 export const money = (amount: number) => `${formatAmount(amount)} TND`;
 
 export const orderLink = (appUrl: string, id: string) => `${appUrl}/order/${id}`;
+
+/**
+ * Issue 51: the order as its payer's mails see it: addressed to the adult who accepted to pay a
+ * child's order, in their language; the order itself unchanged. Without a payer, the order.
+ */
+export function addressedToPayer(order: OrderRecord): OrderRecord {
+  const { payer } = order;
+  return payer ? { ...order, userName: payer.name, userEmail: payer.email, userLanguage: payer.language } : order;
+}
+
+/** The mails of an event everyone concerned hears of: the buyer's, and the payer's when one accepted (issue 51). */
+export function toBuyerAndPayer(order: OrderRecord, mail: (order: OrderRecord) => MailMessage): MailMessage[] {
+  return order.payer ? [mail(order), mail(addressedToPayer(order))] : [mail(order)];
+}
 
 /** A paragraph of the mail: plain lines, each escaped in the HTML version. */
 type Block = string[];
@@ -123,11 +138,16 @@ function calendarAttachment(order: OrderRecord, config: MailConfig): NonNullable
 export function orderPaidMail(order: OrderRecord, config: MailConfig): MailMessage {
   const words = wordsOf(order);
   const attachments = calendarAttachment(order, config);
+  // Issue 51: each session of the order with its details, the online link included (the order is paid).
+  const sessions = order.lines.flatMap((line) =>
+    line.session ? [[line.name, ...sessionDetails(line.session, order.userLanguage, { meetingUrl: line.session.meetingUrl ?? null })]] : [],
+  );
   const mail = compose(order, config, words.paidSubject(order.id.slice(0, 8)), [
     [
       words.paidIntro(money(order.totalPrice)),
       ...(order.invoiceNumber ? [words.invoice(order.invoiceNumber)] : []),
     ],
+    ...sessions,
   ]);
   return attachments.length > 0 ? { ...mail, attachments } : mail;
 }
@@ -193,4 +213,34 @@ export function orderExpiredMail(order: OrderRecord, config: MailConfig): MailMe
   return compose(order, config, words.expiredSubject(order.id.slice(0, 8)), [
     [words.expiredIntro(until), words.orderAgain],
   ]);
+}
+
+/** The link a child's request to pay opens (issue 51): the order page, with the token in the query. */
+export const payerLink = (appUrl: string, orderId: string, token: string) => `${appUrl}/order/${orderId}?payer=${token}`;
+
+/**
+ * Issue 51: the mail to the adult a child asked to pay its order, in the child's language: the
+ * child's name, the courses (with their sessions' start), the total and the link.
+ */
+export function payerRequestMail(order: OrderRecord, config: MailConfig, to: string, link: string): MailMessage {
+  const language = order.userLanguage;
+  const texts = MAIL_TEXTS[language];
+  const words = texts.payerRequest;
+  const courses = order.lines.flatMap((l) => [
+    `${l.name}: ${l.qty} x ${money(l.price)}`,
+    ...(l.session ? [`  ${words.session(tunisTime(l.session.startsAt, language))}`] : []),
+  ]);
+  const blocks: Block[] = [[words.greeting], [words.intro(order.userName)], courses, [words.total(money(order.totalPrice))]];
+  const signature = config.shop.legalName || texts.signature;
+  const text = [...blocks.map((b) => b.join('\n')), link, words.outro, signature].join('\n\n');
+  const paragraph = (b: Block) => `<p>${b.map(escapeHtml).join('<br>')}</p>`;
+  const html = `<!doctype html>
+<html ${htmlLangAttributes(language)}><body style="font-family:sans-serif;line-height:1.5">
+${blocks.map(paragraph).join('\n')}
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1b6ec2;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(words.action)}</a></p>
+<p>${escapeHtml(texts.buttonFallback)}<br>${escapeHtml(link)}</p>
+<p>${escapeHtml(words.outro)}</p>
+<p>${escapeHtml(signature)}</p>
+</body></html>`;
+  return { to, subject: words.subject(order.userName), text, html, link };
 }

@@ -16,8 +16,9 @@ import { findOrderById } from './orders.repository.js';
  * (SELECT … FOR UPDATE, or SKIP LOCKED for the sweeper), decides from the status it then
  * sees, writes, gives seats back or takes them again, and records the history line. Two
  * actors on one order (admin and sweeper, cancel and pay) queue on that row: the second sees
- * the first one's result, so exactly one wins and seats move once. Locks are always taken
- * order first, then its courses in id order (as placing an order does), so none deadlock.
+ * the first one's result, so exactly one wins and seats move once. Locks follow the enrolment's
+ * one lock order — order → courses → sessions → waitlist rows, each kind in id order — written
+ * once in docs/architecture.md#the-lock-order-written-once-here, so none deadlock.
  */
 
 /** A refusal: the order is in a state that does not allow the change. */

@@ -1,3 +1,4 @@
+import { learnerNoticesNow } from './learner-notices.service.js';
 import { MESSAGES, orderStateConflict, type Order, type OrderEvent, type OrderStatus, type PaymentResult } from '@shop/shared';
 import type { DbOrTx } from '../../../db/client.js';
 import type { ServiceContext } from '../../../deps.js';
@@ -11,7 +12,9 @@ import { queueTextMessages } from '../../messages/text-messages.service.js';
 import { waitlistOffersChanged } from '../sessions/waitlist.service.js';
 import { invoiceSeller } from './invoice.js';
 import {
+  addressedToPayer,
   orderCancelledMail,
+  toBuyerAndPayer,
   orderExpiredMail,
   orderPaidMail,
   orderRefundedMail,
@@ -60,7 +63,10 @@ export async function payOrder(
   // Paying an expired order took its seats again: this instance's next catalogue answer shows it.
   if (outcome.from === 'expired') ctx.courses.courseChanged();
   const order = await requireOrder(db, id);
-  sendInBackground(ctx.mailer, ctx.logger, orderPaidMail(order, ctx.config));
+  // Issue 51: a child's order paid by an adult: both hear of it, the adult with the invoice's number.
+  for (const mail of toBuyerAndPayer(order, (o) => orderPaidMail(o, ctx.config))) sendInBackground(ctx.mailer, ctx.logger, mail);
+  // Issue 51: the order's named learners with an e-mail hear of their seat, once.
+  learnerNoticesNow(ctx);
   return toOrderJson(order);
 }
 
@@ -123,7 +129,7 @@ export async function cancelOrder(ctx: ServiceContext, user: AuthUser, id: strin
   // Issue 34: seats offered to a session's waitlist get their mail now.
   if (outcome.value.offers > 0) waitlistOffersChanged(ctx);
   const order = await requireOrder(db, id);
-  sendInBackground(ctx.mailer, ctx.logger, orderCancelledMail(order, ctx.config));
+  for (const mail of toBuyerAndPayer(order, (o) => orderCancelledMail(o, ctx.config))) sendInBackground(ctx.mailer, ctx.logger, mail);
   return toOrderJson(order);
 }
 
@@ -153,7 +159,8 @@ async function oweBack(
   if (outcome.kind !== 'recorded') return 'refused';
   const order = await requireOrder(db, id);
   const refund = order.refunds.findLast((r) => r.provider === payment.provider && r.reference === payment.reference);
-  if (refund) sendInBackground(ctx.mailer, ctx.logger, paymentToRefundMail(order, ctx.config, refund));
+  // Money goes back to whoever paid: the payer of a child's order (issue 51).
+  if (refund) sendInBackground(ctx.mailer, ctx.logger, paymentToRefundMail(addressedToPayer(order), ctx.config, refund));
   return 'recorded';
 }
 
@@ -225,7 +232,7 @@ export async function recordRefund(
   if (outcome.kind === 'noRefundDue') throw new AppError(409, MESSAGES.noRefundDue, undefined, 'NO_REFUND_DUE');
   const order = await requireOrder(db, id);
   const refund = order.refunds.find((r) => r.creditNoteNumber === outcome.creditNoteNumber);
-  if (refund) sendInBackground(ctx.mailer, ctx.logger, orderRefundedMail(order, ctx.config, refund));
+  if (refund) sendInBackground(ctx.mailer, ctx.logger, orderRefundedMail(addressedToPayer(order), ctx.config, refund));
   return toOrderJson(order);
 }
 

@@ -41,6 +41,35 @@ export interface OrderLineSessionRecord {
   endsAt: Date;
   schedule: string;
   place: string;
+  /** Issue 54: the schedule and place in French and Arabic ('' shows the main text). */
+  scheduleFr?: string;
+  scheduleAr?: string;
+  placeFr?: string;
+  placeAr?: string;
+  /** Issue 51: hours as set (null: from the meetings), trainer, online link, meetings. */
+  hours?: number | null;
+  trainer?: string | null;
+  meetingUrl?: string | null;
+  meetings?: { startsAt: string; endsAt: string }[];
+}
+
+/** What an order line keeps of its session row. */
+export function lineSessionOf(row: typeof sessions.$inferSelect): OrderLineSessionRecord {
+  return {
+    id: row.id,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    schedule: row.schedule,
+    place: row.place,
+    scheduleFr: row.scheduleFr,
+    scheduleAr: row.scheduleAr,
+    placeFr: row.placeFr,
+    placeAr: row.placeAr,
+    hours: row.hours,
+    trainer: row.trainer,
+    meetingUrl: row.meetingUrl,
+    meetings: row.meetings ?? [],
+  };
 }
 
 /** One payment owed back (order_refunds; written by order-states.repository.ts only). */
@@ -56,6 +85,9 @@ export interface RefundRecord {
   doneAt: Date | null;
   /** `AV-YYYY-NNNNN` once done. */
   creditNoteNumber: string | null;
+  /** The reference El Fatoora gave its credit note (issue 52); absent or null: none recorded. */
+  ttnReference?: string | null;
+  ttnRecordedAt?: Date | null;
 }
 
 export interface OrderRecord {
@@ -87,6 +119,9 @@ export interface OrderRecord {
   cancelReason?: string | null;
   refundedAt: Date | null;
   invoiceNumber: string | null;
+  /** The reference El Fatoora gave the invoice (issue 52); absent or null: none recorded. */
+  invoiceTtnReference?: string | null;
+  invoiceTtnRecordedAt?: Date | null;
   /** How it was paid online, as the provider's API confirmed it (issue 17). */
   paymentResult: PaymentResult | null;
   /** The company the invoice is made out to, given at checkout (issue 31). */
@@ -103,7 +138,17 @@ export interface OrderRecord {
   proofStatus?: PaymentProofStatus | null;
   proofUploadedAt?: Date | null;
   proofReason?: string | null;
+  /** Issue 51: the adult who accepted to pay a child's order (their current name, e-mail, language); null: none. */
+  payer: OrderPayerRecord | null;
   lines: OrderLineRecord[];
+}
+
+/** The payer of an order (issue 51). */
+export interface OrderPayerRecord {
+  id: string;
+  name: string;
+  email: string;
+  language: Language;
 }
 
 /** What changes after placing: set by the guarded statements of order-states.repository.ts. */
@@ -119,10 +164,11 @@ type OrderProgress =
   | 'refundedAt'
   | 'invoiceNumber'
   | 'paymentResult'
-  | 'refunds';
+  | 'refunds'
+  | 'payer';
 
 /** An order with no refund, as placed. */
-export const NO_REFUND: Pick<OrderRecord, 'refunds'> = { refunds: [] };
+export const NO_REFUND: Pick<OrderRecord, 'refunds' | 'payer'> = { refunds: [], payer: null };
 
 /** A line to place: its id may be given (the service does, to answer it), else one is drawn. */
 export type NewOrderLine = Omit<OrderLineRecord, 'id'> & { id?: string };
@@ -459,11 +505,14 @@ const orderColumns = {
   cancelReason: orders.cancelReason,
   refundedAt: orders.refundedAt,
   invoiceNumber: orders.invoiceNumber,
+  invoiceTtnReference: orders.invoiceTtnReference,
+  invoiceTtnRecordedAt: orders.invoiceTtnRecordedAt,
   paymentResult: orders.paymentResult,
   // The order's refunds in the same statement, oldest first (no query more per order).
   refunds: sql<RefundRow[]>`(select coalesce(json_agg(json_build_object(
       'id', r.id, 'reason', r.reason, 'status', r.status, 'amount', r.amount, 'provider', r.provider,
-      'reference', r.reference, 'dueAt', r.due_at, 'doneAt', r.done_at, 'creditNoteNumber', r.credit_note_number
+      'reference', r.reference, 'dueAt', r.due_at, 'doneAt', r.done_at, 'creditNoteNumber', r.credit_note_number,
+      'ttnReference', r.ttn_reference, 'ttnRecordedAt', r.ttn_recorded_at
     ) order by r.due_at, r.id), '[]'::json) from ${orderRefunds} r where r.order_id = ${orders.id})`,
   invoiceTo: orders.invoiceTo,
   couponCode: orders.couponCode,
@@ -473,20 +522,30 @@ const orderColumns = {
   proofStatus: orders.proofStatus,
   proofUploadedAt: orders.proofUploadedAt,
   proofReason: orders.proofReason,
+  // Issue 51: the payer as the account is now (qualified: the buyer's users row is joined too).
+  payer: sql<OrderPayerRecord | string | null>`(select json_build_object('id', p.id, 'name', p.name, 'email', p.email, 'language', p.language)
+    from ${users} p where p.id = "orders"."payer_id")`,
 };
 
 /** A refund as json_agg gives it: dates as strings, amounts as JSON numbers. */
-type RefundRow = Omit<RefundRecord, 'dueAt' | 'doneAt' | 'amount'> & { dueAt: string; doneAt: string | null; amount: number | string };
+type RefundRow = Omit<RefundRecord, 'dueAt' | 'doneAt' | 'amount' | 'ttnRecordedAt'> & {
+  dueAt: string;
+  doneAt: string | null;
+  amount: number | string;
+  ttnRecordedAt?: string | null;
+};
 
 const refundOfRow = (r: RefundRow): RefundRecord => ({
   ...r,
   amount: Number(r.amount),
   dueAt: new Date(r.dueAt),
   doneAt: r.doneAt ? new Date(r.doneAt) : null,
+  ttnRecordedAt: r.ttnRecordedAt ? new Date(r.ttnRecordedAt) : null,
 });
 
-type OrderHeader = Omit<OrderRecord, 'lines' | 'refunds' | 'invoiceTo'> & {
+type OrderHeader = Omit<OrderRecord, 'lines' | 'refunds' | 'invoiceTo' | 'payer'> & {
   refunds: RefundRow[] | string;
+  payer: OrderPayerRecord | string | null;
   /** `kind` absent on orders placed before issue 52. */
   invoiceTo: (Omit<InvoiceTo, 'kind'> & { kind?: InvoiceTo['kind'] }) | null;
 };
@@ -509,11 +568,7 @@ export async function withLines(db: DbOrTx, headers: OrderHeader[]): Promise<Ord
       price: orderItems.price,
       image: orderItems.image,
       taxRate: orderItems.taxRate,
-      sessionId: sessions.id,
-      sessionStartsAt: sessions.startsAt,
-      sessionEndsAt: sessions.endsAt,
-      sessionSchedule: sessions.schedule,
-      sessionPlace: sessions.place,
+      session: sessions,
       // Issue 51: the line's named learners in the same statement (node-postgres parses json; PGlite may give text).
       learners: sql<LearnerRecord[] | string>`(select coalesce(json_agg(json_build_object(
           'id', l.id, 'name', l.name, 'email', l.email, 'phone', l.phone) order by l.position, l.id), '[]'::json)
@@ -529,12 +584,9 @@ export async function withLines(db: DbOrTx, headers: OrderHeader[]): Promise<Ord
     )
     .orderBy(asc(orderItems.orderId), asc(orderItems.position));
   const linesByOrder = new Map<string, OrderLineRecord[]>();
-  for (const { orderId, sessionId, sessionStartsAt, sessionEndsAt, sessionSchedule, sessionPlace, learners, ...line } of rows) {
+  for (const { orderId, session: sessionRow, learners, ...line } of rows) {
     const lines = linesByOrder.get(orderId) ?? [];
-    const session =
-      sessionId && sessionStartsAt && sessionEndsAt
-        ? { id: sessionId, startsAt: sessionStartsAt, endsAt: sessionEndsAt, schedule: sessionSchedule ?? '', place: sessionPlace ?? '' }
-        : null;
+    const session = sessionRow ? lineSessionOf(sessionRow) : null;
     lines.push({ ...line, session, learners: typeof learners === 'string' ? (JSON.parse(learners) as LearnerRecord[]) : learners });
     linesByOrder.set(orderId, lines);
   }
@@ -542,6 +594,7 @@ export async function withLines(db: DbOrTx, headers: OrderHeader[]): Promise<Ord
     ...h,
     // node-postgres parses json; PGlite may hand it over as text.
     refunds: (typeof h.refunds === 'string' ? (JSON.parse(h.refunds) as RefundRow[]) : h.refunds).map(refundOfRow),
+    payer: typeof h.payer === 'string' ? (JSON.parse(h.payer) as OrderPayerRecord) : h.payer,
     invoiceTo: readInvoiceTo(h.invoiceTo),
     taxLines: typeof h.taxLines === 'string' ? (JSON.parse(h.taxLines) as OrderRecord['taxLines']) : h.taxLines,
     lines: linesByOrder.get(h.id) ?? [],
@@ -626,8 +679,16 @@ export async function listOrdersOfUser(db: DbOrTx, userId: string): Promise<Orde
   return withLines(db, headers);
 }
 
-/** Whether the order exists (null: no), and whose it is (an order of a deleted account has no owner). */
-export async function findOrderOwner(db: DbOrTx, id: string): Promise<{ userId: string | null } | null> {
-  const [row] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, id)).limit(1);
+/** Whether the order exists (null: no), whose it is (an order of a deleted account has no owner) and who pays it (issue 51). */
+export async function findOrderOwner(db: DbOrTx, id: string): Promise<{ userId: string | null; payerId: string | null } | null> {
+  const [row] = await db.select({ userId: orders.userId, payerId: orders.payerId }).from(orders).where(eq(orders.id, id)).limit(1);
   return row ?? null;
+}
+
+/** The orders an adult accepted to pay (issue 51), newest first. */
+export async function listOrdersPaidBy(db: DbOrTx, payerId: string): Promise<OrderRecord[]> {
+  const headers = await selectOrders(db)
+    .where(eq(orders.payerId, payerId))
+    .orderBy(...newestFirst);
+  return withLines(db, headers);
 }

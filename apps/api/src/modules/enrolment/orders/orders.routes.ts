@@ -6,6 +6,7 @@ import {
   errorSchema,
   priceChangedErrorSchema,
   idempotencyKeySchema,
+  messageSchema,
   lineLearnersBodySchema,
   MESSAGES,
   orderEventSchema,
@@ -14,6 +15,8 @@ import {
   orderSchema,
   paymentOpenErrorSchema,
   paymentStartedSchema,
+  payerAcceptBodySchema,
+  payerRequestBodySchema,
   refundBodySchema,
 } from '@shop/shared';
 import type { AppContext } from '../../../deps.js';
@@ -32,7 +35,9 @@ import { orderDocumentRoutes } from './order-documents.routes.js';
 import { orderCalendarRoutes } from './order-calendar.routes.js';
 import { sendOrdersCsv } from './order-export.js';
 import { paymentProofRoutes } from './payment-proof.routes.js';
-import { getAllOrders, getMyOrders, getOrder, placeOrder } from './orders.service.js';
+import { getAllOrders, getMyOrders, getOrder, getOrdersIPay, placeOrder } from './orders.service.js';
+import { acceptPayer, requestPayer } from './order-payer.service.js';
+import { PAYER_REQUEST_LIMIT, payerRequestLimiter } from '../../../middleware/rate-limit.js';
 import { LEARNERS_LOCKED_MESSAGE, replaceLineLearners } from './learners.service.js';
 import { learnersRenamed } from './learner-notices.service.js';
 
@@ -49,6 +54,7 @@ const orderParams = idParams(MESSAGES.orderNotFound);
 export function ordersRouter(ctx: AppContext, payments: OrderPayments): Router {
   const router = Router();
   const routes = apiRoutes(router, ctx.guards);
+  const payerLimit = payerRequestLimiter(ctx);
 
   routes.post(
     '/',
@@ -92,6 +98,17 @@ export function ordersRouter(ctx: AppContext, payments: OrderPayments): Router {
   );
 
   routes.get(
+    '/paying',
+    {
+      summary: 'The orders the caller accepted to pay for a child account, newest first (issue 51)',
+      description: 'The orders of which the caller is the `payer` (`POST /api/orders/{id}/payer/accept`).',
+      access: 'user',
+      answer: z.array(orderSchema),
+    },
+    ({ user }) => getOrdersIPay(ctx, user),
+  );
+
+  routes.get(
     '/',
     {
       summary: 'Orders, filtered and sorted, one page (admin)',
@@ -126,7 +143,7 @@ export function ordersRouter(ctx: AppContext, payments: OrderPayments): Router {
   routes.get(
     '/:id',
     {
-      summary: 'An order (owner or admin)',
+      summary: 'An order (its buyer, its payer or an admin)',
       description: 'An unpaid Card order with an online payment under way is first checked at the payment provider (at most every 2 s).',
       access: 'user',
       params: orderParams,
@@ -272,6 +289,43 @@ export function ordersRouter(ctx: AppContext, payments: OrderPayments): Router {
       answer: z.array(orderEventSchema),
     },
     ({ params }) => getOrderHistory(ctx, params.id),
+  );
+
+  routes.post(
+    '/:id/payer',
+    {
+      summary: 'Ask an adult to pay this order (the buyer, a child account; a pending order)',
+      description:
+        'Mails `email` a link `APP_URL/order/{id}?payer={token}` in the child’s language with the courses, sessions, total and the child’s name. ' +
+        'A newer request voids the older link of the order. Not the buyer: 403; the buyer not a child account: 403; the child’s own address: 400; ' +
+        `the order paid, cancelled or expired: 409 \`ORDER_STATE\`; more than ${PAYER_REQUEST_LIMIT} requests an hour from one account: 429.`,
+      access: 'user',
+      before: [payerLimit],
+      params: orderParams,
+      body: payerRequestBodySchema,
+      answer: messageSchema,
+      errors: [403, 409, 429],
+    },
+    ({ user, params, body }) => requestPayer(ctx, user, params.id, body.email),
+  );
+
+  routes.post(
+    '/:id/payer/accept',
+    {
+      summary: 'Accept to pay a child’s order (a signed-in adult account, with the mailed link’s token)',
+      description:
+        'The order gains `payer`; the payer then sees it (`GET /api/orders/{id}`, `GET /api/orders/paying`), pays it (online, transfer proof, on site), ' +
+        'gets its invoice (made out to them unless `invoiceTo` names a company) and any refund; the child stays the buyer. ' +
+        '`paymentMethod` (optional): how the payer will pay, one of the shop’s methods (kept while a transfer receipt waits). ' +
+        'A bad, used or voided token: 400 `INVALID_TOKEN`; a child account: 403 `CHILD_ACCOUNT`; the order no longer pending: 409 `ORDER_STATE`. ' +
+        'Of two adults accepting the same link at once, one wins; the other gets 400.',
+      access: 'user',
+      params: orderParams,
+      body: payerAcceptBodySchema,
+      answer: orderSchema,
+      errors: [403, 409],
+    },
+    ({ user, params, body }) => acceptPayer(ctx, user, params.id, body, payments.options.methods),
   );
 
   orderDocumentRoutes(routes, ctx);

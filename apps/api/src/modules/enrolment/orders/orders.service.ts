@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   MESSAGES,
+  meetingsHours,
   notEnoughSeats,
   pricedBeyondSpec,
   type CreateOrderBody,
@@ -35,6 +36,8 @@ import {
   findOrderOwner,
   insertOrderIfCoursesUnchanged,
   listOrdersOfUser,
+  lineSessionOf,
+  listOrdersPaidBy,
   lockBuyer,
   TOO_MANY_UNPAID,
   NO_REFUND,
@@ -58,6 +61,7 @@ function refundJson(refund: RefundRecord): OrderRefund {
     dueAt: refund.dueAt.toISOString(),
     doneAt: refund.doneAt?.toISOString() ?? null,
     creditNoteNumber: refund.creditNoteNumber,
+    creditNoteTtn: ttnJson(refund.ttnReference, refund.ttnRecordedAt),
   };
 }
 
@@ -83,6 +87,18 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
             endsAt: line.session.endsAt.toISOString(),
             schedule: line.session.schedule,
             place: line.session.place,
+            scheduleFr: line.session.scheduleFr ?? '',
+            scheduleAr: line.session.scheduleAr ?? '',
+            placeFr: line.session.placeFr ?? '',
+            placeAr: line.session.placeAr ?? '',
+            hours: line.session.hours ?? meetingsHours(line.session.meetings ?? []),
+            trainer: line.session.trainer ?? null,
+            meetings: line.session.meetings ?? [],
+            // Issue 51: the online link only once the order is paid (every reader of this answer is
+            // the buyer, the payer or an admin); never to a pending, cancelled or expired order.
+            ...(order.isPaid && (order.status === 'paid' || order.status === 'learned')
+              ? { meetingUrl: line.session.meetingUrl ?? null }
+              : {}),
           }
         : null,
       learners: (line.learners ?? []).map((l) => ({ _id: l.id, name: l.name, email: l.email, phone: l.phone })),
@@ -121,7 +137,16 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
       order.proofStatus && order.proofUploadedAt
         ? { uploadedAt: order.proofUploadedAt.toISOString(), status: order.proofStatus, reason: order.proofReason ?? null }
         : null,
+    invoiceTtn: ttnJson(order.invoiceTtnReference, order.invoiceTtnRecordedAt),
+    creditNoteTtn: order.refunds.map(refundJson).find((r) => r.creditNoteNumber)?.creditNoteTtn ?? null,
+    // Issue 51: only once an adult accepted to pay (absent otherwise, so older clients see the same keys).
+    ...(order.payer ? { payer: { _id: order.payer.id, name: order.payer.name, email: order.payer.email } } : {}),
   };
+}
+
+/** A recorded TTN reference (issue 52), or null. */
+function ttnJson(reference: string | null | undefined, recordedAt: Date | null | undefined) {
+  return reference && recordedAt ? { reference, recordedAt: recordedAt.toISOString() } : null;
 }
 
 /**
@@ -332,9 +357,7 @@ async function createOrder(
         if (session.seatsLeft + (offers.get(session.id) ?? 0) < qty)
           throw conflict(notEnoughSessionSeats(course.name, session.startsAt));
       } else if (course.availability < qty) throw conflict(notEnoughSeats(course.name));
-      const lineSession = session
-        ? { id: session.id, startsAt: session.startsAt, endsAt: session.endsAt, schedule: session.schedule, place: session.place }
-        : null;
+      const lineSession = session ? lineSessionOf(session) : null;
       return {
         id: randomUUID(),
         courseId,
@@ -417,24 +440,41 @@ export async function requireOrder(db: Db, id: string): Promise<OrderRecord> {
   return order;
 }
 
-/** An order is for its owner and the admins: anyone else gets 403. */
-function refuseStranger(viewer: AuthUser, order: { userId: string | null }): void {
-  if (!viewer.isAdmin && order.userId !== viewer.id) throw forbidden(MESSAGES.forbidden);
+/**
+ * An order is for its buyer, its payer (issue 51) and the admins: anyone else gets 403.
+ * `payerToo: false` keeps an action to the buyer and admins (cancelling is the buyer's).
+ */
+function refuseStranger(viewer: AuthUser, order: { userId: string | null; payerId?: string | null }, payerToo = true): void {
+  if (viewer.isAdmin || order.userId === viewer.id) return;
+  if (payerToo && order.payerId && order.payerId === viewer.id) return;
+  throw forbidden(MESSAGES.forbidden);
 }
 
-/** For its owner or an admin, nothing (404 when there is no such order); anyone else gets 403. Reads the owner alone. */
+/** Whether the viewer may see and pay the order: its buyer, its payer (issue 51) or an admin. */
+export function canSeeOrder(viewer: AuthUser, order: { userId: string | null; payer: { id: string } | null }): boolean {
+  return viewer.isAdmin || order.userId === viewer.id || (order.payer !== null && order.payer.id === viewer.id);
+}
+
+/** For its owner or an admin, nothing (404 when there is no such order); anyone else (the payer too) gets 403. Reads the owner alone. */
 export async function requireOrderOwner(db: Db, viewer: AuthUser, id: string): Promise<void> {
   const order = isId(id) ? await findOrderOwner(db, id) : null;
   if (!order) throw notFound(MESSAGES.orderNotFound);
-  refuseStranger(viewer, order);
+  refuseStranger(viewer, order, false);
 }
 
-/** The order for its owner or an admin; anyone else gets 403. */
-export async function requireOwnOrder(db: Db, viewer: AuthUser, id: string): Promise<OrderRecord> {
+/**
+ * THE access check of an order's pages and documents (issue 51): the order for its buyer, its
+ * payer or an admin (404 when there is no such order); anyone else gets 403. The order page,
+ * invoice, credit note, calendar, proof and the documents of other modules use this one.
+ */
+export async function requireOrderAccess(db: Db, viewer: AuthUser, id: string): Promise<OrderRecord> {
   const order = await requireOrder(db, id);
-  refuseStranger(viewer, order);
+  if (!canSeeOrder(viewer, order)) throw forbidden(MESSAGES.forbidden);
   return order;
 }
+
+/** The order for its buyer, its payer or an admin: `requireOrderAccess` under its older name. */
+export const requireOwnOrder = requireOrderAccess;
 
 export async function getOrder(ctx: ServiceContext, viewer: AuthUser, id: string): Promise<Order> {
   return toOrderJson(await requireOwnOrder(ctx.database.db, viewer, id));
@@ -442,6 +482,11 @@ export async function getOrder(ctx: ServiceContext, viewer: AuthUser, id: string
 
 export async function getMyOrders(ctx: ServiceContext, buyer: AuthUser): Promise<Order[]> {
   return (await listOrdersOfUser(ctx.database.db, buyer.id)).map((o) => toOrderJson(o));
+}
+
+/** `GET /api/orders/paying` (issue 51): the orders the caller accepted to pay, newest first. */
+export async function getOrdersIPay(ctx: ServiceContext, payer: AuthUser): Promise<Order[]> {
+  return (await listOrdersPaidBy(ctx.database.db, payer.id)).map((o) => toOrderJson(o));
 }
 
 /** The admin list: filtered, sorted, one page (issue 19). */

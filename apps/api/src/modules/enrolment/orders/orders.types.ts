@@ -3,7 +3,8 @@ import type { PaymentOptions, PaymentStarted } from '@shop/shared';
 import type { AuthUser } from '../../../middleware/auth.js';
 import type { OrderRecord } from './orders.repository.js';
 
-export type { OrderRecord } from './orders.repository.js';
+export type { OrderRecord, RefundRecord } from './orders.repository.js';
+export type { InvoiceSnapshot } from './invoice.js';
 
 /**
  * The port through which the order routes reach online payment (issue 50, decision 0468):

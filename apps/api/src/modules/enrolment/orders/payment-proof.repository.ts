@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { PaymentProofType } from '@shop/shared';
 import type { DbOrTx } from '../../../db/client.js';
 import { orders, paymentProofs } from '../../../db/schema.js';
@@ -49,7 +49,8 @@ export async function saveProof(
       .where(
         and(
           eq(orders.id, orderId),
-          eq(orders.userId, owner.id),
+          // The buyer, or the adult who accepted to pay a child's order (issue 51).
+          or(eq(orders.userId, owner.id), eq(orders.payerId, owner.id)),
           eq(orders.paymentMethod, 'Transfer'),
           eq(orders.status, 'pending'),
           eq(orders.isPaid, false),

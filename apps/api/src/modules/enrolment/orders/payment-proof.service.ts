@@ -6,7 +6,7 @@ import type { AuthUser } from '../../../middleware/auth.js';
 import { actorOf } from '../../audit/audit.repository.js';
 import { sendInBackground } from '../../mail/mailer.js';
 import { queueTextMessagesAfter } from '../../messages/text-messages.service.js';
-import { proofRejectedMail } from './order-mails.js';
+import { addressedToPayer, proofRejectedMail } from './order-mails.js';
 import { type OrderRecord } from './orders.repository.js';
 import { requireOrder, requireOwnOrder, toOrderJson } from './orders.service.js';
 import { isReadablePdf, startsLikePdf } from './payment-proof.pdf.js';
@@ -77,7 +77,8 @@ function acceptsProof(order: OrderRecord): boolean {
 export async function uploadProof(ctx: ServiceContext, user: AuthUser, id: string, bytes: Buffer): Promise<Order> {
   const { db } = ctx.database;
   const order = await requireOrder(db, id);
-  if (order.userId !== user.id) throw forbidden(MESSAGES.forbidden);
+  // The buyer, or the adult who accepted to pay a child's order (issue 51).
+  if (order.userId !== user.id && order.payer?.id !== user.id) throw forbidden(MESSAGES.forbidden);
   if (!acceptsProof(order)) throw conflict(MESSAGES.proofNotAccepted);
   const proof = await readProof(bytes);
   const at = ctx.clock.now();
@@ -108,7 +109,7 @@ export async function rejectOrderProof(ctx: ServiceContext, admin: AuthUser, id:
   if (!rejected) throw conflict(MESSAGES.proofNotSubmitted);
   const after = await requireOrder(db, order.id);
   const at = ctx.clock.now();
-  sendInBackground(ctx.mailer, ctx.logger, proofRejectedMail(after, ctx.config, reason, at));
+  sendInBackground(ctx.mailer, ctx.logger, proofRejectedMail(addressedToPayer(after), ctx.config, reason, at));
   await queueTextMessagesAfter(ctx, after.userId, `proof_rejected:${order.id}:${at.toISOString()}`, {
     template: 'proof_rejected',
     reason,

@@ -1,4 +1,5 @@
 import ical, { ICalEventStatus, type ICalLuxonDateTimeStub } from 'ical-generator';
+import { isOnlinePlace, sessionPlaceText, sessionScheduleText } from '@shop/shared';
 import type { OrderRecord } from '../orders/orders.types.js';
 
 /** The centre's time zone: sessions are written on Tunis clocks (decision 0391). */
@@ -115,23 +116,43 @@ export function orderCalendar(
     timezone: { name: null, generator: tunisVtimezone },
   });
   const host = new URL(appUrl).hostname || 'shop';
+  const language = order.userLanguage;
+  // Issue 51: the online link only for a paid order (never to a pending one).
+  const paid = order.isPaid && (order.status === 'paid' || order.status === 'learned');
   for (const line of lines) {
     const session = line.session;
     if (!session) continue;
-    const inTunis =
-      wallClock(session.startsAt, CALENDAR_TIME_ZONE).offset === TUNIS_OFFSET &&
-      wallClock(session.endsAt, CALENDAR_TIME_ZONE).offset === TUNIS_OFFSET;
-    calendar.createEvent({
-      id: `${order.id}-${session.id}@${host}`,
-      start: zonedInstant(session.startsAt),
-      end: zonedInstant(session.endsAt),
-      timezone: inTunis ? CALENDAR_TIME_ZONE : null,
+    const meetingUrl = paid ? (session.meetingUrl ?? null) : null;
+    const place = sessionPlaceText(session, language);
+    const common = {
       stamp: now,
       summary: line.name,
-      location: session.place,
-      description: session.schedule,
-      url: `${appUrl}/order/${order.id}`,
-    });
+      location: meetingUrl && isOnlinePlace(session.place) ? meetingUrl : place,
+      description: sessionScheduleText(session, language),
+      url: meetingUrl ?? `${appUrl}/order/${order.id}`,
+    };
+    // Issue 51: a session that lists its meetings is one VEVENT per meeting (UID per meeting);
+    // otherwise one event from its start to its end, as before.
+    const spans =
+      session.meetings && session.meetings.length > 0
+        ? session.meetings.map((m, index) => ({
+            id: `${order.id}-${session.id}-${index + 1}@${host}`,
+            start: new Date(m.startsAt),
+            end: new Date(m.endsAt),
+          }))
+        : [{ id: `${order.id}-${session.id}@${host}`, start: session.startsAt, end: session.endsAt }];
+    for (const span of spans) {
+      const inTunis =
+        wallClock(span.start, CALENDAR_TIME_ZONE).offset === TUNIS_OFFSET &&
+        wallClock(span.end, CALENDAR_TIME_ZONE).offset === TUNIS_OFFSET;
+      calendar.createEvent({
+        ...common,
+        id: span.id,
+        start: zonedInstant(span.start),
+        end: zonedInstant(span.end),
+        timezone: inTunis ? CALENDAR_TIME_ZONE : null,
+      });
+    }
   }
   for (const gone of withdrawn) {
     calendar.createEvent({

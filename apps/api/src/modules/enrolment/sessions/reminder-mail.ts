@@ -10,7 +10,8 @@ import { linesInSession, sessionDetails } from './session-mail.js';
  * The reminder `days` before a session starts (issue 34), in the buyer's language: the course,
  * the start and end in Tunis time, the schedule and the place, a link to the order, and the
  * session's `.ics` attached (the same event UID as the "payment received" mail's, so importing it
- * again updates the event). Null when the order has no line in the session.
+ * again updates the event). Issue 51: reminders go to paid orders only, so the online link is in
+ * the details. Null when the order has no line in the session.
  */
 export function sessionReminderMail(
   order: OrderRecord,
@@ -27,7 +28,7 @@ export function sessionReminderMail(
   const inDays = words.inDays(days);
   return orderSessionMail(order, config, {
     subject: words.subject(course, inDays),
-    paragraphs: [[words.intro(course, inDays)], sessionDetails(session, language), [words.calendar]],
+    paragraphs: [[words.intro(course, inDays)], sessionDetails(session, language, { meetingUrl: session.meetingUrl ?? null }), [words.calendar]],
     ics: orderCalendar({ ...order, lines }, config.appUrl, now),
   });
 }

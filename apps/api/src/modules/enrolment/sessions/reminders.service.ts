@@ -2,6 +2,7 @@ import type { ServiceContext } from '../../../deps.js';
 import { startSweeper, type Sweeper } from '../../../lib/sweeper.js';
 import { queueTextMessages } from '../../messages/text-messages.service.js';
 import { requireOrder } from '../orders/orders.service.js';
+import { sweepLearnerNotices } from '../orders/learner-notices.service.js';
 import type { OrderRecord } from '../orders/orders.types.js';
 import { linesInSession } from './session-mail.js';
 import { sessionReminderMail } from './reminder-mail.js';
@@ -140,7 +141,11 @@ export const REMINDER_SWEEP_MS = 60_000;
 
 export function startReminderSweeper(ctx: ServiceContext, intervalMs = REMINDER_SWEEP_MS): Sweeper {
   return startSweeper(
-    () => sweepReminders(ctx),
+    // Issue 51: the named learners' notices (paid, reminders) in the same turn.
+    async () => {
+      await sweepReminders(ctx);
+      await sweepLearnerNotices(ctx);
+    },
     (err) => ctx.logger.error({ err }, 'session reminders failed; trying again at the next sweep'),
     intervalMs,
     { runAtStart: true },

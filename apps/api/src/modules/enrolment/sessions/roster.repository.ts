@@ -3,7 +3,9 @@ import type { OrderStatus } from '@shop/shared';
 import type { DbOrTx } from '../../../db/client.js';
 import {
   courses,
+  learnerAttendance,
   orderItems,
+  orderLearners,
   orders,
   sessionAttendance,
   sessions,
@@ -24,6 +26,16 @@ export interface RosterOrder {
   email: string;
   qty: number;
   status: OrderStatus;
+  /** Issue 51: the company the invoice is made out to (invoiceTo.name), or null. */
+  company: string | null;
+}
+
+/** A named learner of a session's roster (issue 51). */
+export interface RosterLearner {
+  id: string;
+  orderId: string;
+  name: string;
+  email: string | null;
 }
 
 /** A session and its course's name (the roster's header), or undefined. */
@@ -50,6 +62,7 @@ export function rosterOrders(db: DbOrTx, sessionId: string): Promise<RosterOrder
       email: users.email,
       qty: sql<number>`sum(${orderItems.qty})::integer`,
       status: orders.status,
+      company: sql<string | null>`${orders.invoiceTo}->>'name'`,
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
@@ -63,6 +76,28 @@ export function rosterOrders(db: DbOrTx, sessionId: string): Promise<RosterOrder
     )
     .groupBy(orders.id, users.id, users.name, users.email, orders.status, orders.createdAt)
     .orderBy(asc(sql`lower(${users.name})`), asc(orders.createdAt), asc(orders.id));
+}
+
+/**
+ * The people named for the seats of a session's orders (issue 51; the orders rosterOrders
+ * lists), each order's in line and seat order.
+ */
+export function rosterLearners(db: DbOrTx, sessionId: string): Promise<RosterLearner[]> {
+  return db
+    .select({ id: orderLearners.id, orderId: orderLearners.orderId, name: orderLearners.name, email: orderLearners.email })
+    .from(orderLearners)
+    .innerJoin(orderItems, eq(orderItems.id, orderLearners.itemId))
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orderItems.sessionId, sessionId), inArray(orders.status, [...ROSTER_STATUSES])))
+    .orderBy(asc(orderItems.position), asc(orderLearners.position), asc(orderLearners.id));
+}
+
+/** The days each named learner of a session was ticked present (issue 51). */
+export function learnerAttendanceOf(db: DbOrTx, sessionId: string): Promise<{ learnerId: string; day: string }[]> {
+  return db
+    .select({ learnerId: learnerAttendance.learnerId, day: learnerAttendance.day })
+    .from(learnerAttendance)
+    .where(eq(learnerAttendance.sessionId, sessionId));
 }
 
 /** The days each learner of a session was ticked present. */
@@ -87,6 +122,8 @@ export async function replaceAttendanceDay(
   present: readonly string[],
   markedBy: string,
   at: Date,
+  /** Issue 51: the named learners present (learner ids); `present` holds the buyers'. */
+  learnersPresent: readonly string[] = [],
 ): Promise<void> {
   await db.transaction(async (tx) => {
     // Saves of one session queue on its row: each save's delete and insert apply whole.
@@ -102,6 +139,14 @@ export async function replaceAttendanceDay(
       await tx
         .insert(sessionAttendance)
         .values(present.map((userId) => ({ sessionId, userId, day, markedBy, markedAt: at })))
+        .onConflictDoNothing();
+    await tx
+      .delete(learnerAttendance)
+      .where(and(eq(learnerAttendance.sessionId, sessionId), eq(learnerAttendance.day, day)));
+    if (learnersPresent.length > 0)
+      await tx
+        .insert(learnerAttendance)
+        .values(learnersPresent.map((learnerId) => ({ sessionId, learnerId, day, markedBy, markedAt: at })))
         .onConflictDoNothing();
   });
 }

@@ -17,9 +17,13 @@ import {
   attendanceOf,
   findSessionWithCourse,
   replaceAttendanceDay,
+  learnerAttendanceOf,
+  rosterLearners,
   rosterOrders,
+  type RosterLearner,
   type RosterOrder,
 } from './roster.repository.js';
+import { meetsAttendance } from '../../certificates/attendance-rule.js';
 import { SESSION_MESSAGES, toSessionJson } from './sessions.service.js';
 import type { SessionRow } from './sessions.repository.js';
 
@@ -39,7 +43,8 @@ async function requireSession(ctx: ServiceContext, id: string) {
   return found;
 }
 
-const daysOf = (session: SessionRow) => sessionDays(session.startsAt, session.endsAt);
+// Issue 51: a session listing its meetings is held on their Tunis days.
+const daysOf = (session: SessionRow) => sessionDays(session.startsAt, session.endsAt, session.meetings);
 
 /** The session with its course's name: the roster page's header. */
 export async function getSessionDetail(ctx: ServiceContext, id: string): Promise<SessionDetail> {
@@ -47,24 +52,57 @@ export async function getSessionDetail(ctx: ServiceContext, id: string): Promise
   return { ...toSessionJson(session), courseName };
 }
 
+/** Why a learner present on `present` of `held` days gets no certificate (CERTIFICATE_MIN_ATTENDANCE), or null. */
+function withheldReason(present: number, held: number, minPercent: number): string | null {
+  if (meetsAttendance(present, held, minPercent)) return null;
+  return `Present ${present} of ${held} days; a certificate needs ${minPercent} %`;
+}
+
+/**
+ * The roster (issue 51): per order, one row per named learner (qty 1) then one row for the
+ * buyer's unnamed seats, when any; each with the buyer and the company beside.
+ */
 async function rosterOf(
   ctx: ServiceContext,
   session: SessionRow,
 ): Promise<{ days: string[]; orders: RosterOrder[]; present: Set<string>; rows: RosterRow[] }> {
   const { db } = ctx.database;
-  const [orders, ticks] = await Promise.all([
+  const [orders, learners, ticks, learnerTicks] = await Promise.all([
     rosterOrders(db, session.id),
+    rosterLearners(db, session.id),
     attendanceOf(db, session.id),
+    learnerAttendanceOf(db, session.id),
   ]);
   const days = daysOf(session);
-  const present = new Set(ticks.map((t) => `${t.userId}|${t.day}`));
-  const rows = orders.map((o) => ({
-    order: o.orderId,
-    learner: { _id: o.userId, name: o.name, email: o.email },
-    qty: o.qty,
-    status: o.status,
-    attendance: Object.fromEntries(days.map((day) => [day, present.has(`${o.userId}|${day}`)])),
-  }));
+  const present = new Set([
+    ...ticks.map((t) => `${t.userId}|${t.day}`),
+    ...learnerTicks.map((t) => `${t.learnerId}|${t.day}`),
+  ]);
+  const byOrder = new Map<string, RosterLearner[]>();
+  for (const l of learners) byOrder.set(l.orderId, [...(byOrder.get(l.orderId) ?? []), l]);
+  const minPercent = ctx.config.certificateMinAttendance;
+  const rows: RosterRow[] = [];
+  for (const o of orders) {
+    const buyer = { _id: o.userId, name: o.name, email: o.email };
+    const row = (learner: RosterRow['learner'], named: boolean, qty: number): RosterRow => {
+      const attendance = Object.fromEntries(days.map((day) => [day, present.has(`${learner._id}|${day}`)]));
+      const daysPresent = Object.values(attendance).filter(Boolean).length;
+      return {
+        order: o.orderId,
+        learner,
+        named,
+        buyer,
+        company: o.company,
+        certificateWithheld: withheldReason(daysPresent, days.length, minPercent),
+        qty,
+        status: o.status,
+        attendance,
+      };
+    };
+    const named = byOrder.get(o.orderId) ?? [];
+    for (const l of named) rows.push(row({ _id: l.id, name: l.name, email: l.email }, true, 1));
+    if (o.qty > named.length) rows.push(row(buyer, false, o.qty - named.length));
+  }
   return { days, orders, present, rows };
 }
 
@@ -89,11 +127,22 @@ export async function saveAttendance(
   const date = body.date.trim();
   if (!days.includes(date))
     throw badRequest(ROSTER_MESSAGES.dayOutside(days[0] ?? '', days.at(-1) ?? ''));
-  const learners = new Set((await rosterOrders(ctx.database.db, id)).map((o) => o.userId));
-  const present = [...new Set(body.present)];
-  const stranger = present.find((learner) => !learners.has(learner));
+  // Issue 51: the roster's rows are named learners (learner ids) and buyers' unnamed seats (account ids).
+  const { rows } = await rosterOf(ctx, session);
+  const buyers = new Set(rows.filter((r) => !r.named).map((r) => r.learner._id));
+  const named = new Set(rows.filter((r) => r.named).map((r) => r.learner._id));
+  const present = [...new Set(body.present.map((p) => p.toLowerCase()))];
+  const stranger = present.find((learner) => !buyers.has(learner) && !named.has(learner));
   if (stranger !== undefined) throw badRequest(ROSTER_MESSAGES.notALearner(stranger));
-  await replaceAttendanceDay(ctx.database.db, id, date, present, admin.id, ctx.clock.now());
+  await replaceAttendanceDay(
+    ctx.database.db,
+    id,
+    date,
+    present.filter((p) => buyers.has(p)),
+    admin.id,
+    ctx.clock.now(),
+    present.filter((p) => named.has(p)),
+  );
   return (await rosterOf(ctx, session)).rows;
 }
 
@@ -111,24 +160,29 @@ export async function sendAttendanceCsv(
   res: Response,
 ): Promise<void> {
   const { session } = await requireSession(ctx, id);
-  const { days, orders, present: ticks } = await rosterOf(ctx, session);
-  const learners = new Map<
+  const { days, rows } = await rosterOf(ctx, session);
+  // The roster's rows (issue 51): a named learner each, the buyer's unnamed seats summed over their orders.
+  const lines = new Map<
     string,
-    { name: string; email: string; seats: number; states: string[] }
+    { name: string; email: string; seats: number; states: string[]; attendance: Record<string, boolean>; buyer: string; company: string }
   >();
-  for (const o of orders) {
-    const learner = learners.get(o.userId) ?? {
-      name: o.name,
-      email: o.email,
+  for (const r of rows) {
+    const key = r.named ? `learner|${r.learner._id}` : `buyer|${r.learner._id}`;
+    const line = lines.get(key) ?? {
+      name: r.learner.name,
+      email: r.learner.email ?? '',
       seats: 0,
       states: [],
+      attendance: r.attendance,
+      buyer: r.named ? r.buyer.name : '',
+      company: r.company ?? '',
     };
-    learner.seats += o.qty;
-    if (!learner.states.includes(o.status)) learner.states.push(o.status);
-    learners.set(o.userId, learner);
+    line.seats += r.qty;
+    if (!line.states.includes(r.status)) line.states.push(r.status);
+    lines.set(key, line);
   }
-  const records = [...learners].map(([userId, l]) => {
-    const marks = days.map((day) => (ticks.has(`${userId}|${day}`) ? '1' : '0'));
+  const records = [...lines.values()].map((l) => {
+    const marks = days.map((day) => (l.attendance[day] ? '1' : '0'));
     return [
       asText(l.name),
       asText(l.email),
@@ -136,12 +190,14 @@ export async function sendAttendanceCsv(
       l.states.join(' '),
       ...marks,
       String(marks.filter((m) => m === '1').length),
+      asText(l.buyer),
+      asText(l.company),
     ];
   });
   const csv = stringify(records, {
     bom: true,
     header: true,
-    columns: ['Name', 'E-mail', 'Seats', 'Order state', ...days, 'Days present'],
+    columns: ['Name', 'E-mail', 'Seats', 'Order state', ...days, 'Days present', 'Bought by', 'Company'],
     record_delimiter: '\r\n',
   });
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');

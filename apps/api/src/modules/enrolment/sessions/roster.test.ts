@@ -146,6 +146,11 @@ describe('roster', () => {
     expect(first).toEqual({
       order: placed['amira']?._id,
       learner: { _id: amira.user.id, name: 'Amira Trabelsi', email: 'amira@example.com' },
+      // Issue 51: the buyer's unnamed seats, with the buyer and no company beside.
+      named: false,
+      buyer: { _id: amira.user.id, name: 'Amira Trabelsi', email: 'amira@example.com' },
+      company: null,
+      certificateWithheld: null,
       qty: 2,
       status: 'paid',
       attendance: Object.fromEntries(days.map((d) => [d, false])),
@@ -300,11 +305,11 @@ describe('attendance CSV', () => {
     const text = bytes.toString('utf8');
     expect(text).toContain('"Ben Ali, Sami ""Sam"""');
     const rows = parse(text, { bom: true }) as string[][];
-    expect(rows[0]).toEqual(['Name', 'E-mail', 'Seats', 'Order state', ...days, 'Days present']);
+    expect(rows[0]).toEqual(['Name', 'E-mail', 'Seats', 'Order state', ...days, 'Days present', 'Bought by', 'Company']);
     expect(rows.slice(1)).toEqual([
-      ['Amira Trabelsi', 'amira@example.com', '2', 'paid', '0', '0', '0', '0'],
-      ['Ben Ali, Sami "Sam"', 'sami@example.com', '1', 'pending', '0', '1', '0', '1'],
-      ['مريم الزواري', 'mariam@example.com', '1', 'paid', '1', '0', '0', '1'],
+      ['Amira Trabelsi', 'amira@example.com', '2', 'paid', '0', '0', '0', '0', '', ''],
+      ['Ben Ali, Sami "Sam"', 'sami@example.com', '1', 'pending', '0', '1', '0', '1', '', ''],
+      ['مريم الزواري', 'mariam@example.com', '1', 'paid', '1', '0', '0', '1', '', ''],
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Language } from '@shop/shared';
+import { sessionPlaceText, sessionScheduleText, type Language, type SessionTextSource } from '@shop/shared';
 import { escapeHtml } from '../../mail/mail.templates.js';
 import { htmlLangAttributes } from '../../mail/mail.texts.js';
 import { tunisTime } from '../../mail/tunis-time.js';
@@ -51,43 +51,60 @@ export function calendarAttachment(ics: string | null): Pick<MailMessage, 'attac
     : {};
 }
 
-/** A session as its mails describe it. */
-export interface SessionFacts {
+/** A session as its mails describe it (its French and Arabic texts and meetings when known, issues 51 and 54). */
+export interface SessionFacts extends SessionTextSource {
   startsAt: Date;
   endsAt: Date;
-  schedule: string;
-  place: string;
+  trainer?: string | null;
 }
 
-const DETAIL_TEXTS: Record<Language, Record<keyof SessionFacts, (value: string) => string>> = {
+type DetailWords = Record<'startsAt' | 'endsAt' | 'schedule' | 'place' | 'trainer' | 'meetingUrl', (value: string) => string>;
+
+const DETAIL_TEXTS: Record<Language, DetailWords> = {
   en: {
     startsAt: (at) => `Starts: ${at}`,
     endsAt: (at) => `Ends: ${at}`,
     schedule: (schedule) => `Schedule: ${schedule}`,
     place: (place) => `Place: ${place}`,
+    trainer: (trainer) => `Trainer: ${trainer}`,
+    meetingUrl: (url) => `Online meeting link: ${url}`,
   },
   fr: {
     startsAt: (at) => `Début : ${at}`,
     endsAt: (at) => `Fin : ${at}`,
     schedule: (schedule) => `Horaires : ${schedule}`,
     place: (place) => `Lieu : ${place}`,
+    trainer: (trainer) => `Formateur : ${trainer}`,
+    meetingUrl: (url) => `Lien de la séance en ligne : ${url}`,
   },
   ar: {
     startsAt: (at) => `البداية: ${at}`,
     endsAt: (at) => `النهاية: ${at}`,
     schedule: (schedule) => `المواعيد: ${schedule}`,
     place: (place) => `المكان: ${place}`,
+    trainer: (trainer) => `المدرّب: ${trainer}`,
+    meetingUrl: (url) => `رابط الحصة عن بعد: ${url}`,
   },
 };
 
-/** The session's start and end in Tunis time, schedule and place: one line each, in `language`. */
-export function sessionDetails(session: SessionFacts, language: Language): string[] {
+/**
+ * The session's start and end in Tunis time, schedule and place (in `language`: written from
+ * the meetings, or the French/Arabic text), the trainer when known, and the online link when the
+ * caller passes it (issue 51: only mails to a paid order's people do): one line each.
+ */
+export function sessionDetails(
+  session: SessionFacts,
+  language: Language,
+  paid: { meetingUrl?: string | null } = {},
+): string[] {
   const words = DETAIL_TEXTS[language];
   return [
     words.startsAt(tunisTime(session.startsAt, language)),
     words.endsAt(tunisTime(session.endsAt, language)),
-    words.schedule(session.schedule),
-    words.place(session.place),
+    words.schedule(sessionScheduleText(session, language)),
+    words.place(sessionPlaceText(session, language)),
+    ...(session.trainer ? [words.trainer(session.trainer)] : []),
+    ...(paid.meetingUrl ? [words.meetingUrl(paid.meetingUrl)] : []),
   ];
 }
 

@@ -10,7 +10,15 @@ export interface SessionFields {
   endsAt: Date;
   schedule: string;
   place: string;
+  scheduleFr: string;
+  scheduleAr: string;
+  placeFr: string;
+  placeAr: string;
   capacity: number;
+  hours: number | null;
+  trainer: string | null;
+  meetingUrl: string | null;
+  meetings: { startsAt: string; endsAt: string }[];
 }
 
 /** The course of new sessions, when it exists and is not a draft's ghost (drafts may get sessions too). */
@@ -168,6 +176,21 @@ export async function sessionsForOrder(
       rows.flatMap(({ session, offerSeats }) => (offerSeats && named.has(session.id) ? [[session.id, offerSeats] as const] : [])),
     ),
   };
+}
+
+/** Every session of a course, cancelled ones included, soonest first (the admin's list, issue 51). */
+export function sessionsOfCourse(db: DbOrTx, courseId: string): Promise<(SessionRow & { waiting: number })[]> {
+  return db
+    .select({
+      ...getTableColumns(sessions),
+      waiting:
+        sql<number>`(select count(*) from ${sessionWaitlist} waiting where waiting.session_id = "sessions"."id")`.mapWith(
+          Number,
+        ),
+    })
+    .from(sessions)
+    .where(eq(sessions.courseId, courseId))
+    .orderBy(asc(sessions.startsAt), asc(sessions.id));
 }
 
 /** The upcoming sessions of the shop (the dashboard), soonest first, with their course's name. */

@@ -1,24 +1,42 @@
 import { Router } from 'express';
-import { MESSAGES, sessionBodySchema, sessionSchema } from '@shop/shared';
+import { adminSessionSchema, MESSAGES, sessionBodySchema } from '@shop/shared';
+import { z } from 'zod';
 import type { AppContext } from '../../../deps.js';
 import { apiRoutes, idParams } from '../../../http/route.js';
-import { cancelSession, createSession, editSession, SESSION_MESSAGES } from './sessions.service.js';
+import { cancelSession, createSession, editSession, listCourseSessions, SESSION_MESSAGES } from './sessions.service.js';
 
 /** Mounted by the courses router under `/api/courses/:id/sessions` (issue 33). */
 export function courseSessionsRouter(ctx: AppContext): Router {
   const router = Router({ mergeParams: true });
-  apiRoutes(router, ctx.guards).post(
+  const routes = apiRoutes(router, ctx.guards);
+  routes.get(
+    '/',
+    {
+      summary: "A course's sessions with their meeting links (admin)",
+      description:
+        'Every session of the course, cancelled ones included, soonest first, as the admin edits them: with ' +
+        '`meetingUrl` (never in public answers) and `hoursSet` (the hours as set; `hours` falls back to the ' +
+        "meetings' summed length).",
+      access: 'admin',
+      params: idParams(MESSAGES.courseNotFound),
+      answer: z.array(adminSessionSchema),
+    },
+    ({ params }) => listCourseSessions(ctx, params.id),
+  );
+  routes.post(
     '/',
     {
       summary: 'Add a dated session to a course (admin)',
       description:
-        'Start and end are ISO instants with their zone (stored in UTC); schedule and place are free text. ' +
-        'The session starts with all its seats left (`capacity`).',
+        'Start and end are ISO instants with their zone (stored in UTC); schedule and place are free text (with ' +
+        '`scheduleFr`/`scheduleAr`/`placeFr`/`placeAr`). The session starts with all its seats left (`capacity`). ' +
+        'Issue 51: `hours` (0.5–2000 or null), `trainer` (≤100 characters or null), `meetingUrl` (`https://` only), ' +
+        '`meetings` (≤200, within the session, not overlapping, soonest first); any other: 400.',
       access: 'admin',
       params: idParams(MESSAGES.courseNotFound),
       body: sessionBodySchema,
       status: 201,
-      answer: sessionSchema,
+      answer: adminSessionSchema,
     },
     ({ user, params, body }) => createSession(ctx, user, params.id, body),
   );
@@ -41,7 +59,7 @@ export function sessionsRouter(ctx: AppContext): Router {
       access: 'admin',
       params,
       body: sessionBodySchema,
-      answer: sessionSchema,
+      answer: adminSessionSchema,
       errors: [409],
     },
     ({ user, params: { id }, body }) => editSession(ctx, user, id, body),
@@ -58,7 +76,7 @@ export function sessionsRouter(ctx: AppContext): Router {
         'cannot be cancelled: 409 `SESSION_HAS_LEARNED`, nothing changed.',
       access: 'admin',
       params,
-      answer: sessionSchema,
+      answer: adminSessionSchema,
       errors: [409],
     },
     ({ user, params: { id } }) => cancelSession(ctx, user, id),

@@ -1,4 +1,4 @@
-import { MESSAGES, type Session, type SessionBody } from '@shop/shared';
+import { meetingsHours, MESSAGES, type AdminSession, type Session, type SessionBody } from '@shop/shared';
 import type { z } from 'zod';
 import type { sessionBodySchema } from '@shop/shared';
 import type { ServiceContext } from '../../../deps.js';
@@ -17,6 +17,7 @@ import {
   learnedOrdersOfSession,
   markSessionCancelled,
   ordersHoldingSession,
+  sessionsOfCourse,
   updateSession,
   type SessionFields,
   type SessionRow,
@@ -34,6 +35,7 @@ export const SESSION_MESSAGES = {
 
 /** 'full' when no seat is left, 'cancelled' once cancelled, else 'open'. `waiting`: how many wait (issue 34), when read. */
 export function toSessionJson(row: SessionRow & { waiting?: number }): Session {
+  const meetings = row.meetings ?? [];
   return {
     _id: row.id,
     course: row.courseId,
@@ -41,11 +43,28 @@ export function toSessionJson(row: SessionRow & { waiting?: number }): Session {
     endsAt: row.endsAt.toISOString(),
     schedule: row.schedule,
     place: row.place,
+    scheduleFr: row.scheduleFr,
+    scheduleAr: row.scheduleAr,
+    placeFr: row.placeFr,
+    placeAr: row.placeAr,
     capacity: row.capacity,
     seatsLeft: row.seatsLeft,
     status: row.status === 'cancelled' ? 'cancelled' : row.seatsLeft === 0 ? 'full' : 'open',
     waiting: row.waiting ?? 0,
+    hours: effectiveHours(row),
+    trainer: row.trainer,
+    meetings: meetings.map((m) => ({ startsAt: m.startsAt, endsAt: m.endsAt })),
   };
+}
+
+/** Issue 51: the hours set, else the meetings' summed length, else null. */
+export function effectiveHours(row: { hours: number | null; meetings: readonly { startsAt: string; endsAt: string }[] | null }): number | null {
+  return row.hours ?? meetingsHours(row.meetings ?? []);
+}
+
+/** The admin's view: with the meeting link and the hours as set (never in public answers). */
+export function toAdminSessionJson(row: SessionRow & { waiting?: number }): AdminSession {
+  return { ...toSessionJson(row), meetingUrl: row.meetingUrl, hoursSet: row.hours };
 }
 
 type ParsedSessionBody = z.output<typeof sessionBodySchema>;
@@ -56,18 +75,41 @@ function fieldsOf(body: ParsedSessionBody | SessionBody): SessionFields {
     endsAt: new Date(body.endsAt),
     schedule: body.schedule.trim(),
     place: body.place.trim(),
+    scheduleFr: body.scheduleFr?.trim() ?? '',
+    scheduleAr: body.scheduleAr?.trim() ?? '',
+    placeFr: body.placeFr?.trim() ?? '',
+    placeAr: body.placeAr?.trim() ?? '',
     capacity: body.capacity,
+    hours: body.hours ?? null,
+    trainer: body.trainer?.trim() || null,
+    meetingUrl: body.meetingUrl?.trim() || null,
+    // Stored as UTC ISO instants, soonest first (the schema refused any other order).
+    meetings: (body.meetings ?? []).map((m) => ({
+      startsAt: new Date(m.startsAt).toISOString(),
+      endsAt: new Date(m.endsAt).toISOString(),
+    })),
   };
 }
 
-const AUDITED_SESSION_FIELDS = ['startsAt', 'endsAt', 'schedule', 'place', 'capacity', 'seatsLeft', 'status'] as const;
+const AUDITED_SESSION_FIELDS = [
+  'startsAt',
+  'endsAt',
+  'schedule',
+  'place',
+  'capacity',
+  'seatsLeft',
+  'status',
+  'hours',
+  'trainer',
+  'meetingUrl',
+] as const;
 
 export async function createSession(
   ctx: ServiceContext,
   admin: AuthUser,
   courseId: string,
   body: ParsedSessionBody,
-): Promise<Session> {
+): Promise<AdminSession> {
   const row = await ctx.database.db.transaction(async (tx) => {
     if (!(await courseExists(tx, courseId))) throw notFound(MESSAGES.courseNotFound);
     const created = await insertSession(tx, courseId, fieldsOf(body));
@@ -84,11 +126,11 @@ export async function createSession(
     return created;
   });
   ctx.courses.courseChanged();
-  return toSessionJson(row);
+  return toAdminSessionJson(row);
 }
 
 /** The whole edit; 409 with the number of seats taken when the capacity is below them. */
-export async function editSession(ctx: ServiceContext, admin: AuthUser, id: string, body: ParsedSessionBody): Promise<Session> {
+export async function editSession(ctx: ServiceContext, admin: AuthUser, id: string, body: ParsedSessionBody): Promise<AdminSession> {
   const { db } = ctx.database;
   const current = await findSession(db, id);
   if (!current) throw notFound(SESSION_MESSAGES.notFound);
@@ -112,7 +154,7 @@ export async function editSession(ctx: ServiceContext, admin: AuthUser, id: stri
   });
   ctx.courses.courseChanged();
   if (offered) waitlistOffersChanged(ctx);
-  return toSessionJson(row);
+  return toAdminSessionJson(row);
 }
 
 /**
@@ -128,7 +170,7 @@ export async function editSession(ctx: ServiceContext, admin: AuthUser, id: stri
  * learn at the same moment wins. The session's waitlist is emptied in the same transaction
  * (offers included) and everyone who waited is told the session is cancelled.
  */
-export async function cancelSession(ctx: ServiceContext, admin: AuthUser, id: string): Promise<Session> {
+export async function cancelSession(ctx: ServiceContext, admin: AuthUser, id: string): Promise<AdminSession> {
   const { db } = ctx.database;
   const at = ctx.clock.now();
   const actor = actorOf(admin);
@@ -165,5 +207,12 @@ export async function cancelSession(ctx: ServiceContext, admin: AuthUser, id: st
     await queueTextMessagesAfter(ctx, order.userId, `session_changed:${id}:${orderId}:cancelled`, cancelledText(course, { kind: 'order', id: orderId }));
   }
   ctx.courses.courseChanged();
-  return toSessionJson(row);
+  return toAdminSessionJson(row);
+}
+
+/** `GET /api/courses/{id}/sessions` (admin, issue 51): every session of the course with its meeting link. */
+export async function listCourseSessions(ctx: ServiceContext, courseId: string): Promise<AdminSession[]> {
+  const { db } = ctx.database;
+  if (!(await courseExists(db, courseId))) throw notFound(MESSAGES.courseNotFound);
+  return (await sessionsOfCourse(db, courseId)).map(toAdminSessionJson);
 }

@@ -172,13 +172,15 @@ describe('ordering per session', () => {
     const placed = await order(buyer, [{ course: course.id, qty: 2, session: session._id }]);
     expect(placed.status).toBe(201);
     const line = (placed.body as Order).orderItems[0];
-    expect(line?.session).toEqual({
+    expect(line?.session).toMatchObject({
       _id: session._id,
       startsAt: session.startsAt,
       endsAt: session.endsAt,
       schedule: session.schedule,
       place: session.place,
     });
+    // Issue 51: a pending order's line never carries the online link.
+    expect(line?.session).not.toHaveProperty('meetingUrl');
     expect(await seatsLeft(session._id)).toBe(4);
     // The course's own seats are untouched: the session's were taken.
     const read = await request(ctx.app).get(`/api/orders/${(placed.body as Order)._id}`).set('Authorization', `Bearer ${buyer.token}`);

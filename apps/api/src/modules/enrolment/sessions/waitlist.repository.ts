@@ -7,8 +7,9 @@ import { courses, sessions, sessionWaitlist, users } from '../../../db/schema.js
  * The waitlist of a full session (issue 34; docs/decisions/0361-0366). Seats freed in a session
  * with people waiting move from `sessions.seats_left` into the first rows' `offer_seats` in the
  * transaction that freed them, so they are never on sale while offered and never offered twice.
- * Locks are always taken sessions first (id order), then waitlist rows: the placing statement,
- * a leave, the lapse sweeper and offerFreedSeats all follow it, so none deadlock. The offer mail
+ * Locks follow the enrolment's one lock order (order → courses → sessions → waitlist rows, each
+ * kind in id order; written once in docs/architecture.md#the-lock-order-written-once-here): the
+ * placing statement, a leave, the lapse sweeper and offerFreedSeats all follow it. The offer mail
  * claimer only takes rows with SKIP LOCKED and waits for nothing.
  */
 
@@ -414,6 +415,7 @@ export async function waitlistsOfUser(db: DbOrTx, userId: string, now: Date) {
   const result = (await db.execute(sql`
     select mine.offer_seats, mine.offer_expires_at, s.course_id, c.name as course_name, s.id, s.starts_at, s.ends_at,
       s.schedule, s.place, s.capacity, s.seats_left, s.status,
+      s.schedule_fr, s.schedule_ar, s.place_fr, s.place_ar, s.hours, s.trainer, s.meetings,
       (select count(*) from ${sessionWaitlist} ahead
         where ahead.session_id = mine.session_id and (ahead.created_at, ahead.id) <= (mine.created_at, mine.id))::integer as position,
       (select count(*) from ${sessionWaitlist} w where w.session_id = mine.session_id)::integer as waiting
@@ -436,6 +438,13 @@ export async function waitlistsOfUser(db: DbOrTx, userId: string, now: Date) {
       capacity: number;
       seats_left: number;
       status: 'open' | 'cancelled';
+      schedule_fr: string;
+      schedule_ar: string;
+      place_fr: string;
+      place_ar: string;
+      hours: number | string | null;
+      trainer: string | null;
+      meetings: { startsAt: string; endsAt: string }[] | string;
       position: number;
       waiting: number;
     }[];
@@ -452,6 +461,14 @@ export async function waitlistsOfUser(db: DbOrTx, userId: string, now: Date) {
       seatsLeft: Number(r.seats_left),
       status: r.status,
       waiting: Number(r.waiting),
+      scheduleFr: r.schedule_fr,
+      scheduleAr: r.schedule_ar,
+      placeFr: r.place_fr,
+      placeAr: r.place_ar,
+      hours: r.hours === null ? null : Number(r.hours),
+      trainer: r.trainer,
+      // node-postgres parses jsonb; PGlite may hand it over as text.
+      meetings: (typeof r.meetings === 'string' ? JSON.parse(r.meetings) : r.meetings) as { startsAt: string; endsAt: string }[],
     },
     courseName: r.course_name,
     position: Number(r.position),

@@ -1,4 +1,4 @@
-import type { Session, WaitlistEntry, WaitlistPosition } from '@shop/shared';
+import { meetingsHours, type Session, type WaitlistEntry, type WaitlistPosition } from '@shop/shared';
 import type { ServiceContext } from '../../../deps.js';
 import { AppError, conflict, notFound } from '../../../errors.js';
 import { startSweeper, type Sweeper } from '../../../lib/sweeper.js';
@@ -89,6 +89,13 @@ export async function myWaitlists(ctx: ServiceContext, user: AuthUser): Promise<
       seatsLeft: r.session.seatsLeft,
       status: r.session.seatsLeft === 0 ? 'full' : 'open',
       waiting: r.session.waiting,
+      scheduleFr: r.session.scheduleFr,
+      scheduleAr: r.session.scheduleAr,
+      placeFr: r.session.placeFr,
+      placeAr: r.session.placeAr,
+      hours: r.session.hours ?? meetingsHours(r.session.meetings),
+      trainer: r.session.trainer,
+      meetings: r.session.meetings,
     };
     return {
       session,

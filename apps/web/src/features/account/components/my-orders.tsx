@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useGetMyOrdersQuery } from '@/lib/api/orders';
+import { useGetMyOrdersQuery, useGetOrdersIPayQuery } from '@/lib/api/orders';
+import { useId } from 'react';
 import type { Order } from '@shop/shared';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { useTranslation } from 'react-i18next';
@@ -42,16 +43,33 @@ export function MyOrders() {
   if (error) return <QueryError error={error} onRetry={() => void refetch()} />;
   if (!orders?.length)
     return <p className="message message--info">{t('account.profile.noOrders')}</p>;
+  return <OrdersTable orders={orders} caption={t('account.profile.ordersTitle')} />;
+}
 
+/** Issue 51: the orders the signed-in adult accepted to pay for a child, newest first (GET /orders/paying). */
+export function OrdersIPay() {
+  const { t } = useTranslation();
+  const { data: orders, isLoading, error, refetch } = useGetOrdersIPayQuery();
+  if (isLoading) return <Spinner />;
+  if (error) return <QueryError error={error} onRetry={() => void refetch()} />;
+  if (!orders?.length) return <p className="message message--info">{t('payer.mine.none')}</p>;
+  return <OrdersTable orders={orders} caption={t('payer.mine.title')} forWhom />;
+}
+
+/** A table of orders; `forWhom` adds the child each order is for (the orders one pays for). */
+function OrdersTable({ orders, caption, forWhom = false }: { orders: Order[]; caption: string; forWhom?: boolean }) {
+  const { t } = useTranslation();
+  const captionId = useId();
   return (
-    <div className="table-scroll" role="region" aria-labelledby="my-orders-title" tabIndex={0}>
+    <div className="table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
       <table className="orders-table">
-        <caption id="my-orders-title" className="visually-hidden">
-          {t('account.profile.ordersTitle')}
+        <caption id={captionId} className="visually-hidden">
+          {caption}
         </caption>
         <thead>
           <tr>
             <th scope="col">{t('account.profile.columns.id')}</th>
+            {forWhom && <th scope="col">{t('payer.mine.child')}</th>}
             <th scope="col">{t('account.profile.columns.courses')}</th>
             <th scope="col">{t('account.profile.columns.date')}</th>
             <th scope="col">{t('account.profile.columns.total')}</th>
@@ -67,6 +85,11 @@ export function MyOrders() {
               <td data-label={t('account.profile.columns.id')}>
                 <code title={order._id}>{order._id.slice(0, 8)}</code>
               </td>
+              {forWhom && (
+                <td data-label={t('payer.mine.child')}>
+                  <bdi>{order.user.name}</bdi>
+                </td>
+              )}
               <td data-label={t('account.profile.columns.courses')}>
                 {/* Issue 54: which course, without opening the order. */}
                 {order.orderItems.map((line, i) => (

@@ -4,7 +4,7 @@ import { RequireAuth } from '@/components/guards';
 import { useTranslation } from 'react-i18next';
 
 import { MyCertificates } from '../components/my-certificates';
-import { MyOrders } from '../components/my-orders';
+import { MyOrders, OrdersIPay } from '../components/my-orders';
 import { MyWaitlists } from '../components/my-waitlists';
 import { ProfileForm } from '../components/profile-form';
 import { TextConsentSection } from '../components/text-consent';
@@ -22,7 +22,7 @@ export function ProfileRoute() {
 function Profile() {
   const { t } = useTranslation();
   const userInfo = useAppSelector((s) => s.user.userInfo);
-  const [panel, setPanel] = useState<'infos' | 'orders' | 'certificates' | 'waitlists'>('infos');
+  const [panel, setPanel] = useState<'infos' | 'orders' | 'paying' | 'certificates' | 'waitlists'>('infos');
   if (!userInfo) return null;
 
   return (
@@ -45,6 +45,17 @@ function Profile() {
         >
           {t('account.profile.showOrders')}
         </button>
+        {/* Issue 51: the children's orders this adult accepted to pay. */}
+        {!userInfo.isKid && (
+          <button
+            type="button"
+            className="button button--ghost"
+            aria-pressed={panel === 'paying'}
+            onClick={() => setPanel('paying')}
+          >
+            {t('payer.mine.show')}
+          </button>
+        )}
         <button
           type="button"
           className="button button--ghost"
@@ -68,6 +79,8 @@ function Profile() {
             ? t('account.profile.infoTitle')
             : panel === 'orders'
               ? t('account.profile.ordersTitle')
+              : panel === 'paying'
+                ? t('payer.mine.title')
               : panel === 'waitlists'
                 ? t('sessions.waitlist.mine')
                 : t('certificates.mine.title')}
@@ -80,6 +93,8 @@ function Profile() {
           </>
         ) : panel === 'orders' ? (
           <MyOrders />
+        ) : panel === 'paying' ? (
+          <OrdersIPay />
         ) : panel === 'waitlists' ? (
           <MyWaitlists />
         ) : (

@@ -41,6 +41,10 @@ const courseDetail = {
 const row: RosterRow = {
   order: 'o1',
   learner: { _id: 'u1', name: 'Amira Trabelsi', email: 'amira@example.com' },
+  named: false,
+  buyer: { _id: 'u1', name: 'Amira Trabelsi', email: 'amira@example.com' },
+  company: null,
+  certificateWithheld: null,
   qty: 2,
   status: 'paid',
   attendance: {},

@@ -33,6 +33,10 @@ const row = (
 ): RosterRow => ({
   order,
   learner: { _id: id, name, email: `${id}@example.com` },
+  named: false,
+  buyer: { _id: id, name, email: `${id}@example.com` },
+  company: null,
+  certificateWithheld: null,
   qty: 1,
   status,
   attendance: Object.fromEntries(DAYS.map((d) => [d, present.includes(d)])),

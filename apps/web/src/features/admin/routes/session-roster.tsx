@@ -93,7 +93,7 @@ function Roster({ session, rows }: { session: SessionDetail; rows: RosterRow[] }
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const dayPickerId = useId();
-  const days = sessionDays(session.startsAt, session.endsAt);
+  const days = sessionDays(session.startsAt, session.endsAt, session.meetings);
   const narrow = useMediaQuery(NARROW);
   const today = tunisDay(new Date());
   const [pickedDay, setPickedDay] = useState(days.includes(today) ? today : (days[0] ?? ''));

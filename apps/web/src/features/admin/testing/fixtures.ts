@@ -92,5 +92,7 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   taxLines: [{ rate: 15, base: 120.5, amount: 18.08 }],
   stampDuty: 0,
   paymentProof: null,
+  invoiceTtn: null,
+  creditNoteTtn: null,
   ...overrides,
 });

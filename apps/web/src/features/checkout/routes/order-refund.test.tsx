@@ -24,6 +24,7 @@ const due: NonNullable<Order['refund']> = {
   dueAt: '2026-11-21T11:05:00.000Z',
   doneAt: null,
   creditNoteNumber: null,
+  creditNoteTtn: null,
 };
 const owed = { ...cancelledCard, refund: due, refunds: [due] };
 const made: NonNullable<Order['refund']> = {
@@ -186,6 +187,7 @@ describe('OrderRoute: an order paid twice', () => {
     dueAt: '2026-11-21T10:02:00.000Z',
     doneAt: null,
     creditNoteNumber: null,
+    creditNoteTtn: null,
   };
   const paidTwice = anOrder({
     paymentMethod: 'Card',

@@ -176,6 +176,7 @@ describe('OrderRoute', () => {
         dueAt: '2026-11-22T10:00:00.000Z',
         doneAt: status === 'done' ? '2026-11-23T10:00:00.000Z' : null,
         creditNoteNumber: status === 'done' ? 'AV-2026-00007' : null,
+        creditNoteTtn: null,
       });
       let order = anOrder({ ...cancelledPaid, refund: refund('due'), refunds: [refund('due')] });
       const { sent } = mockApi({

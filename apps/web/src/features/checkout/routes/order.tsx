@@ -17,6 +17,7 @@ import { OrderLines } from '../components/order-lines';
 import { CalendarLink } from '../components/calendar-link';
 import { OrderPlaced } from '../components/order-placed';
 import { OrderStatus } from '../components/order-status';
+import { AcceptPayer, AskParent } from '../components/order-payer';
 import { PayOnline } from '../components/pay-online';
 import { PaymentReturn } from '../components/payment-return';
 import { TransferPayment } from '../components/transfer-payment';
@@ -37,15 +38,20 @@ function OrderDetail() {
   const { id = '' } = useParams();
   const isAdmin = useAppSelector((s) => s.user.userInfo?.isAdmin ?? false);
   const userId = useAppSelector((s) => s.user.userInfo?._id);
+  const isKid = useAppSelector((s) => s.user.userInfo?.isKid ?? false);
   // Back from the payment provider's page: ?payment=success or ?payment=failed (never trusted:
   // only the server's answer says whether the order is paid).
   const [search] = useSearchParams();
   const outcome = search.get('payment');
   // Placing a Card order whose payment page could not be opened says why here.
   const paymentError = (useLocation().state as { paymentError?: string } | null)?.paymentError;
-  const { data: order, isLoading, error, refetch } = useGetOrderQuery(id);
+  // Issue 51: a parent's link to pay a child's order. The order is not theirs to see until they
+  // accept, so it is not asked for meanwhile (a 403 would be all there is to show).
+  const payerToken = search.get('payer');
+  const { data: order, isLoading, error, refetch } = useGetOrderQuery(id, { skip: payerToken !== null });
   const { data: paymentOptions } = useGetPaymentOptionsQuery();
 
+  if (payerToken !== null) return <AcceptPayer orderId={id} token={payerToken} />;
   if (isLoading) return <Spinner />;
   if (error || !order)
     return (
@@ -59,13 +65,21 @@ function OrderDetail() {
   const canPayOnline =
     order.paymentMethod === 'Card' &&
     order.status === 'pending' &&
-    order.user._id === userId &&
+    (order.user._id === userId || order.payer?._id === userId) &&
     paymentOptions?.onlineProvider !== null;
+  const isPayer = order.payer !== undefined && order.payer !== null && order.payer._id === userId;
+  const canAskParent = isKid && order.user._id === userId && order.status === 'pending' && !order.isPaid;
 
   return (
     <div className="container page">
       <h1 className="page__title order__title">{t('checkout.order.title', { id: order._id })}</h1>
       <OrderPlaced order={order} />
+      {isPayer && (
+        <p className="message message--info" role="status">
+          {search.get('accepted') ? `${t('payer.accept.accepted')} ` : ''}
+          {t('payer.payerNote', { name: order.user.name })}
+        </p>
+      )}
       <div className="checkout-grid">
         <div className="review">
           <OrderStatus order={order} staff={isAdmin && order.user._id !== userId} />
@@ -123,9 +137,17 @@ function OrderDetail() {
                 )}
               </p>
             )}
+            {order.payer && (
+              <p>
+                <strong>{t('payer.paidBy')}: </strong>
+                {order.payer.name}
+              </p>
+            )}
             <PaymentReturn order={order} outcome={outcome} />
           </section>
-          {order.user._id === userId && <TransferPayment order={order} />}
+          {/* A child's first way to pay: ask an adult (issue 51). */}
+          {canAskParent && <AskParent order={order} />}
+          {(order.user._id === userId || isPayer) && <TransferPayment order={order} />}
           <section className="review__section" aria-labelledby="order-items">
             <h2 id="order-items" className="review__title">
               {t('checkout.order.itemsTitle')}

@@ -82,5 +82,7 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   taxLines: [{ rate: 15, base: 60, amount: 9 }],
   stampDuty: 0,
   paymentProof: null,
+  invoiceTtn: null,
+  creditNoteTtn: null,
   ...overrides,
 });

@@ -9,6 +9,7 @@ import { texts } from './texts';
 import { errors, messages, validation } from './messages';
 import { sessions } from './sessions';
 import { roster } from './roster';
+import { payer } from './payer';
 
 /**
  * The English catalogue (the shop's original texts), the shape every language follows and the source of
@@ -24,6 +25,7 @@ export const en = {
   certificates,
   sessions,
   roster,
+  payer,
   coupons,
   texts,
   errors,

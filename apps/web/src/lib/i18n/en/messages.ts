@@ -51,6 +51,7 @@ export const errors = {
   BODY_TOO_LARGE: MESSAGES.bodyTooLarge,
   RATE_LIMITED: MESSAGES.tooManyRequests,
   INVOICES_NOT_CONFIGURED: MESSAGES.invoicesNotConfigured,
+  CHILD_ACCOUNT: MESSAGES.payerChildCannotAccept,
   PHONE_INVALID: MESSAGES.phoneInvalid,
   CONFLICT: 'This cannot be done in the current state.',
   SERVER_ERROR: MESSAGES.serverError,

@@ -6,6 +6,7 @@ import { checkout } from './checkout';
 import { admin } from './admin';
 import { sessions } from './sessions';
 import { roster } from './roster';
+import { payer } from './payer';
 import { certificates } from './certificates';
 import { coupons } from './coupons';
 import { texts } from './texts';
@@ -20,6 +21,7 @@ const fr = {
   admin,
   sessions,
   roster,
+  payer,
   certificates,
   coupons,
   texts,

@@ -1,0 +1,142 @@
+import type { InvoiceSnapshot } from '../enrolment/orders/orders.types.js';
+import type { TeifIdType, TeifInput, TeifLine, TeifParty, TeifTaxLine } from './teif.js';
+
+/**
+ * What the TEIF document reads from an invoice as issued (issue 52): the snapshot kept at
+ * payment, never today's course data. The snapshot's fields added by the tax rates of issue 52
+ * (per-line `rate`/`net`/`courseId`, `taxLines`, `stampDuty`, `company.kind`) are read when
+ * present; a snapshot kept before them has one rate (`taxPercent`) and no stamp duty.
+ */
+type Snapshot = Omit<InvoiceSnapshot, 'company' | 'lines'> & {
+  taxLines?: TeifTaxLine[];
+  stampDuty?: number;
+  company: (InvoiceSnapshot['company'] & { kind?: 'company' | 'person' }) | null;
+  lines: (InvoiceSnapshot['lines'][number] & { rate?: number; net?: number; courseId?: string | null })[];
+};
+
+const MATRICULE = /[0-9]{7}[ABCDEFGHJKLMNPQRSTVWXYZ](?:[ABDNP][CMNPE][0-9]{3})?/;
+
+/** A matricule fiscal as TEIF writes it: spaces, `/`, `.` and `-` removed, upper case. */
+export function normaliseTaxId(value: string): string {
+  return value.replace(/[\s/.\-]/g, '').toUpperCase();
+}
+
+/**
+ * The buyer's identifier as TEIF needs it: a company's matricule (`I-01`, 13 or 8 characters)
+ * or a person's CIN (`I-02`, 8 digits); null when the invoice names neither.
+ */
+export function buyerIdentifier(company: Snapshot['company']): { taxId: string; idType: TeifIdType } | null {
+  if (!company?.taxId) return null;
+  const taxId = normaliseTaxId(company.taxId);
+  if (company.kind === 'person') return /^[0-9]{8}$/.test(taxId) ? { taxId, idType: 'I-02' } : null;
+  if (/^[0-9]{7}[ABCDEFGHJKLMNPQRSTVWXYZ]([ABDNP][CMNPE][0-9]{3})?$/.test(taxId)) return { taxId, idType: 'I-01' };
+  // A CIN typed as a company's tax id before the buyer's kind was asked.
+  if (company.kind === undefined && /^[0-9]{8}$/.test(taxId)) return { taxId, idType: 'I-02' };
+  return null;
+}
+
+/** The seller's matricule from SHOP_TAX_ID as printed (e.g. `1234567/A/B/M/000`). */
+function sellerTaxId(value: string): string {
+  return MATRICULE.exec(normaliseTaxId(value))?.[0] ?? normaliseTaxId(value).slice(0, 13);
+}
+
+/** The checkout's countries (Tunisie, Maroc, Algerie, France, Espagne) and their usual other spellings. */
+const COUNTRY_CODES: Record<string, string> = {
+  tunisie: 'TN',
+  tunisia: 'TN',
+  maroc: 'MA',
+  morocco: 'MA',
+  algerie: 'DZ',
+  algérie: 'DZ',
+  algeria: 'DZ',
+  france: 'FR',
+  espagne: 'ES',
+  spain: 'ES',
+};
+
+/** ISO 3166-1 alpha-2 of a country as the checkout wrote it (two letters kept; unknown: TN, the shop's country). */
+export function countryCode(country: string): string {
+  const trimmed = country.trim();
+  if (/^[A-Za-z]{2}$/.test(trimmed)) return trimmed.toUpperCase();
+  return COUNTRY_CODES[trimmed.toLowerCase()] ?? 'TN';
+}
+
+const cents = (n: number) => Math.round(n * 100);
+
+/**
+ * The lines before tax after the coupon: each line's own `net` when the snapshot has it, else
+ * the discount spread over the lines in proportion to their amounts (whole cents, the last line
+ * taking what rounding leaves), so that the lines at each rate add up to that rate's base.
+ */
+function linesOf(snapshot: Snapshot, defaultRate: number): TeifLine[] {
+  const discount = cents(snapshot.discountPrice ?? 0);
+  const gross = snapshot.lines.reduce((sum, l) => sum + cents(l.amount), 0);
+  let left = discount;
+  return snapshot.lines.map((line, i) => {
+    const amount = cents(line.amount);
+    let net: number;
+    if (line.net !== undefined) net = cents(line.net);
+    else {
+      const share = i === snapshot.lines.length - 1 ? left : gross > 0 ? Math.round((discount * amount) / gross) : 0;
+      left -= share;
+      net = amount - share;
+    }
+    return {
+      code: line.courseId ?? `LINE-${i + 1}`,
+      name: line.name,
+      qty: line.qty,
+      unitPrice: line.price,
+      net: net / 100,
+      rate: line.rate ?? defaultRate,
+    };
+  });
+}
+
+/** The seller as the invoice printed it. */
+function sellerOf(snapshot: Snapshot): TeifParty {
+  return { name: snapshot.seller.legalName, taxId: sellerTaxId(snapshot.seller.taxId), idType: 'I-01', address: snapshot.seller.address, country: 'TN' };
+}
+
+/**
+ * The TEIF input of an invoice as issued, or null when its buyer is not identified (no company
+ * or person with a valid tax id): 409 BUYER_NOT_IDENTIFIED.
+ */
+export function teifInputOfInvoice(
+  issued: InvoiceSnapshot,
+  document: { kind: 'invoice' } | { kind: 'credit-note'; number: string; issuedAt: Date; ttnReference?: string | null },
+  invoiceTtnReference?: string | null,
+): TeifInput | null {
+  const snapshot = issued as unknown as Snapshot;
+  const id = buyerIdentifier(snapshot.company);
+  if (!id || !snapshot.company) return null;
+  const lines = linesOf(snapshot, snapshot.taxPercent);
+  const taxLines =
+    snapshot.taxLines && snapshot.taxLines.length > 0
+      ? snapshot.taxLines
+      : [{ rate: snapshot.taxPercent, base: lines.reduce((s, l) => s + cents(l.net), 0) / 100, amount: snapshot.taxPrice }];
+  const { buyer } = snapshot;
+  const input: TeifInput = {
+    kind: document.kind,
+    number: document.kind === 'invoice' ? snapshot.number : document.number,
+    issuedAt: document.kind === 'invoice' ? new Date(snapshot.issuedAt) : document.issuedAt,
+    language: snapshot.language,
+    seller: sellerOf(snapshot),
+    buyer: {
+      name: snapshot.company.name,
+      ...id,
+      address: [buyer.address, `${buyer.postalCode} ${buyer.city}`.trim()].filter(Boolean).join(', ') || buyer.country,
+      city: buyer.city || undefined,
+      postalCode: buyer.postalCode || undefined,
+      country: countryCode(buyer.country),
+    },
+    lines,
+    shipping: snapshot.shippingPrice,
+    taxLines,
+    stampDuty: snapshot.stampDuty ?? 0,
+    total: snapshot.totalPrice,
+  };
+  if (document.kind === 'credit-note') {
+    input.cancels = { number: snapshot.number, issuedAt: new Date(snapshot.issuedAt), ttnReference: invoiceTtnReference ?? null };
+  }
+  return input;
+}

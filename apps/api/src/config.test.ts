@@ -130,22 +130,23 @@ describe('seat holds and the shop identity', () => {
     expect(demo.legalName).toContain('(demo)');
     expect(demo.address).not.toBe('');
     const production = loadConfig({ NODE_ENV: 'production', DATABASE_URL: POSTGRES_URL, JWT_SECRET: SECRET });
-    expect(production.shop).toEqual({ legalName: '', address: '', taxId: '', hours: '', hoursFr: '', hoursAr: '' });
+    expect(production.shop).toEqual({ legalName: '', address: '', taxId: '', hours: '', hoursFr: '', hoursAr: '', trainingAuthorisation: '' });
     const configured = loadConfig({
       NODE_ENV: 'production',
       DATABASE_URL: POSTGRES_URL,
       JWT_SECRET: SECRET,
       SHOP_LEGAL_NAME: 'Ennour SARL',
       SHOP_ADDRESS: '7 Rue de Marseille, Tunis',
-      SHOP_TAX_ID: '1234567/A/M/000',
+      SHOP_TAX_ID: '1234567/A/A/M/000',
     });
     expect(configured.shop).toEqual({
       legalName: 'Ennour SARL',
       address: '7 Rue de Marseille, Tunis',
-      taxId: '1234567/A/M/000',
+      taxId: '1234567/A/A/M/000',
       hours: '',
       hoursFr: '',
       hoursAr: '',
+      trainingAuthorisation: '',
     });
   });
 });

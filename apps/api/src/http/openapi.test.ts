@@ -48,6 +48,13 @@ const CONTRACT_ROUTES = [
   'get /api/orders/{id}/agreement',
   'get /api/orders/{id}/attendance-certificate',
   'get /api/orders/{id}/invoice',
+  // Issue 52: lawful invoices (TEIF documents, TTN references, the accountant's export) and the shop's rates.
+  'get /api/orders/{id}/invoice.xml',
+  'get /api/orders/{id}/credit-note.xml',
+  'put /api/orders/{id}/invoice/ttn',
+  'put /api/orders/{id}/credit-note/ttn',
+  'get /api/invoices/export',
+  'get /api/shop/pricing',
   // Issue 31: the credit note of a refunded order.
   'get /api/orders/{id}/credit-note',
   // Issue 31: a refund due recorded as made, and the dashboard's payments to refund.

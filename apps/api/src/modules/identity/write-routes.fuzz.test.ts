@@ -134,6 +134,18 @@ const WRITE_ROUTES: WriteRoute[] = [
   { method: 'delete', path: (ids) => `/api/coupons/${ids.unknown}`, caller: 'admin', fields: [] },
   // A picture upload takes the file as its body; a JSON body is no picture (400).
   { method: 'post', path: () => '/api/images', caller: 'admin', fields: [] },
+  // Issue 51: learners named per seat, a child asks a parent to pay.
+  {
+    method: 'put',
+    path: (ids) => `/api/orders/${ids.unknown}/lines/${ids.unknown}/learners`,
+    caller: 'user',
+    fields: ['learners', 'name', 'email', 'phone', '_id'],
+  },
+  { method: 'post', path: (ids) => `/api/orders/${ids.unknown}/payer`, caller: 'user', fields: ['email'] },
+  { method: 'post', path: (ids) => `/api/orders/${ids.unknown}/payer/accept`, caller: 'user', fields: ['token', 'paymentMethod'] },
+  // Issue 52: El Fatoora's references of an invoice and a credit note.
+  { method: 'put', path: (ids) => `/api/orders/${ids.unknown}/invoice/ttn`, caller: 'admin', fields: ['reference'] },
+  { method: 'put', path: (ids) => `/api/orders/${ids.unknown}/credit-note/ttn`, caller: 'admin', fields: ['reference', 'number'] },
 ];
 
 /** A current token: a fuzzed profile update may legitimately change the password and retire the old one. */

@@ -141,6 +141,7 @@ describe('one payable page per order (issue 49)', () => {
         dueAt: expect.any(String),
         doneAt: null,
         creditNoteNumber: null,
+        creditNoteTtn: null,
       },
     ]);
     expect(after.refund).toEqual(after.refunds[0]);

@@ -7,7 +7,9 @@ import { apiRoutes } from '../../http/route.js';
 /** `GET /api/shop`: the centre's name, address and opening hours, from the settings. */
 export function shopRouter({ config }: AppDeps): Router {
   const router = Router();
-  apiRoutes(router).get(
+  // One apiRoutes per router: its operations are what the OpenAPI document lists.
+  const routes = apiRoutes(router);
+  routes.get(
     '/',
     {
       summary: "The centre's name, address and opening hours (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_HOURS and its French and Arabic forms)",
@@ -21,7 +23,7 @@ export function shopRouter({ config }: AppDeps): Router {
       return { name: legalName, address, hours, hoursFr, hoursAr };
     },
   );
-  apiRoutes(router).get(
+  routes.get(
     '/pricing',
     {
       summary: "The shop's VAT rate for courses without their own and the stamp duty added to every order (TAX_RATE, STAMP_DUTY; issue 52)",

@@ -127,6 +127,7 @@ describe('POST /api/orders/{id}/cancel', () => {
       dueAt: byAdmin.body.cancelledAt,
       doneAt: null,
       creditNoteNumber: null,
+      creditNoteTtn: null,
     });
     expect(await seatsOf(courseId)).toBe(5);
     // A refunded order can be neither learned nor paid again.

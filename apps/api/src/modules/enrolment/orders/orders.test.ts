@@ -102,6 +102,7 @@ describe('POST /api/orders: the order and its seats', () => {
         'taxPrice', 'totalPrice', 'isPaid', 'paidAt', 'isLearned', 'learnedAt', 'createdAt',
         'status', 'holdExpiresAt', 'cancelledAt', 'cancelReason', 'refundedAt', 'invoiceNumber', 'paymentResult',
         'refund', 'refunds', 'invoiceTo', 'couponCode', 'discountPrice', 'paymentProof', 'taxLines', 'stampDuty',
+        'invoiceTtn', 'creditNoteTtn',
       ].sort(),
     );
     expect(order.user).toEqual({ _id: buyer.user.id, name: 'Buyer One', email: 'buyer.one@example.com' });

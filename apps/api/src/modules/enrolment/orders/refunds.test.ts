@@ -195,6 +195,7 @@ describe('money that reaches an order that cannot take it', () => {
       dueAt: expect.any(String),
       doneAt: null,
       creditNoteNumber: null,
+      creditNoteTtn: null,
     });
     await webhook(ref).expect(200);
     expect((await read(buyer, order._id)).refund).toEqual(after.refund);
@@ -335,6 +336,7 @@ describe('an admin cancels a paid order, then records the refund as made', () =>
       dueAt: (cancelled.body as Order).cancelledAt,
       doneAt: null,
       creditNoteNumber: null,
+      creditNoteTtn: null,
     });
     // The revenue of the dashboard no longer counts it (refundedAt keeps that meaning).
     expect(Math.round((revenueBefore - (await revenueTotal())) * 100)).toBe(21_499);
@@ -590,7 +592,7 @@ describe('an admin approves a transfer that reached an order that can no longer 
     const approved = await markPaid(order._id);
     expect(approved.status).toBe(200);
     expect(approved.body).toMatchObject({ status: 'cancelled', isPaid: false, invoiceNumber: null });
-    const refund = { status: 'due', amount: 214.99, provider: 'Transfer', reference: null, dueAt: expect.any(String), doneAt: null, creditNoteNumber: null };
+    const refund = { status: 'due', amount: 214.99, provider: 'Transfer', reference: null, dueAt: expect.any(String), doneAt: null, creditNoteNumber: null, creditNoteTtn: null };
     expect((approved.body as Order).refunds).toEqual([refund]);
     expect((approved.body as Order).refund).toEqual(refund);
     // Approved twice (a double click): the same money, still one refund.

@@ -54,6 +54,7 @@ export const errors = {
   CHILD_ACCOUNT: MESSAGES.payerChildCannotAccept,
   PHONE_INVALID: MESSAGES.phoneInvalid,
   TAX_ID_INVALID: MESSAGES.matriculeInvalid,
+  BUYER_NOT_IDENTIFIED: MESSAGES.buyerNotIdentified,
   CONFLICT: 'This cannot be done in the current state.',
   SERVER_ERROR: MESSAGES.serverError,
   SERVICE_UNAVAILABLE: MESSAGES.serviceUnavailable,

@@ -54,6 +54,7 @@ export const errors = {
   CHILD_ACCOUNT: 'Un compte enfant ne peut pas payer une commande. Connectez-vous avec un compte adulte.',
   PHONE_INVALID: 'Veuillez saisir un numéro valide : 8 chiffres, ou + et l’indicatif du pays (ex. +216 20 123 456).',
   TAX_ID_INVALID: 'Le matricule fiscal ou le CIN n’a pas la forme attendue.',
+  BUYER_NOT_IDENTIFIED: 'Pas de facture électronique : l’acheteur n’est pas identifié (société avec matricule fiscal ou personne avec CIN).',
   INVOICES_NOT_CONFIGURED:
     "Les factures ne sont pas encore disponibles : la boutique n'a pas renseigné son identité légale (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_TAX_ID).",
   CONFLICT: "Impossible dans l'état actuel.",
@@ -128,6 +129,10 @@ export const messages = {
   matriculeInvalid:
     'Le matricule fiscal doit avoir 7 chiffres, une lettre clé, le code TVA, la catégorie et 3 chiffres (p. ex. 1234567/A/A/M/000), ou 7 chiffres et la lettre clé (1234567A).',
   cinInvalid: 'Le CIN (numéro de la carte d’identité nationale) doit avoir 8 chiffres (p. ex. 01234567).',
+  buyerNotIdentified:
+    'Pas de facture électronique : l’acheteur n’est pas identifié (société avec matricule fiscal ou personne avec CIN).',
+  creditNoteWithoutInvoice:
+    'Pas de facture électronique pour cet avoir : la commande remboursée n’a jamais été facturée.',
   invoicesNotConfigured:
     "Les factures ne sont pas encore disponibles : la boutique n'a pas renseigné son identité légale (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_TAX_ID).",
   notAuthorized: 'Non autorisé : veuillez vous connecter',

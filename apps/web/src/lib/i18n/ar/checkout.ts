@@ -28,7 +28,11 @@ export const checkout = {
   },
   learners: {
     title: 'من سيحضر',
+    unnamed_zero: 'لا مقاعد بلا اسم',
     unnamed_one: 'مقعد واحد بلا اسم (لك)',
+    unnamed_two: 'مقعدان بلا اسم (لك)',
+    unnamed_few: '{{count}} مقاعد بلا اسم (لك)',
+    unnamed_many: '{{count}} مقعدًا بلا اسم (لك)',
     unnamed_other: '{{count}} مقاعد بلا اسم (لك)',
   },
   steps: {

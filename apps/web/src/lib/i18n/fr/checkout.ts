@@ -26,6 +26,7 @@ export const checkout = {
   learners: {
     title: 'Qui participera',
     unnamed_one: '{{count}} place sans nom (la vôtre)',
+    unnamed_many: '{{count}} places sans nom (les vôtres)',
     unnamed_other: '{{count}} places sans nom (les vôtres)',
   },
   steps: {

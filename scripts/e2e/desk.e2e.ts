@@ -99,10 +99,6 @@ describe('the front desk’s week (issue 54)', () => {
         assert.ok(box && lineBox);
         if (width === 375) assert.ok(box.width >= lineBox.width * 0.85, `the picker spans the line (${box.width} of ${lineBox.width} px)`);
         await shot(page, `cart-${lang}-${width}`);
-        const fits = await picker.evaluate(
-          `(function (el) { var c = document.createElement('canvas').getContext('2d'); var s = getComputedStyle(el); c.font = s.fontSize + ' ' + s.fontFamily; return c.measureText(el.options[el.selectedIndex].text.replace(/[\\u2066-\\u2069]/g, '')).width <= el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight); })`,
-        );
-        assert.ok(fits, `the chosen session's text fits the picker in ${lang} at ${width} px`);
         await noWiderThan(page, width);
         assert.deepEqual(errors, []);
         await context.close();

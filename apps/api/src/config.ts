@@ -94,13 +94,13 @@ const envSchema = z.object({
   SHOP_LEGAL_NAME: z.string().trim().max(200).optional(),
   SHOP_ADDRESS: z.string().trim().max(300).optional(),
   SHOP_TAX_ID: z.string().trim().max(100).optional(),
+  // Issue 52: the centre's seal (PKCS#12 file and its password) signing the TEIF e-invoices.
+  TEIF_SEAL_P12: z.string().trim().optional(),
+  TEIF_SEAL_PASSWORD: z.string().optional(),
   // Issue 52: the shop's VAT rate in percent (courses without their own rate; the spec's 15 by
   // default) and the stamp duty (droit de timbre, TND) added to every order; a Tunisian centre sets 19 and 1.
   TAX_RATE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(0).max(100).multipleOf(0.01).default(TAX_PERCENT)),
   STAMP_DUTY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(0).max(1000).multipleOf(0.01).default(0)),
-  // Issue 52: the centre's seal (PKCS#12 file and its password) signing the TEIF e-invoices.
-  TEIF_SEAL_P12: z.string().trim().optional(),
-  TEIF_SEAL_PASSWORD: z.string().optional(),
   SHOP_HOURS: z.string().trim().max(200).optional(),
   // Issue 54: the opening hours as French and Arabic pages and mails say them (else SHOP_HOURS).
   SHOP_HOURS_FR: z.string().trim().max(200).optional(),

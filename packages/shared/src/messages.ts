@@ -259,9 +259,9 @@ export const ERROR_CODES = [
   'CONFLICT',
   'INVOICES_NOT_CONFIGURED',
   'PHONE_INVALID',
-  'CHILD_ACCOUNT',
-  'TAX_ID_INVALID',
   'BUYER_NOT_IDENTIFIED',
+  'TAX_ID_INVALID',
+  'CHILD_ACCOUNT',
   'SERVER_ERROR',
   'SERVICE_UNAVAILABLE',
 ] as const;
@@ -318,14 +318,14 @@ const CODE_OF_MESSAGE = new Map<string, ErrorCode>([
   [MESSAGES.serviceUnavailable, 'SERVICE_UNAVAILABLE'],
   [MESSAGES.invoicesNotConfigured, 'INVOICES_NOT_CONFIGURED'],
   [MESSAGES.phoneInvalid, 'PHONE_INVALID'],
+  [MESSAGES.buyerNotIdentified, 'BUYER_NOT_IDENTIFIED'],
+  [MESSAGES.matriculeInvalid, 'TAX_ID_INVALID'],
+  [MESSAGES.cinInvalid, 'TAX_ID_INVALID'],
   [MESSAGES.payerLinkInvalid, 'INVALID_TOKEN'],
   [MESSAGES.payerChildCannotAccept, 'CHILD_ACCOUNT'],
   [MESSAGES.payerRequestKidsOnly, 'FORBIDDEN'],
   [MESSAGES.payerOrderNotPending, 'ORDER_STATE'],
   [MESSAGES.payerTooManyRequests, 'RATE_LIMITED'],
-  [MESSAGES.matriculeInvalid, 'TAX_ID_INVALID'],
-  [MESSAGES.cinInvalid, 'TAX_ID_INVALID'],
-  [MESSAGES.buyerNotIdentified, 'BUYER_NOT_IDENTIFIED'],
 ]);
 
 const CODE_OF_STATUS: Record<number, ErrorCode> = {

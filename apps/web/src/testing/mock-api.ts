@@ -60,8 +60,13 @@ export function mockApi(routes: Record<string, Route>) {
       headers: request.headers,
       body: raw ? parseBody(raw) : undefined,
     };
+    const key = `${request.method} ${url.pathname}`;
+    // Issue 52: the shop's pricing, read by the checkout; the spec's (15 %, no stamp) unless a
+    // test gives its own. Not recorded in `sent` unless mocked, so screens' own calls stay first.
+    if (key === 'GET /api/shop/pricing' && !routes[key])
+      return new Response(JSON.stringify({ taxRate: 15, stampDuty: 0 }), { status: 200, headers: { 'Content-Type': 'application/json' } });
     sent.push(sentRequest);
-    const route = routes[`${request.method} ${url.pathname}`];
+    const route = routes[key];
     const reply =
       typeof route === 'function'
         ? route(sentRequest)

@@ -11,14 +11,14 @@ type Snapshot = Omit<InvoiceSnapshot, 'company' | 'lines'> & {
   taxLines?: TeifTaxLine[];
   stampDuty?: number;
   company: (InvoiceSnapshot['company'] & { kind?: 'company' | 'person' }) | null;
-  lines: (InvoiceSnapshot['lines'][number] & { rate?: number; net?: number; courseId?: string | null })[];
+  lines: (InvoiceSnapshot['lines'][number] & { taxRate?: number; rate?: number; net?: number; courseId?: string | null })[];
 };
 
 const MATRICULE = /[0-9]{7}[ABCDEFGHJKLMNPQRSTVWXYZ](?:[ABDNP][CMNPE][0-9]{3})?/;
 
 /** A matricule fiscal as TEIF writes it: spaces, `/`, `.` and `-` removed, upper case. */
 export function normaliseTaxId(value: string): string {
-  return value.replace(/[\s/.\-]/g, '').toUpperCase();
+  return value.replace(/[\s/.-]/g, '').toUpperCase();
 }
 
 /**
@@ -65,20 +65,32 @@ const cents = (n: number) => Math.round(n * 100);
 
 /**
  * The lines before tax after the coupon: each line's own `net` when the snapshot has it, else
- * the discount spread over the lines in proportion to their amounts (whole cents, the last line
- * taking what rounding leaves), so that the lines at each rate add up to that rate's base.
+ * per rate the coupon's part at that rate (Σ its lines − that rate's base) spread over its lines
+ * in proportion to their amounts (whole cents, the last line taking what rounding leaves), so
+ * that the lines at each rate add up exactly to the base the order was taxed on.
  */
-function linesOf(snapshot: Snapshot, defaultRate: number): TeifLine[] {
-  const discount = cents(snapshot.discountPrice ?? 0);
-  const gross = snapshot.lines.reduce((sum, l) => sum + cents(l.amount), 0);
-  let left = discount;
+function linesOf(snapshot: Snapshot, defaultRate: number, taxLines: TeifTaxLine[]): TeifLine[] {
+  const rateOf = (line: Snapshot['lines'][number]) => line.taxRate ?? line.rate ?? defaultRate;
+  const left = new Map<number, number>();
+  const grossAt = new Map<number, number>();
+  for (const line of snapshot.lines) grossAt.set(rateOf(line), (grossAt.get(rateOf(line)) ?? 0) + cents(line.amount));
+  for (const [rate, gross] of grossAt) {
+    const base = taxLines.find((t) => t.rate === rate);
+    left.set(rate, base ? Math.max(0, gross - cents(base.base)) : 0);
+  }
+  const discountAt = new Map(left);
+  const remaining = new Map<number, number>([...grossAt].map(([rate]) => [rate, snapshot.lines.filter((l) => rateOf(l) === rate).length]));
   return snapshot.lines.map((line, i) => {
+    const rate = rateOf(line);
     const amount = cents(line.amount);
     let net: number;
     if (line.net !== undefined) net = cents(line.net);
     else {
-      const share = i === snapshot.lines.length - 1 ? left : gross > 0 ? Math.round((discount * amount) / gross) : 0;
-      left -= share;
+      const count = remaining.get(rate)! - 1;
+      remaining.set(rate, count);
+      const gross = grossAt.get(rate)!;
+      const share = count === 0 ? left.get(rate)! : gross > 0 ? Math.round((discountAt.get(rate)! * amount) / gross) : 0;
+      left.set(rate, left.get(rate)! - share);
       net = amount - share;
     }
     return {
@@ -87,7 +99,7 @@ function linesOf(snapshot: Snapshot, defaultRate: number): TeifLine[] {
       qty: line.qty,
       unitPrice: line.price,
       net: net / 100,
-      rate: line.rate ?? defaultRate,
+      rate,
     };
   });
 }
@@ -109,11 +121,11 @@ export function teifInputOfInvoice(
   const snapshot = issued as unknown as Snapshot;
   const id = buyerIdentifier(snapshot.company);
   if (!id || !snapshot.company) return null;
-  const lines = linesOf(snapshot, snapshot.taxPercent);
   const taxLines =
     snapshot.taxLines && snapshot.taxLines.length > 0
       ? snapshot.taxLines
-      : [{ rate: snapshot.taxPercent, base: lines.reduce((s, l) => s + cents(l.net), 0) / 100, amount: snapshot.taxPrice }];
+      : [{ rate: snapshot.taxPercent, base: (cents(snapshot.itemsPrice) - cents(snapshot.discountPrice ?? 0)) / 100, amount: snapshot.taxPrice }];
+  const lines = linesOf(snapshot, snapshot.taxPercent, taxLines);
   const { buyer } = snapshot;
   const input: TeifInput = {
     kind: document.kind,

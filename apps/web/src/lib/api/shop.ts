@@ -1,4 +1,4 @@
-import type { ShopInfo } from '@shop/shared';
+import type { ShopInfo, ShopPricing } from '@shop/shared';
 import { api } from './base';
 
 export const shopApi = api.injectEndpoints({
@@ -9,10 +9,15 @@ export const shopApi = api.injectEndpoints({
       // Settings change only when the shop restarts.
       keepUnusedDataFor: 3600,
     }),
+    /** The shop's VAT rate and stamp duty (GET /api/shop/pricing, issue 52): the cart is priced as the server will. */
+    getShopPricing: build.query<ShopPricing, void>({
+      query: () => '/shop/pricing',
+      keepUnusedDataFor: 3600,
+    }),
   }),
 });
 
-export const { useGetShopInfoQuery } = shopApi;
+export const { useGetShopInfoQuery, useGetShopPricingQuery } = shopApi;
 
 /** The centre's opening hours in the language on screen (issue 54), or '' when the shop set none. */
 export function shopHoursIn(shop: ShopInfo | undefined, language: string): string {

@@ -384,7 +384,7 @@ function taxAndStamp(page: Page, invoice: InvoiceSnapshot): void {
 /** An invoice as a PDF (A4), in memory, in the invoice's language: a few kilobytes. */
 export function renderInvoice(invoice: InvoiceSnapshot, ttnReference: string | null = null): Promise<Buffer> {
   const page = openDocument(invoice, (t) => t.invoiceTitle, invoice.number);
-  const { t, rtl } = page;
+  const { t } = page;
   page.labelled(t.invoiceNumber, invoice.number);
   page.labelled(t.date, tunisDate(invoice.issuedAt));
   page.labelled(t.order, invoice.orderId);

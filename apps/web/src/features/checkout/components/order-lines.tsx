@@ -17,6 +17,8 @@ export interface OrderLineView {
   price: number;
   /** The dated session of the seats (issue 33); null or absent for a course without sessions. */
   session?: OrderLineSession | null;
+  /** The people named for the seats (issue 51); absent in a cart. */
+  learners?: { _id: string; name: string; email: string | null }[];
 }
 
 /** Lines of a cart under review or of a placed order: image, name, qty x price = line total in $. */
@@ -47,6 +49,27 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
                 <span className="visually-hidden">{t('sessions.lineSession')}: </span>
                 <IsolatedParts parts={[formatSessionDates(line.session), scheduleOf(line.session), placeOf(line.session)]} />
               </span>
+            )}
+            {line.learners && line.learners.length > 0 && (
+              <div className="order-lines__learners">
+                <span className="order-lines__learners-title">{t('checkout.learners.title')}</span>
+                <ul>
+                  {line.learners.map((learner) => (
+                    <li key={learner._id}>
+                      <bdi>{learner.name}</bdi>
+                      {learner.email && (
+                        <>
+                          {' · '}
+                          <bdi dir="ltr">{learner.email}</bdi>
+                        </>
+                      )}
+                    </li>
+                  ))}
+                  {line.qty > line.learners.length && (
+                    <li>{t('checkout.learners.unnamed', { count: line.qty - line.learners.length })}</li>
+                  )}
+                </ul>
+              </div>
             )}
             {/* Arithmetic reads left to right in every language. */}
             <span className="order-lines__math" dir="ltr">

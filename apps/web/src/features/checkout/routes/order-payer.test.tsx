@@ -82,7 +82,8 @@ describe('the parent’s link', () => {
       preloadedState: { user: { userInfo: parent } },
     });
     await screen.findByRole('heading', { name: 'Pay for a child’s order' });
-    await user.selectOptions(screen.getByLabelText('How will you pay?'), 'Transfer');
+    // The methods come with the shop's payment options.
+    await user.selectOptions(await screen.findByLabelText('How will you pay?'), 'Transfer');
     await user.click(screen.getByRole('button', { name: 'Accept and continue to payment' }));
     expect(await screen.findByText(/You are paying for Yassine’s order/)).toBeInTheDocument();
     expect(sent.find((r) => r.path.endsWith('/payer/accept'))?.body).toEqual({

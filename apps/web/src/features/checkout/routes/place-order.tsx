@@ -1,4 +1,5 @@
-import { calculateOrderAmounts, type PriceChangedError } from '@shop/shared';
+import { DEFAULT_PRICE_SETTINGS, priceOrder, type PriceChangedError } from '@shop/shared';
+import { useGetShopPricingQuery } from '@/lib/api/shop';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/stores/hooks';
@@ -54,6 +55,7 @@ function PlaceOrder() {
   const [priceChange, setPriceChange] = useState<PriceChangedError | null>(null);
   // Issue 37: the promo code's amounts, as the server's check call priced the cart.
   const coupon = useAppliedCoupon();
+  const { data: pricing } = useGetShopPricingQuery();
 
   // Checked first: clearing the cart after success must not bounce the customer to /cart.
   // The order page greets a customer who has just placed the order (state `placed`); a Card
@@ -83,7 +85,8 @@ function PlaceOrder() {
   // What the customer sees, from the cart prices. It is sent along: the server prices the order
   // itself and answers 409 PRICE_CHANGED when its amounts differ, so nobody pays a total they
   // did not see.
-  const amounts = coupon.amounts ?? calculateOrderAmounts(cartItems);
+  // Issue 52: each course at its rate, the shop's rate and stamp duty, as the server prices it.
+  const amounts = coupon.amounts ?? priceOrder(cartItems, null, pricing ?? DEFAULT_PRICE_SETTINGS);
 
   const placeOrder = async () => {
     try {

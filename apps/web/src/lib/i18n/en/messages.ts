@@ -53,6 +53,7 @@ export const errors = {
   INVOICES_NOT_CONFIGURED: MESSAGES.invoicesNotConfigured,
   CHILD_ACCOUNT: MESSAGES.payerChildCannotAccept,
   PHONE_INVALID: MESSAGES.phoneInvalid,
+  TAX_ID_INVALID: MESSAGES.matriculeInvalid,
   CONFLICT: 'This cannot be done in the current state.',
   SERVER_ERROR: MESSAGES.serverError,
   SERVICE_UNAVAILABLE: MESSAGES.serviceUnavailable,

@@ -53,6 +53,7 @@ export const errors = {
   RATE_LIMITED: 'Trop de requêtes, veuillez réessayer plus tard.',
   CHILD_ACCOUNT: 'Un compte enfant ne peut pas payer une commande. Connectez-vous avec un compte adulte.',
   PHONE_INVALID: 'Veuillez saisir un numéro valide : 8 chiffres, ou + et l’indicatif du pays (ex. +216 20 123 456).',
+  TAX_ID_INVALID: 'Le matricule fiscal ou le CIN n’a pas la forme attendue.',
   INVOICES_NOT_CONFIGURED:
     "Les factures ne sont pas encore disponibles : la boutique n'a pas renseigné son identité légale (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_TAX_ID).",
   CONFLICT: "Impossible dans l'état actuel.",
@@ -124,6 +125,9 @@ export const messages = {
   couponDeleted: 'Code promo supprimé',
   couponDisabled: 'Code promo déjà utilisé : désactivé au lieu d’être supprimé',
   phoneInvalid: 'Veuillez saisir un numéro valide : 8 chiffres, ou + et l’indicatif du pays (ex. +216 20 123 456).',
+  matriculeInvalid:
+    'Le matricule fiscal doit avoir 7 chiffres, une lettre clé, le code TVA, la catégorie et 3 chiffres (p. ex. 1234567/A/A/M/000), ou 7 chiffres et la lettre clé (1234567A).',
+  cinInvalid: 'Le CIN (numéro de la carte d’identité nationale) doit avoir 8 chiffres (p. ex. 01234567).',
   invoicesNotConfigured:
     "Les factures ne sont pas encore disponibles : la boutique n'a pas renseigné son identité légale (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_TAX_ID).",
   notAuthorized: 'Non autorisé : veuillez vous connecter',

@@ -244,6 +244,49 @@ describe('GET /api/orders/{id}/attendance-certificate', () => {
   });
 });
 
+describe('named learners on the company documents', () => {
+  it('lists them on the agreement and gives each a page of the certificate with their own days', async () => {
+    hr = { ...hr, token: signUserToken(ctx.config.jwtSecret, hr.user, ctx.clock.now()) };
+    admin = { ...admin, token: signUserToken(ctx.config.jwtSecret, admin.user, ctx.clock.now()) };
+    const { course, session, meetings } = await companySession();
+    const placed = await request(ctx.app)
+      .post('/api/orders')
+      .set('Authorization', `Bearer ${hr.token}`)
+      .send({
+        orderItems: [{ course: course.id, qty: 3, session: session._id, learners: [{ name: 'Nadia Jaziri' }, { name: 'Omar Gharbi' }] }],
+        shippingAddress: { address: '10 Rue du Lac Léman', city: 'Les Berges du Lac', postalCode: '1053', country: 'Tunisie' },
+        paymentMethod: 'In Place',
+        invoiceTo: COMPANY,
+      });
+    expect(placed.status).toBe(201);
+    const order = placed.body as Order;
+    await pay(order._id);
+    const agreement = (await pdfPages((await getPdf(`/api/orders/${order._id}/agreement`, hr.token)).body as Buffer)).join('\n');
+    expect(agreement).toContain('Apprenants: Nadia Jaziri, Omar Gharbi');
+    expect(agreement).toContain('Places non encore nommées: 1');
+
+    const roster = await request(ctx.app).get(`/api/sessions/${session._id}/roster`).set('Authorization', `Bearer ${admin.token}`);
+    const nadia = (roster.body as { learner: { _id: string; name: string } }[]).find((r) => r.learner.name === 'Nadia Jaziri');
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Tunis' }).format(new Date(meetings[0]?.startsAt ?? ''));
+    const tick = await request(ctx.app)
+      .put(`/api/sessions/${session._id}/attendance`)
+      .set('Authorization', `Bearer ${admin.token}`)
+      .send({ date: day, present: [nadia?.learner._id] });
+    expect(tick.status).toBe(200);
+    ctx.clock.advance(6 * DAY);
+    hr = { ...hr, token: signUserToken(ctx.config.jwtSecret, hr.user, ctx.clock.now()) };
+    const pages = await pdfPages((await getPdf(`/api/orders/${order._id}/attendance-certificate`, hr.token)).body as Buffer);
+    expect(pages).toHaveLength(3);
+    expect(pages[0]).toContain('Apprenant: Nadia Jaziri');
+    expect(pages[0]).toContain('Jours de présence: 1 sur 3');
+    // 11 hours × 1 ÷ 3 = 3.67, to the half hour.
+    expect(pages[0]).toContain('Heures suivies: 3.5');
+    expect(pages[1]).toContain('Apprenant: Omar Gharbi');
+    expect(pages[1]).toContain('Jours de présence: 0 sur 3');
+    expect(pages[2]).toContain('Apprenant: Leila Mansour');
+  });
+});
+
 describe('halfHours', () => {
   it('rounds to the half hour', () => {
     expect([7.33, 7.2, 7.25, 6, 0.74, 29.9].map(halfHours)).toEqual(['7.5', '7', '7.5', '6', '0.5', '30']);

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
+  isLanguage,
   meetingsHours,
   sessionDays,
   sessionPlaceText,
@@ -8,7 +9,7 @@ import {
 } from '@shop/shared';
 import type { ShopIdentity } from '../../../config.js';
 import type { DbOrTx } from '../../../db/client.js';
-import { sessionAttendance } from '../../../db/schema.js';
+import { learnerAttendance, sessionAttendance } from '../../../db/schema.js';
 import type { ServiceContext } from '../../../deps.js';
 import { AppError, conflict } from '../../../errors.js';
 import type { AuthUser } from '../../../middleware/auth.js';
@@ -38,6 +39,8 @@ export interface LineLearner {
   name: string;
   /** Whose attendance ticks count (the roster's learner id); null when none can be ticked. */
   attendanceId: string | null;
+  /** Named learners are ticked in learner_attendance, the buyer's unnamed seats in session_attendance. */
+  kind: 'learner' | 'buyer';
   /** Seats this entry stands for: 1 for a named learner, the unnamed seats for the buyer. */
   seats: number;
   /** The buyer standing for the seats not named. */
@@ -46,17 +49,28 @@ export interface LineLearner {
 
 /**
  * The people of an order line (the one place that knows): the line's named learners, then the
- * buyer for the seats not named. Until named learners exist (wt-learners), every seat is the
- * buyer's.
+ * buyer for the seats not named (as the roster lists them).
  */
-export function learnersOfLine(order: Pick<OrderRecord, 'userId' | 'userName'>, line: Pick<OrderLineRecord, 'qty'>): LineLearner[] {
-  const named: LineLearner[] = [];
+export function learnersOfLine(
+  order: Pick<OrderRecord, 'userId' | 'userName'>,
+  line: Pick<OrderLineRecord, 'qty' | 'learners'>,
+): LineLearner[] {
+  const named: LineLearner[] = (line.learners ?? []).map((l) => ({
+    name: l.name,
+    attendanceId: l.id,
+    kind: 'learner',
+    seats: 1,
+    unnamed: false,
+  }));
   const unnamed = line.qty - named.length;
-  return unnamed > 0 ? [...named, { name: order.userName, attendanceId: order.userId, seats: unnamed, unnamed: true }] : named;
+  return unnamed > 0
+    ? [...named, { name: order.userName, attendanceId: order.userId, kind: 'buyer', seats: unnamed, unnamed: true }]
+    : named;
 }
 
-/** The language of the documents: the buyer's (the payer's once a payer accepted, when payers exist). */
-const languageOf = (order: OrderRecord): Language => order.userLanguage;
+/** The language of the documents: the buyer's, or the payer's once a payer accepted. */
+const languageOf = (order: OrderRecord): Language =>
+  order.payer && isLanguage(order.payer.language) ? order.payer.language : order.userLanguage;
 
 /** The session's hours: as set, else the meetings' summed length, else null. */
 const hoursOf = (session: OrderLineSessionRecord) => session.hours ?? meetingsHours(session.meetings ?? []);
@@ -160,16 +174,27 @@ export function renderTrainingAgreement(order: OrderRecord, shop: ShopIdentity, 
   return page.finish();
 }
 
-/** Days each person was ticked present in a session, among `days`. */
-async function daysPresent(db: DbOrTx, sessionId: string, ids: string[], days: readonly string[]): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ userId: sessionAttendance.userId, day: sessionAttendance.day })
-    .from(sessionAttendance)
-    .where(and(eq(sessionAttendance.sessionId, sessionId), inArray(sessionAttendance.userId, ids)));
+/** Days each person was ticked present in a session, among `days` (named learners and the buyer's seats). */
+async function daysPresent(db: DbOrTx, sessionId: string, people: readonly LineLearner[], days: readonly string[]): Promise<Map<string, number>> {
+  const learnerIds = people.flatMap((p) => (p.kind === 'learner' && p.attendanceId ? [p.attendanceId] : []));
+  const userIds = people.flatMap((p) => (p.kind === 'buyer' && p.attendanceId ? [p.attendanceId] : []));
+  const [learners, buyers] = await Promise.all([
+    learnerIds.length === 0
+      ? []
+      : db
+          .select({ id: learnerAttendance.learnerId, day: learnerAttendance.day })
+          .from(learnerAttendance)
+          .where(and(eq(learnerAttendance.sessionId, sessionId), inArray(learnerAttendance.learnerId, learnerIds))),
+    userIds.length === 0
+      ? []
+      : db
+          .select({ id: sessionAttendance.userId, day: sessionAttendance.day })
+          .from(sessionAttendance)
+          .where(and(eq(sessionAttendance.sessionId, sessionId), inArray(sessionAttendance.userId, userIds))),
+  ]);
   const held = new Set(days);
   const counts = new Map<string, number>();
-  for (const row of rows) if (held.has(row.day)) counts.set(row.userId, (counts.get(row.userId) ?? 0) + 1);
+  for (const row of [...learners, ...buyers]) if (held.has(row.day)) counts.set(row.id, (counts.get(row.id) ?? 0) + 1);
   return counts;
 }
 
@@ -189,12 +214,7 @@ export async function renderAttendanceCertificate(
     if (!session) continue;
     const days = sessionDays(session.startsAt, session.endsAt, session.meetings);
     const people = learnersOfLine(order, line);
-    const present = await daysPresent(
-      db,
-      session.id,
-      people.flatMap((p) => (p.attendanceId ? [p.attendanceId] : [])),
-      days,
-    );
+    const present = await daysPresent(db, session.id, people, days);
     const hours = hoursOf(session);
     for (const person of people) {
       if (!page) ({ page, w } = openTrainingDocument(language, shop, (t) => t.certificateTitle, order.id));

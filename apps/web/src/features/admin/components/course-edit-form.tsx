@@ -5,17 +5,19 @@ import { z } from 'zod';
 import {
   AVAILABILITY_MAX,
   CATEGORIES,
+  COURSE_TAX_RATES,
   SIZES,
   courseUpdateBodySchema,
   type Course,
   type SeatsChangedError,
 } from '@shop/shared';
-import { CheckboxGroupField, TextAreaField } from '@/components/form/choice-fields';
+import { CheckboxGroupField, SelectField, TextAreaField } from '@/components/form/choice-fields';
 import { ErrorSummary, type SummaryField } from '@/components/form/error-summary';
 import { FieldError, Form, useFieldError } from '@/components/form/form';
 import { NumberField } from '@/components/form/number-field';
 import { TextField } from '@/components/form/text-field';
 import { useUpdateCourseMutation } from '@/lib/api/courses';
+import { useGetShopPricingQuery } from '@/lib/api/shop';
 import { showServerError } from '@/lib/forms/server-errors';
 import { useTranslation } from 'react-i18next';
 import { categoryLabel } from '@/lib/i18n/category';
@@ -47,6 +49,8 @@ const courseFormSchema = z.object({
   category: rules.category.unwrap(),
   sizes: rules.sizes.unwrap(),
   images: z.array(imageBox),
+  /** Issue 52: '' for the shop's rate (sent as null), else one of COURSE_TAX_RATES. */
+  taxRate: z.enum(['', ...COURSE_TAX_RATES.map(String)]),
 });
 type CourseFormInput = z.input<typeof courseFormSchema>;
 type CourseFormOutput = z.output<typeof courseFormSchema>;
@@ -55,6 +59,7 @@ type CourseFormOutput = z.output<typeof courseFormSchema>;
 const SUMMARY_FIELDS: SummaryField[] = [
   { name: 'name', id: 'course-name' },
   { name: 'price', id: 'course-price' },
+  { name: 'taxRate', id: 'course-tax-rate' },
   { name: 'availability', id: 'course-availability' },
   { name: 'description', id: 'course-description' },
   { name: 'nameFr', id: 'course-name-fr' },
@@ -104,6 +109,7 @@ export function CourseEditForm({ course }: { course: Course }) {
       category: course.category,
       sizes: SIZES.filter((size) => course.sizes.includes(size)),
       images: IMAGE_SLOTS.map((slot) => course.images[slot] ?? ''),
+      taxRate: course.taxRate == null ? '' : String(course.taxRate),
     },
   });
 
@@ -116,6 +122,7 @@ export function CourseEditForm({ course }: { course: Course }) {
         _id: course._id,
         name: values.name,
         price: values.price,
+        taxRate: values.taxRate === '' ? null : (Number(values.taxRate) as (typeof COURSE_TAX_RATES)[number]),
         images: filled.map((slot) => values.images[slot]?.trim() ?? ''),
         // Kept in the table's order, whatever order the boxes were ticked in.
         category: CATEGORIES.filter((c) => values.category.includes(c)),
@@ -160,6 +167,8 @@ export function CourseEditForm({ course }: { course: Course }) {
     }
   };
   const { isSubmitting } = form.formState;
+  // The shop's own rate, named in the first choice (issue 52).
+  const { data: pricing } = useGetShopPricingQuery();
 
   return (
     <Form className="admin-form" form={form} onSubmit={submit} withSummary>
@@ -198,6 +207,20 @@ export function CourseEditForm({ course }: { course: Course }) {
           />
         )}
       </div>
+      <SelectField
+        id="course-tax-rate"
+        name="taxRate"
+        label={t('admin.courseEdit.taxRate')}
+        options={[
+          {
+            value: '',
+            label: pricing
+              ? t('admin.courseEdit.taxRateShop', { rate: pricing.taxRate })
+              : t('admin.courseEdit.taxRateShopUnknown'),
+          },
+          ...COURSE_TAX_RATES.map((rate) => ({ value: String(rate), label: t('admin.courseEdit.taxRateOption', { rate }) })),
+        ]}
+      />
       <TextAreaField
         id="course-description"
         name="description"

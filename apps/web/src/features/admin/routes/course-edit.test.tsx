@@ -87,6 +87,8 @@ describe('CourseEditRoute', () => {
     expect(put?.body).toEqual({
       name: 'Python Pro',
       price: 199.99,
+      // Issue 52: left at the shop's rate.
+      taxRate: null,
       images: ['https://cdn.example.com/python-2.png', '/images/three.svg'],
       category: ['English', 'Programming', 'Programming Kids'],
       sizes: ['kids'],
@@ -99,6 +101,35 @@ describe('CourseEditRoute', () => {
       descriptionFr: '',
       descriptionAr: '',
     });
+  });
+
+  it('offers the VAT rates with the shop\'s named, shows the course\'s rate and sends the one chosen (issue 52)', async () => {
+    const { sent } = mockApi({
+      'GET /api/courses/c1': { body: { ...course, taxRate: 7, reviews: [] } },
+      'GET /api/shop/pricing': { body: { taxRate: 19, stampDuty: 1 } },
+      'PUT /api/courses/c1': ({ body }) => ({ body: { ...course, ...(body as object) } }),
+    });
+    renderEdit();
+    const rate = await screen.findByRole('combobox', { name: 'VAT rate' });
+    expect(rate).toHaveDisplayValue('7 %');
+    await waitFor(() =>
+      expect(within(rate).getAllByRole('option').map((o) => o.textContent)).toEqual([
+        'The shop’s rate (19 %)',
+        '0 %',
+        '7 %',
+        '13 %',
+        '19 %',
+      ]),
+    );
+    await userEvent.selectOptions(rate, '13 %');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await screen.findByText('Saved. The course’s sessions are below.');
+    expect(sent.find((r) => r.method === 'PUT')?.body).toMatchObject({ taxRate: 13 });
+
+    await userEvent.selectOptions(rate, 'The shop’s rate (19 %)');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(2));
+    expect(sent.filter((r) => r.method === 'PUT')[1]?.body).toMatchObject({ taxRate: null });
   });
 
   it('on 409 SEATS_CHANGED shows the seats left now, keeps the other edits, and saves again from those seats', async () => {
@@ -275,7 +306,7 @@ describe('CourseEditRoute', () => {
     );
     expect(screen.queryByText(/category\.0/)).not.toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(sent.filter((r) => r.method === 'GET')).toHaveLength(1);
+    expect(sent.filter((r) => r.method === 'GET' && r.path === '/api/courses/c1')).toHaveLength(1);
     expect(screen.getByLabelText('Description')).toHaveValue('Learn Python. More.');
   });
 
@@ -302,7 +333,7 @@ describe('CourseEditRoute', () => {
     await screen.findByRole('alert');
     await new Promise((resolve) => setTimeout(resolve, 100));
     // The server changed nothing, so the course is not fetched again.
-    expect(sent.filter((r) => r.method === 'GET')).toHaveLength(1);
+    expect(sent.filter((r) => r.method === 'GET' && r.path === '/api/courses/c1')).toHaveLength(1);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Name is required');
     expect(screen.getByLabelText('Name')).toHaveValue('');

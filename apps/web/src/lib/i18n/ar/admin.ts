@@ -81,6 +81,10 @@ export const admin = {
     },
   },
   courseEdit: {
+    taxRate: 'نسبة الأداء على القيمة المضافة',
+    taxRateShop: 'نسبة المتجر ({{rate}} %)',
+    taxRateShopUnknown: 'نسبة المتجر',
+    taxRateOption: '{{rate}} %',
     title: 'تعديل الدورة',
     saved: 'تم الحفظ. جلسات الدورة أدناه.',
     name: 'الاسم',

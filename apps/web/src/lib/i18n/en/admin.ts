@@ -163,6 +163,10 @@ export const admin = {
     draft: 'Draft',
   },
   courseEdit: {
+    taxRate: 'VAT rate',
+    taxRateShop: 'The shop’s rate ({{rate}} %)',
+    taxRateShopUnknown: 'The shop’s rate',
+    taxRateOption: '{{rate}} %',
     title: 'Edit Course',
     saved: 'Saved. The course’s sessions are below.',
     name: 'Name',

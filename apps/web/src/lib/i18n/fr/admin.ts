@@ -81,6 +81,10 @@ export const admin = {
     },
   },
   courseEdit: {
+    taxRate: 'Taux de TVA',
+    taxRateShop: 'Le taux de la boutique ({{rate}} %)',
+    taxRateShopUnknown: 'Le taux de la boutique',
+    taxRateOption: '{{rate}} %',
     title: 'Modifier le cours',
     saved: 'Enregistré. Les sessions de la formation sont ci-dessous.',
     name: 'Nom',

@@ -130,8 +130,8 @@ describe('ShippingRoute', () => {
       expect(router.state.location.pathname).toBe('/shipping');
       expect(await screen.findByLabelText('Company name')).toHaveAccessibleDescription('Company name is required');
       expect(screen.getByLabelText('Tax ID (matricule fiscal)')).toHaveAccessibleDescription(
-        // Issue 52: the field says the matricule's form (its error comes once the name is there).
-        expect.stringContaining('7 digits, a key letter, the VAT code, the category and 3 digits'),
+        // Issue 52: an empty name no longer hides the tax id's error, which says the matricule's form.
+        expect.stringContaining('The matricule fiscal must be 7 digits, a key letter'),
       );
 
       await user.type(screen.getByLabelText('Company name'), '  Sotudis SARL ');
@@ -139,8 +139,9 @@ describe('ShippingRoute', () => {
       await user.click(screen.getByRole('button', { name: 'Place to order' }));
       expect(router.state.location.pathname).toBe('/shipping');
       expect(await screen.findByLabelText('Tax ID (matricule fiscal)')).toHaveAccessibleDescription(
-        expect.stringContaining('e.g. 1234567/A/A/M/000'),
+        expect.stringContaining('The matricule fiscal must be 7 digits'),
       );
+      expect(screen.getByLabelText('Company name')).not.toHaveAccessibleDescription(/required/);
       await user.clear(screen.getByLabelText('Tax ID (matricule fiscal)'));
       await user.type(screen.getByLabelText('Tax ID (matricule fiscal)'), '0001234/B/A/M/000');
       await user.click(screen.getByRole('button', { name: 'Place to order' }));
@@ -167,6 +168,66 @@ describe('ShippingRoute', () => {
       await waitFor(() => expect(router.state.location.pathname).toBe('/placeorder'));
       expect(store.getState().cart.invoiceTo).toBeUndefined();
       expect(localStorage.getItem('invoiceTo')).toBeNull();
+    });
+
+    it('invoices a person with their CIN: the fields say so, the CIN is checked before sending (issue 52)', async () => {
+      const user = userEvent.setup();
+      const { store, router } = renderShipping();
+      await fillAddress(user);
+      await user.click(screen.getByRole('checkbox', { name: 'Invoice to a company' }));
+      const kinds = screen.getByRole('group', { name: 'Invoice to' });
+      expect(screen.getByRole('radio', { name: 'A company' })).toBeChecked();
+      expect(kinds).toContainElement(screen.getByRole('radio', { name: 'A person' }));
+      await user.type(screen.getByLabelText('Tax ID (matricule fiscal)'), '1234567');
+      await user.click(screen.getByRole('button', { name: 'Place to order' }));
+      expect(await screen.findByLabelText('Tax ID (matricule fiscal)')).toHaveAccessibleDescription(
+        expect.stringContaining('The matricule fiscal must be'),
+      );
+      // Keyboard: the kind is a radio group; arrows move to "A person".
+      screen.getByRole('radio', { name: 'A company' }).focus();
+      await user.keyboard('{ArrowDown}');
+      expect(screen.getByRole('radio', { name: 'A person' })).toBeChecked();
+      expect(screen.queryByLabelText('Company name')).not.toBeInTheDocument();
+      const cin = await screen.findByLabelText('Identity card number (CIN)');
+      expect(cin).toHaveAttribute('dir', 'ltr');
+      expect(screen.getByLabelText('Full name')).toHaveAccessibleDescription('Name is required');
+      // The error follows the kind: the CIN's form, under its hint, not the matricule's.
+      await waitFor(() =>
+        expect(cin).toHaveAccessibleDescription(
+          '8 digits, as on the identity card The CIN (national identity card number) must be 8 digits (e.g. 01234567).',
+        ),
+      );
+      await user.clear(cin);
+      await user.type(cin, '0123 4567');
+      await user.type(screen.getByLabelText('Full name'), 'Amel Ben Salah');
+      await user.click(screen.getByRole('button', { name: 'Place to order' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/placeorder'));
+      expect(store.getState().cart.invoiceTo).toEqual({ kind: 'person', name: 'Amel Ben Salah', taxId: '01234567' });
+    });
+
+    it('keeps a person as a person on the next visit', async () => {
+      renderShipping({ invoiceTo: { kind: 'person', name: 'Amel', taxId: '01234567' } });
+      expect(screen.getByRole('radio', { name: 'A person' })).toBeChecked();
+      expect(screen.getByLabelText('Full name')).toHaveValue('Amel');
+      expect(screen.getByLabelText('Identity card number (CIN)')).toHaveValue('01234567');
+    });
+
+    it('says the CIN\'s form in French and Arabic', async () => {
+      for (const [language, box, person, cin, error] of [
+        ['fr', 'Facturer à une entreprise', 'Une personne', 'Numéro de carte d’identité (CIN)', 'doit avoir 8 chiffres'],
+        ['ar', 'إصدار الفاتورة باسم شركة', 'شخص', 'رقم بطاقة التعريف الوطنية', 'من 8 أرقام'],
+      ] as const) {
+        await setLanguage(language);
+        const user = userEvent.setup();
+        const { unmount } = renderShipping();
+        await user.click(screen.getByRole('checkbox', { name: box }));
+        await user.click(screen.getByRole('radio', { name: person }));
+        await user.type(screen.getByLabelText(cin), '12');
+        await user.keyboard('{Enter}');
+        expect(await screen.findByLabelText(cin)).toHaveAccessibleDescription(expect.stringContaining(error));
+        unmount();
+      }
+      await setLanguage('en');
     });
 
     it('labels the company fields in French and Arabic', async () => {

@@ -6,7 +6,10 @@ import { z } from 'zod';
 import {
   calculateOrderAmounts,
   COUNTRIES,
+  INVOICE_TO_KINDS,
   invoiceToSchema,
+  MESSAGES,
+  normaliseTaxId,
   PAYMENT_METHODS,
   shippingAddressSchema,
 } from '@shop/shared';
@@ -29,20 +32,34 @@ import '../components/checkout.css';
 import { countryLabel } from '@/lib/i18n/country';
 
 /**
- * Address, city and zip are required: the order's own `shippingAddressSchema`. The
- * company to invoice (issue 31) is checked with the order's `invoiceToSchema` when ticked.
+ * Address, city and zip are required: the order's own `shippingAddressSchema`. The buyer to
+ * invoice (issue 31; issue 52: a company with its matricule fiscal or a person with their CIN)
+ * is checked when ticked, each field on its own so an empty name never hides a wrong tax id,
+ * with the shared rule (`normaliseTaxId`) and the server's messages.
  */
+const invoiceName = invoiceToSchema.in.shape.name;
 const shippingFormSchema = shippingAddressSchema
   .extend({
     paymentMethod: z.enum(PAYMENT_METHODS),
     toCompany: z.boolean(),
-    invoiceTo: z.object({ name: z.string(), taxId: z.string() }),
+    invoiceTo: z.object({ kind: z.enum(INVOICE_TO_KINDS), name: z.string(), taxId: z.string() }),
   })
   .superRefine(({ toCompany, invoiceTo }, check) => {
     if (!toCompany) return;
-    const company = invoiceToSchema.safeParse(invoiceTo);
-    for (const issue of company.error?.issues ?? [])
-      check.addIssue({ code: 'custom', message: issue.message, path: ['invoiceTo', ...issue.path] });
+    const name = invoiceName.safeParse(invoiceTo.name);
+    for (const issue of name.error?.issues ?? [])
+      check.addIssue({
+        code: 'custom',
+        // A person's name is not a company's.
+        message: invoiceTo.kind === 'person' && !invoiceTo.name.trim() ? 'Name is required' : issue.message,
+        path: ['invoiceTo', 'name'],
+      });
+    if (normaliseTaxId(invoiceTo.kind, invoiceTo.taxId) === null)
+      check.addIssue({
+        code: 'custom',
+        message: invoiceTo.kind === 'person' ? MESSAGES.cinInvalid : MESSAGES.matriculeInvalid,
+        path: ['invoiceTo', 'taxId'],
+      });
   });
 type ShippingForm = z.infer<typeof shippingFormSchema>;
 
@@ -69,11 +86,16 @@ function Shipping() {
       postalCode: shippingAddress?.postalCode ?? '',
       paymentMethod: paymentMethod ?? 'Card',
       toCompany: !!invoiceTo,
-      invoiceTo: { name: invoiceTo?.name ?? '', taxId: invoiceTo?.taxId ?? '' },
+      invoiceTo: { kind: invoiceTo?.kind ?? 'company', name: invoiceTo?.name ?? '', taxId: invoiceTo?.taxId ?? '' },
     },
   });
   const method = useWatch({ control: form.control, name: 'paymentMethod' });
   const toCompany = useWatch({ control: form.control, name: 'toCompany' });
+  const person = useWatch({ control: form.control, name: 'invoiceTo.kind' }) === 'person';
+  // Once an error was shown, switching company/person re-checks the tax id by the new kind's rule.
+  useEffect(() => {
+    if (form.formState.isSubmitted) void form.trigger('invoiceTo');
+  }, [person, form]);
   // Card is offered only when the shop takes online payments (a provider's page); until the
   // answer arrives both choices show (docs/product.md#screens, "Checkout").
   const { data: options } = useGetPaymentOptionsQuery();
@@ -144,19 +166,31 @@ function Shipping() {
             />
             {toCompany && (
               <>
+                <RadioGroupField
+                  id="ship-invoice-kind"
+                  name="invoiceTo.kind"
+                  legend={t('checkout.shipping.invoiceKind')}
+                  options={INVOICE_TO_KINDS.map((kind) => ({
+                    value: kind,
+                    label: t(kind === 'person' ? 'checkout.shipping.kindPerson' : 'checkout.shipping.kindCompany'),
+                  }))}
+                />
                 <TextField
                   id="ship-company-name"
                   name="invoiceTo.name"
-                  label={t('checkout.shipping.companyName')}
-                  autoComplete="organization"
+                  label={t(person ? 'checkout.shipping.personName' : 'checkout.shipping.companyName')}
+                  autoComplete={person ? 'name' : 'organization'}
                   maxLength={120}
                   required
                 />
                 <TextField
+                  // A new field when the kind changes, so its label, hint and error are the kind's.
+                  key={person ? 'cin' : 'matricule'}
                   id="ship-company-tax-id"
                   name="invoiceTo.taxId"
-                  label={t('checkout.shipping.companyTaxId')}
-                  hint={t('checkout.shipping.companyTaxIdHint')}
+                  label={t(person ? 'checkout.shipping.personTaxId' : 'checkout.shipping.companyTaxId')}
+                  hint={t(person ? 'checkout.shipping.personTaxIdHint' : 'checkout.shipping.companyTaxIdHint')}
+                  inputMode={person ? 'numeric' : undefined}
                   maxLength={30}
                   dir="ltr"
                   required

@@ -10,6 +10,7 @@ import { isBookable, sessionsOf } from '@/lib/sessions';
 import { sessionProblem } from '../lib/session-check';
 import { useMyWaitlist, withOffers } from '@/lib/waitlist';
 import { formatMoney } from '@/lib/format';
+import { useGetShopPricingQuery } from '@/lib/api/shop';
 import { useTranslation } from 'react-i18next';
 
 import { cartItemAdded, cartLineOf } from '@/stores/cart-slice';
@@ -96,6 +97,7 @@ function CartContents() {
   const navigate = useNavigate();
   const { offers } = useMyWaitlist();
   const coupon = useAppliedCoupon();
+  const { data: pricing } = useGetShopPricingQuery();
   // Issue 33: each line judged against its course's current sessions (the lines fetch them);
   // a line that cannot be ordered as it is, or one still being checked, holds checkout back.
   const checking = useAppSelector((s) =>
@@ -128,6 +130,8 @@ function CartContents() {
   const { itemsPrice } = calculateOrderAmounts(cartItems);
   // Issue 54: the summary's total follows an applied code (the server's check of these lines).
   const discount = coupon.amounts?.discountPrice ?? 0;
+  // Issue 52: the stamp duty every order bears is known already; taxes come at checkout.
+  const stampDuty = pricing?.stampDuty ?? 0;
 
   return (
     <>
@@ -159,9 +163,15 @@ function CartContents() {
                 <dd>−{formatMoney(discount, 'catalogue')}</dd>
               </div>
             )}
+            {stampDuty > 0 && (
+              <div className="amounts__row">
+                <dt>{t('checkout.placeOrder.stampDuty')}</dt>
+                <dd>{formatMoney(stampDuty, 'catalogue')}</dd>
+              </div>
+            )}
             <div className="amounts__row amounts__row--total">
               <dt>{t('checkout.cart.total')}</dt>
-              <dd>{formatMoney(itemsPrice - discount, 'catalogue')}</dd>
+              <dd>{formatMoney(itemsPrice - discount + stampDuty, 'catalogue')}</dd>
             </div>
           </dl>
           {/* Issue 37: a signed-in customer can apply a promo code here already. */}

@@ -4,22 +4,23 @@ import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import {
-  calculateOrderAmounts,
   COUNTRIES,
+  DEFAULT_PRICE_SETTINGS,
   INVOICE_TO_KINDS,
   invoiceToSchema,
   MESSAGES,
   normaliseTaxId,
   PAYMENT_METHODS,
+  priceOrder,
   shippingAddressSchema,
 } from '@shop/shared';
+import { useGetShopPricingQuery } from '@/lib/api/shop';
 import { useAppDispatch, useAppSelector } from '@/stores/hooks';
 import { CheckboxField, RadioGroupField, SelectField } from '@/components/form/choice-fields';
 import { Form } from '@/components/form/form';
 import { TextField } from '@/components/form/text-field';
 import { RequireAuth } from '@/components/guards';
 import { paths } from '@/config/paths';
-import { formatMoney } from '@/lib/format';
 import { useGetPaymentOptionsQuery } from '@/lib/api/payments';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/lib/i18n';
@@ -27,7 +28,9 @@ import { localName } from '@/lib/i18n/course-text';
 import { formatSessionDates } from '@/lib/sessions';
 
 import { invoiceToSaved, paymentMethodSaved, shippingAddressSaved } from '@/stores/cart-slice';
+import { AmountsSummary } from '../components/amounts-summary';
 import { CheckoutSteps } from '../components/checkout-steps';
+import { useAppliedCoupon } from '../components/promo-code';
 import '../components/checkout.css';
 import { countryLabel } from '@/lib/i18n/country';
 
@@ -99,6 +102,9 @@ function Shipping() {
   // Card is offered only when the shop takes online payments (a provider's page); until the
   // answer arrives both choices show (docs/product.md#screens, "Checkout").
   const { data: options } = useGetPaymentOptionsQuery();
+  // Issue 52: priced as place-order prices it (each course at its rate, the stamp duty).
+  const { data: pricing } = useGetShopPricingQuery();
+  const coupon = useAppliedCoupon();
   // Transfer (issue 36) shows once the shop says it has an account or D17 number to pay to.
   const methods = options?.methods ?? PAYMENT_METHODS.filter((m) => m !== 'Transfer');
   const offered = methods.includes(method);
@@ -116,8 +122,7 @@ function Shipping() {
     void navigate(paths.placeOrder);
   };
 
-  const seats = cartItems.reduce((sum, line) => sum + line.qty, 0);
-  const amounts = calculateOrderAmounts(cartItems);
+  const amounts = coupon.amounts ?? priceOrder(cartItems, null, pricing ?? DEFAULT_PRICE_SETTINGS);
 
   return (
     <div className="container page">
@@ -240,12 +245,11 @@ function Shipping() {
               </li>
             ))}
           </ul>
-          <dl className="amounts">
-            <div className="amounts__row amounts__row--total">
-              <dt>{t('checkout.cart.subtotal', { count: seats })}</dt>
-              <dd>{formatMoney(amounts.itemsPrice, 'checkout')}</dd>
-            </div>
-          </dl>
+          <AmountsSummary
+            amounts={amounts}
+            labels={t('checkout.placeOrder', { returnObjects: true })}
+            discountLabel={t('checkout.placeOrder.discount', { code: coupon.amounts?.code ?? '' })}
+          />
           <button type="submit" className="button button--accent button--block">
             {t('checkout.shipping.submit')}
           </button>

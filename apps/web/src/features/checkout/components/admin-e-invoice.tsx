@@ -41,9 +41,14 @@ function TtnForm({
     >
       <p>
         <strong>{title}: </strong>
-        {recorded
-          ? t('admin.einvoice.recorded', { reference: recorded.reference, date: formatDate(recorded.recordedAt) })
-          : t('admin.einvoice.none')}
+        {recorded ? (
+          <>
+            {/* The reference reads left to right in an Arabic sentence too. */}
+            <bdi dir="ltr">{recorded.reference}</bdi> {t('admin.einvoice.recordedOn', { date: formatDate(recorded.recordedAt) })}
+          </>
+        ) : (
+          t('admin.einvoice.none')
+        )}
       </p>
       <label htmlFor={inputId} className="field__label">
         {recorded ? t('admin.einvoice.change') : t('admin.einvoice.reference')}

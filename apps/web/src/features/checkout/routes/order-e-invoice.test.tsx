@@ -59,13 +59,14 @@ describe('OrderRoute: El Fatoora references (admin)', () => {
         body: { reference: 'TTN-0426-ABC' },
       }),
     );
-    expect(await box.findByText('TTN-0426-ABC (recorded on 2026-11-25)')).toBeInTheDocument();
+    expect(await box.findByText('TTN-0426-ABC')).toHaveAttribute('dir', 'ltr');
+    expect(box.getByText(/^Invoice FA-2026-00007/).parentElement).toHaveTextContent('Invoice FA-2026-00007: TTN-0426-ABC (recorded on 2026-11-25)');
     // The field is emptied and now offers to change it.
     const field = box.getByLabelText('Change the reference');
     expect(field).toHaveValue('');
     await user.type(field, 'TTN-0426-XYZ');
     await user.click(box.getByRole('button', { name: 'Record the reference' }));
-    expect(await box.findByText('TTN-0426-XYZ (recorded on 2026-11-25)')).toBeInTheDocument();
+    expect(await box.findByText('TTN-0426-XYZ')).toBeInTheDocument();
     expect(sent.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
       { reference: 'TTN-0426-ABC' },
       { reference: 'TTN-0426-XYZ' },
@@ -156,11 +157,11 @@ describe('OrderRoute: El Fatoora references (admin)', () => {
     await section();
     await act(() => setLanguage('fr'));
     const fr = within(screen.getByRole('region', { name: 'Référence El Fatoora' }));
-    expect(fr.getByText(/^TTN-0426-ABC \(enregistrée le /)).toBeInTheDocument();
+    expect(fr.getByText(/^Facture FA-2026-00007/).parentElement).toHaveTextContent(/TTN-0426-ABC \(enregistrée le /);
     expect(fr.getByRole('button', { name: 'Enregistrer la référence' })).toBeInTheDocument();
     await act(() => setLanguage('ar'));
     const ar = within(screen.getByRole('region', { name: 'مرجع منصة الفاتورة (El Fatoora)' }));
-    expect(ar.getByText(/^TTN-0426-ABC \(سُجّل في /)).toBeInTheDocument();
+    expect(ar.getByText(/^الفاتورة FA-2026-00007/).parentElement).toHaveTextContent(/TTN-0426-ABC \(سُجّل في /);
     expect(ar.getByRole('button', { name: 'تسجيل المرجع' })).toBeInTheDocument();
     await act(() => setLanguage('en'));
   });

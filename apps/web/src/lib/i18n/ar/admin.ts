@@ -115,7 +115,7 @@ export const admin = {
     title: 'مرجع منصة الفاتورة (El Fatoora)',
     invoice: 'الفاتورة {{number}}',
     creditNote: 'الفاتورة التعديلية {{number}}',
-    recorded: '{{reference}} (سُجّل في {{date}})',
+    recordedOn: '(سُجّل في {{date}})',
     none: 'لم يُسجَّل بعد',
     reference: 'المرجع الذي أعطته منصة الفاتورة',
     change: 'تغيير المرجع',

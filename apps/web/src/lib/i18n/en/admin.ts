@@ -197,7 +197,7 @@ export const admin = {
     title: 'El Fatoora reference',
     invoice: 'Invoice {{number}}',
     creditNote: 'Credit note {{number}}',
-    recorded: '{{reference}} (recorded on {{date}})',
+    recordedOn: '(recorded on {{date}})',
     none: 'not recorded yet',
     reference: 'Reference El Fatoora gave',
     change: 'Change the reference',

@@ -115,7 +115,7 @@ export const admin = {
     title: 'Référence El Fatoora',
     invoice: 'Facture {{number}}',
     creditNote: 'Avoir {{number}}',
-    recorded: '{{reference}} (enregistrée le {{date}})',
+    recordedOn: '(enregistrée le {{date}})',
     none: 'pas encore enregistrée',
     reference: 'Référence donnée par El Fatoora',
     change: 'Modifier la référence',

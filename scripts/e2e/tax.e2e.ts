@@ -12,10 +12,10 @@ import {
   ADMIN,
   api,
   cartLineOf,
-  coursesWithSeats,
   TUNIS_ADDRESS,
   verifiedAccount,
   watchErrors,
+  type CourseRow,
   type UserInfo,
 } from './shop-api.js';
 
@@ -27,10 +27,18 @@ describe('two tax rates and the stamp duty at checkout', () => {
   test('the shipping step and place-order show a row per rate, the stamp duty and one total', async () => {
     const admin = await api<UserInfo>('POST', '/users/login', ADMIN);
     const pricing = await api<{ taxRate: number; stampDuty: number }>('GET', '/shop/pricing');
-    const [reduced, standard] = (await coursesWithSeats(1)).filter((c) => c.price > 0);
-    assert.ok(reduced && standard, 'two seeded courses with a seat left');
-    await api('PUT', `/courses/${reduced._id}`, { taxRate: 7 }, admin.token);
-    await api('PUT', `/courses/${standard._id}`, { taxRate: null }, admin.token);
+    // The journey's own two courses (ADD, then the first save): the seeded ones stay as other journeys read them.
+    const ownCourse = async (name: string, price: number, taxRate: number | null): Promise<CourseRow> => {
+      const draft = await api<CourseRow>('POST', '/courses', {}, admin.token);
+      return api<CourseRow>(
+        'PUT',
+        `/courses/${draft._id}`,
+        { name, price, availability: 9, category: ['Art'], description: 'Issue 52 journey.', taxRate },
+        admin.token,
+      );
+    };
+    const reduced = await ownCourse(`Calligraphy ${run}`, 65, 7);
+    const standard = await ownCourse(`Ceramics ${run}`, 320, null);
     const buyer = await verifiedAccount('Amel Tax', `amel.tax.${run}@example.com`, 'amel-pass-12');
     const twoRates = pricing.taxRate !== 7;
 
@@ -70,6 +78,5 @@ describe('two tax rates and the stamp duty at checkout', () => {
         assert.equal(totals[0], totals[1], `the same total on both screens (${language})`);
         await context.close();
       }
-    await api('PUT', `/courses/${reduced._id}`, { taxRate: null }, admin.token);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Buyers identified on an invoice (issue 52, CONTRACT §8 "Lawful invoices", decision 0431).
+ * Buyers identified on an invoice (issue 52, decision 0431).
  *
  * A company's matricule fiscal is written `1234567/A/M/000`: 7 digits, a key letter, the VAT
  * code (A, B, D, N or P), the category (C, M, N, P or E) and a 3-digit establishment; a short

@@ -99,7 +99,7 @@ const learnerEmailSchema = z
   .transform((v) => (v ? v.toLowerCase() : null));
 
 /**
- * A person named for a seat (issue 51, CONTRACT §8 "Learners"): a name (1–100 characters),
+ * A person named for a seat (issue 51; docs/api.md): a name (1–100 characters),
  * an optional e-mail and phone (a phone given by the buyer stands for the learner's consent to
  * text messages: decision 0441). `_id`, in a replacement, keeps that learner's record.
  */

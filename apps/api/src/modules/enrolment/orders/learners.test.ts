@@ -7,7 +7,7 @@ import { createAdmin, createCourse, createUser, type UserFixture } from '../../.
 import { adminOrderAction, testShippingAddress } from '../../../test/orders.js';
 import { listOrderLearners } from './orders.repository.js';
 
-/** Issue 51 (CONTRACT §8 "Learners"): naming who sits in each seat, at checkout and later. */
+/** Issue 51: naming who sits in each seat, at checkout and later. */
 let ctx: TestContext;
 let admin: UserFixture;
 let parent: UserFixture;

@@ -9,7 +9,7 @@ import { createMailer } from '../../mail/mailer.js';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/mail.js';
 
 /**
- * Issue 52 (CONTRACT §8 "Lawful invoices"): a Tunisian centre's settings (19 %, stamp duty 1 TND),
+ * Issue 52 (docs/api.md, lawful invoices): a Tunisian centre's settings (19 %, stamp duty 1 TND),
  * courses at 7 % and at the shop's rate, tax per rate on the net after a coupon, buyers identified.
  */
 const SHOP = {

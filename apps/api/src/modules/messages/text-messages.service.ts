@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import type { TextChannel, TextMessage, TextMessageListQuery } from '@shop/shared';
+import type { Language, TextChannel, TextMessage, TextMessageListQuery } from '@shop/shared';
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { ServiceContext } from '../../deps.js';
@@ -54,6 +54,62 @@ export async function queueTextMessages(
     params: channel === 'sms' ? [] : rendered.params,
   }));
   return insertTextMessages(db, rows, now);
+}
+
+/** A person named for a seat (issue 51) with the phone the buyer gave for them. */
+export interface TextLearner {
+  id: string;
+  name: string;
+  phone: string | null;
+}
+
+/**
+ * Queues one event's SMS for the named learners of an order line (issues 51 and 53), in the
+ * caller's transaction or after the change: a phone the buyer gave for a learner is that
+ * learner's SMS consent (decision 0441); WhatsApp needs the person's own opt-in, which a learner
+ * without an account cannot give, so learners get SMS only. In the buyer's language, greeted by
+ * the learner's name; once per learner and event (`learner:{id}` in `text_messages_once`);
+ * without a phone, nothing. Answers how many were queued.
+ */
+export async function queueLearnerTexts(
+  db: DbOrTx,
+  config: Pick<Config, 'appUrl'>,
+  learners: readonly TextLearner[],
+  language: Language,
+  eventKey: string,
+  event: TextEvent,
+  now: Date,
+): Promise<number> {
+  const rows: NewTextMessage[] = learners
+    .filter((l): l is TextLearner & { phone: string } => Boolean(l.phone))
+    .map((learner) => ({
+      recipient: `learner:${learner.id}`,
+      userId: null,
+      eventKey,
+      channel: 'sms' as const,
+      template: event.template,
+      phone: learner.phone,
+      language,
+      body: renderText(event, language, learner.name, config.appUrl).sms,
+      params: [],
+    }));
+  return rows.length === 0 ? 0 : insertTextMessages(db, rows, now);
+}
+
+/** `queueLearnerTexts` after a committed change: a failure is logged, never the request's. */
+export async function queueLearnerTextsAfter(
+  ctx: ServiceContext,
+  learners: readonly TextLearner[] | undefined,
+  language: Language,
+  eventKey: string,
+  event: TextEvent,
+): Promise<void> {
+  if (!learners?.some((l) => l.phone)) return;
+  try {
+    await queueLearnerTexts(ctx.database.db, ctx.config, learners, language, eventKey, event, ctx.clock.now());
+  } catch (err) {
+    ctx.logger.warn({ eventKey, cause: err instanceof Error ? err.message : String(err) }, "learners' text messages could not be queued");
+  }
 }
 
 /**

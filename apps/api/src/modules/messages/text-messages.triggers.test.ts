@@ -9,6 +9,7 @@ import { testShippingAddress } from '../../test/orders.js';
 import { realPdf } from '../../test/pdf.js';
 import { sweepReminders } from '../enrolment/sessions/reminders.service.js';
 import { sweepWaitlists } from '../enrolment/sessions/waitlist.service.js';
+import { sweepLearnerNotices } from '../enrolment/orders/learner-notices.service.js';
 
 let ctx: TestContext;
 let admin: UserFixture;
@@ -195,5 +196,63 @@ describe('text messages sent by the shop (issue 53)', () => {
       expect((await request(ctx.app).post(`/api/sessions/${second._id}/cancel`).set('Authorization', as(admin))).status).toBe(200);
     const cancelled = (await textsOf(buyer.user.id)).filter((t) => t.event_key === `session_changed:${second._id}:${order._id}:cancelled`);
     expect(cancelled.map((t) => t.channel)).toEqual(['sms', 'whatsapp']);
+  });
+
+  it("texts named learners with a phone (issue 51): the session's reminders, a move and a cancellation, by SMS in the buyer's language, once each", async () => {
+    const course = await createCourse(ctx.database.db, { name: 'Robotique', price: 70 });
+    const first = await addSession(course.id, 6, 'Sfax', 6);
+    const second = await addSession(course.id, 6, 'Sousse', 8);
+    // The buyer has no phone: only the learners are texted.
+    const parent = await createUser(ctx.database.db, ctx.config, { name: 'Salma', language: 'fr' });
+    const placed = await request(ctx.app)
+      .post('/api/orders')
+      .set('Authorization', as(parent))
+      .send({
+        orderItems: [
+          {
+            course: course.id,
+            qty: 3,
+            session: first._id,
+            learners: [{ name: 'Yassine', phone: '98 123 456' }, { name: 'Lina', email: 'lina@example.com' }],
+          },
+        ],
+        shippingAddress: testShippingAddress,
+        paymentMethod: 'In Place',
+      });
+    expect(placed.status).toBe(201);
+    const orderId = placed.body._id as string;
+    const yassine = (placed.body as Order).orderItems[0]?.learners?.find((l) => l.name === 'Yassine');
+    expect(yassine).toBeDefined();
+    expect((await request(ctx.app).put(`/api/orders/${orderId}/pay`).set('Authorization', as(admin)).send({})).status).toBe(200);
+    const learnerTexts = async () => {
+      const result = (await ctx.database.db.execute(
+        sql`select event_key, channel, phone, language, body from text_messages where recipient = ${`learner:${yassine?._id}`} order by created_at, event_key`,
+      )) as unknown as { rows: { event_key: string; channel: string; phone: string; language: string; body: string }[] };
+      return result.rows;
+    };
+
+    // Three days before the session, twice swept: one reminder.
+    const startsAt = new Date(first.startsAt).getTime();
+    ctx.clock.advance(startsAt - 3 * DAY + 60_000 - ctx.clock.now().getTime());
+    const deps = { ...ctx.deps, courses: ctx.app.courses };
+    await sweepLearnerNotices(deps);
+    await sweepLearnerNotices(deps);
+    expect(await learnerTexts()).toEqual([
+      expect.objectContaining({ event_key: `session_reminder:${first._id}:3`, channel: 'sms', phone: '+21698123456', language: 'fr' }),
+    ]);
+    expect((await learnerTexts())[0]?.body).toMatch(new RegExp(`Robotique.*Sfax http://shop.test/`));
+    expect((await learnerTexts())[0]?.body).not.toContain(`/order/${orderId}`);
+
+    // Moved to the second session, then that session cancelled (twice asked): each told once.
+    const moved = await request(ctx.app).post(`/api/sessions/${first._id}/move`).set('Authorization', as(admin)).send({ order: orderId, to: second._id });
+    expect(moved.status).toBe(200);
+    for (let i = 0; i < 2; i += 1)
+      expect((await request(ctx.app).post(`/api/sessions/${second._id}/cancel`).set('Authorization', as(admin))).status).toBe(200);
+    const keys = (await learnerTexts()).map((t) => t.event_key);
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toMatch(new RegExp(`^session_changed:${second._id}:${orderId}:moved:`));
+    expect(keys[2]).toBe(`session_changed:${second._id}:${orderId}:cancelled`);
+    // Lina has no phone; the buyer has none either.
+    expect(await textsOf(parent.user.id)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { orderSessionMail } from '../sessions/order-session-mail.js';
 import { REMINDER_TEXTS } from '../sessions/reminder-texts.js';
 import { reminderWindows } from '../sessions/reminders.repository.js';
 import { sessionDetails } from '../sessions/session-mail.js';
+import { queueLearnerTexts } from '../../messages/text-messages.service.js';
 import type { LearnersReplaced } from './learners.service.js';
 import { requireOrder } from './orders.service.js';
 import type { OrderRecord } from './orders.types.js';
@@ -76,7 +77,7 @@ export async function insertDueLearnerNotices(ctx: ServiceContext, now: Date): P
       and s.starts_at - d.days * interval '24 hours' <= ${at}::timestamptz
       and s.starts_at - d.next_days * interval '24 hours' > ${at}::timestamptz
       and o.status = 'paid'
-      and l.email is not null
+      and (l.email is not null or l.phone is not null)
       and o.paid_at <= s.starts_at - d.days * interval '24 hours'
     on conflict (learner_id, event_key) do nothing
     returning id
@@ -123,6 +124,30 @@ function learnerMail(
   return null;
 }
 
+/** Queues the SMS of a learner's session reminder (issues 51, 53), when it still applies; true once queued or already there. */
+async function queueLearnerReminderText(
+  ctx: ServiceContext,
+  order: OrderRecord,
+  learner: { learnerId: string; name: string; phone: string | null; eventKey: string },
+  now: Date,
+): Promise<boolean> {
+  const [kind, sessionId, days] = learner.eventKey.split(':');
+  if (kind !== 'reminder' || order.status !== 'paid') return false;
+  const line = order.lines.find((l) => l.learners?.some((x) => x.id === learner.learnerId));
+  const session = line?.session;
+  if (!line?.courseId || !session || session.id !== sessionId || session.startsAt <= now) return false;
+  await queueLearnerTexts(
+    ctx.database.db,
+    ctx.config,
+    [{ id: learner.learnerId, name: learner.name, phone: learner.phone }],
+    order.userLanguage,
+    `session_reminder:${session.id}:${days}`,
+    { template: 'session_reminder', course: line.name, startsAt: session.startsAt, place: session.place, link: { kind: 'course', id: line.courseId } },
+    now,
+  );
+  return true;
+}
+
 export interface LearnerNoticeSweep {
   inserted: number;
   sent: number;
@@ -151,7 +176,15 @@ export async function sweepLearnerNotices(ctx: ServiceContext): Promise<LearnerN
     );
     if (ids.length === 0) break;
     const claimed = await db
-      .select({ id: learnerNotices.id, eventKey: learnerNotices.eventKey, learnerId: orderLearners.id, orderId: orderLearners.orderId, name: orderLearners.name, email: orderLearners.email })
+      .select({
+        id: learnerNotices.id,
+        eventKey: learnerNotices.eventKey,
+        learnerId: orderLearners.id,
+        orderId: orderLearners.orderId,
+        name: orderLearners.name,
+        email: orderLearners.email,
+        phone: orderLearners.phone,
+      })
       .from(learnerNotices)
       .innerJoin(orderLearners, eq(orderLearners.id, learnerNotices.learnerId))
       .where(inArray(learnerNotices.id, ids));
@@ -162,11 +195,13 @@ export async function sweepLearnerNotices(ctx: ServiceContext): Promise<LearnerN
           ? learnerMail(order, { id: notice.learnerId, name: notice.name, email: notice.email }, notice.eventKey, ctx, now)
           : null;
         if (mail) await ctx.mailer.send(mail);
+        // Issue 53: a reminder also goes by SMS to a learner with a phone (the outbox sends it, once).
+        const texted = notice.phone ? await queueLearnerReminderText(ctx, order, notice, now) : false;
         await db
           .update(learnerNotices)
-          .set(mail ? { status: 'sent', sentAt: ctx.clock.now() } : { status: 'skipped' })
+          .set(mail || texted ? { status: 'sent', sentAt: ctx.clock.now() } : { status: 'skipped' })
           .where(eq(learnerNotices.id, notice.id));
-        if (mail) outcome.sent += 1;
+        if (mail || texted) outcome.sent += 1;
         else outcome.skipped += 1;
       } catch (err) {
         outcome.failed += 1;

@@ -15,7 +15,6 @@ import { AppError, conflict } from '../../../errors.js';
 import type { AuthUser } from '../../../middleware/auth.js';
 import { DOCUMENT_TEXTS } from './document-texts.js';
 import { LEFT, Page, RIGHT, tunisDate } from './invoice.js';
-import { money } from './order-mails.js';
 import type { OrderLineRecord, OrderLineSessionRecord, OrderRecord } from './orders.repository.js';
 import { requireOwnOrder } from './orders.service.js';
 import { TRAINING_DOCUMENT_TEXTS, type TrainingDocumentTexts } from './training-document-texts.js';

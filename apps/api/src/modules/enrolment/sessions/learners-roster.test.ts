@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { sessionDays, tunisDay, type Order, type RosterRow, type Session } from '@shop/shared';
 import { signUserToken } from '../../../lib/user-tokens.js';
-import { createTestContext, type TestContext } from '../../../test/context.js';
+import { createTestContext } from '../../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../../test/factories.js';
 import { adminOrderAction, testShippingAddress } from '../../../test/orders.js';
 

@@ -5,7 +5,7 @@ import { isId } from '../../../lib/ids.js';
 import type { AuthUser } from '../../../middleware/auth.js';
 import { actorOf } from '../../audit/audit.repository.js';
 import { sendInBackground } from '../../mail/mailer.js';
-import { queueTextMessagesAfter } from '../../messages/text-messages.service.js';
+import { queueLearnerTextsAfter, queueTextMessagesAfter } from '../../messages/text-messages.service.js';
 import { findOrderById } from '../orders/orders.repository.js';
 import { notEnoughSessionSeats, toOrderJson } from '../orders/orders.service.js';
 import { sessionMovedMail } from './move-mail.js';
@@ -114,6 +114,16 @@ export async function moveLearner(
       startsAt: moved.session.startsAt,
       place: moved.session.place,
       link: { kind: 'order', id: orderId },
+    });
+  // Issue 51: the moved line's named learners with a phone are told where they now sit.
+  if (moved?.session && moved.courseId)
+    await queueLearnerTextsAfter(ctx, moved.learners, order.userLanguage, `session_changed:${toId}:${orderId}:moved:${at.toISOString()}`, {
+      template: 'session_changed',
+      change: 'moved',
+      course: moved.name,
+      startsAt: moved.session.startsAt,
+      place: moved.session.place,
+      link: { kind: 'course', id: moved.courseId },
     });
   return toOrderJson(order);
 }

@@ -6,7 +6,7 @@ import { AppError, conflict, notFound } from '../../../errors.js';
 import type { AuthUser } from '../../../middleware/auth.js';
 import { actorOf, changedFields, recordAuditEvents } from '../../audit/audit.repository.js';
 import { sendInBackground } from '../../mail/mailer.js';
-import { queueTextMessagesAfter } from '../../messages/text-messages.service.js';
+import { queueLearnerTextsAfter, queueTextMessagesAfter } from '../../messages/text-messages.service.js';
 import { sessionCancelledMail } from '../orders/order-mails.js';
 import { cancelOrderRecord } from '../orders/order-states.repository.js';
 import { findOrderById } from '../orders/orders.repository.js';
@@ -202,9 +202,13 @@ export async function cancelSession(ctx: ServiceContext, admin: AuthUser, id: st
     if (outcome.kind !== 'changed') continue;
     const order = await findOrderById(db, orderId);
     if (!order) continue;
-    const course = order.lines.find((l) => l.session?.id === id)?.name ?? '';
+    const line = order.lines.find((l) => l.session?.id === id);
+    const course = line?.name ?? '';
     sendInBackground(ctx.mailer, ctx.logger, sessionCancelledMail(order, ctx.config, { course, startsAt: row.startsAt }));
     await queueTextMessagesAfter(ctx, order.userId, `session_changed:${id}:${orderId}:cancelled`, cancelledText(course, { kind: 'order', id: orderId }));
+    // Issue 51: the line's named learners with a phone hear of it too (the course's link: the order is the buyer's).
+    if (line?.courseId)
+      await queueLearnerTextsAfter(ctx, line.learners, order.userLanguage, `session_changed:${id}:${orderId}:cancelled`, cancelledText(course, { kind: 'course', id: line.courseId }));
   }
   ctx.courses.courseChanged();
   return toAdminSessionJson(row);

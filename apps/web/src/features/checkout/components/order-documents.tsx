@@ -6,6 +6,7 @@ import {
   useDownloadCreditNoteMutation,
   useDownloadInvoiceMutation,
 } from '@/lib/api/orders';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type Download = typeof useDownloadInvoiceMutation;
@@ -47,12 +48,14 @@ function CreditNoteButton({ orderId, number, label }: { orderId: string; number:
  */
 export function OrderDocuments({ order }: { order: Order }) {
   const { t } = useTranslation();
+  // When the page opened: a session that ends while it is open shows its certificate on the next visit.
+  const [openedAt] = useState(() => Date.now());
   const creditNotes = order.refunds.flatMap((r) => (r.status === 'done' && r.creditNoteNumber ? [r.creditNoteNumber] : []));
   // Issue 51: a company order's training agreement, and its attendance certificate once a session ended.
   const sessions = order.orderItems.flatMap((line) => (line.session ? [line.session] : []));
   const company = order.invoiceTo !== null && sessions.length > 0 && order.status !== 'cancelled' && order.status !== 'expired';
   const ended =
-    (order.status === 'paid' || order.status === 'learned') && sessions.some((s) => Date.parse(s.endsAt) <= Date.now());
+    (order.status === 'paid' || order.status === 'learned') && sessions.some((s) => Date.parse(s.endsAt) <= openedAt);
   if (!order.invoiceNumber && creditNotes.length === 0 && !company && !ended) return null;
   return (
     <>

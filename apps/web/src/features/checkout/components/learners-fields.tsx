@@ -82,6 +82,7 @@ export function LearnersFields({
                   id={`${id}-name`}
                   className="field__input"
                   value={row.name}
+                  dir="auto"
                   maxLength={LEARNER_NAME_MAX + 20}
                   autoComplete="off"
                   aria-invalid={nameError ? true : undefined}

@@ -1,5 +1,5 @@
 import { LEARNER_NAME_MAX } from '@shop/shared';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A seat's learner as typed (issue 51): `_id` kept from the order so a rename keeps the record. */
@@ -62,6 +62,13 @@ export function LearnersFields({
   const { t } = useTranslation();
   const baseId = useId();
   const errors = learnerErrors(rows);
+  // Keyboard users land in the new row's name after "Add a name".
+  const focusRow = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusRow.current === null) return;
+    document.getElementById(`${baseId}-${focusRow.current}-name`)?.focus();
+    focusRow.current = null;
+  });
   const update = (index: number, change: Partial<LearnerRow>) =>
     onChange(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
 
@@ -135,7 +142,10 @@ export function LearnersFields({
         <button
           type="button"
           className="button button--ghost"
-          onClick={() => onChange([...rows, { name: '', email: '' }])}
+          onClick={() => {
+            focusRow.current = rows.length;
+            onChange([...rows, { name: '', email: '' }]);
+          }}
         >
           {t('checkout.learners.add')}
         </button>

@@ -45,6 +45,7 @@ describe('PlaceOrderRoute: who will attend (issue 51)', () => {
     // One row to start with; "Add a name" adds rows up to the quantity, then goes away.
     expect(react.getAllByRole('textbox', { name: 'Name' })).toHaveLength(1);
     await user.click(react.getByRole('button', { name: 'Add a name' }));
+    expect(react.getAllByRole('textbox', { name: 'Name' })[1]).toHaveFocus();
     await user.click(react.getByRole('button', { name: 'Add a name' }));
     expect(react.getAllByRole('textbox', { name: 'Name' })).toHaveLength(3);
     expect(react.queryByRole('button', { name: 'Add a name' })).not.toBeInTheDocument();

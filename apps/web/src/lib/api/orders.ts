@@ -162,6 +162,40 @@ export const ordersApi = api.injectEndpoints({
           response.ok ? URL.createObjectURL(await response.blob()) : response.json(),
       }),
     }),
+    /** Issue 52: the invoice in TTN's TEIF format (admin back office), as an object URL (as the invoice). */
+    downloadInvoiceXml: build.mutation<string, string>({
+      query: (id) => ({
+        url: `/orders/${encodeURIComponent(id)}/invoice.xml`,
+        responseHandler: async (response) =>
+          response.ok ? URL.createObjectURL(await response.blob()) : response.json(),
+      }),
+    }),
+    /** Issue 52: a credit note in TTN's TEIF format, by its number, as an object URL (as the invoice). */
+    downloadCreditNoteXml: build.mutation<string, { id: string; number: string }>({
+      query: ({ id, number }) => ({
+        url: `/orders/${encodeURIComponent(id)}/credit-note.xml?number=${encodeURIComponent(number)}`,
+        responseHandler: async (response) =>
+          response.ok ? URL.createObjectURL(await response.blob()) : response.json(),
+      }),
+    }),
+    /** Issue 52 (admin): records the reference El Fatoora gave the invoice; the order answers with `invoiceTtn`. */
+    recordInvoiceTtn: build.mutation<Order, { id: string; reference: string }>({
+      query: ({ id, reference }) => ({
+        url: `/orders/${encodeURIComponent(id)}/invoice/ttn`,
+        method: 'PUT',
+        body: { reference },
+      }),
+      invalidatesTags: (_r, _e, { id }) => orderChanged(id),
+    }),
+    /** Issue 52 (admin): the same for a credit note (`number`: which one). */
+    recordCreditNoteTtn: build.mutation<Order, { id: string; reference: string; number: string }>({
+      query: ({ id, reference, number }) => ({
+        url: `/orders/${encodeURIComponent(id)}/credit-note/ttn`,
+        method: 'PUT',
+        body: { reference, number },
+      }),
+      invalidatesTags: (_r, _e, { id }) => orderChanged(id),
+    }),
   }),
 });
 
@@ -198,6 +232,10 @@ export const {
   useGetOrderHistoryQuery,
   useDownloadInvoiceMutation,
   useDownloadCreditNoteMutation,
+  useDownloadInvoiceXmlMutation,
+  useDownloadCreditNoteXmlMutation,
+  useRecordInvoiceTtnMutation,
+  useRecordCreditNoteTtnMutation,
   useDownloadCalendarMutation,
   useDownloadAgreementMutation,
   useDownloadAttendanceCertificateMutation,

@@ -108,6 +108,15 @@ export const adminApi = api.injectEndpoints({
           response.ok ? URL.createObjectURL(await response.blob()) : response.json(),
       }),
     }),
+    /** Issue 52: the accountant's ZIP of a period's invoices and credit notes (Tunis days), as an object URL. */
+    exportInvoices: build.mutation<string, { from: string; to: string }>({
+      query: (params) => ({
+        url: '/invoices/export',
+        params,
+        responseHandler: async (response) =>
+          response.ok ? URL.createObjectURL(await response.blob()) : response.json(),
+      }),
+    }),
   }),
 });
 
@@ -118,4 +127,5 @@ export const {
   useGetAuditTrailQuery,
   useUploadImageMutation,
   useExportOrdersMutation,
+  useExportInvoicesMutation,
 } = adminApi;

@@ -275,7 +275,7 @@ describe('CourseEditRoute', () => {
     );
     expect(screen.queryByText(/category\.0/)).not.toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(sent.filter((r) => r.method === 'GET')).toHaveLength(1);
+    expect(sent.filter((r) => r.method === 'GET' && r.path === '/api/courses/c1')).toHaveLength(1);
     expect(screen.getByLabelText('Description')).toHaveValue('Learn Python. More.');
   });
 
@@ -302,7 +302,7 @@ describe('CourseEditRoute', () => {
     await screen.findByRole('alert');
     await new Promise((resolve) => setTimeout(resolve, 100));
     // The server changed nothing, so the course is not fetched again.
-    expect(sent.filter((r) => r.method === 'GET')).toHaveLength(1);
+    expect(sent.filter((r) => r.method === 'GET' && r.path === '/api/courses/c1')).toHaveLength(1);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Name is required');
     expect(screen.getByLabelText('Name')).toHaveValue('');

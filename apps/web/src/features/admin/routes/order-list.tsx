@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/lib/format';
 import { i18n } from '@/lib/i18n';
 import { ExportOrdersButton } from '../components/export-orders-button';
+import { ExportInvoices } from '../components/export-invoices';
 import { ActionError } from '../components/list-error';
 import { ListFilters, type FilterField } from '../components/list-filters';
 import { OrdersTable } from '../components/orders-table';
@@ -138,6 +139,7 @@ export function OrderListRoute() {
           />
         )}
       </PagedList>
+      <ExportInvoices />
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { formatDate } from '@/lib/format';
 import { useTranslation } from 'react-i18next';
 
 import { AdminOrderActions } from '../components/admin-order-actions';
+import { AdminEInvoice } from '../components/admin-e-invoice';
 import { AdminProof } from '../components/admin-proof';
 import { AmountsSummary } from '../components/amounts-summary';
 import { OrderActions } from '../components/order-actions';
@@ -180,6 +181,7 @@ function OrderDetail() {
           )}
           {isAdmin && <AdminProof order={order} />}
           {isAdmin && <AdminOrderActions order={order} />}
+          {isAdmin && <AdminEInvoice order={order} />}
           <OrderActions order={order} isAdmin={isAdmin} />
         </aside>
       </div>

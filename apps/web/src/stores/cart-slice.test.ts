@@ -5,6 +5,7 @@ import {
   cartCleared,
   cartItemAdded,
   cartItemRemoved,
+  cartLearnersSaved,
   cartSlice,
   couponCodeSaved,
   paymentMethodSaved,
@@ -25,6 +26,25 @@ const empty = { cartItems: [], shippingAddress: null, paymentMethod: null };
 const reduce = cartSlice.reducer;
 
 describe('cart reducer', () => {
+  it('keeps the learners named for a line when its quantity changes, up to the new quantity (issue 51)', () => {
+    const named = [
+      { name: 'Youssef', email: '' },
+      { name: 'Ines', email: 'ines@example.com' },
+    ];
+    let state = reduce(reduce(empty, cartItemAdded(item('a', 3))), cartLearnersSaved({ course: 'a', learners: named }));
+    state = reduce(state, cartItemAdded(item('a', 1)));
+    expect(state.cartItems[0]!.learners).toEqual([{ name: 'Youssef', email: '' }]);
+    state = reduce(state, cartLearnersSaved({ course: 'a', learners: null }));
+    expect(state.cartItems[0]!.learners).toBeUndefined();
+  });
+
+  it('keeps the learners through a reload (local storage)', () => {
+    const store = makeStore();
+    store.dispatch(cartItemAdded(item('a', 2)));
+    store.dispatch(cartLearnersSaved({ course: 'a', learners: [{ name: 'Youssef', email: '' }] }));
+    expect(makeStore().getState().cart.cartItems[0]!.learners).toEqual([{ name: 'Youssef', email: '' }]);
+  });
+
   it('adds a course that is not in the cart yet as a new line', () => {
     const state = reduce(reduce(empty, cartItemAdded(item('a'))), cartItemAdded(item('b', 2)));
     expect(state.cartItems.map((l) => [l.course, l.qty])).toEqual([

@@ -30,6 +30,12 @@ export interface CartItem {
    * `availability` is then that session's seats left.
    */
   session?: OrderLineSession;
+  /**
+   * Who sits in the seats (issue 51), as typed at checkout: absent means "me" (nothing is sent,
+   * the seats are the buyer's); a list, the people named (at most `qty`; blank rows are
+   * refused before sending). Kept in the cart so it survives steps and reloads.
+   */
+  learners?: { name: string; email: string }[];
 }
 
 /** The cart line holding `qty` seats of a course, in `session` when the course has sessions. */
@@ -69,6 +75,16 @@ function isLineSession(value: unknown): value is OrderLineSession {
   );
 }
 
+function isLearnerRows(value: unknown): value is CartItem['learners'] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (row: { name?: unknown; email?: unknown } | null) =>
+        typeof row?.name === 'string' && typeof row.email === 'string',
+    )
+  );
+}
+
 export interface CartState {
   cartItems: CartItem[];
   shippingAddress: ShippingAddress | null;
@@ -90,7 +106,8 @@ function isCartItems(value: unknown): value is CartItem[] {
         typeof i.qty === 'number' &&
         typeof i.availability === 'number' &&
         Array.isArray(i.images) &&
-        (i.session === undefined || isLineSession(i.session)),
+        (i.session === undefined || isLineSession(i.session)) &&
+        (i.learners === undefined || isLearnerRows(i.learners)),
     )
   );
 }
@@ -141,7 +158,25 @@ export const cartSlice = createSlice({
       const item = action.payload;
       const index = state.cartItems.findIndex((line) => line.course === item.course);
       if (index === -1) state.cartItems.push(item);
-      else state.cartItems[index] = item;
+      else {
+        // A new quantity of the same seats keeps the names typed (issue 51), up to the new qty.
+        const before = state.cartItems[index]!;
+        const sameSeats = before.session?._id === item.session?._id;
+        state.cartItems[index] =
+          sameSeats && before.learners && !item.learners
+            ? { ...item, learners: before.learners.slice(0, item.qty) }
+            : item;
+      }
+    },
+    /** Issue 51: the people named for a line's seats, or null for "me" (nothing named). */
+    cartLearnersSaved(
+      state,
+      action: PayloadAction<{ course: string; learners: { name: string; email: string }[] | null }>,
+    ) {
+      const line = state.cartItems.find((item) => item.course === action.payload.course);
+      if (!line) return;
+      if (action.payload.learners) line.learners = action.payload.learners.slice(0, line.qty);
+      else delete line.learners;
     },
     cartItemRemoved(state, action: PayloadAction<string>) {
       state.cartItems = state.cartItems.filter((line) => line.course !== action.payload);
@@ -209,6 +244,7 @@ export const cartSlice = createSlice({
 export const {
   cartItemAdded,
   cartItemRemoved,
+  cartLearnersSaved,
   shippingAddressSaved,
   paymentMethodSaved,
   invoiceToSaved,

@@ -1,4 +1,4 @@
-import type { CreateOrderInput as CreateOrderBody, Order, OrderEvent, PaymentMethod } from '@shop/shared';
+import type { CreateOrderInput as CreateOrderBody, LineLearnersBody, Order, OrderEvent, PaymentMethod } from '@shop/shared';
 import { api } from './base';
 import { definedParams, pageOf, type Page } from './page';
 import { onSuccess } from './tags';
@@ -62,6 +62,18 @@ export const ordersApi = api.injectEndpoints({
         body: { token, ...(paymentMethod ? { paymentMethod } : {}) },
       }),
       invalidatesTags: onSuccess(({ id }: { id: string }) => [...orderChanged(id), { type: 'Order' as const, id: 'PAYING' }]),
+    }),
+    /**
+     * Issue 51: the buyer or an admin replaces a line's named learners (`_id` keeps a learner's
+     * record); 409 LEARNERS_LOCKED once the session started or the order is no longer pending or paid.
+     */
+    updateLineLearners: build.mutation<Order, { id: string; lineId: string; body: LineLearnersBody }>({
+      query: ({ id, lineId, body }) => ({
+        url: `/orders/${encodeURIComponent(id)}/lines/${encodeURIComponent(lineId)}/learners`,
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (_r, _e, { id }) => orderChanged(id),
     }),
     getOrders: build.query<OrderPage, OrderListArgs>({
       query: (args) => ({ url: '/orders', params: definedParams(args) }),
@@ -212,6 +224,7 @@ export const {
   useAskPayerMutation,
   useAcceptPayerMutation,
   useGetOrdersQuery,
+  useUpdateLineLearnersMutation,
   usePayOrderMutation,
   useLearnOrderMutation,
   useCancelOrderMutation,

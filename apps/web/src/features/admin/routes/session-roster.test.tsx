@@ -98,6 +98,28 @@ describe('SessionRosterRoute (issue 34)', () => {
     expect(t.getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
   });
 
+  it('names each learner with the buyer and the company invoiced beside it (issue 51)', async () => {
+    const named: RosterRow = {
+      ...row('o4', 'l1', 'Youssef Gharbi', 'paid'),
+      named: true,
+      buyer: { _id: 'u9', name: 'Leila Mansour', email: 'leila@example.com' },
+      company: 'Sotufab SARL',
+    };
+    const second: RosterRow = { ...named, learner: { _id: 'l2', name: 'Ines Gharbi', email: null } };
+    mockApi(base([...rows(), named, second]));
+    renderRoster();
+    const t = await table();
+    expect(t.getByRole('columnheader', { name: 'Bought by' })).toBeInTheDocument();
+    const youssef = t.getByText('Youssef Gharbi').closest('tr') as HTMLElement;
+    expect(within(youssef).getByText('Leila Mansour')).toBeInTheDocument();
+    expect(within(youssef).getByText('Sotufab SARL')).toBeInTheDocument();
+    const ines = t.getByText('Ines Gharbi').closest('tr') as HTMLElement;
+    expect(within(ines).getByText('Leila Mansour')).toBeInTheDocument();
+    const amira = t.getByText('Amira Trabelsi').closest('tr') as HTMLElement;
+    expect(within(amira).getByText('Own seats')).toBeInTheDocument();
+    expect(t.getAllByRole('row')).toHaveLength(6);
+  });
+
   it('saves a tick at once with the day’s learners present', async () => {
     const user = userEvent.setup();
     const { sent } = mockApi({

@@ -350,6 +350,7 @@ function Roster({ session, rows }: { session: SessionDetail; rows: RosterRow[] }
                 </th>
                 <th scope="col">{t('roster.columns.name')}</th>
                 <th scope="col">{t('roster.columns.email')}</th>
+                <th scope="col">{t('roster.columns.buyer')}</th>
                 <th scope="col">{t('roster.columns.seats')}</th>
                 <th scope="col">{t('roster.columns.state')}</th>
                 {shownDays.map((day) => (
@@ -362,7 +363,8 @@ function Roster({ session, rows }: { session: SessionDetail; rows: RosterRow[] }
             }
           >
             {rows.map((row) => (
-              <tr key={row.order}>
+              // Issue 51: an order has a row per named learner, so the learner's id is the key.
+              <tr key={row.named ? row.learner._id : `${row.order}:buyer`}>
                 <td data-label={t('roster.columns.select')} className="roster-table__select">
                   <input
                     type="checkbox"
@@ -378,6 +380,15 @@ function Roster({ session, rows }: { session: SessionDetail; rows: RosterRow[] }
                 </td>
                 <td data-label={t('roster.columns.email')}>
                   <bdi dir="ltr">{row.learner.email}</bdi>
+                </td>
+                <td data-label={t('roster.columns.buyer')} className="roster-table__buyer">
+                  {/* Issue 51: who bought the seat, and the company invoiced, beside the learner. */}
+                  {row.named ? <bdi>{row.buyer.name}</bdi> : t('roster.ownSeat')}
+                  {row.company && (
+                    <span className="roster-table__company">
+                      <bdi>{row.company}</bdi>
+                    </span>
+                  )}
                 </td>
                 <td data-label={t('roster.columns.seats')}>{row.qty}</td>
                 <td data-label={t('roster.columns.state')}>

@@ -22,7 +22,7 @@ export interface OrderLineView {
 }
 
 /** Lines of a cart under review or of a placed order: image, name, qty x price = line total in $. */
-export function OrderLines({ lines }: { lines: OrderLineView[] }) {
+export function OrderLines({ lines, hideLearners = false }: { lines: OrderLineView[]; hideLearners?: boolean }) {
   const { t } = useTranslation();
   return (
     <ul className="order-lines">
@@ -50,7 +50,7 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
                 <IsolatedParts parts={[formatSessionDates(line.session), scheduleOf(line.session), placeOf(line.session)]} />
               </span>
             )}
-            {line.learners && line.learners.length > 0 && (
+            {!hideLearners && line.learners && line.learners.length > 0 && (
               <div className="order-lines__learners">
                 <span className="order-lines__learners-title">{t('checkout.learners.title')}</span>
                 <ul>

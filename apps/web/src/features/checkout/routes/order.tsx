@@ -15,6 +15,7 @@ import { AmountsSummary } from '../components/amounts-summary';
 import { OrderActions } from '../components/order-actions';
 import { OrderHistory } from '../components/order-history';
 import { OrderLines } from '../components/order-lines';
+import { learnersEditable, OrderLearners } from '../components/line-learners';
 import { CalendarLink } from '../components/calendar-link';
 import { OrderPlaced } from '../components/order-placed';
 import { OrderStatus } from '../components/order-status';
@@ -69,6 +70,8 @@ function OrderDetail() {
     (order.user._id === userId || order.payer?._id === userId) &&
     paymentOptions?.onlineProvider !== null;
   const isPayer = order.payer !== undefined && order.payer !== null && order.payer._id === userId;
+  // Issue 51: the buyer or an admin names who sits in the seats while that may change.
+  const canEditLearners = (order.user._id === userId || isAdmin) && learnersEditable(order);
   const canAskParent = isKid && order.user._id === userId && order.status === 'pending' && !order.isPaid;
 
   return (
@@ -153,8 +156,9 @@ function OrderDetail() {
             <h2 id="order-items" className="review__title">
               {t('checkout.order.itemsTitle')}
             </h2>
-            <OrderLines lines={order.orderItems} />
+            <OrderLines lines={order.orderItems} hideLearners={canEditLearners} />
           </section>
+          {canEditLearners && <OrderLearners order={order} canEdit />}
           {isAdmin && <OrderHistory orderId={order._id} />}
         </div>
         <aside className="summary-card" aria-labelledby="order-summary">

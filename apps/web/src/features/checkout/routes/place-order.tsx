@@ -15,6 +15,8 @@ import { currentLanguage } from '@/lib/i18n';
 import { localName } from '@/lib/i18n/course-text';
 
 import { cartCleared, cartPricesUpdated } from '@/stores/cart-slice';
+import { WhoWillAttend } from '../components/who-will-attend';
+import { hasLearnerErrors, learnersBody } from '../components/learners-fields';
 import { AmountsSummary } from '../components/amounts-summary';
 import { CheckoutSteps } from '../components/checkout-steps';
 import { OrderLines } from '../components/order-lines';
@@ -56,6 +58,8 @@ function PlaceOrder() {
   // Issue 37: the promo code's amounts, as the server's check call priced the cart.
   const coupon = useAppliedCoupon();
   const { data: pricing } = useGetShopPricingQuery();
+  // Issue 51: the names typed are checked on "Place order"; their errors show from then on.
+  const [checkLearners, setCheckLearners] = useState(false);
 
   // Checked first: clearing the cart after success must not bounce the customer to /cart.
   // The order page greets a customer who has just placed the order (state `placed`); a Card
@@ -88,7 +92,13 @@ function PlaceOrder() {
   // Issue 52: each course at its rate, the shop's rate and stamp duty, as the server prices it.
   const amounts = coupon.amounts ?? priceOrder(cartItems, null, pricing ?? DEFAULT_PRICE_SETTINGS);
 
+  const learnersInvalid = cartItems.some((item) => item.learners && hasLearnerErrors(item.learners));
   const placeOrder = async () => {
+    setCheckLearners(true);
+    if (learnersInvalid) {
+      document.getElementById('review-learners')?.scrollIntoView?.({ block: 'start' });
+      return;
+    }
     try {
       const order = await createOrder({
         idempotencyKey,
@@ -97,6 +107,8 @@ function PlaceOrder() {
             course: item.course,
             qty: item.qty,
             ...(item.session ? { session: item.session._id } : {}),
+            // "Me" (or no name typed): nothing is sent, the seats are the buyer's.
+            ...(item.learners && item.learners.length > 0 ? { learners: learnersBody(item.learners) } : {}),
           })),
           shippingAddress,
           paymentMethod,
@@ -186,6 +198,7 @@ function PlaceOrder() {
               }))}
             />
           </section>
+          <WhoWillAttend items={cartItems} showErrors={checkLearners} />
         </div>
         <aside className="summary-card" aria-labelledby="place-order-summary">
           <h2 id="place-order-summary" className="summary-card__title">
@@ -197,7 +210,11 @@ function PlaceOrder() {
             discountLabel={t('checkout.placeOrder.discount', { code: coupon.amounts?.code ?? '' })}
           />
           <PromoCodeField money="checkout" />
-          {newTotal ? (
+          {checkLearners && learnersInvalid ? (
+            <p className="message message--error" role="alert">
+              {t('checkout.learners.fixErrors')}
+            </p>
+          ) : newTotal ? (
             <p className="message message--error" role="alert">
               {t('checkout.placeOrder.pricesChanged', { total: newTotal })}
             </p>

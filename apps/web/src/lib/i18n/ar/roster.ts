@@ -17,6 +17,7 @@ export const roster = {
   },
   cancelledNote: 'أُلغيت هذه الدورة.',
   caption: 'المتعلّمون والحضور',
+  ownSeat: 'مقاعده الخاصة',
   columns: {
     select: 'تحديد',
     name: 'الاسم',
@@ -24,6 +25,7 @@ export const roster = {
     seats: 'المقاعد',
     state: 'حالة الطلب',
     actions: 'إجراءات',
+    buyer: 'اشتراه',
   },
   status: {
     pending: 'قيد الانتظار',

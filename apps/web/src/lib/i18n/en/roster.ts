@@ -15,6 +15,7 @@ export const roster = {
   },
   cancelledNote: 'This session was cancelled.',
   caption: 'Learners and attendance',
+  ownSeat: 'Own seats',
   columns: {
     select: 'Select',
     name: 'Name',
@@ -22,6 +23,7 @@ export const roster = {
     seats: 'Seats',
     state: 'Order state',
     actions: 'Actions',
+    buyer: 'Bought by',
   },
   status: {
     pending: 'Pending',

@@ -17,6 +17,7 @@ export const roster = {
   },
   cancelledNote: 'Cette session a été annulée.',
   caption: 'Apprenants et présences',
+  ownSeat: 'Ses propres places',
   columns: {
     select: 'Sélection',
     name: 'Nom',
@@ -24,6 +25,7 @@ export const roster = {
     seats: 'Places',
     state: 'État de la commande',
     actions: 'Actions',
+    buyer: 'Acheté par',
   },
   status: {
     pending: 'En attente',

@@ -35,7 +35,7 @@ export interface CartItem {
    * the seats are the buyer's); a list, the people named (at most `qty`; blank rows are
    * refused before sending). Kept in the cart so it survives steps and reloads.
    */
-  learners?: { name: string; email: string }[];
+  learners?: { name: string; email: string; phone?: string }[];
 }
 
 /** The cart line holding `qty` seats of a course, in `session` when the course has sessions. */
@@ -79,8 +79,10 @@ function isLearnerRows(value: unknown): value is CartItem['learners'] {
   return (
     Array.isArray(value) &&
     value.every(
-      (row: { name?: unknown; email?: unknown } | null) =>
-        typeof row?.name === 'string' && typeof row.email === 'string',
+      (row: { name?: unknown; email?: unknown; phone?: unknown } | null) =>
+        typeof row?.name === 'string' &&
+        typeof row.email === 'string' &&
+        (row.phone === undefined || typeof row.phone === 'string'),
     )
   );
 }
@@ -171,7 +173,7 @@ export const cartSlice = createSlice({
     /** Issue 51: the people named for a line's seats, or null for "me" (nothing named). */
     cartLearnersSaved(
       state,
-      action: PayloadAction<{ course: string; learners: { name: string; email: string }[] | null }>,
+      action: PayloadAction<{ course: string; learners: { name: string; email: string; phone?: string }[] | null }>,
     ) {
       const line = state.cartItems.find((item) => item.course === action.payload.course);
       if (!line) return;

@@ -1,4 +1,4 @@
-import { LEARNER_NAME_MAX } from '@shop/shared';
+import { LEARNER_NAME_MAX, normalisePhone } from '@shop/shared';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -7,12 +7,15 @@ export interface LearnerRow {
   _id?: string;
   name: string;
   email: string;
+  /** Issue 53: a mobile for the learner's SMS (reminders, a move, a cancelled session); optional. */
+  phone?: string;
 }
 
 /** The i18n keys (under checkout.learners) of a row's problems, if any. */
 export interface LearnerRowErrors {
   name?: 'nameRequired' | 'nameTooLong';
   email?: 'emailInvalid';
+  phone?: 'phoneInvalid';
 }
 
 // The same rule as the API's (zod `z.email()`): something@domain.tld, no spaces.
@@ -27,12 +30,14 @@ export function learnerErrors(rows: LearnerRow[]): LearnerRowErrors[] {
     else if (name.length > LEARNER_NAME_MAX) errors.name = 'nameTooLong';
     const email = row.email.trim();
     if (email && !EMAIL.test(email)) errors.email = 'emailInvalid';
+    const phone = (row.phone ?? '').trim();
+    if (phone && !normalisePhone(phone)) errors.phone = 'phoneInvalid';
     return errors;
   });
 }
 
 export const hasLearnerErrors = (rows: LearnerRow[]) =>
-  learnerErrors(rows).some((e) => e.name !== undefined || e.email !== undefined);
+  learnerErrors(rows).some((e) => e.name !== undefined || e.email !== undefined || e.phone !== undefined);
 
 /** The rows as the API takes them: trimmed, an empty e-mail left out, `_id` kept when known. */
 export function learnersBody(rows: LearnerRow[]) {
@@ -40,6 +45,7 @@ export function learnersBody(rows: LearnerRow[]) {
     ...(row._id ? { _id: row._id } : {}),
     name: row.name.trim(),
     ...(row.email.trim() ? { email: row.email.trim() } : {}),
+    ...(row.phone?.trim() ? { phone: row.phone.trim() } : {}),
   }));
 }
 
@@ -80,6 +86,7 @@ export function LearnersFields({
           const id = `${baseId}-${index}`;
           const nameError = showErrors ? errors[index]?.name : undefined;
           const emailError = showErrors ? errors[index]?.email : undefined;
+          const phoneError = showErrors ? errors[index]?.phone : undefined;
           return (
             <li className="learners-fields__row" key={row._id ?? `new-${index}`}>
               <span className="learners-fields__seat">{t('checkout.learners.seat', { n: index + 1 })}</span>
@@ -119,6 +126,30 @@ export function LearnersFields({
                 {emailError && (
                   <span id={`${id}-email-error`} className="field__error">
                     {t(`checkout.learners.${emailError}`)}
+                  </span>
+                )}
+              </div>
+              <div className="field learners-fields__field">
+                <label className="field__label" htmlFor={`${id}-phone`}>{t('checkout.learners.phone')}</label>
+                <input
+                  id={`${id}-phone`}
+                  className="field__input"
+                  type="tel"
+                  dir="ltr"
+                  inputMode="tel"
+                  autoComplete="off"
+                  value={row.phone ?? ''}
+                  aria-invalid={phoneError ? true : undefined}
+                  aria-describedby={phoneError ? `${id}-phone-error` : `${id}-phone-hint`}
+                  onChange={(e) => update(index, { phone: e.target.value })}
+                />
+                {phoneError ? (
+                  <span id={`${id}-phone-error`} className="field__error">
+                    {t(`checkout.learners.${phoneError}`)}
+                  </span>
+                ) : (
+                  <span id={`${id}-phone-hint`} className="field__hint">
+                    {t('checkout.learners.phoneHint')}
                   </span>
                 )}
               </div>

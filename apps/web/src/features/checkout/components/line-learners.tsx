@@ -51,7 +51,7 @@ function LineLearners({ order, line }: { order: Order; line: OrderLine }) {
     reset();
     setSaved(false);
     setShowErrors(false);
-    setRows(line.learners.map((l) => ({ _id: l._id, name: l.name, email: l.email ?? '' })));
+    setRows(line.learners.map((l) => ({ _id: l._id, name: l.name, email: l.email ?? '', phone: l.phone ?? '' })));
   };
   const save = async () => {
     if (!rows) return;

@@ -18,7 +18,7 @@ export interface OrderLineView {
   /** The dated session of the seats (issue 33); null or absent for a course without sessions. */
   session?: OrderLineSession | null;
   /** The people named for the seats (issue 51); absent in a cart. */
-  learners?: { _id: string; name: string; email: string | null }[];
+  learners?: { _id: string; name: string; email: string | null; phone?: string | null }[];
 }
 
 /** Lines of a cart under review or of a placed order: image, name, qty x price = line total in $. */

@@ -83,6 +83,26 @@ describe('PlaceOrderRoute: who will attend (issue 51)', () => {
     ]);
   });
 
+  it("takes a learner's mobile for SMS (issue 53): refuses one that is not a number, sends it as typed", async () => {
+    const user = userEvent.setup();
+    const { sent } = mockApi({ 'POST /api/orders': { status: 201, body: anOrder({ _id: 'o3' }) } });
+    const { router } = renderPlaceOrder(checkoutState([aCartItem({ qty: 1 })]));
+    const react = within(attend().getByRole('group', { name: 'React from scratch' }));
+    await user.click(react.getByRole('radio', { name: 'Name the learners' }));
+    await user.type(react.getByRole('textbox', { name: 'Name' }), 'Lina Trabelsi');
+    const phone = react.getByRole('textbox', { name: 'Mobile (optional)' });
+    expect(phone).toHaveAccessibleDescription('For SMS reminders: 8 digits for a Tunisian number.');
+    await user.type(phone, '12 34');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(sent).toHaveLength(0);
+    expect(phone).toHaveAccessibleDescription('Enter a mobile number (8 digits, or + and the country code), or leave it empty.');
+    await user.clear(phone);
+    await user.type(phone, '98 123 456');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/o3'));
+    expect(orderItems(sent[0]!.body)).toEqual([{ course: 'c1', qty: 1, learners: [{ name: 'Lina Trabelsi', phone: '98 123 456' }] }]);
+  });
+
   it('shows names kept in the cart, and "Me" forgets them', async () => {
     const user = userEvent.setup();
     const { store } = renderPlaceOrder(

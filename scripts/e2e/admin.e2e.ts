@@ -407,7 +407,7 @@ describe('admin', () => {
 
     const [download] = await Promise.all([
       back.page.waitForEvent('download'),
-      back.page.getByRole('button', { name: 'Download invoice' }).click(),
+      back.page.getByRole('button', { name: 'Download invoice', exact: true }).click(),
     ]);
     assert.match(download.suggestedFilename(), /^invoice-\d{4}-\d{5}\.pdf$/);
     const pdf = await readFile((await download.path()) ?? '');

@@ -118,7 +118,8 @@ describe('roster and attendance', () => {
     await shot(page, 'roster-en-1280');
     await noWiderThan(page, 1280);
 
-    // The CSV: UTF-8 with a BOM, a row per learner, a column per day.
+    // The CSV: UTF-8 with a BOM, a row per learner, a column per day, then who bought the seat and
+    // the company (issue 51: empty for a buyer's own seats).
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download CSV' }).click(),
@@ -128,11 +129,11 @@ describe('roster and attendance', () => {
     const lines = bytes.toString('utf8').slice(1).trim().split('\r\n');
     assert.match(lines[0] ?? '', new RegExp(`^Name,E-mail,Seats,Order state,${firstDay},`));
     assert.ok(
-      lines.includes(`Amira Roster,amira.roster.${run}@example.com,1,paid,1,0,0,1`),
+      lines.includes(`Amira Roster,amira.roster.${run}@example.com,1,paid,1,0,0,1,,`),
       lines.join('\n'),
     );
-    assert.ok(lines.includes(`مريم الزواري,mariam.roster.${run}@example.com,1,paid,1,0,0,1`));
-    assert.ok(lines.includes(`Sami Pending,sami.roster.${run}@example.com,1,pending,0,0,0,0`));
+    assert.ok(lines.includes(`مريم الزواري,mariam.roster.${run}@example.com,1,paid,1,0,0,1,,`));
+    assert.ok(lines.includes(`Sami Pending,sami.roster.${run}@example.com,1,pending,0,0,0,0,,`));
 
     // The sign-in sheet: printing shows it alone, a line per learner, a column per day.
     await page.emulateMedia({ media: 'print' });

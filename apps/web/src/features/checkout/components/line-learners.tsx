@@ -6,7 +6,7 @@ import { useUpdateLineLearnersMutation } from '@/lib/api/orders';
 import { hasLearnerErrors, learnersBody, LearnersFields, type LearnerRow } from './learners-fields';
 
 /**
- * Whether a line's names may still change (CONTRACT §8 "Learners"): the order pending or paid and
+ * Whether a line's names may still change: the order pending or paid and
  * the line's session not started. The server decides (409 LEARNERS_LOCKED); this only spares a
  * form that would be refused.
  */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorCode, errorMessage } from '@/lib/api/errors';
 import { useUpdateLineLearnersMutation } from '@/lib/api/orders';
 import { hasLearnerErrors, learnersBody, LearnersFields, type LearnerRow } from './learners-fields';
+import { LearnerList } from './order-lines';
 
 /**
  * Whether a line's names may still change: the order pending or paid and
@@ -106,22 +107,7 @@ function LineLearners({ order, line }: { order: Order; line: OrderLine }) {
           {line.learners.length === 0 ? (
             <p>{t('checkout.learners.none')}</p>
           ) : (
-            <ul>
-              {line.learners.map((learner) => (
-                <li key={learner._id}>
-                  <bdi>{learner.name}</bdi>
-                  {learner.email && (
-                    <>
-                      {' · '}
-                      <bdi dir="ltr">{learner.email}</bdi>
-                    </>
-                  )}
-                </li>
-              ))}
-              {line.qty > line.learners.length && (
-                <li>{t('checkout.learners.unnamed', { count: line.qty - line.learners.length })}</li>
-              )}
-            </ul>
+            <LearnerList learners={line.learners} qty={line.qty} />
           )}
           {saved && (
             <p className="message message--success" role="status">

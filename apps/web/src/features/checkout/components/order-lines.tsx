@@ -22,6 +22,27 @@ export interface OrderLineView {
 }
 
 /** Lines of a cart under review or of a placed order: image, name, qty x price = line total in $. */
+/** A line's named learners (issue 51), then how many of its seats stay the buyer's. */
+export function LearnerList({ learners, qty }: { learners: NonNullable<OrderLineView['learners']>; qty: number }) {
+  const { t } = useTranslation();
+  return (
+    <ul>
+      {learners.map((learner) => (
+        <li key={learner._id}>
+          <bdi>{learner.name}</bdi>
+          {learner.email && (
+            <>
+              {' · '}
+              <bdi dir="ltr">{learner.email}</bdi>
+            </>
+          )}
+        </li>
+      ))}
+      {qty > learners.length && <li>{t('checkout.learners.unnamed', { count: qty - learners.length })}</li>}
+    </ul>
+  );
+}
+
 export function OrderLines({ lines, hideLearners = false }: { lines: OrderLineView[]; hideLearners?: boolean }) {
   const { t } = useTranslation();
   return (
@@ -53,22 +74,7 @@ export function OrderLines({ lines, hideLearners = false }: { lines: OrderLineVi
             {!hideLearners && line.learners && line.learners.length > 0 && (
               <div className="order-lines__learners">
                 <span className="order-lines__learners-title">{t('checkout.learners.title')}</span>
-                <ul>
-                  {line.learners.map((learner) => (
-                    <li key={learner._id}>
-                      <bdi>{learner.name}</bdi>
-                      {learner.email && (
-                        <>
-                          {' · '}
-                          <bdi dir="ltr">{learner.email}</bdi>
-                        </>
-                      )}
-                    </li>
-                  ))}
-                  {line.qty > line.learners.length && (
-                    <li>{t('checkout.learners.unnamed', { count: line.qty - line.learners.length })}</li>
-                  )}
-                </ul>
+                <LearnerList learners={line.learners} qty={line.qty} />
               </div>
             )}
             {/* Arithmetic reads left to right in every language. */}

@@ -35,7 +35,7 @@ export interface CourseSubRouters {
   sessions: Router;
 }
 
-/** Catalogue reads answer from `catalogue` (shared with the server's fast path); writes call courseChanged. */
+/** Catalogue reads answer from `catalogue` (shared with the server's fast path); writes record courseChanged (events/domain-events.ts). */
 export function coursesRouter(ctx: AppContext, catalogue: CatalogueCache, under: CourseSubRouters): Router {
   const router = Router();
   const guards = ctx.guards;

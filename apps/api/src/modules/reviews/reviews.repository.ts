@@ -1,5 +1,6 @@
 import { and, desc, eq, not, sql, type Placeholder } from 'drizzle-orm';
-import { isUniqueViolation, type DbOrTx } from '../../db/client.js';
+import { isUniqueViolation, type Db, type DbOrTx } from '../../db/client.js';
+import type { DomainEvents } from '../../events/event-bus.js';
 import { courses, orderItems, orders, reviews, users } from '../../db/schema.js';
 
 export type ReviewRow = typeof reviews.$inferSelect;
@@ -49,9 +50,10 @@ export type AddReviewOutcome = 'added' | 'course-missing' | 'already-reviewed';
  * counted one after the other: each aggregate sees every committed review.
  * A second review by the same user is refused by the unique index (also under a race).
  */
-export async function addReview(db: DbOrTx, review: NewReview): Promise<AddReviewOutcome> {
+export async function addReview(db: Db, events: DomainEvents, review: NewReview): Promise<AddReviewOutcome> {
   try {
-    return await db.transaction(async (tx) => {
+    // A refused second review rolls back (caught below): its events are dropped with it.
+    return await events.transaction(db, async (tx, recorded) => {
       const [course] = await tx
         .select({ id: courses.id })
         .from(courses)
@@ -66,6 +68,8 @@ export async function addReview(db: DbOrTx, review: NewReview): Promise<AddRevie
           numReviews: sql`(select count(*) from ${reviews} where ${reviews.courseId} = ${review.courseId})`,
         })
         .where(eq(courses.id, review.courseId));
+      // The course's rating and review count changed.
+      recorded.record({ type: 'courseChanged' });
       return 'added' as const;
     });
   } catch (err) {

@@ -5,9 +5,7 @@ import type { ServiceContext } from '../../../deps.js';
 import { AppError, conflict, notFound } from '../../../errors.js';
 import type { AuthUser } from '../../../middleware/auth.js';
 import { actorOf, changedFields, recordAuditEvents } from '../../audit/audit.repository.js';
-import { sendInBackground } from '../../mail/mailer.js';
 import { queueLearnerTextsAfter, queueTextMessagesAfter } from '../../messages/text-messages.service.js';
-import { sessionCancelledMail } from '../orders/order-mails.js';
 import { cancelOrderRecord } from '../orders/order-states.repository.js';
 import { findOrderById } from '../orders/orders.repository.js';
 import {
@@ -22,9 +20,7 @@ import {
   type SessionFields,
   type SessionRow,
 } from './sessions.repository.js';
-import { waitlistSessionCancelledMail } from './waitlist-mail.js';
 import { emptyWaitlist, lapsedOffersToMail, offerFreedSeats } from './waitlist.repository.js';
-import { waitlistOffersChanged } from './waitlist.service.js';
 
 export const SESSION_MESSAGES = {
   notFound: 'Session not found',
@@ -110,7 +106,7 @@ export async function createSession(
   courseId: string,
   body: ParsedSessionBody,
 ): Promise<AdminSession> {
-  const row = await ctx.database.db.transaction(async (tx) => {
+  const row = await ctx.events.transaction(ctx.database.db, async (tx, events) => {
     if (!(await courseExists(tx, courseId))) throw notFound(MESSAGES.courseNotFound);
     const created = await insertSession(tx, courseId, fieldsOf(body));
     await recordAuditEvents(tx, [
@@ -123,9 +119,9 @@ export async function createSession(
         changes: { course: { from: null, to: courseId }, ...changedFields(undefined, created, AUDITED_SESSION_FIELDS) },
       },
     ]);
+    events.record({ type: 'courseChanged' });
     return created;
   });
-  ctx.courses.courseChanged();
   return toAdminSessionJson(row);
 }
 
@@ -135,14 +131,13 @@ export async function editSession(ctx: ServiceContext, admin: AuthUser, id: stri
   const current = await findSession(db, id);
   if (!current) throw notFound(SESSION_MESSAGES.notFound);
   if (current.status === 'cancelled') throw conflict(SESSION_MESSAGES.cancelled);
-  let offered = false;
-  const row = await db.transaction(async (tx) => {
+  const row = await ctx.events.transaction(db, async (tx, events) => {
     const outcome = await updateSession(tx, id, fieldsOf(body));
     if (outcome.kind === 'missing') throw notFound(SESSION_MESSAGES.notFound);
     if (outcome.kind === 'belowTaken') throw conflict(SESSION_MESSAGES.belowTaken(outcome.taken));
     // Issue 34: a raised capacity frees seats like a cancel does: the waitlist is offered them first.
     if (outcome.after.seatsLeft > 0 && (await offerFreedSeats(tx, [id])) > 0) {
-      offered = true;
+      events.record({ type: 'waitlistOffersChanged' });
       outcome.after = (await findSession(tx, id)) ?? outcome.after;
     }
     const changes = changedFields(outcome.before, outcome.after, AUDITED_SESSION_FIELDS);
@@ -150,10 +145,9 @@ export async function editSession(ctx: ServiceContext, admin: AuthUser, id: stri
       await recordAuditEvents(tx, [
         { entity: 'session', entityId: id, action: 'updated', actor: actorOf(admin), at: ctx.clock.now(), changes },
       ]);
+    events.record({ type: 'courseChanged' });
     return outcome.after;
   });
-  ctx.courses.courseChanged();
-  if (offered) waitlistOffersChanged(ctx);
   return toAdminSessionJson(row);
 }
 
@@ -174,7 +168,7 @@ export async function cancelSession(ctx: ServiceContext, admin: AuthUser, id: st
   const { db } = ctx.database;
   const at = ctx.clock.now();
   const actor = actorOf(admin);
-  const { row, waited } = await db.transaction(async (tx) => {
+  const { row, waited } = await ctx.events.transaction(db, async (tx, events) => {
     const marked = await markSessionCancelled(tx, id);
     if (!marked) throw notFound(SESSION_MESSAGES.notFound);
     if ((await learnedOrdersOfSession(tx, id)) > 0)
@@ -184,12 +178,14 @@ export async function cancelSession(ctx: ServiceContext, admin: AuthUser, id: st
       await recordAuditEvents(tx, [
         { entity: 'session', entityId: id, action: 'cancelled', actor, at, changes: { status: { from: 'open', to: 'cancelled' } } },
       ]);
+    // Those who waited are mailed once this commits; each order's cancel below records its own events.
+    events.record({ type: 'courseChanged' });
+    events.record({ type: 'sessionCancelled', sessionId: id, waited });
     return { row: (await findSession(tx, id)) ?? marked.after, waited };
   });
   const cancelledText = (course: string, link: { kind: 'order' | 'course'; id: string }) =>
     ({ template: 'session_changed', change: 'cancelled', course, startsAt: row.startsAt, place: row.place, link }) as const;
   for (const person of await lapsedOffersToMail(db, waited)) {
-    sendInBackground(ctx.mailer, ctx.logger, waitlistSessionCancelledMail(person, ctx.config));
     await queueTextMessagesAfter(
       ctx,
       person.userId,
@@ -198,19 +194,21 @@ export async function cancelSession(ctx: ServiceContext, admin: AuthUser, id: st
     );
   }
   for (const orderId of await ordersHoldingSession(db, id)) {
-    const outcome = await cancelOrderRecord(db, orderId, actor, at, true);
+    // Its buyer is mailed of the session's cancel once this commits (orderCancelled with the session).
+    const outcome = await cancelOrderRecord(db, ctx.events, orderId, actor, at, true, undefined, {
+      id,
+      startsAt: row.startsAt.toISOString(),
+    });
     if (outcome.kind !== 'changed') continue;
     const order = await findOrderById(db, orderId);
     if (!order) continue;
     const line = order.lines.find((l) => l.session?.id === id);
     const course = line?.name ?? '';
-    sendInBackground(ctx.mailer, ctx.logger, sessionCancelledMail(order, ctx.config, { course, startsAt: row.startsAt }));
     await queueTextMessagesAfter(ctx, order.userId, `session_changed:${id}:${orderId}:cancelled`, cancelledText(course, { kind: 'order', id: orderId }));
     // Issue 51: the line's named learners with a phone hear of it too (the course's link: the order is the buyer's).
     if (line?.courseId)
       await queueLearnerTextsAfter(ctx, line.learners, order.userLanguage, `session_changed:${id}:${orderId}:cancelled`, cancelledText(course, { kind: 'course', id: line.courseId }));
   }
-  ctx.courses.courseChanged();
   return toAdminSessionJson(row);
 }
 

@@ -24,8 +24,8 @@ import { imagesRouter } from './modules/images/images.routes.js';
 import { textMessagesRouter } from './modules/messages/text-messages.routes.js';
 import { newsletterRouter } from './modules/newsletter/newsletter.routes.js';
 import { learnerNoticesNow } from './modules/enrolment/orders/learner-notices.service.js';
+import { mailLearnerMoved } from './modules/enrolment/moves/move-mail.js';
 import {
-  mailLearnerMoved,
   mailOrderCancelled,
   mailOrderPaid,
   mailOrderPlaced,
@@ -43,8 +43,8 @@ import { createPayments, type Payments } from './modules/payments/payments.servi
 import { staffNoticeNudge } from './modules/staff/staff-notices.service.js';
 import { createDemoGateway, DEMO_GATEWAY_PATH } from './modules/payments/demo-gateway.js';
 import { reviewsRouter } from './modules/reviews/reviews.routes.js';
-import { rosterRouter } from './modules/enrolment/sessions/roster.routes.js';
-import { sessionMoveRouter } from './modules/enrolment/sessions/move.routes.js';
+import { rosterRouter } from './modules/enrolment/roster/roster.routes.js';
+import { sessionMoveRouter } from './modules/enrolment/moves/move.routes.js';
 import { courseSessionsRouter, sessionsRouter } from './modules/enrolment/sessions/sessions.routes.js';
 import {
   mailCancelledSessionWaitlist,

@@ -1,7 +1,6 @@
 import type { ServiceContext } from '../../../deps.js';
 import type { DomainEventOf } from '../../../events/domain-events.js';
 import { sendInBackground } from '../../mail/mailer.js';
-import { sessionMovedMail } from '../sessions/move-mail.js';
 import {
   addressedToPayer,
   orderCancelledMail,
@@ -64,15 +63,6 @@ export async function mailRefundMade(ctx: ServiceContext, { orderId, creditNoteN
   const order = await findOrderById(ctx.database.db, orderId);
   const refund = order?.refunds.find((r) => r.creditNoteNumber === creditNoteNumber);
   if (order && refund) send(ctx, [orderRefundedMail(addressedToPayer(order), ctx.config, refund)]);
-}
-
-/** The moved learner's "your session has changed" mail with its `.ics` (issue 34). */
-export async function mailLearnerMoved(ctx: ServiceContext, event: DomainEventOf<'learnerMoved'>): Promise<void> {
-  const order = await findOrderById(ctx.database.db, event.orderId);
-  if (!order) return;
-  const from = { id: event.from.id, startsAt: new Date(event.from.startsAt), endsAt: new Date(event.from.endsAt) };
-  const mail = sessionMovedMail(order, event.toSessionId, from, ctx.config, new Date(event.at));
-  if (mail) send(ctx, [mail]);
 }
 
 /** The transfer receipt's refusal, to whoever pays, in their language. */

@@ -19,8 +19,8 @@ import {
   updateSession,
   type SessionFields,
   type SessionRow,
-} from './sessions.repository.js';
-import { emptyWaitlist, lapsedOffersToMail, offerFreedSeats } from './waitlist.repository.js';
+} from '../seats/sessions.repository.js';
+import { emptyWaitlist, lapsedOffersToMail, offerFreedSeats } from '../seats/waitlist.repository.js';
 
 export const SESSION_MESSAGES = {
   notFound: 'Session not found',

@@ -4,7 +4,7 @@ import { startSweeper, type Sweeper } from '../../../lib/sweeper.js';
 import { sendInBackground } from '../../mail/mailer.js';
 import { queueTextMessages } from '../../messages/text-messages.service.js';
 import { waitlistLapsedMail, waitlistOfferMail, waitlistSessionCancelledMail } from './waitlist-mail.js';
-import { lapseDueOffers, lapsedOffersToMail, mailOneOffer } from './waitlist.repository.js';
+import { lapseDueOffers, lapsedOffersToMail, mailOneOffer } from '../seats/waitlist.repository.js';
 
 /*
  * The waitlist's mails (issue 34): each offer mailed once across instances (a claimed row per

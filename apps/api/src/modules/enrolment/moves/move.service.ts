@@ -8,7 +8,7 @@ import { queueLearnerTextsAfter, queueTextMessagesAfter } from '../../messages/t
 import { findOrderById } from '../orders/orders.repository.js';
 import { notEnoughSessionSeats, toOrderJson } from '../orders/orders.service.js';
 import { moveOrderLine, type MoveOutcome } from './move.repository.js';
-import { SESSION_MESSAGES } from './sessions.service.js';
+import { SESSION_MESSAGES } from '../sessions/sessions.service.js';
 
 export const MOVE_MESSAGES = {
   sameSession: 'The target session is the session the learner is in already',

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { AuditQuery, OrderActor } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { auditEvents } from '../../db/schema.js';
+import { auditEvents } from './audit.schema.js';
 import { dayEnd, dayStart, descIndexed } from '../../db/sql-helpers.js';
 import type { AuthUser } from '../../middleware/auth.js';
 

@@ -27,8 +27,8 @@ import { descIndexed, escapeLike } from '../../db/sql-helpers.js';
 import { foldForSearch } from '../../lib/search-fold.js';
 import { statementNames } from '../../db/statement-names.js';
 
-import { courses } from '../../db/schema.js';
-import { listReviews } from '../reviews/reviews.repository.js';
+import { courses } from './courses.schema.js';
+import { listReviews } from './reviews.repository.js';
 import { upcomingSessionsOfCourse } from '../enrolment/sessions/sessions.repository.js';
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -103,7 +103,7 @@ export function keywordWords(query: CourseQuery): string[] {
  * The WHERE clause of a catalogue query. Keyword: every word must appear (case-insensitive)
  * in name, description or a category, so "kids programming" finds "Programming Kids".
  * Categories: `category @> ARRAY[...]` / `&& ARRAY[...]` use the GIN index; one category alone
- * also matches the predicate of that category's partial price index (schema.ts). Price
+ * also matches the predicate of that category's partial price index (courses.schema.ts). Price
  * bounds: 0 means none.
  */
 export function courseFilter(query: CourseQuery, param: Param = inline): SQL | undefined {

@@ -11,10 +11,10 @@ import type { ServiceContext } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import { actorOf, changedFields, recordAuditEvents } from '../audit/audit.repository.js';
-import { reviewsOfCourse, toReviewJson } from '../reviews/reviews.service.js';
-import { categoryPriceCounts } from './catalogue-counts.js';
-import { normalCourseQuery } from './catalogue-key.js';
-import { courseChanged, type CatalogueVersion } from './catalogue-version.js';
+import { reviewsOfCourse, toReviewJson } from './reviews.service.js';
+import { categoryPriceCounts } from '../catalogue/catalogue-counts.js';
+import { normalCourseQuery } from '../catalogue/catalogue-key.js';
+import { courseChanged, type CatalogueVersion } from '../catalogue/catalogue-version.js';
 import {
   deleteCourse,
   findCourse,

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { MESSAGES, orderStateConflict, type Order } from '@shop/shared';
-import { orderRefunds, orders } from '../../db/schema.js';
+import { orderRefunds, orders } from '../enrolment/orders/orders.schema.js';
 import type { ServiceContext } from '../../deps.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import type { AuthUser } from '../../middleware/auth.js';

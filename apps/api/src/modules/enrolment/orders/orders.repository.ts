@@ -4,7 +4,11 @@ import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { InvoiceTo, Language, OrderStatus, PaymentProofStatus, PaymentResult, RefundReason } from '@shop/shared';
 import type { DbOrTx } from '../../../db/client.js';
 import { statementNames } from '../../../db/statement-names.js';
-import { auditEvents, courses, orderItems, orderLearners, orderRefunds, orders, sessions, users } from '../../../db/schema.js';
+import { auditEvents } from '../../audit/audit.schema.js';
+import { courses } from '../../courses/courses.schema.js';
+import { orderItems, orderLearners, orderRefunds, orders } from './orders.schema.js';
+import { sessions } from '../sessions/sessions.schema.js';
+import { users } from '../../identity/identity.schema.js';
 import { buyerLeavesWaitlistsCte, buyerOfferSeats, buyerOffersCte } from '../sessions/waitlist.repository.js';
 import { readInvoiceTo } from './order-tax.js';
 

@@ -1,8 +1,8 @@
 import { MESSAGES, type Certificate, type CertificateListItem, type CertificateListQuery } from '@shop/shared';
-import type { ServiceContext } from '../../deps.js';
-import { conflict, forbidden, notFound } from '../../errors.js';
-import type { AuthUser } from '../../middleware/auth.js';
-import type { AuditActor } from '../audit/audit.repository.js';
+import type { ServiceContext } from '../../../deps.js';
+import { conflict, forbidden, notFound } from '../../../errors.js';
+import type { AuthUser } from '../../../middleware/auth.js';
+import type { AuditActor } from '../../audit/audit.repository.js';
 import { certificateIssuedMail } from './certificate-mail.js';
 import { withheldForAttendance } from './attendance-rule.js';
 import { renderCertificatePdf } from './certificate-pdf.js';
@@ -15,7 +15,7 @@ import {
   type CertificateChange,
   type CertificateRecord,
 } from './certificates.repository.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../../db/client.js';
 
 /** Default page size of the certificate lists. */
 export const CERTIFICATES_PAGE_DEFAULT = 50;

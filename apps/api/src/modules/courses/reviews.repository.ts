@@ -1,6 +1,8 @@
 import { and, desc, eq, not, sql, type Placeholder } from 'drizzle-orm';
 import { isUniqueViolation, type DbOrTx } from '../../db/client.js';
-import { courses, orderItems, orders, reviews, users } from '../../db/schema.js';
+import { courses, reviews } from './courses.schema.js';
+import { orderItems, orders } from '../enrolment/orders/orders.schema.js';
+import { users } from '../identity/identity.schema.js';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 export type NewReview = Pick<

@@ -2,18 +2,19 @@ import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, courseQuerySchema, MESSAGES, type CourseQuery, type CourseSort } from '@shop/shared';
-import { courses, reviews, sessions } from '../../db/schema.js';
+import { courses, reviews } from '../courses/courses.schema.js';
+import { sessions } from '../enrolment/sessions/sessions.schema.js';
 import { loadSyntheticCourses } from '../../seed/synthetic.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createUser, type UserFixture } from '../../test/factories.js';
-import { reviewsOfCourse } from '../reviews/reviews.service.js';
+import { reviewsOfCourse } from '../courses/reviews.service.js';
 import { courseHadSessions, upcomingSessionsOfCourse } from '../enrolment/sessions/sessions.repository.js';
 import { toSessionJson } from '../enrolment/sessions/sessions.service.js';
 import { normalCourseQuery } from './catalogue-key.js';
 import { readCatalogueVersion } from './catalogue-version.js';
 import { countWithin, singleCategoryOf } from './catalogue-counts.js';
-import { findCourse, listCourses } from './courses.repository.js';
-import { toCourseJson } from './courses.service.js';
+import { findCourse, listCourses } from '../courses/courses.repository.js';
+import { toCourseJson } from '../courses/courses.service.js';
 
 /**
  * Issue 55: the wide category page counts its price window from the category's prices kept per

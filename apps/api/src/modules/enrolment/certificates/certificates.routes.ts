@@ -8,10 +8,10 @@ import {
   reissueCertificateBodySchema,
   revokeCertificateBodySchema,
 } from '@shop/shared';
-import type { AppContext } from '../../deps.js';
-import { answerPage, apiRoutes, totalCountHeader } from '../../http/route.js';
-import { certificateCheckLimiter } from '../../middleware/rate-limit.js';
-import { actorOf } from '../audit/audit.repository.js';
+import type { AppContext } from '../../../deps.js';
+import { answerPage, apiRoutes, totalCountHeader } from '../../../http/route.js';
+import { certificateCheckLimiter } from '../../../middleware/rate-limit.js';
+import { actorOf } from '../../audit/audit.repository.js';
 import {
   checkCertificate,
   getCertificatePdf,

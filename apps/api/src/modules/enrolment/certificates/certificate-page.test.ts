@@ -4,9 +4,9 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CertificateListItem } from '@shop/shared';
-import { createTestContext, type TestContext } from '../../test/context.js';
-import { createAdmin, createCourse, createUser } from '../../test/factories.js';
-import { adminOrderAction, placeTestOrder } from '../../test/orders.js';
+import { createTestContext, type TestContext } from '../../../test/context.js';
+import { createAdmin, createCourse, createUser } from '../../../test/factories.js';
+import { adminOrderAction, placeTestOrder } from '../../../test/orders.js';
 
 const WEB_INDEX = readFileSync(path.join(import.meta.dirname, '../../../../web/index.html'), 'utf8');
 

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Language } from '@shop/shared';
-import type { CertificateSignatory } from '../../config.js';
+import type { CertificateSignatory } from '../../../config.js';
 import { CERTIFICATE_TEXTS, certificateCheckUrl, certificatePdfDate } from './certificate-texts.js';
 import type { CertificateRow } from './certificates.repository.js';
 

@@ -1,7 +1,7 @@
 import type { Language } from '@shop/shared';
-import { escapeHtml } from '../mail/mail.templates.js';
-import { htmlLangAttributes, MAIL_TEXTS } from '../mail/mail.texts.js';
-import { type MailMessage } from '../mail/mailer.js';
+import { escapeHtml } from '../../mail/mail.templates.js';
+import { htmlLangAttributes, MAIL_TEXTS } from '../../mail/mail.texts.js';
+import { type MailMessage } from '../../mail/mailer.js';
 import { CERTIFICATE_TEXTS, certificateCheckUrl } from './certificate-texts.js';
 import type { CertificateRow } from './certificates.repository.js';
 

@@ -13,7 +13,7 @@ import { refuseNulCharacters, rejectNulInUrl } from './middleware/reject-nul.js'
 import { requestLogging } from './middleware/request-log.js';
 import { createCatalogueCache, type CatalogueCache } from './modules/catalogue/catalogue-cache.js';
 import { catalogueFastPath } from './modules/catalogue/catalogue-fast-path.js';
-import { coursesRouter } from './modules/courses/courses.routes.js';
+import { coursesRouter } from './modules/catalogue/catalogue.routes.js';
 import { adminRouter } from './modules/admin/admin.routes.js';
 import { certificatesRouter } from './modules/enrolment/certificates/certificates.routes.js';
 import { couponsRouter } from './modules/coupons/coupons.routes.js';

@@ -4,7 +4,7 @@ import {
   catalogueQueries,
   insertCoursesQuietly,
   type NewCourse,
-} from '../modules/courses/courses.repository.js';
+} from '../modules/catalogue/catalogue.repository.js';
 import type { Db, DbOrTx } from '../db/client.js';
 
 /**

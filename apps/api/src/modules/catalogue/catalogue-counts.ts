@@ -1,7 +1,7 @@
 import type { CourseQuery } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
 import type { CatalogueVersion } from './catalogue-version.js';
-import { categoryPrices, keywordWords } from '../courses/courses.repository.js';
+import { categoryPrices, keywordWords } from './catalogue.repository.js';
 
 /**
  * Exact counts of one category's price windows without a count in SQL (issue 55, decision 0455).

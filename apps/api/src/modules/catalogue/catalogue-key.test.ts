@@ -7,7 +7,7 @@ import { createCourse } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { catalogueKey, normalCourseQuery } from './catalogue-key.js';
 import { readCatalogueVersion } from './catalogue-version.js';
-import { listCourses } from '../courses/courses.repository.js';
+import { listCourses } from './catalogue.repository.js';
 
 let ctx: TestContext;
 /** Trusts a version read for a minute: every request below sees the same version. */

@@ -1,7 +1,7 @@
 import { parse as parseQueryString } from 'node:querystring';
 import { courseQuerySchema, PAGE_LIMIT_DEFAULT, type Category, type CourseQuery } from '@shop/shared';
 import type { CatalogueVersion } from './catalogue-version.js';
-import { keywordWords } from '../courses/courses.repository.js';
+import { keywordWords } from './catalogue.repository.js';
 
 /**
  * One cache key per question (issue 38, decision 0281): every spelling of a catalogue query

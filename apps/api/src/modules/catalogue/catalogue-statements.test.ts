@@ -5,8 +5,8 @@ import type { Db } from '../../db/client.js';
 import { courses } from '../courses/courses.schema.js';
 import { loadSyntheticCourses } from '../../seed/synthetic.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
-import { CATALOGUE_NAMED_STATEMENTS_MAX } from '../courses/courses.repository.js';
-import type * as Repository from '../courses/courses.repository.js';
+import { CATALOGUE_NAMED_STATEMENTS_MAX } from './catalogue.repository.js';
+import type * as Repository from './catalogue.repository.js';
 
 /**
  * Catalogue statements prepared under a name on the PostgreSQL server (decision 0378): parsed
@@ -45,7 +45,7 @@ async function listedCount(tx: Tx, category: string, from = 0, to = 1e9): Promis
 describe.runIf(process.env['TEST_DATABASE_URL'])('catalogue statements on PostgreSQL', () => {
   beforeAll(async () => {
     vi.resetModules();
-    repository = await import('../courses/courses.repository.js');
+    repository = await import('./catalogue.repository.js');
     ctx = await createTestContext();
     await loadSyntheticCourses(ctx.database.db, COURSES);
     await ctx.database.db.execute(sql`vacuum analyze courses`);

@@ -13,7 +13,7 @@ import { toSessionJson } from '../enrolment/sessions/sessions.service.js';
 import { normalCourseQuery } from './catalogue-key.js';
 import { readCatalogueVersion } from './catalogue-version.js';
 import { countWithin, singleCategoryOf } from './catalogue-counts.js';
-import { findCourse, listCourses } from '../courses/courses.repository.js';
+import { findCourse, listCourses } from './catalogue.repository.js';
 import { toCourseJson } from '../courses/courses.service.js';
 
 /**

@@ -25,7 +25,7 @@ import {
   updateCourse,
   type CourseRow,
   type NewCourse,
-} from './courses.repository.js';
+} from '../catalogue/catalogue.repository.js';
 import { courseHadSessions, upcomingSessionsOfCourse } from '../enrolment/sessions/sessions.repository.js';
 import { toSessionJson } from '../enrolment/sessions/sessions.service.js';
 

@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { apiRoutes, idParams } from '../../http/route.js';
-import { catalogueKey, courseDetailKey, type CatalogueCache } from '../catalogue/catalogue-cache.js';
+import { catalogueKey, courseDetailKey, type CatalogueCache } from './catalogue-cache.js';
 import {
   courseListBuilder,
   createBlankCourse,
@@ -21,7 +21,7 @@ import {
   getDraftDetail,
   getDrafts,
   removeCourse,
-} from './courses.service.js';
+} from '../courses/courses.service.js';
 
 const courseParams = idParams(MESSAGES.courseNotFound);
 

@@ -27,8 +27,8 @@ import { descIndexed, escapeLike } from '../../db/sql-helpers.js';
 import { foldForSearch } from '../../lib/search-fold.js';
 import { statementNames } from '../../db/statement-names.js';
 
-import { courses } from './courses.schema.js';
-import { listReviews } from './reviews.repository.js';
+import { courses } from '../courses/courses.schema.js';
+import { listReviews } from '../courses/reviews.repository.js';
 import { upcomingSessionsOfCourse } from '../enrolment/sessions/sessions.repository.js';
 
 export type CourseRow = typeof courses.$inferSelect;

@@ -17,7 +17,7 @@ import {
   INDEX_CHOICE_FROM,
   loadSyntheticCourses,
 } from '../apps/api/src/seed/synthetic.js';
-import { countCourses } from '../apps/api/src/modules/catalogue/catalogue.repository.js';
+import { countCourses } from '../apps/api/src/modules/courses/courses.repository.js';
 
 export { SYNTHETIC_TOPICS } from '../apps/api/src/seed/synthetic.js';
 

@@ -22,9 +22,10 @@ const MODULES = path.join(ROOT, 'apps/api/src/modules');
  */
 export const LAYERS: readonly (readonly string[])[] = [
   ['admin', 'web-client'],
-  ['courses', 'payments', 'staff', 'invoices'],
+  ['catalogue', 'payments', 'staff', 'invoices'],
   ['enrolment'],
-  ['certificates', 'coupons', 'messages', 'reviews', 'images'],
+  ['coupons', 'messages', 'images'],
+  ['courses'],
   ['identity'],
   ['audit', 'mail', 'i18n', 'health', 'shop', 'newsletter'],
 ];

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Config } from './config.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './logger.js';
-import { countCourses } from './modules/catalogue/catalogue.repository.js';
+import { countCourses } from './modules/courses/courses.repository.js';
 import { hashPassword } from './modules/identity/passwords.js';
 import type { Database, DbOrTx } from './db/client.js';
 import { users } from './modules/identity/identity.schema.js';

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.js';
 import { type courses } from '../modules/courses/courses.schema.js';
 import { users } from '../modules/identity/identity.schema.js';
 import { signUserToken } from '../lib/user-tokens.js';
-import { insertCourse } from '../modules/catalogue/catalogue.repository.js';
+import { insertCourse } from '../modules/courses/courses.repository.js';
 import type { Config } from '../config.js';
 
 type UserRow = typeof users.$inferSelect;

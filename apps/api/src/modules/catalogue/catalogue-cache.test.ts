@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
 import { createAdmin, createCourse, createUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
-import { countCourses } from './catalogue.repository.js';
+import { countCourses } from '../courses/courses.repository.js';
 import {
   CATALOGUE_CACHE_CONTROL,
   CatalogueCache,

@@ -6,7 +6,7 @@ import { CATEGORIES, type Course, type CourseDetail } from '@shop/shared';
 import { courses } from '../courses/courses.schema.js';
 import { sessions } from '../enrolment/sessions/sessions.schema.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
-import { insertCourses, type NewCourse } from './catalogue.repository.js';
+import { insertCourses, type NewCourse } from '../courses/courses.repository.js';
 
 /**
  * A catalogue page's courses are written as JSON by PostgreSQL (decision 0379), a course's

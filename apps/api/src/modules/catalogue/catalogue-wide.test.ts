@@ -7,13 +7,14 @@ import { sessions } from '../enrolment/sessions/sessions.schema.js';
 import { loadSyntheticCourses } from '../../seed/synthetic.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createUser, type UserFixture } from '../../test/factories.js';
-import { reviewsOfCourse } from '../courses/reviews.service.js';
+import { reviewsOfCourse } from './catalogue-reviews.js';
 import { courseHadSessions, upcomingSessionsOfCourse } from '../enrolment/sessions/sessions.repository.js';
 import { toSessionJson } from '../enrolment/sessions/sessions.service.js';
 import { normalCourseQuery } from './catalogue-key.js';
 import { readCatalogueVersion } from './catalogue-version.js';
 import { countWithin, singleCategoryOf } from './catalogue-counts.js';
-import { findCourse, listCourses } from './catalogue.repository.js';
+import { findCourse } from '../courses/courses.repository.js';
+import { listCourses } from './catalogue.repository.js';
 import { toCourseJson } from '../courses/courses.service.js';
 
 /**

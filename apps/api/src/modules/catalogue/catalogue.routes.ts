@@ -13,15 +13,8 @@ import type { AppContext } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { apiRoutes, idParams } from '../../http/route.js';
 import { catalogueKey, courseDetailKey, type CatalogueCache } from './catalogue-cache.js';
-import {
-  courseListBuilder,
-  createBlankCourse,
-  editCourse,
-  getCourseDetail,
-  getDraftDetail,
-  getDrafts,
-  removeCourse,
-} from '../courses/courses.service.js';
+import { createBlankCourse, editCourse, removeCourse } from '../courses/courses.service.js';
+import { courseDetailOf, courseListBuilder, getCourseDetail, getDraftDetail, getDrafts } from './catalogue.service.js';
 
 const courseParams = idParams(MESSAGES.courseNotFound);
 
@@ -35,7 +28,11 @@ export interface CourseSubRouters {
   sessions: Router;
 }
 
-/** Catalogue reads answer from `catalogue` (shared with the server's fast path); writes call courseChanged. */
+/**
+ * `/api/courses`: catalogue reads answer from `catalogue` (shared with the server's fast path);
+ * the admin's writes are the courses module's (which tells the catalogue), answered here with
+ * the course as the catalogue reads it.
+ */
 export function coursesRouter(ctx: AppContext, catalogue: CatalogueCache, under: CourseSubRouters): Router {
   const router = Router();
   const guards = ctx.guards;
@@ -131,7 +128,7 @@ export function coursesRouter(ctx: AppContext, catalogue: CatalogueCache, under:
         },
       },
     },
-    ({ user, params, body }) => editCourse(ctx, user, params.id, body),
+    async ({ user, params, body }) => courseDetailOf(ctx.database.db, await editCourse(ctx, user, params.id, body), ctx.clock.now()),
   );
 
   routes.delete(

@@ -7,7 +7,7 @@ import { courses } from './courses.schema.js';
 import { foldForSearch } from '../../lib/search-fold.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse } from '../../test/factories.js';
-import { searchTextOf } from '../catalogue/catalogue.repository.js';
+import { searchTextOf } from './courses.repository.js';
 
 let ctx: TestContext;
 

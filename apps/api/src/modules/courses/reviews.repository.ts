@@ -1,8 +1,6 @@
-import { and, desc, eq, not, sql, type Placeholder } from 'drizzle-orm';
+import { and, eq, not, sql } from 'drizzle-orm';
 import { isUniqueViolation, type DbOrTx } from '../../db/client.js';
 import { courses, reviews } from './courses.schema.js';
-import { orderItems, orders } from '../enrolment/orders/orders.schema.js';
-import { users } from '../identity/identity.schema.js';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 export type NewReview = Pick<
@@ -10,38 +8,8 @@ export type NewReview = Pick<
   'courseId' | 'userId' | 'name' | 'rating' | 'comment'
 >;
 
-/** A review as shown: `name` is a child's first name only, `verified` read from the orders. */
-export type ShownReview = ReviewRow & { verified: boolean };
-
 /** The first word of a name ("Yasmine Ben Ali" → "Yasmine"): how a child account is shown. */
 export const firstNameOf = (name: string): string => name.trim().split(/\s+/)[0] ?? '';
-
-/**
- * Reviews of a course, newest first (what a shopper wants to read first), in one statement:
- * each with `verified` (its author has a paid or learned order of the course: an index probe
- * of the author's orders and their lines per review, never a query per review), and a child
- * account's name cut to its first name (whatever was stored when the review was written).
- */
-export function listReviews(db: DbOrTx, courseId: string | Placeholder) {
-  // The builder itself (awaitable): the course page prepares it once with a placeholder (issue 55).
-  return db
-    .select({
-      id: reviews.id,
-      courseId: reviews.courseId,
-      userId: reviews.userId,
-      name: sql<string>`case when ${users.isKid} then split_part(btrim(${reviews.name}), ' ', 1) else ${reviews.name} end`,
-      rating: reviews.rating,
-      comment: reviews.comment,
-      createdAt: reviews.createdAt,
-      verified: sql<boolean>`exists (
-        select 1 from ${orders} o join ${orderItems} i on i.order_id = o.id
-         where o.user_id = ${reviews.userId} and i.course_id = ${reviews.courseId} and o.status in ('paid', 'learned'))`,
-    })
-    .from(reviews)
-    .leftJoin(users, eq(users.id, reviews.userId))
-    .where(eq(reviews.courseId, courseId))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id));
-}
 
 export type AddReviewOutcome = 'added' | 'course-missing' | 'already-reviewed';
 

@@ -1,26 +1,8 @@
-import { MESSAGES, type Review, type ReviewBody } from '@shop/shared';
-import type { DbOrTx } from '../../db/client.js';
+import { MESSAGES, type ReviewBody } from '@shop/shared';
 import type { ServiceContext } from '../../deps.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { AuthUser } from '../../middleware/auth.js';
-import { addReview, firstNameOf, listReviews, type ShownReview } from './reviews.repository.js';
-
-export function toReviewJson(row: ShownReview): Review {
-  return {
-    _id: row.id,
-    name: row.name,
-    rating: row.rating,
-    comment: row.comment,
-    user: row.userId,
-    createdAt: row.createdAt.toISOString(),
-    verified: row.verified,
-  };
-}
-
-/** Reviews of a course for its detail page, newest first. */
-export async function reviewsOfCourse(db: DbOrTx, courseId: string): Promise<Review[]> {
-  return (await listReviews(db, courseId)).map(toReviewJson);
-}
+import { addReview, firstNameOf } from './reviews.repository.js';
 
 /**
  * A signed-in user reviews a course once; the course's rating and count follow. Anyone signed

@@ -22,7 +22,7 @@ import { AppError } from '../../errors.js';
 import { isId } from '../../http/route.js';
 import { COMPRESS_MIN_BYTES } from '../../lib/content-encoding.js';
 import { catalogueKey, courseDetailKey, type CatalogueCache, type ReadyAnswer } from '../catalogue/catalogue-cache.js';
-import { courseListBuilder, getCourseDetail } from '../courses/courses.service.js';
+import { courseListBuilder, getCourseDetail } from '../catalogue/catalogue.service.js';
 import { certificateCheckLimiter } from '../../middleware/rate-limit.js';
 import { findPublicCertificate } from '../enrolment/certificates/certificates.service.js';
 import { certificateHead, COURSES_HEAD, courseHead, HOME_HEAD, KIDS_HEAD, NOT_FOUND_HEAD, renderHead, type PageHead } from './page-head.js';

@@ -7,10 +7,9 @@ import { courses, sessions, sessionWaitlist, users } from '../../../db/schema.js
  * The waitlist of a full session (issue 34; docs/decisions/0361-0366). Seats freed in a session
  * with people waiting move from `sessions.seats_left` into the first rows' `offer_seats` in the
  * transaction that freed them, so they are never on sale while offered and never offered twice.
- * Locks follow the enrolment's one lock order (order → courses → sessions → waitlist rows, each
- * kind in id order; written once in docs/architecture.md#the-lock-order-written-once-here): the
- * placing statement, a leave, the lapse sweeper and offerFreedSeats all follow it. The offer mail
- * claimer only takes rows with SKIP LOCKED and waits for nothing.
+ * Locks follow the enrolment's one lock order (`LOCK_ORDER`, ./lock-order.ts; waitlist rows
+ * last): the placing statement, a leave, the lapse sweeper and offerFreedSeats all follow it.
+ * The offer mail claimer only takes rows with SKIP LOCKED and waits for nothing.
  */
 
 export type WaitlistRow = typeof sessionWaitlist.$inferSelect;

@@ -28,7 +28,7 @@ import { statementNames } from '../../db/statement-names.js';
 import { courses } from '../courses/courses.schema.js';
 import type { CourseRow } from '../courses/courses.repository.js';
 import { listReviews } from './catalogue-reviews.js';
-import { upcomingSessionsOfCourse } from '../enrolment/sessions/sessions.repository.js';
+import { upcomingSessionsOfCourse } from '../enrolment/seats/sessions.repository.js';
 
 /** At most this many words of a keyword are matched; more would only slow the query down. */
 const KEYWORD_WORDS_MAX = 8;

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { findCourse, type CourseRow } from '../courses/courses.repository.js';
 import { toCourseJson } from '../courses/courses.service.js';
-import { courseHadSessions, upcomingSessionsOfCourse } from '../enrolment/sessions/sessions.repository.js';
+import { courseHadSessions, upcomingSessionsOfCourse } from '../enrolment/seats/sessions.repository.js';
 import { toSessionJson } from '../enrolment/sessions/sessions.service.js';
 import { categoryPriceCounts } from './catalogue-counts.js';
 import { normalCourseQuery } from './catalogue-key.js';

@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, gt, inArray, or, sql, type Placeholder }
 import type { DbOrTx } from '../../../db/client.js';
 import { courses } from '../../courses/courses.schema.js';
 import { orderItems, orders } from '../orders/orders.schema.js';
-import { sessions, sessionWaitlist } from './sessions.schema.js';
+import { sessions, sessionWaitlist } from '../sessions/sessions.schema.js';
 import { standingOfferOf } from './waitlist.repository.js';
 
 export type SessionRow = typeof sessions.$inferSelect;

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderEvent, Session } from '@shop/shared';
 import { orderItems, orders } from '../orders/orders.schema.js';
-import { sessions, sessionWaitlist } from './sessions.schema.js';
+import { sessions, sessionWaitlist } from '../sessions/sessions.schema.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../../test/factories.js';
 import { testShippingAddress } from '../../../test/orders.js';

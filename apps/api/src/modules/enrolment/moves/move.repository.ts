@@ -3,10 +3,10 @@ import type { OrderStatus } from '@shop/shared';
 import type { Db } from '../../../db/client.js';
 import { courses } from '../../courses/courses.schema.js';
 import { orderItems, orders } from '../orders/orders.schema.js';
-import { sessions } from './sessions.schema.js';
+import { sessions } from '../sessions/sessions.schema.js';
 import { recordAuditEvents, type AuditActor } from '../../audit/audit.repository.js';
-import type { SessionRow } from './sessions.repository.js';
-import { offerFreedSeats } from './waitlist.repository.js';
+import type { SessionRow } from '../seats/sessions.repository.js';
+import { offerFreedSeats } from '../seats/waitlist.repository.js';
 
 /** The order states whose seats can move (they hold seats): decision 0397. */
 export const MOVABLE_STATUSES = ['pending', 'paid'] as const satisfies readonly OrderStatus[];

@@ -52,8 +52,10 @@ export const LAYERS: readonly (readonly string[])[] = [
 export const ENROLMENT_LAYERS: readonly (readonly string[])[] = [
   ['moves', 'reminders', 'roster', 'session-cancel'],
   ['orders'],
-  ['sessions'],
+  ['sessions', 'certificates'],
   ['seats'],
+  // The aggregate's tables (orders, sessions, certificates): every layer above reads or writes them.
+  ['tables'],
 ];
 
 /** The imports that point sideways or up `layers` (top first); unlisted nodes are not judged. */

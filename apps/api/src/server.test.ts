@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { courses } from './modules/courses/courses.schema.js';
-import { orders } from './modules/enrolment/orders/orders.schema.js';
+import { orders } from './modules/enrolment/tables/orders.schema.js';
 import { createHttpServer } from './http-server.js';
 import { openTestDatabase } from './test/context.js';
 import { createCourse, createUser } from './test/factories.js';

@@ -10,7 +10,7 @@ import { createCourse, createUser, type UserFixture } from '../test/factories.js
 import { TcpProxy } from '../test/tcp-proxy.js';
 import { openDatabase, type Database } from './client.js';
 import { courses } from '../modules/courses/courses.schema.js';
-import { orders } from '../modules/enrolment/orders/orders.schema.js';
+import { orders } from '../modules/enrolment/tables/orders.schema.js';
 
 const serverUrl = process.env['TEST_DATABASE_URL'];
 

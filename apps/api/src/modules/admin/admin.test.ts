@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEventJson, Course, Stats } from '@shop/shared';
 import { auditEvents } from '../audit/audit.schema.js';
-import { orders } from '../enrolment/orders/orders.schema.js';
+import { orders } from '../enrolment/tables/orders.schema.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';
 import { adminOrderAction, placeTestOrder } from '../../test/orders.js';

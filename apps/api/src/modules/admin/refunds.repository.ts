@@ -1,7 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import type { OrderStatus, RefundDue } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { orderRefunds, orders } from '../enrolment/orders/orders.schema.js';
+import { orderRefunds, orders } from '../enrolment/tables/orders.schema.js';
 import { users } from '../identity/identity.schema.js';
 
 /**

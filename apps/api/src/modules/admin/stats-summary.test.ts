@@ -11,7 +11,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stats } from '@shop/shared';
 import { courses } from '../courses/courses.schema.js';
-import { orderItems, orders } from '../enrolment/orders/orders.schema.js';
+import { orderItems, orders } from '../enrolment/tables/orders.schema.js';
 import type { ServiceContext } from '../../deps.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, type Course, type CourseDetail } from '@shop/shared';
 import { courses } from '../courses/courses.schema.js';
-import { sessions } from '../enrolment/sessions/sessions.schema.js';
+import { sessions } from '../enrolment/tables/sessions.schema.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { insertCourses, type NewCourse } from '../courses/courses.repository.js';
 

@@ -7,7 +7,7 @@ import type { Review } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { reviews } from '../courses/courses.schema.js';
 import type { ReviewRow } from '../courses/reviews.repository.js';
-import { orderItems, orders } from '../enrolment/orders/orders.schema.js';
+import { orderItems, orders } from '../enrolment/tables/orders.schema.js';
 import { users } from '../identity/identity.schema.js';
 
 /** A review as shown: `name` is a child's first name only, `verified` read from the orders. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { catalogueVersions, courses } from '../courses/courses.schema.js';
-import { sessions } from '../enrolment/sessions/sessions.schema.js';
+import { sessions } from '../enrolment/tables/sessions.schema.js';
 import type { CourseChanges, ServiceContext } from '../../deps.js';
 
 /**

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, courseQuerySchema, MESSAGES, type CourseQuery, type CourseSort } from '@shop/shared';
 import { courses, reviews } from '../courses/courses.schema.js';
-import { sessions } from '../enrolment/sessions/sessions.schema.js';
+import { sessions } from '../enrolment/tables/sessions.schema.js';
 import { loadSyntheticCourses } from '../../seed/synthetic.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createUser, type UserFixture } from '../../test/factories.js';

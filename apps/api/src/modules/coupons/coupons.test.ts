@@ -5,7 +5,7 @@ import type { Coupon, Order } from '@shop/shared';
 import { auditEvents } from '../audit/audit.schema.js';
 import { coupons } from './coupons.schema.js';
 import { courses } from '../courses/courses.schema.js';
-import { orders } from '../enrolment/orders/orders.schema.js';
+import { orders } from '../enrolment/tables/orders.schema.js';
 import type { ServiceContext } from '../../deps.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';

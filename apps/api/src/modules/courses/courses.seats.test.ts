@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { auditEvents } from '../audit/audit.schema.js';
 import { courses } from './courses.schema.js';
-import { orders } from '../enrolment/orders/orders.schema.js';
+import { orders } from '../enrolment/tables/orders.schema.js';
 import { sweepExpiredHolds } from '../enrolment/orders/order-states.service.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';

@@ -5,7 +5,7 @@ import { MESSAGES, type Order } from '@shop/shared';
 import { createApp } from '../../app.js';
 import { ConfigError, FLOUCI_PRODUCTION_API_URL, loadConfig } from '../../config.js';
 import { auditEvents } from '../audit/audit.schema.js';
-import { orders } from '../enrolment/orders/orders.schema.js';
+import { orders } from '../enrolment/tables/orders.schema.js';
 import { paymentAttempts } from './payments.schema.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createCourse, createUser, type UserFixture } from '../../test/factories.js';

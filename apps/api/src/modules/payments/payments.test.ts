@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, type Order } from '@shop/shared';
 import { createApp } from '../../app.js';
 import { auditEvents } from '../audit/audit.schema.js';
-import { orders } from '../enrolment/orders/orders.schema.js';
+import { orders } from '../enrolment/tables/orders.schema.js';
 import { paymentAttempts } from './payments.schema.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';

@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { sessionDays } from '@shop/shared';
 import type { DbOrTx } from '../../../db/client.js';
-import { orderItems, orderLearners, orders } from '../orders/orders.schema.js';
-import { learnerAttendance, sessionAttendance, sessions } from '../sessions/sessions.schema.js';
+import { orderItems, orderLearners, orders } from '../tables/orders.schema.js';
+import { learnerAttendance, sessionAttendance, sessions } from '../tables/sessions.schema.js';
 import type { WithheldCertificates } from './certificates.repository.js';
 
 /** Whether `present` days of `held` reach `minPercent` (CERTIFICATE_MIN_ATTENDANCE; 0: always). */

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@shop/shared';
 import type { Db, DbOrTx } from '../../../db/client.js';
-import { certificates } from './certificates.schema.js';
-import { orderItems, orderLearners } from '../orders/orders.schema.js';
+import { certificates } from '../tables/certificates.schema.js';
+import { orderItems, orderLearners } from '../tables/orders.schema.js';
 import { users } from '../../identity/identity.schema.js';
 import { recordAuditEvents, type AuditActor } from '../../audit/audit.repository.js';
 

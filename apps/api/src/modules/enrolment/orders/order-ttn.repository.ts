@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
-import { orderRefunds, orders } from './orders.schema.js';
+import { orderRefunds, orders } from '../tables/orders.schema.js';
 
 /**
  * The references El Fatoora (TTN) gave an order's invoice and credit notes, recorded by an admin

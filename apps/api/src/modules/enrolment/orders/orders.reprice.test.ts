@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { courses } from '../../courses/courses.schema.js';
-import { orderItems, orders } from './orders.schema.js';
+import { orderItems, orders } from '../tables/orders.schema.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createCourse, createUser } from '../../../test/factories.js';
 import * as repository from './orders.repository.js';

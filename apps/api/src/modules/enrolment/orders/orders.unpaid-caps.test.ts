@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type Order } from '@shop/shared';
 import { loadConfig } from '../../../config.js';
 import { courses } from '../../courses/courses.schema.js';
-import { orders } from './orders.schema.js';
+import { orders } from '../tables/orders.schema.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../../test/factories.js';
 import { adminOrderAction, testShippingAddress } from '../../../test/orders.js';

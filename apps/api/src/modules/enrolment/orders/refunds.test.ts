@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type Order, type RefundDue, type Stats } from '@shop/shared';
 import { auditEvents } from '../../audit/audit.schema.js';
-import { orders } from './orders.schema.js';
+import { orders } from '../tables/orders.schema.js';
 import { paymentAttempts } from '../../payments/payments.schema.js';
 import type { ServiceContext } from '../../../deps.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';

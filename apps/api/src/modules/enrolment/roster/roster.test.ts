@@ -12,8 +12,8 @@ import {
   type Session,
   type SessionLearnedResult,
 } from '@shop/shared';
-import { certificates } from '../certificates/certificates.schema.js';
-import { orders } from '../orders/orders.schema.js';
+import { certificates } from '../tables/certificates.schema.js';
+import { orders } from '../tables/orders.schema.js';
 import { signUserToken } from '../../../lib/user-tokens.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../../test/factories.js';

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type { Language } from '@shop/shared';
 import type { Db, DbOrTx } from '../../../db/client.js';
 import { courses } from '../../courses/courses.schema.js';
-import { sessions, sessionWaitlist } from '../sessions/sessions.schema.js';
+import { sessions, sessionWaitlist } from '../tables/sessions.schema.js';
 import { users } from '../../identity/identity.schema.js';
 
 /*

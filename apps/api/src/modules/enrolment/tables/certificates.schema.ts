@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../identity/identity.schema.js';
-import { orders } from '../orders/orders.schema.js';
+import { orders } from './orders.schema.js';
 
 /**
  * Certificates (issue 35, migration 0020): issued in the transaction that marks an order

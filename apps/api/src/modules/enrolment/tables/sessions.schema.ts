@@ -3,7 +3,7 @@ import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, 
 import { createdAt } from '../../../db/columns.js';
 import { courses } from '../../courses/courses.schema.js';
 import { users } from '../../identity/identity.schema.js';
-import { orderLearners } from '../orders/orders.schema.js';
+import { orderLearners } from './orders.schema.js';
 
 /**
  * Dated sessions of a course (issue 33, migration 0021): start and end instants (UTC), schedule

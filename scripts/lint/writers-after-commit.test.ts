@@ -18,27 +18,25 @@ import { sourceFiles } from './module-graph.js';
 const MODULES = path.join(ROOT, 'apps/api/src/modules');
 
 /**
- * The mail side of enrolment and certificates: the files that build or send mails (their names
- * say so) and the two sweepers whose claimed rows are the mails themselves (reminders, the named
- * learners' notices). Everything else of enrolment is a writer.
+ * The mail side of enrolment (its certificates included): the files that build or send mails
+ * (their names say so) and the two sweepers whose claimed rows are the mails themselves
+ * (reminders, the named learners' notices). Everything else of enrolment is a writer.
  */
 const MAIL_SIDE = /(?:^|[-/])mails?(?:[-.]|$)|(?:^|\/)(?:reminders|learner-notices)\.service\.ts$/;
 
-/** The writers outside enrolment: the courses' and reviews' writes, the certificates' issuing code. */
+/** The writers outside enrolment: the catalogue's write side (courses and reviews). */
 const OTHER_WRITERS = [
   'courses/courses.service.ts',
   'courses/courses.repository.ts',
-  'reviews/reviews.service.ts',
-  'reviews/reviews.repository.ts',
-  'certificates/certificates.service.ts',
-  'certificates/certificates.repository.ts',
+  'courses/reviews.service.ts',
+  'courses/reviews.repository.ts',
 ];
 
 /** Files (relative to the modules folder) a writer may not import: the mail module, mail files, the catalogue cache. */
 function forbiddenTarget(rel: string): string | null {
   if (rel.startsWith('mail/')) return 'the mail module';
-  if (rel === 'courses/catalogue-cache.ts') return 'the catalogue cache';
-  if (MAIL_SIDE.test(rel) && (rel.startsWith('enrolment/') || rel.startsWith('certificates/'))) return 'a mail file';
+  if (rel === 'catalogue/catalogue-cache.ts') return 'the catalogue cache';
+  if (MAIL_SIDE.test(rel) && rel.startsWith('enrolment/')) return 'a mail file';
   return null;
 }
 
@@ -98,7 +96,13 @@ describe('writers tell through events, not directly', () => {
     const writers = sourceFiles(MODULES)
       .map((f) => toPosix(path.relative(MODULES, f)))
       .filter((rel) => (rel.startsWith('enrolment/') && !MAIL_SIDE.test(rel)) || OTHER_WRITERS.includes(rel));
-    for (const needed of ['enrolment/orders/order-states.repository.ts', 'enrolment/sessions/sessions.service.ts', ...OTHER_WRITERS])
+    for (const needed of [
+      'enrolment/orders/order-states.repository.ts',
+      'enrolment/sessions/sessions.service.ts',
+      'enrolment/session-cancel/session-cancel.service.ts',
+      'enrolment/certificates/certificates.service.ts',
+      ...OTHER_WRITERS,
+    ])
       assert.ok(writers.includes(needed), `${needed} is not checked`);
     assert.ok(!writers.includes('enrolment/orders/order-mails.ts'), 'a mail file is counted as a writer');
   });
@@ -118,13 +122,13 @@ describe('the check fails on a planted import and call', () => {
       };
       put('mail/mailer.ts', 'export const sendInBackground = (..._a: unknown[]) => undefined;\nexport type MailMessage = { to: string };\n');
       put('enrolment/orders/order-mails.ts', "import type { MailMessage } from '../../mail/mailer.js';\nexport const placed = (): MailMessage => ({ to: '' });\n");
-      put('courses/catalogue-cache.ts', 'export const cache = 1;\n');
+      put('catalogue/catalogue-cache.ts', 'export const cache = 1;\n');
       put(
         'enrolment/orders/order-states.service.ts',
         [
           "import { sendInBackground } from '../../mail/mailer.js';",
           "import { placed } from './order-mails.js';",
-          "import type { cache } from '../../courses/catalogue-cache.js';",
+          "import type { cache } from '../../catalogue/catalogue-cache.js';",
           '// courseChanged() in a comment is fine',
           'export const cancel = (ctx: Ctx) => {',
           '  ctx.courses.courseChanged();',
@@ -140,7 +144,7 @@ describe('the check fails on a planted import and call', () => {
         'courses/courses.service.ts:1 imports the mail module (../mail/mailer.js)',
         'enrolment/orders/order-states.service.ts:1 imports the mail module (../../mail/mailer.js)',
         'enrolment/orders/order-states.service.ts:2 imports a mail file (./order-mails.js)',
-        'enrolment/orders/order-states.service.ts:3 imports the catalogue cache (../../courses/catalogue-cache.js)',
+        'enrolment/orders/order-states.service.ts:3 imports the catalogue cache (../../catalogue/catalogue-cache.js)',
         'enrolment/orders/order-states.service.ts:6 calls courseChanged',
         'enrolment/orders/order-states.service.ts:7 calls sendInBackground',
       ]);

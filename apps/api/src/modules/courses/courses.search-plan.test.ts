@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -146,6 +146,33 @@ describe('category browsing plan', () => {
     );
     expect(plan).toMatch(/Index Scan using courses_art_price_idx/);
     expect(plan).not.toMatch(/Aggregate|Sort Key/);
+  });
+
+  it('walks a category’s price index for a price window on the plan kept for every window, not only the plan for one (issue 55)', async () => {
+    // A prepared statement runs on PostgreSQL's generic plan after five runs, planned without
+    // the bounds: that plan, chosen by the planner itself (no scan turned off), must still walk
+    // the index in order and stop after the page, not read the whole window and sort it.
+    const at = new Date();
+    for (const sort of ['price_asc', 'price_desc'] as const)
+      for (const kind of ['page', 'rowsOnly'] as const) {
+        const query: CourseQuery = { Cg: ['Programming'], sort, from: 31.5, to: 889.25, limit: 24 };
+        const statement = catalogueQueries(ctx.database.db, query, at, (name) => sql.placeholder(name))[kind];
+        const built = statement?.toSQL();
+        if (!built) throw new Error(`no ${kind} statement`);
+        const values: Record<string, unknown> = { from: 31.5, to: 889.25, limit: 24, offset: 0, at: at.toISOString() };
+        const args = built.params.map((param) => sql.raw(`'${String(values[(param as { name: string }).name])}'`));
+        const plan = await ctx.database.db.transaction(async (tx) => {
+          await tx.execute(sql.raw(`prepare generic_window as ${built.sql}`));
+          await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+          const result = (await tx.execute(sql`explain execute generic_window(${sql.join(args, sql`, `)})`)) as unknown as {
+            rows: Record<string, string>[];
+          };
+          await tx.execute(sql`deallocate generic_window`);
+          return result.rows.map((row) => Object.values(row)[0]).join('\n');
+        });
+        expect(plan, `${sort} ${kind}`).toMatch(/Index Scan (Backward )?using courses_programming_price_idx/);
+        expect(plan, `${sort} ${kind}`).not.toMatch(/Bitmap Heap Scan on courses|Sort Key: (courses|on_page)\./);
+      }
   });
 
   it('reads a course page’s course, reviews and sessions each from an index (issue 55)', async () => {
@@ -311,5 +338,44 @@ describe('catalogue answers on a large catalogue', () => {
     }
     // The spread did reach the count that runs alone, past the last match.
     expect(pastTheEnd).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('pages a price window sorted by price with the courses priced exactly at its bounds, as a plain filter does (issue 55)', async () => {
+    // The window is written as row comparisons on (price, id) for price sorts: a course priced
+    // at a bound, whatever its id, is in; the page boundaries fall inside runs of equal prices.
+    const inCategory = all.filter((c) => !c.isDraft && c.category.includes('Programming')).sort((a, b) => a.price - b.price);
+    // Runs of equal prices across the page boundaries and at the window's bounds (ids in any order).
+    const runs = [
+      { price: 120, ids: inCategory.slice(40, 70).map((c) => c.id) },
+      { price: 640, ids: inCategory.slice(300, 310).map((c) => c.id) },
+    ];
+    for (const run of runs)
+      await ctx.database.db.update(courses).set({ price: run.price }).where(inArray(courses.id, run.ids));
+    all = await ctx.database.db.select().from(courses);
+    const prices = all
+      .filter((c) => !c.isDraft && c.category.includes('Programming'))
+      .map((c) => c.price)
+      .sort((a, b) => a - b);
+    const tied = prices.filter((price, i) => prices.indexOf(price) !== i);
+    expect(tied.length).toBeGreaterThan(30);
+    const at = (share: number) => prices[Math.floor(prices.length * share)] as number;
+    const windows: [number, number][] = [
+      [at(0.05), at(0.95)],
+      [120, 640],
+      [120, 120],
+      [at(0.5), at(0.5)],
+      [31.5, 889.25],
+    ];
+    for (const [from, to] of windows)
+      for (const sort of ['price_asc', 'price_desc'] as const)
+        for (const page of [1, 2, 7]) {
+          const want = expected({ Cg: 'Programming', from, to, sort, page, limit: 24 });
+          const query = { Cg: 'Programming', from: String(from), to: String(to), sort, page: String(page), limit: '24' };
+          const res = await request(ctx.app).get('/api/courses').query(query);
+          const label = JSON.stringify(query);
+          expect(res.status, label).toBe(200);
+          expect((res.body as Listed[]).map((c) => c._id), label).toEqual(want.ids);
+          expect(res.headers['x-total-count'], label).toBe(String(want.total));
+        }
   }, 120_000);
 });

@@ -5,9 +5,9 @@ import type { Db, DbOrTx } from '../../../db/client.js';
 import { courses, creditNoteCounters, invoiceCounters, orderItems, orderRefunds, orders, paymentAttempts, sessions } from '../../../db/schema.js';
 import { releaseCouponUses, retakeCouponUse } from '../../coupons/coupons.repository.js';
 import { recordAuditEvents, SYSTEM_ACTOR, type AuditActor } from '../../audit/audit.repository.js';
-import { learnBlockOf, type LearnBlock } from '../sessions/learn-block.js';
-import { lockSessionsOfOrder } from '../sessions/sessions.repository.js';
-import { offerFreedSeats } from '../sessions/waitlist.repository.js';
+import { learnBlockOf, type LearnBlock } from '../seats/learn-block.js';
+import { lockSessionsOfOrder } from '../seats/sessions.repository.js';
+import { offerFreedSeats } from '../seats/waitlist.repository.js';
 import { buildInvoiceSnapshot, type InvoiceSnapshot } from './invoice.js';
 import { findOrderById } from './orders.repository.js';
 

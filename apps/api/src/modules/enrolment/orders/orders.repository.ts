@@ -5,7 +5,7 @@ import type { InvoiceTo, Language, OrderStatus, PaymentProofStatus, PaymentResul
 import type { DbOrTx } from '../../../db/client.js';
 import { statementNames } from '../../../db/statement-names.js';
 import { auditEvents, courses, orderItems, orderLearners, orderRefunds, orders, sessions, users } from '../../../db/schema.js';
-import { buyerLeavesWaitlistsCte, buyerOfferSeats, buyerOffersCte } from '../sessions/waitlist.repository.js';
+import { buyerLeavesWaitlistsCte, buyerOfferSeats, buyerOffersCte } from '../seats/waitlist.repository.js';
 import { readInvoiceTo } from './order-tax.js';
 
 export interface OrderLineRecord {

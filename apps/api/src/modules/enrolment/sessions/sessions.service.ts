@@ -21,9 +21,9 @@ import {
   updateSession,
   type SessionFields,
   type SessionRow,
-} from './sessions.repository.js';
+} from '../seats/sessions.repository.js';
 import { waitlistSessionCancelledMail } from './waitlist-mail.js';
-import { emptyWaitlist, lapsedOffersToMail, offerFreedSeats } from './waitlist.repository.js';
+import { emptyWaitlist, lapsedOffersToMail, offerFreedSeats } from '../seats/waitlist.repository.js';
 import { waitlistOffersChanged } from './waitlist.service.js';
 
 export const SESSION_MESSAGES = {

@@ -1,19 +1,21 @@
 /**
- * Two builds of the API measured side by side on one database, alternating, with bare
- * `node:http` measured at the start of every round: on a host shared with other work, only
- * figures of the same round compare (issue 55). Each round starts each build afresh (its caches
- * empty, so the cold course pages are cold again), measures the same rows on it, and stops it;
- * which build goes first alternates.
+ * Two builds of the API measured side by side on one database, with bare `node:http` measured at
+ * the start of every round: on a host shared with other work, only figures taken moments apart
+ * compare (issue 55). Each round starts both builds afresh (caches empty, so course pages are
+ * cold again) and measures every row on both as before, after, after, before (the next round
+ * after, before, before, after), so a pair is seconds apart; a build's figure in a round is its
+ * two slices together.
  *
  *   BENCH_AB_BEFORE=/path/to/checkout pnpm --filter @shop/scripts exec tsx bench/ab.ts
  *
  * BENCH_AB_BEFORE: the checkout of the build before (its `apps/api` with dependencies; e.g.
- * `git archive main apps packages | tar -x -C DIR` plus links to this checkout's node_modules).
+ * `git archive main | tar -x -C DIR` plus links to this checkout's node_modules).
  * BENCH_AB_AFTER: the build after (default: this checkout). BENCH_DATABASE_URL: a database to
  * use as it is, else `shop_bench_ab` is made afresh with BENCH_COURSES (10 000) courses of the
  * synthetic generator, 3 sessions each. BENCH_AB_ROUNDS (3), BENCH_CONNECTIONS (32),
- * BENCH_WARMUP (2 s), BENCH_DURATION (8 s). Prints each round's requests/s, share of bare and
- * CPU per request (API, PostgreSQL) for both builds, and writes them to results/ab-*.json.
+ * BENCH_WARMUP (2 s), BENCH_DURATION (8 s). Prints each round's requests/s, share of bare and the
+ * API's CPU per request for both builds (PostgreSQL's column counts every backend of the
+ * server, other databases' too), and writes them to results/ab-*.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,7 +23,7 @@ import pg from 'pg';
 import { signIn } from './client.js';
 import { insertBuyers, loadCourses, prepareDatabase, prepareOrderCourses, type OrderCourses } from './database.js';
 import { measure, type LoadFigures, type LoadOptions } from './load.js';
-import { startApi, startBareServer, type Child } from './processes.js';
+import { startApi, startBareServer } from './processes.js';
 import { FILTER_PATH, shuffled, wideWindowQuery } from './wide.js';
 import { ROOT } from '../child-process.js';
 
@@ -58,53 +60,42 @@ function figures(load: LoadFigures, bare: number): Measured {
   };
 }
 
-/** The rows measured on one build, in this order, each against the round's bare figure. */
-async function measureBuild(
-  api: Child,
-  bare: number,
-  ids: string[],
-  tokens: string[],
-  orderCourses: OrderCourses,
-  keyPrefix: string,
-): Promise<Record<string, Measured>> {
-  const load = (rest: Partial<LoadOptions>) =>
-    measure({
-      url: api.url,
-      connections: CONNECTIONS,
-      durationS: DURATION,
-      warmupS: WARMUP,
-      ...(api.process.pid !== undefined ? { serverPid: api.process.pid } : {}),
-      ...rest,
+/** A measured row: one load against one build, given the slice's own course ids for the cold row. */
+type RowLoad = (load: (rest: Partial<LoadOptions> & { path?: string }) => Promise<LoadFigures>, slice: Slice) => Promise<LoadFigures>;
+
+interface Slice {
+  /** Course ids this build has never been asked for (the cold row). */
+  ids: string[];
+  tokens: string[];
+  orderCourses: OrderCourses;
+  keyPrefix: string;
+}
+
+const ROWS: Record<string, RowLoad> = {
+  'cached default page': (load) => load({ path: '/api/courses' }),
+  'cached filtered page': (load) => load({ path: FILTER_PATH }),
+  'wide category page, uncached': (load) => load({ request: () => ({ path: `/api/courses?${wideWindowQuery()}` }) }),
+  'course details, cold': (load, slice) => {
+    let asked = 0;
+    return load({ request: () => ({ path: `/api/courses/${slice.ids[asked++ % slice.ids.length] ?? ''}` }) }).then((figures) => {
+      if (asked > slice.ids.length) figures.statuses['ids ran out'] = asked - slice.ids.length;
+      return figures;
     });
-  const rows: Record<string, Measured> = {};
-  rows['cached default page'] = figures(await load({ url: `${api.url}/api/courses` }), bare);
-  rows['cached filtered page'] = figures(await load({ url: `${api.url}${FILTER_PATH}` }), bare);
-  rows['wide category page, uncached'] = figures(
-    await load({ request: () => ({ path: `/api/courses?${wideWindowQuery()}` }) }),
-    bare,
-  );
-  // This build started with an empty cache: every id is asked once (the warm-up's too).
-  const coldIds = shuffled([...ids]);
-  let asked = 0;
-  rows['course details, cold'] = figures(
-    await load({ request: () => ({ path: `/api/courses/${coldIds[asked++ % coldIds.length] ?? ''}` }) }),
-    bare,
-  );
-  if (asked > coldIds.length) rows['course details, cold']!.statuses['ids ran out'] = asked - coldIds.length;
-  let i = 0;
-  rows['POST /api/orders'] = figures(
-    await load({
+  },
+  'POST /api/orders': (load, slice) => {
+    let i = 0;
+    return load({
       request: () => {
         i += 1;
-        const course = orderCourses.plenty[i % orderCourses.plenty.length] ?? '';
-        const session = orderCourses.sessions[course];
+        const course = slice.orderCourses.plenty[i % slice.orderCourses.plenty.length] ?? '';
+        const session = slice.orderCourses.sessions[course];
         return {
           path: '/api/orders',
           method: 'POST',
           headers: {
             'Content-Type': 'application/json',
-            Authorization: `Bearer ${tokens[i % tokens.length] ?? ''}`,
-            'Idempotency-Key': `${keyPrefix}${i}`,
+            Authorization: `Bearer ${slice.tokens[i % slice.tokens.length] ?? ''}`,
+            'Idempotency-Key': `${slice.keyPrefix}${i}`,
           },
           body: JSON.stringify({
             orderItems: [{ course, qty: 1 + (i % 2), ...(session ? { session } : {}) }],
@@ -113,10 +104,23 @@ async function measureBuild(
           }),
         };
       },
-    }),
-    bare,
-  );
-  return rows;
+    });
+  },
+};
+
+/** Sums two loads of one build (its two slices of a round) into one figure. */
+function combined(a: LoadFigures, b: LoadFigures): LoadFigures {
+  const statuses: Record<string, number> = { ...a.statuses };
+  for (const [code, n] of Object.entries(b.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+  const server = a.cpu && b.cpu ? (a.cpu.server + b.cpu.server) / 2 : undefined;
+  const postgres = a.cpu && b.cpu ? (a.cpu.postgres + b.cpu.postgres) / 2 : undefined;
+  return {
+    ...a,
+    requestsPerS: (a.requestsPerS + b.requestsPerS) / 2,
+    requests: a.requests + b.requests,
+    statuses,
+    ...(a.cpu && server !== undefined && postgres !== undefined ? { cpu: { ...a.cpu, server, postgres } } : {}),
+  };
 }
 
 async function main(): Promise<void> {
@@ -132,37 +136,68 @@ async function main(): Promise<void> {
     const { rows: existing } = await pool.query<{ n: number }>(`select count(*)::int as n from users where email like 'bench-buyer-%'`);
     const buyers = (existing[0]?.n ?? 0) > 0 ? [] : await insertBuyers(pool, 200);
     const orderCourses = await prepareOrderCourses(pool, 60, 0);
-    const ids = (await pool.query<{ id: string }>('select id from courses where not is_draft')).rows.map((r) => r.id);
+    const ids = shuffled((await pool.query<{ id: string }>('select id from courses where not is_draft')).rows.map((r) => r.id));
     let tokens: string[] = [];
+    // Both builds run for the whole round; each row is measured before, after, after, before
+    // (then after, before, before, after the next round), so the two figures of a pair are
+    // seconds apart rather than minutes.
+    let slice = 0;
     for (let round = 1; round <= ROUNDS; round++) {
-      const first = await startApi(url, {}, builds.before);
-      if (tokens.length === 0) tokens = await signIn(first.url, buyers.length > 0 ? buyers : Array.from({ length: 200 }, (_, n) => ({ email: `bench-buyer-${n}@example.com` })));
-      const page = await fetch(`${first.url}/api/courses`);
-      mkdirSync(RESULTS, { recursive: true });
-      const bodyFile = path.join(RESULTS, 'ab-catalogue-page.json');
-      writeFileSync(bodyFile, Buffer.from(await page.arrayBuffer()));
-      await first.stop();
-      const bareServer = await startBareServer('node', bodyFile, page.headers.get('x-total-count') ?? '0');
-      const bare = await measure({
-        url: `${bareServer.url}/api/courses`,
-        connections: CONNECTIONS,
-        durationS: DURATION,
-        warmupS: WARMUP,
-        ...(bareServer.process.pid !== undefined ? { serverPid: bareServer.process.pid } : {}),
-      }).finally(() => bareServer.stop());
-      const order = round % 2 === 1 ? (['before', 'after'] as const) : (['after', 'before'] as const);
-      const measured: Record<string, Record<string, Measured>> = {};
-      for (const build of order) {
-        const api = await startApi(url, {}, builds[build]);
-        try {
-          measured[build] = await measureBuild(api, bare.requestsPerS, ids, tokens, orderCourses, `ab-${started}-${round}-${build}-`);
-        } finally {
-          await api.stop();
+      const apis = { before: await startApi(url, {}, builds.before), after: await startApi(url, {}, builds.after) };
+      try {
+        if (tokens.length === 0)
+          tokens = await signIn(
+            apis.before.url,
+            buyers.length > 0 ? buyers : Array.from({ length: 200 }, (_, n) => ({ email: `bench-buyer-${n}@example.com` })),
+          );
+        const page = await fetch(`${apis.before.url}/api/courses`);
+        mkdirSync(RESULTS, { recursive: true });
+        const bodyFile = path.join(RESULTS, 'ab-catalogue-page.json');
+        writeFileSync(bodyFile, Buffer.from(await page.arrayBuffer()));
+        const bareServer = await startBareServer('node', bodyFile, page.headers.get('x-total-count') ?? '0');
+        const bare = await measure({
+          url: `${bareServer.url}/api/courses`,
+          connections: CONNECTIONS,
+          durationS: DURATION,
+          warmupS: WARMUP,
+          ...(bareServer.process.pid !== undefined ? { serverPid: bareServer.process.pid } : {}),
+        }).finally(() => bareServer.stop());
+        const order = round % 2 === 1 ? (['before', 'after', 'after', 'before'] as const) : (['after', 'before', 'before', 'after'] as const);
+        const measured: Record<string, Record<string, Measured>> = { before: {}, after: {} };
+        for (const [name, row] of Object.entries(ROWS)) {
+          const loads: Record<string, LoadFigures[]> = { before: [], after: [] };
+          for (const build of order) {
+            const api = apis[build];
+            const load = (rest: Partial<LoadOptions> & { path?: string }) => {
+              const { path: fixedPath, ...options } = rest;
+              return measure({
+                url: `${api.url}${fixedPath ?? ''}`,
+                connections: CONNECTIONS,
+                durationS: DURATION,
+                warmupS: WARMUP,
+                ...(api.process.pid !== undefined ? { serverPid: api.process.pid } : {}),
+                ...options,
+              });
+            };
+            // The cold row's four slices of a round each ask their own quarter of the ids: never
+            // asked of that build before (each build starts afresh every round).
+            const quarter = Math.floor(ids.length / 4);
+            const sliceIds = ids.slice(slice * quarter, (slice + 1) * quarter);
+            slice = (slice + 1) % 4;
+            loads[build]?.push(await row(load, { ids: sliceIds, tokens, orderCourses, keyPrefix: `ab-${started}-${round}-${name.length}-${build}-${slice}-` }));
+          }
+          for (const build of ['before', 'after'] as const) {
+            const [a, b] = loads[build] ?? [];
+            if (a && b) (measured[build] ??= {})[name] = figures(combined(a, b), bare.requestsPerS);
+          }
         }
+        const loadAverage = (await import('node:os')).loadavg();
+        rounds.push({ bare: bare.requestsPerS, builds: measured, load: loadAverage });
+        printRound(round, rounds[rounds.length - 1]!, order);
+      } finally {
+        await apis.before.stop();
+        await apis.after.stop();
       }
-      const loadAverage = (await import('node:os')).loadavg();
-      rounds.push({ bare: bare.requestsPerS, builds: measured, load: loadAverage });
-      printRound(round, rounds[rounds.length - 1]!, order);
     }
   } finally {
     await pool.end();
@@ -181,7 +216,7 @@ function printRound(
   const pct = (share: number) => `${(share * 100).toFixed(2)} %`;
   const cpu = (m: Measured) => `${m.apiMs?.toFixed(2) ?? '?'} / ${m.postgresMs?.toFixed(2) ?? '?'}`;
   console.log(
-    `\nround ${round} (${order.join(' first, then ')}): bare node:http ${result.bare} req/s; load average ${result.load.map((n) => n.toFixed(1)).join(' ')}`,
+    `\nround ${round} (${order.join(', ')}): bare node:http ${result.bare} req/s; load average ${result.load.map((n) => n.toFixed(1)).join(' ')}`,
   );
   console.log('| row | before req/s (share of bare; API / PostgreSQL ms CPU a request) | after | after ÷ before |');
   console.log('|---|---|---|---|');

@@ -120,31 +120,9 @@ export function courseFilter(query: CourseQuery, param: Param = inline): SQL | u
     else conditions.push(sql`${courses.category} && ${categoryArray(categories)}`);
   }
   if (required.size > 0) conditions.push(sql`${courses.category} @> ${categoryArray([...required])}`);
-  if (query.from && query.to && sortKey(query.sort) === 'price') {
-    conditions.push(priceWindow(param('from', query.from), param('to', query.to)));
-  } else {
-    if (query.from) conditions.push(gte(courses.price, param('from', query.from)));
-    if (query.to) conditions.push(lte(courses.price, param('to', query.to)));
-  }
+  if (query.from) conditions.push(gte(courses.price, param('from', query.from)));
+  if (query.to) conditions.push(lte(courses.price, param('to', query.to)));
   return conditions.length > 0 ? and(...conditions) : undefined;
-}
-
-const FIRST_UUID = sql.raw(`'00000000-0000-0000-0000-000000000000'::uuid`);
-const LAST_UUID = sql.raw(`'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid`);
-
-/**
- * `from <= price <= to` for a page sorted by price, written as two row comparisons on the price
- * indexes' own (price, id) (the same courses: every id lies between the first and last uuid).
- * Prepared statements run on PostgreSQL's generic plan after five runs, and for `price >= $1 and
- * price <= $2` that plan assumes the range keeps 0.5 % of the category (its default for a range
- * of unknown bounds): reading every course of the window through a bitmap and sorting it looked
- * cheaper than walking the index. A window that keeps most of a category (a price slider) then
- * read all of it from the table to show 24 (issue 55). Each row comparison is estimated alone (a
- * third each), so the generic plan walks the price index in order and stops after the page,
- * as a plan for the actual bounds does.
- */
-function priceWindow(from: unknown, to: unknown): SQL {
-  return sql`(${courses.price}, ${courses.id}) >= (${from}, ${FIRST_UUID}) and (${courses.price}, ${courses.id}) <= (${to}, ${LAST_UUID})`;
 }
 
 /** The column a catalogue order sorts on, before the id. */

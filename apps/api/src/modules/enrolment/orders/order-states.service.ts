@@ -6,7 +6,7 @@ import { AppError, conflict, notFound } from '../../../errors.js';
 import { isId } from '../../../lib/ids.js';
 import type { AuthUser } from '../../../middleware/auth.js';
 import { actorOf, listAuditEvents, type AuditActor } from '../../audit/audit.repository.js';
-import { issueCertificateInTransaction, mailCertificateInBackground } from '../../certificates/certificates.service.js';
+import { issueCertificateInTransaction, mailCertificateInBackground } from '../certificates/certificates.service.js';
 import { sendInBackground } from '../../mail/mailer.js';
 import { queueTextMessages } from '../../messages/text-messages.service.js';
 import { waitlistOffersChanged } from '../sessions/waitlist.service.js';
@@ -243,7 +243,7 @@ export async function getOrderHistory(ctx: ServiceContext, id: string): Promise<
   const events = await listAuditEvents(db, 'order', id);
   return events.map((e) => {
     const status = e.changes['status'] as { from: OrderStatus | null; to: OrderStatus } | undefined;
-    // A learner moved to another session (issue 34, sessions/move.repository.ts): the starts of both.
+    // A learner moved to another session (issue 34, moves/move.repository.ts): the starts of both.
     const session = e.changes['session'] as { from: { startsAt?: string }; to: { startsAt?: string } } | undefined;
     const moved =
       e.action === 'moved' && session?.from.startsAt && session.to.startsAt

@@ -4,8 +4,12 @@ import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { InvoiceTo, Language, OrderStatus, PaymentProofStatus, PaymentResult, RefundReason } from '@shop/shared';
 import type { DbOrTx } from '../../../db/client.js';
 import { statementNames } from '../../../db/statement-names.js';
-import { auditEvents, courses, orderItems, orderLearners, orderRefunds, orders, sessions, users } from '../../../db/schema.js';
-import { buyerLeavesWaitlistsCte, buyerOfferSeats, buyerOffersCte } from '../seats/waitlist.repository.js';
+import { auditEventsOfRows } from '../../audit/audit.repository.js';
+import { courses } from '../../courses/courses.schema.js';
+import { orderItems, orderLearners, orderRefunds, orders } from '../tables/orders.schema.js';
+import { sessions, sessionWaitlist } from '../tables/sessions.schema.js';
+import { users } from '../../identity/identity.schema.js';
+import { standingOfferOf } from '../seats/waitlist.repository.js';
 import { readInvoiceTo } from './order-tax.js';
 
 export interface OrderLineRecord {
@@ -313,16 +317,6 @@ export function orderStatement(order: NewOrder): SQL {
     [orders.taxLines, sql`${JSON.stringify(order.taxLines ?? [])}::jsonb`],
     [orders.stampDuty, sql`${order.stampDuty ?? 0}::numeric`],
   ];
-  const placedEvent: [AnyPgColumn, SQL][] = [
-    [auditEvents.entity, sql`'order'`],
-    [auditEvents.entityId, sql`new_order.id`],
-    [auditEvents.action, sql`'placed'`],
-    [auditEvents.actorId, sql`${order.userId}::uuid`],
-    [auditEvents.actorName, sql`${order.userName}::text`],
-    [auditEvents.actorRole, sql`${order.placedBy.isAdmin ? 'admin' : 'customer'}::text`],
-    [auditEvents.changes, sql`'{"status":{"from":null,"to":"pending"}}'::jsonb`],
-    [auditEvents.at, sql`${order.placedAt.toISOString()}::timestamptz`],
-  ];
   const columnNames = (columns: AnyPgColumn[]) =>
     sql.join(
       columns.map((column) => sql.identifier(column.name)),
@@ -424,15 +418,48 @@ export function orderStatement(order: NewOrder): SQL {
       returning ${orderItems.id} as id
     ),${learnersCte(lines)}
     placed_event as (
-      insert into ${auditEvents} (${columnNames(placedEvent.map(([column]) => column))})
-      select ${sql.join(
-        placedEvent.map(([, value]) => value),
-        sql`, `,
-      )}
-      from new_order
+      ${auditEventsOfRows('new_order', {
+        entity: 'order',
+        action: 'placed',
+        actor: { id: order.userId, name: order.userName, role: order.placedBy.isAdmin ? 'admin' : 'customer' },
+        changes: { status: { from: null, to: 'pending' } },
+        at: order.placedAt,
+      })}
     )
     select unpaid.ok as unpaid_ok, new_order.id, new_order.created_at from unpaid left join new_order on true
   `;
+}
+
+/*
+ * The waitlist's pieces of `orderStatement` above, kept beside it because they name its CTEs
+ * (`wanted`, `locked_sessions`, `ready`): the buyer's own offers count with the seats left of
+ * their session, and the buyer leaves the waitlist of every session they got seats in.
+ */
+
+/** `buyer_offers`: the buyer's offers on the order's sessions, not expired at `at`, locked after the sessions. */
+function buyerOffersCte(userId: string | null, at: SQL): SQL {
+  return sql`buyer_offers as materialized (
+      select ${sessionWaitlist.sessionId} as session_id, ${sessionWaitlist.offerSeats} as offer_seats
+      from ${sessionWaitlist}
+      where ${sessionWaitlist.sessionId} in (select id from locked_sessions) and ${standingOfferOf(userId, at)}
+      order by ${sessionWaitlist.sessionId}
+      for update
+    )`;
+}
+
+/** The seats offered to the buyer in the session `sessionId` (an SQL expression), 0 without an offer. */
+function buyerOfferSeats(sessionId: SQL): SQL {
+  return sql`coalesce((select buyer_offers.offer_seats from buyer_offers where buyer_offers.session_id = ${sessionId}), 0)`;
+}
+
+/** `left_waitlists`: once placed, the buyer leaves the waitlists of the sessions they got seats in. */
+function buyerLeavesWaitlistsCte(userId: string | null): SQL {
+  return sql`left_waitlists as (
+      delete from ${sessionWaitlist}
+      using ready
+      where ready.ok and ${sessionWaitlist.userId} = ${userId}::uuid
+        and ${sessionWaitlist.sessionId} in (select session_id from wanted where session_id is not null)
+    )`;
 }
 
 /**

@@ -10,12 +10,12 @@
  *
  * BENCH_AB_AFTER (default this checkout), BENCH_STATEMENT_RUNS (400 a turn), BENCH_AB_ROUNDS (5).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type * as Client from '../../apps/api/src/db/client.js';
-import type * as Repository from '../../apps/api/src/modules/courses/courses.repository.js';
+import type * as Repository from '../../apps/api/src/modules/catalogue/catalogue.repository.js';
 import type { CourseQuery } from '../../packages/shared/src/index.js';
 import { ROOT } from '../child-process.js';
 import { WIDE_CATEGORY } from './wide.js';
@@ -35,7 +35,9 @@ interface Built {
 async function wideStatement(root: string, url: string): Promise<Built> {
   const api = path.join(root, 'apps/api/src');
   const client = (await import(path.join(api, 'db/client.ts'))) as typeof Client;
-  const repository = (await import(path.join(api, 'modules/courses/courses.repository.ts'))) as typeof Repository;
+  // The catalogue's read side has its own module since issue 50; older checkouts kept it in courses.
+  const moved = path.join(api, 'modules/catalogue/catalogue.repository.ts');
+  const repository = (await import(existsSync(moved) ? moved : path.join(api, 'modules/courses/courses.repository.ts'))) as typeof Repository;
   const database = await client.openDatabase({ kind: 'postgres', url, poolSize: 2 });
   try {
     const query: CourseQuery = { Cg: [WIDE_CATEGORY], sort: 'price_asc', from: 31.5, to: 889.25, limit: 24 };

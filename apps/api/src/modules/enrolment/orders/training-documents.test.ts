@@ -115,7 +115,7 @@ describe('GET /api/orders/{id}/agreement', () => {
       `Matricule fiscal: ${SHOP.SHOP_TAX_ID}`,
       `Agrément de formation: ${SHOP.SHOP_TRAINING_AUTHORISATION}`,
       `Raison sociale: ${COMPANY.name}`,
-      `Matricule fiscal: ${COMPANY.taxId}`,
+      `Matricule fiscal: 7654321/B/P/M/000`,
       'Adresse: 10 Rue du Lac Léman, 1053 Les Berges du Lac, Tunisie',
       'Formation: Excel pour l’entreprise',
       'Durée (heures): 11',

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
+  formatMatricule,
   isLanguage,
   meetingsHours,
   sessionDays,
@@ -143,7 +144,9 @@ export function renderTrainingAgreement(order: OrderRecord, shop: ShopIdentity, 
   page.line(w.company, 'bold');
   page.labelled(w.name, order.invoiceTo?.name ?? '');
   page.labelled(w.address, [order.address, `${order.postalCode} ${order.city}`.trim(), order.country].filter(Boolean).join(', '));
-  page.labelled(w.taxId, order.invoiceTo?.taxId ?? '');
+  // Printed as on the company's tax card and on its invoices (a person's CIN as typed).
+  const taxId = order.invoiceTo?.taxId ?? '';
+  page.labelled(w.taxId, order.invoiceTo?.kind === 'person' ? taxId : formatMatricule(taxId));
   page.gap();
   page.line(w.agreementIntro);
   for (const line of order.lines) {

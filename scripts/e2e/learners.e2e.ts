@@ -415,7 +415,7 @@ describe('learners', () => {
       [2, '14'],
       [1, '7'],
     ] as const) {
-      assert.match(attendanceFr, new RegExp(`\\b${count}\\D{1,12}3\\b`), `${count} of 3 days`);
+      assert.match(attendanceFr, new RegExp(`\\b${count} sur 3\\b`), `${count} of 3 days`);
       assert.match(attendanceFr, new RegExp(`\\b${hours}\\b`), `${hours} hours`);
     }
     assert.equal(attendanceFr.split('\f').filter((p) => p.trim()).length >= 1, true);

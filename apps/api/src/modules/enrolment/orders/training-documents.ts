@@ -156,7 +156,11 @@ export function renderTrainingAgreement(order: OrderRecord, shop: ShopIdentity, 
     page.labelled(w.seats, String(line.qty));
     const people = learnersOfLine(order, line);
     const named = people.filter((p) => !p.unnamed);
-    if (named.length > 0) page.labelled(w.learners, named.map((p) => p.name).join(', '));
+    // One name a line: a list joined by commas mixed Latin and Arabic names out of order in the
+    // right-to-left document, and a company's eight names wrapped mid-name.
+    const [first, ...others] = named;
+    if (first) page.labelled(w.learners, first.name);
+    for (const person of others) page.continued(person.name);
     const unnamed = people.find((p) => p.unnamed);
     if (unnamed) page.labelled(w.unnamedSeats, String(unnamed.seats));
   }

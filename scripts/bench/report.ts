@@ -17,9 +17,10 @@ export interface Target {
   /**
    * `throughput` (default): requests/s over the reference's requests/s. `latency`: the
    * reference's mean latency over this row's (for a group of requests inside a mixed load,
-   * whose requests/s are a share of the load, not a speed).
+   * whose requests/s are a share of the load, not a speed). `p99`: the reference's p99 latency
+   * over this row's (a share of 1 or more: this row's slowest answers are no slower).
    */
-  by?: 'throughput' | 'latency';
+  by?: 'throughput' | 'latency' | 'p99';
 }
 
 export interface Row {
@@ -52,12 +53,14 @@ function shareOf(row: Row, rows: readonly Row[]): number | undefined {
   if (!reference) return undefined;
   if (target.by === 'latency')
     return row.figures.meanMs > 0 ? reference.figures.meanMs / row.figures.meanMs : undefined;
+  if (target.by === 'p99')
+    return row.figures.p99Ms > 0 ? reference.figures.p99Ms / row.figures.p99Ms : undefined;
   return reference.figures.requestsPerS > 0 ? row.figures.requestsPerS / reference.figures.requestsPerS : undefined;
 }
 
 function targetText(target: Target | undefined): string {
   if (!target) return '';
-  const what = target.by === 'latency' ? ' speed' : '';
+  const what = target.by === 'latency' ? ' speed' : target.by === 'p99' ? ' p99 speed' : '';
   return `>=${+(target.minShare * 100).toFixed(1)}%${what} of ${target.of === undefined ? 'bare' : `"${target.of}"`}`;
 }
 

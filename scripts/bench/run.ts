@@ -13,7 +13,10 @@
  * BENCH_ONLY=wide (issue 55: the wide category page and cold course details, with the rows they
  * are compared with), BENCH_ONLY=sessions (issue 33's comparison: the bare server, the cached default page, the
  * uncached keyword and filtered pages and the two order runs), BENCH_SESSIONS (3 dated sessions
- * per course, 0 for none: each order line then names its course's soonest session).
+ * per course, 0 for none: each order line then names its course's soonest session),
+ * BENCH_ONLY=learners (issue 51: the bare server, orders of 10 seats placed with 10 named learners
+ * against the same orders unnamed, and a session's roster of 200 learners against the admin's
+ * order list on BENCH_ORDERS orders).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -65,6 +68,8 @@ const ONLY_SEARCH = ONLY === 'search';
  * cold course details.
  */
 const ONLY_WIDE = ONLY === 'wide';
+/** Issue 51: naming learners at checkout and reading a roster of learners, each beside its reference. */
+const ONLY_LEARNERS = ONLY === 'learners';
 const SESSIONS = env('BENCH_SESSIONS', 3);
 const ORDERS = env('BENCH_ORDERS', 100_000);
 const ADMIN_CONNECTIONS = env('BENCH_ADMIN_CONNECTIONS', 8);
@@ -110,6 +115,14 @@ const COLD_DETAIL_TARGET: Target = { minShare: 0.085 };
 const ORDER_TARGET: Target = { minShare: 0.015 };
 /** The back office at 8 connections (was p99 < 200 ms). */
 const ADMIN_TARGET: Target = { minShare: 0.002 };
+/** Issue 51: the admin's filtered order list, the reference of the roster's p99. */
+const ADMIN_LIST_ROW = (orders: number, connections: number) =>
+  `GET /api/orders?paid=false&paymentMethod=In Place (${orders} orders, ${connections} conn.)`;
+const UNNAMED_ROW = 'POST /api/orders (10 seats, none named)';
+/** Issue 51: naming 10 learners costs at most a fifth of the orders placed. */
+const NAMED_TARGET: Target = { minShare: 0.8, of: UNNAMED_ROW };
+/** Issue 51: a session's roster of 200 learners answers no slower at p99 than the admin's order list. */
+const ROSTER_TARGET = (of: string): Target => ({ minShare: 1, of, by: 'p99' });
 
 
 /** The catalogue query shapes measured (and EXPLAINed). */
@@ -177,6 +190,8 @@ async function main(): Promise<void> {
     const buyers = await insertBuyers(pool, BUYERS);
     const adminUser = await insertAdmin(pool);
     const orderCourses = await prepareOrderCourses(pool, 60, 4);
+    const allOrderCourses = [...orderCourses.plenty, ...orderCourses.scarce];
+    const keyPrefix = (tag: string) => `bench-${tag}-${started}-`;
     const detailIds = (
       await pool.query<{ id: string }>('select id from courses tablesample system (5) limit 2000')
     ).rows.map((r) => r.id);
@@ -244,7 +259,111 @@ async function main(): Promise<void> {
         true,
       );
     };
+    /**
+     * Issue 51's rows: orders of 10 seats of a course with plenty, unnamed then with 10 named
+     * learners (same seats, same run); then a session holding 200 named learners (20 orders of
+     * 10, placed through the API), its roster read by the admin, against the admin's filtered
+     * order list on ORDERS orders at the same connections.
+     */
+    const learnerRows = async () => {
+      const tenSeats = (tag: string, named: boolean) => {
+        const prefix = keyPrefix(tag);
+        let i = 0;
+        return load({
+          url: api?.url ?? '',
+          request: () => {
+            i += 1;
+            const course = orderCourses.plenty[i % orderCourses.plenty.length];
+            return {
+              path: '/api/orders',
+              method: 'POST',
+              headers: {
+                'Content-Type': 'application/json',
+                Authorization: `Bearer ${tokens[i % tokens.length]}`,
+                'Idempotency-Key': `${prefix}${i}`,
+              },
+              body: JSON.stringify({
+                orderItems: [
+                  {
+                    course,
+                    qty: 10,
+                    ...(course && orderCourses.sessions[course] ? { session: orderCourses.sessions[course] } : {}),
+                    ...(named
+                      ? {
+                          learners: Array.from({ length: 10 }, (_, k) => ({
+                            name: `Learner ${i}-${k}`,
+                            ...(k % 2 === 0 ? { email: `learner-${i}-${k}@bench.example.com` } : {}),
+                          })),
+                        }
+                      : {}),
+                  },
+                ],
+                shippingAddress: { address: '1 Bench Street', city: 'Tunis', postalCode: '1000', country: 'France' },
+                paymentMethod: 'In Place',
+              }),
+            };
+          },
+        });
+      };
+      let before = await seatsOf(pool, allOrderCourses);
+      row(UNNAMED_ROW, await tenSeats('unnamed', false), undefined, 'reference', ['201']);
+      seatChecks['10 seats unnamed'] = await checkSeats(pool, before, keyPrefix('unnamed'));
+      before = await seatsOf(pool, allOrderCourses);
+      row('POST /api/orders (10 seats, 10 learners named)', await tenSeats('named', true), NAMED_TARGET, undefined, ['201']);
+      seatChecks['10 seats named'] = await checkSeats(pool, before, keyPrefix('named'));
+
+      // The roster: a session of its own with 200 named learners, paid.
+      const [adminToken] = await signIn(api?.url ?? '', [adminUser]);
+      const course = orderCourses.plenty[0] ?? '';
+      const session = orderCourses.sessions[course];
+      if (!session) throw new Error('BENCH_ONLY=learners needs dated sessions (BENCH_SESSIONS > 0)');
+      const { rows: made } = await pool.query<{ id: string }>(
+        `insert into sessions (course_id, starts_at, ends_at, schedule, place, capacity, seats_left)
+         select course_id, now() + interval '30 days', now() + interval '32 days', '09:00-17:00', 'Bench roster', 200, 200
+         from sessions where id = $1 returning id`,
+        [session],
+      );
+      const rosterSession = made[0]?.id ?? '';
+      for (let o = 0; o < 20; o += 1) {
+        const answer = await fetch(`${api?.url ?? ''}/api/orders`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${tokens[o % tokens.length]}` },
+          body: JSON.stringify({
+            orderItems: [
+              {
+                course,
+                qty: 10,
+                session: rosterSession,
+                learners: Array.from({ length: 10 }, (_, k) => ({ name: `Roster learner ${o}-${k}`, email: `roster-${o}-${k}@bench.example.com` })),
+              },
+            ],
+            shippingAddress: { address: '1 Bench Street', city: 'Tunis', postalCode: '1000', country: 'France' },
+            paymentMethod: 'In Place',
+          }),
+        });
+        if (answer.status !== 201) throw new Error(`roster order ${o}: ${answer.status} ${await answer.text()}`);
+      }
+      const adminLoad = (p: string) =>
+        load({ url: `${api?.url ?? ''}${p}`, connections: ADMIN_CONNECTIONS, headers: { Authorization: `Bearer ${adminToken ?? ''}` } });
+      await insertOrders(pool, ORDERS);
+      const listRow = ADMIN_LIST_ROW(ORDERS, ADMIN_CONNECTIONS);
+      row(listRow, await adminLoad('/api/orders?paid=false&paymentMethod=In%20Place&page=3&limit=20'), ADMIN_TARGET);
+      row(
+        `GET /api/sessions/:id/roster (200 learners, ${ADMIN_CONNECTIONS} conn.)`,
+        await adminLoad(`/api/sessions/${rosterSession}/roster`),
+        ROSTER_TARGET(listRow),
+      );
+    };
+
     row(BARE, await ceiling('node'));
+
+    if (ONLY_LEARNERS) {
+      await learnerRows();
+      row(BARE_AT_END, await ceiling('node'), undefined, 'for information');
+      const outcome = printReport({ rows, plans, seatChecks, courses: total, strict: process.env['BENCH_STRICT'] === '1' });
+      process.exitCode = outcome.ok ? 0 : 1;
+      return;
+    }
 
     if (!ONLY_ORDERS && !ONLY_SESSIONS && !ONLY_SEARCH && !ONLY_WIDE) {
       // The back office on ORDERS orders (before the order runs add their own).
@@ -428,8 +547,6 @@ async function main(): Promise<void> {
 
     // Orders: a different buyer and Idempotency-Key each time; 1 line in 10 goes to a course
     // with few seats, except in the "plenty" run (the issue's pool of courses with plenty of seats).
-    const allOrderCourses = [...orderCourses.plenty, ...orderCourses.scarce];
-    const keyPrefix = (tag: string) => `bench-${tag}-${started}-`;
     const orderLoad = (tag: string, scarceLines = true) => {
       const prefix = keyPrefix(tag);
       let i = 0;

@@ -176,6 +176,27 @@ describe('a child asks a parent to pay', () => {
     await parentPage.getByRole('button', { name: 'Orders I pay for' }).click();
     await parentPage.getByRole('cell', { name: 'Yassine Kid' }).waitFor();
     await shot(parentPage, 'orders-i-pay-en-375');
+
+    // "Orders I pay for" in every language and width: nothing wider than the screen, no error.
+    const ordersIPay = { ar: 'طلبات أدفعها', fr: 'Commandes que je paie', en: 'Orders I pay for' } as const;
+    for (const language of LANGUAGES)
+      for (const width of WIDTHS) {
+        const context = await newContext(browser(), {
+          width,
+          height: 900,
+          storage: { userInfo: { ...parent, language } },
+        });
+        await context.addInitScript(`localStorage.setItem('lang', '${language}');`);
+        const page = await openPage(context, '/profile');
+        const errors = watchErrors(page);
+        await page.locator(`html[lang="${language}"]`).waitFor();
+        await page.getByRole('button', { name: ordersIPay[language] }).click();
+        await page.getByText('Yassine Kid').first().waitFor();
+        await noWiderThan(page, width);
+        await shot(page, `orders-i-pay-${language}-${String(width)}`);
+        assert.deepEqual(errors, [], `orders I pay for ${language} ${String(width)}`);
+        await context.close();
+      }
     assert.deepEqual(childErrors, []);
     assert.deepEqual(parentErrors, []);
     await childContext.close();

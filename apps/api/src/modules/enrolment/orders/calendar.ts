@@ -105,6 +105,8 @@ export function orderCalendar(
   now: Date,
   /** Sessions the order left (a learner moved, decision 0399): written CANCELLED, SEQUENCE 1, under their old UID. */
   withdrawn: readonly WithdrawnSession[] = [],
+  /** The events' page (`URL`) when no meeting link: the order page, or the course page for a learner who cannot open the order. */
+  pageUrl = `${appUrl}/order/${order.id}`,
 ): string | null {
   const lines = order.lines.filter((l) => l.session);
   if (lines.length === 0) return null;
@@ -129,7 +131,7 @@ export function orderCalendar(
       summary: line.name,
       location: meetingUrl && isOnlinePlace(session.place) ? meetingUrl : place,
       description: sessionScheduleText(session, language),
-      url: meetingUrl ?? `${appUrl}/order/${order.id}`,
+      url: meetingUrl ?? pageUrl,
     };
     // Issue 51: a session that lists its meetings is one VEVENT per meeting (UID per meeting);
     // otherwise one event from its start to its end, as before.
@@ -163,7 +165,7 @@ export function orderCalendar(
       sequence: 1,
       status: ICalEventStatus.CANCELLED,
       summary: gone.course,
-      url: `${appUrl}/order/${order.id}`,
+      url: pageUrl,
     });
   }
   return calendar.toString();

@@ -278,6 +278,11 @@ export class Page {
     this.doc.y = Math.max(bottom, this.doc.y);
   }
 
+  /** A further value under the previous labelled line's, without a label (a list, one item a line). */
+  continued(value: string, font: Font = 'regular'): void {
+    this.put(value, LEFT + LABEL_WIDTH, this.doc.y, RIGHT - LEFT - LABEL_WIDTH, 'left', font);
+  }
+
   row(font: Font, [course, qty, price, amount]: string[]): void {
     const y = this.doc.y;
     this.put(course ?? '', COLUMNS.course, y, COLUMNS.qty - COLUMNS.course - 10, 'left', font);

@@ -19,18 +19,33 @@ export const LEARNER_NOTICE_LEASE_MS = 5 * 60_000;
 const BATCH = 10;
 
 /** The words of the mail a named learner gets once the order is paid (issue 51), in the buyer's language. */
-export const LEARNER_TEXTS: Record<Language, { subject: (course: string) => string; intro: (buyer: string, course: string) => string; calendar: string }> = {
+export const LEARNER_TEXTS: Record<
+  Language,
+  {
+    subject: (course: string) => string;
+    intro: (buyer: string, course: string) => string;
+    calendar: string;
+    seeCourse: string;
+    courseLink: (link: string) => string;
+  }
+> = {
   en: {
+    seeCourse: 'See the course',
+    courseLink: (link) => `The course: ${link}`,
     subject: (course) => `Your seat in ${course}`,
     intro: (buyer, course) => `${buyer} booked a seat for you in ${course}. Here are the session's details.`,
     calendar: 'The attached calendar file (session.ics) adds the session to your calendar.',
   },
   fr: {
+    seeCourse: 'Voir la formation',
+    courseLink: (link) => `La formation : ${link}`,
     subject: (course) => `Votre place : ${course}`,
     intro: (buyer, course) => `${buyer} vous a réservé une place en ${course}. Voici les détails de la session.`,
     calendar: 'Le fichier de calendrier joint (session.ics) ajoute la session à votre agenda.',
   },
   ar: {
+    seeCourse: 'عرض الدورة',
+    courseLink: (link) => `الدورة: ${link}`,
     subject: (course) => `مقعدك في دورة ${course}`,
     intro: (buyer, course) => `حجز لك ${buyer} مقعدًا في دورة ${course}. إليك تفاصيل الدورة.`,
     calendar: 'ملف التقويم المرفق (session.ics) يضيف الدورة إلى تقويمك.',
@@ -100,24 +115,33 @@ function learnerMail(
   const forLearner: OrderRecord = { ...order, userName: learner.name, userEmail: learner.email, lines: [line] };
   const [kind, sessionId, days] = eventKey.split(':');
   const session = line.session ?? null;
+  // The learner has no access to the buyer's order: their links lead to the course page (the
+  // shop's home when the course was deleted), in the mail and in the calendar file.
+  const appUrl = ctx.config.appUrl.replace(/\/$/, '');
+  const courseUrl = line.courseId ? `${appUrl}/course/${encodeURIComponent(line.courseId)}` : `${appUrl}/`;
+  const learnerWords = LEARNER_TEXTS[language];
+  const link = { url: courseUrl, button: learnerWords.seeCourse, textLink: learnerWords.courseLink(courseUrl) };
+  const ics = () => orderCalendar(forLearner, ctx.config.appUrl, now, [], courseUrl);
   if (kind === 'paid') {
-    const words = LEARNER_TEXTS[language];
+    const words = learnerWords;
     return orderSessionMail(forLearner, ctx.config, {
+      link,
       subject: words.subject(line.name),
       paragraphs: [
         [words.intro(order.userName, line.name)],
         ...(session ? [sessionDetails(session, language), [words.calendar]] : []),
       ],
-      ics: session ? orderCalendar(forLearner, ctx.config.appUrl, now) : null,
+      ics: session ? ics() : null,
     });
   }
   if (kind === 'reminder' && session && session.id === sessionId && session.startsAt > now) {
     const words = REMINDER_TEXTS[language];
     const inDays = words.inDays(Number(days));
     return orderSessionMail(forLearner, ctx.config, {
+      link,
       subject: words.subject(line.name, inDays),
       paragraphs: [[words.intro(line.name, inDays)], sessionDetails(session, language), [words.calendar]],
-      ics: orderCalendar(forLearner, ctx.config.appUrl, now),
+      ics: ics(),
     });
   }
   return null;

@@ -13,6 +13,7 @@ let admin: UserFixture;
 let parent: UserFixture;
 let session: Session;
 let order: Order;
+let courseId: string;
 const DAY = 86_400_000;
 const auth = (who: UserFixture) => ({ Authorization: `Bearer ${signUserToken(ctx.config.jwtSecret, who.user, ctx.clock.now())}` });
 const sweep = () => sweepLearnerNotices({ ...ctx.deps, events: ctx.app.events });
@@ -24,6 +25,7 @@ beforeAll(async () => {
   admin = await createAdmin(db, ctx.config);
   parent = await createUser(db, ctx.config, { name: 'Leila Mansour', language: 'fr' });
   const course = await createCourse(db, { name: 'Scratch pour enfants', availability: 0 });
+  courseId = course.id;
   const start = new Date(ctx.clock.now().getTime() + 10 * DAY);
   start.setUTCHours(8, 0, 0, 0);
   session = (
@@ -58,6 +60,15 @@ describe('learners’ mails', () => {
     expect(mails[0]?.text).toContain('Leila Mansour');
     expect(mails[0]?.text).toContain('Sousse');
     expect(mails[0]?.attachments?.map((a) => a.filename)).toEqual(['session.ics']);
+    // The learner cannot open the buyer's order: the mail and the calendar lead to the course page.
+    const coursePage = `${ctx.config.appUrl}/course/${courseId}`;
+    expect(mails[0]?.link).toBe(coursePage);
+    expect(mails[0]?.text).toContain(`La formation : ${coursePage}`);
+    expect(mails[0]?.html).toContain('Voir la formation');
+    expect(`${mails[0]?.text}${mails[0]?.html}`).not.toContain('/order/');
+    const ics = String(mails[0]?.attachments?.[0]?.content ?? '');
+    expect(ics).toContain(`URL;VALUE=URI:${coursePage}`);
+    expect(ics).not.toContain('/order/');
     expect(mailsTo('adam@example.com')).toHaveLength(1);
   });
 
@@ -76,5 +87,8 @@ describe('learners’ mails', () => {
       'Rappel : Scratch pour enfants commence dans 3 jours',
     ]);
     expect(mailsTo('adam@example.com')).toHaveLength(1);
+    const reminder = mailsTo('youssef@example.com')[1];
+    expect(reminder?.link).toBe(`${ctx.config.appUrl}/course/${courseId}`);
+    expect(reminder?.text).not.toContain('/order/');
   });
 });

@@ -15,6 +15,20 @@ export const LEARNERS_LOCKED_MESSAGE =
   'The learners can no longer be changed: the session has started or the order is no longer pending or paid';
 export const LINE_NOT_FOUND = 'Order line not found';
 
+/** The 409's message names the reason that holds, so the buyer knows why (the code stays LEARNERS_LOCKED). */
+export const LEARNERS_LOCKED_REASONS = {
+  started: 'The learners can no longer be changed: the session has started',
+  learned: 'The learners can no longer be changed: the order is marked learned',
+  cancelled: 'The learners can no longer be changed: the order is cancelled',
+  expired: 'The learners can no longer be changed: the order expired',
+} as const;
+
+function lockedReason(status: string, started: boolean): string | null {
+  if (status === 'cancelled' || status === 'expired' || status === 'learned') return LEARNERS_LOCKED_REASONS[status];
+  if (status !== 'pending' && status !== 'paid') return LEARNERS_LOCKED_MESSAGE;
+  return started ? LEARNERS_LOCKED_REASONS.started : null;
+}
+
 /** What the line's named learners became (the caller tells the new ones, once the order is paid). */
 export interface LearnersReplaced {
   order: Order;
@@ -71,8 +85,8 @@ export async function replaceLineLearners(
     // The instant of the write, read after the locks: a rename that waited past the start is refused.
     const now = ctx.clock.now();
     const started = session !== undefined && session.startsAt <= now;
-    if ((order.status !== 'pending' && order.status !== 'paid') || started)
-      throw new AppError(409, LEARNERS_LOCKED_MESSAGE, undefined, LEARNERS_LOCKED);
+    const locked = lockedReason(order.status, started);
+    if (locked) throw new AppError(409, locked, undefined, LEARNERS_LOCKED);
     if (input.learners.length > line.qty)
       throw badRequest('More learners named than seats in the line', [{ path: 'learners', message: `At most ${line.qty} learners for this line` }]);
     const current = await tx

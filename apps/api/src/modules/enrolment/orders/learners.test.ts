@@ -161,12 +161,14 @@ describe('PUT /api/orders/{id}/lines/{lineId}/learners', () => {
     await adminOrderAction(ctx, admin, cancelled._id, 'cancel');
     const refused = await rename(parent, cancelled, [{ name: 'Late' }]);
     expect([refused.status, refused.body.code]).toEqual([409, 'LEARNERS_LOCKED']);
+    expect(refused.body.message).toBe('The learners can no longer be changed: the order is cancelled');
     ctx.clock.advance(new Date(soon.startsAt).getTime() - ctx.clock.now().getTime() - 1000);
     // A second before the start: allowed; racing the start, each answer matches the instant of its write.
     expect((await rename(parent, early, [{ name: 'Just in time' }])).status).toBe(200);
     ctx.clock.advance(1000);
     const late = await rename(parent, early, [{ name: 'Too late' }]);
     expect([late.status, late.body.code]).toEqual([409, 'LEARNERS_LOCKED']);
+    expect(late.body.message).toBe('The learners can no longer be changed: the session has started');
     const read = (await request(ctx.app).get(`/api/orders/${early._id}`).set(auth(parent))).body as Order;
     expect(read.orderItems[0]!.learners.map((l) => l.name)).toEqual(['Just in time']);
   });
@@ -178,5 +180,6 @@ describe('PUT /api/orders/{id}/lines/{lineId}/learners', () => {
     await adminOrderAction(ctx, admin, plain._id, 'learn');
     const late = await rename(parent, plain, [{ name: 'After learning' }]);
     expect([late.status, late.body.code]).toEqual([409, 'LEARNERS_LOCKED']);
+    expect(late.body.message).toBe('The learners can no longer be changed: the order is marked learned');
   });
 });

@@ -13,16 +13,22 @@ import { calendarAttachment, sessionMailBody } from '../sessions/session-mail.js
 export function orderSessionMail(
   order: OrderRecord,
   config: Pick<Config, 'appUrl' | 'shop'>,
-  content: { subject: string; paragraphs: string[][]; ics: string | null },
+  content: {
+    subject: string;
+    paragraphs: string[][];
+    ics: string | null;
+    /** Where the button leads, when not the order page (a learner cannot open the buyer's order). */
+    link?: { url: string; button: string; textLink: string };
+  },
 ): MailMessage {
   const texts = MAIL_TEXTS[order.userLanguage];
-  const link = orderLink(config.appUrl, order.id);
+  const link = content.link?.url ?? orderLink(config.appUrl, order.id);
   const body = sessionMailBody({
     language: order.userLanguage,
     paragraphs: [[texts.hello(order.userName)], ...content.paragraphs],
     link,
-    button: texts.order.seeOrder,
-    textLink: texts.order.yourOrder(link),
+    button: content.link?.button ?? texts.order.seeOrder,
+    textLink: content.link?.textLink ?? texts.order.yourOrder(link),
     signature: config.shop.legalName || texts.signature,
   });
   return { to: order.userEmail, subject: content.subject, ...body, link, ...calendarAttachment(content.ics) };

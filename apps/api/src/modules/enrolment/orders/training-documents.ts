@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
+  formatMatricule,
   isLanguage,
   meetingsHours,
   sessionDays,
@@ -143,7 +144,9 @@ export function renderTrainingAgreement(order: OrderRecord, shop: ShopIdentity, 
   page.line(w.company, 'bold');
   page.labelled(w.name, order.invoiceTo?.name ?? '');
   page.labelled(w.address, [order.address, `${order.postalCode} ${order.city}`.trim(), order.country].filter(Boolean).join(', '));
-  page.labelled(w.taxId, order.invoiceTo?.taxId ?? '');
+  // Printed as on the company's tax card and on its invoices (a person's CIN as typed).
+  const taxId = order.invoiceTo?.taxId ?? '';
+  page.labelled(w.taxId, order.invoiceTo?.kind === 'person' ? taxId : formatMatricule(taxId));
   page.gap();
   page.line(w.agreementIntro);
   for (const line of order.lines) {
@@ -153,7 +156,11 @@ export function renderTrainingAgreement(order: OrderRecord, shop: ShopIdentity, 
     page.labelled(w.seats, String(line.qty));
     const people = learnersOfLine(order, line);
     const named = people.filter((p) => !p.unnamed);
-    if (named.length > 0) page.labelled(w.learners, named.map((p) => p.name).join(', '));
+    // One name a line: a list joined by commas mixed Latin and Arabic names out of order in the
+    // right-to-left document, and a company's eight names wrapped mid-name.
+    const [first, ...others] = named;
+    if (first) page.labelled(w.learners, first.name);
+    for (const person of others) page.continued(person.name);
     const unnamed = people.find((p) => p.unnamed);
     if (unnamed) page.labelled(w.unnamedSeats, String(unnamed.seats));
   }

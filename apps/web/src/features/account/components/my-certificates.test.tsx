@@ -70,4 +70,23 @@ describe('the profile’s certificates', () => {
     await user.click(screen.getByRole('button', { name: 'Show my certificates' }));
     expect(await screen.findByText(/No certificates yet/)).toBeInTheDocument();
   });
+
+  it('says whose each certificate is when the buyer named the learners (issue 51)', async () => {
+    const user = userEvent.setup();
+    const staff = ['Amine Ben Salah', 'Rim Jlassi'].map((learner, i) => ({ ...certificate, _id: `c${i}`, learner }));
+    mockApi({
+      'GET /api/users/profile': { body: me },
+      'GET /api/certificates': { body: [certificate, ...staff], headers: { 'X-Total-Count': '3' } },
+    });
+    renderWithProviders(<ProfileRoute />, { route: '/profile', preloadedState: { user: { userInfo: me } } });
+    await user.click(screen.getByRole('button', { name: 'Show my certificates' }));
+    expect(await screen.findByText('Amine Ben Salah')).toBeInTheDocument();
+    expect(screen.getByText('Rim Jlassi').closest('p')).toHaveTextContent('Awarded to Rim Jlassi');
+    // The buyer's own certificate says nothing more; each download names whose it is.
+    expect(screen.getAllByText(/^Awarded to/)).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Download the certificate of Python for Beginners (PDF)' })).toBeEnabled();
+    expect(
+      screen.getByRole('button', { name: 'Download Rim Jlassi’s certificate of Python for Beginners (PDF)' }),
+    ).toBeEnabled();
+  });
 });

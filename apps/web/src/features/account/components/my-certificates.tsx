@@ -7,12 +7,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useDownloadCertificateMutation, useGetCertificatesQuery } from '@/lib/api/certificates';
 import { formatDate } from '@/lib/format';
+import { useAppSelector } from '@/stores/hooks';
 
 import { linkedInAddUrl } from './linkedin';
 import './my-certificates.css';
 
 /** The certificate's PDF (it needs the sign-in token). */
-function CertificateDownload({ certificate }: { certificate: CertificateListItem }) {
+function CertificateDownload({ certificate, forOther }: { certificate: CertificateListItem; forOther: boolean }) {
   const { t } = useTranslation();
   const [download, result] = useDownloadCertificateMutation();
   return (
@@ -23,18 +24,29 @@ function CertificateDownload({ certificate }: { certificate: CertificateListItem
       label={t('certificates.mine.download')}
       preparing={t('certificates.mine.preparing')}
       className="button button--small"
-      ariaLabel={t('certificates.mine.downloadLabel', { course: certificate.course })}
+      ariaLabel={
+        forOther
+          ? t('certificates.mine.downloadLabelFor', { course: certificate.course, name: certificate.learner })
+          : t('certificates.mine.downloadLabel', { course: certificate.course })
+      }
     />
   );
 }
 
-function CertificateItem({ certificate }: { certificate: CertificateListItem }) {
+function CertificateItem({ certificate, me }: { certificate: CertificateListItem; me: string | undefined }) {
   const { t } = useTranslation();
+  // Issue 51: a buyer also sees the certificates of the people they named; each says whose it is.
+  const forOther = certificate.learner !== me;
   const checkPath = paths.certificate(certificate._id);
   const valid = certificate.status === 'valid';
   return (
     <li className="certificate-item">
       <h3 className="certificate-item__course">{certificate.course}</h3>
+      {forOther && (
+        <p className="certificate-item__learner">
+          {t('certificates.check.learner')} <bdi>{certificate.learner}</bdi>
+        </p>
+      )}
       <p className="certificate-item__meta">
         {formatDate(certificate.issuedAt)} · {certificate.centre} ·{' '}
         <span className={`status ${valid ? 'status--yes' : 'status--no'}`}>
@@ -46,7 +58,7 @@ function CertificateItem({ certificate }: { certificate: CertificateListItem }) 
         </span>
       </p>
       <div className="certificate-item__actions">
-        <CertificateDownload certificate={certificate} />
+        <CertificateDownload certificate={certificate} forOther={forOther} />
         {valid && (
           <a
             className="button button--small button--ghost"
@@ -68,13 +80,14 @@ function CertificateItem({ certificate }: { certificate: CertificateListItem }) 
 export function MyCertificates() {
   const { t } = useTranslation();
   const { data, isLoading, error, refetch } = useGetCertificatesQuery({ limit: 100 });
+  const me = useAppSelector((s) => s.user.userInfo?.name);
   if (isLoading) return <Spinner />;
   if (error) return <QueryError error={error} onRetry={() => void refetch()} />;
   if (!data?.certificates.length) return <p className="message message--info">{t('certificates.mine.none')}</p>;
   return (
     <ul className="certificate-list">
       {data.certificates.map((certificate) => (
-        <CertificateItem key={certificate._id} certificate={certificate} />
+        <CertificateItem key={certificate._id} certificate={certificate} me={me} />
       ))}
     </ul>
   );

@@ -193,7 +193,10 @@ function Roster({ session, rows }: { session: SessionDetail; rows: RosterRow[] }
     }
   };
 
-  const learnedCount = report?.filter((r) => r.result === 'learned').length ?? 0;
+  // Issue 51: an order may seat several named learners, each a row: the counts are of rows (learners), not orders.
+  const learnersOf = (orders: ReadonlySet<string>) => rows.filter((row) => orders.has(row.order)).length;
+  const selectedLearners = learnersOf(selected);
+  const learnedCount = learnersOf(new Set(report?.filter((r) => r.result === 'learned').map((r) => r.order)));
   const refused = report?.filter((r) => r.result === 'refused') ?? [];
   const allPaidSelected = paidOrders.length > 0 && paidOrders.every((order) => selected.has(order));
 
@@ -237,7 +240,7 @@ function Roster({ session, rows }: { session: SessionDetail; rows: RosterRow[] }
             ? t('roster.marking')
             : selected.size === 0
               ? t('roster.markLearned')
-              : t('roster.markLearnedCount', { count: selected.size })}
+              : t('roster.markLearnedCount', { count: selectedLearners })}
         </button>
         <DownloadButton
           state={csv}

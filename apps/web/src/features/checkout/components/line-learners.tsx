@@ -12,8 +12,16 @@ import { LearnerList } from './order-lines';
  * form that would be refused.
  */
 export function learnersLocked(order: Order, line: OrderLine, now = Date.now()): boolean {
-  if (order.status !== 'pending' && order.status !== 'paid') return true;
-  return line.session ? Date.parse(line.session.startsAt) <= now : false;
+  return lockReason(order, line, now) !== null;
+}
+
+type LockReason = 'started' | 'learned' | 'cancelled' | 'expired' | 'changed';
+
+/** Why a line's names may no longer change, as this page knows it; null while they may. */
+function lockReason(order: Order, line: OrderLine, now = Date.now()): LockReason | null {
+  if (order.status === 'learned' || order.status === 'cancelled' || order.status === 'expired') return order.status;
+  if (order.status !== 'pending' && order.status !== 'paid') return 'changed';
+  return line.session && Date.parse(line.session.startsAt) <= now ? 'started' : null;
 }
 
 /** Whether the order page shows the editable "Who will attend?" (else the lines list the names). */
@@ -45,7 +53,10 @@ function LineLearners({ order, line }: { order: Order; line: OrderLine }) {
   const [saved, setSaved] = useState(false);
   const [update, { isLoading, error, reset }] = useUpdateLineLearnersMutation();
   const lockedByServer = errorCode(error) === 'LEARNERS_LOCKED';
-  const locked = lockedByServer || learnersLocked(order, line);
+  // The server's refusal refetches the order: its new state (a start moved earlier) says why;
+  // when it does not (the page's clock behind the server's), a plain "no longer" is true.
+  const reason = lockReason(order, line) ?? (lockedByServer ? 'changed' : null);
+  const locked = reason !== null;
   const headingId = `line-learners-${line._id}`;
 
   const startEditing = () => {
@@ -116,7 +127,7 @@ function LineLearners({ order, line }: { order: Order; line: OrderLine }) {
           )}
           {locked ? (
             <p className="message message--info" role={lockedByServer ? 'alert' : undefined}>
-              {t('checkout.learners.locked')}
+              {reason === 'started' ? t('checkout.learners.locked') : t(`checkout.learners.lockedBy.${reason ?? 'changed'}`)}
             </p>
           ) : (
             <button type="button" className="button button--ghost" onClick={startEditing}>

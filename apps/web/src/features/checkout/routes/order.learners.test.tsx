@@ -115,7 +115,8 @@ describe('OrderRoute: who will attend (issue 51)', () => {
     await user.click(line.getByRole('button', { name: 'Add a name' }));
     await user.type(line.getAllByRole('textbox', { name: 'Name' })[1]!, 'Sami Trabelsi');
     await user.click(line.getByRole('button', { name: 'Save the names' }));
-    expect(await line.findByRole('alert')).toHaveTextContent('Names are locked: the session has started.');
+    // Nothing on the page explains the refusal (its order and session look open): it says no more than is true.
+    expect(await line.findByRole('alert')).toHaveTextContent('Names can no longer be changed for this order.');
     expect(line.queryByRole('textbox')).not.toBeInTheDocument();
     expect(line.queryByRole('button', { name: 'Change the names' })).not.toBeInTheDocument();
   });

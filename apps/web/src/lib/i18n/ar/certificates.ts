@@ -26,6 +26,7 @@ export const certificates = {
     none: 'لا توجد شهادات بعد: تحصل على شهادة عندما تُسجَّل إحدى دوراتك كمكتملة.',
     download: 'تنزيل PDF',
     downloadLabel: 'تنزيل شهادة {{course}} (PDF)',
+    downloadLabelFor: 'تنزيل شهادة {{course}} الخاصة بـ {{name}} (PDF)',
     preparing: 'جارٍ التحضير…',
     linkedin: 'إضافة إلى LinkedIn',
     linkedinLabel: 'إضافة شهادة {{course}} إلى ملفك على LinkedIn (يفتح LinkedIn)',

@@ -29,6 +29,6 @@ export const payer: Catalogue = {
     show: 'طلبات أدفعها',
     title: 'طلبات أدفعها',
     none: 'لا تدفع طلب أي شخص.',
-    child: 'لـ',
+    child: 'لفائدة',
   },
 };

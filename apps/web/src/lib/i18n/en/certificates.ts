@@ -24,6 +24,7 @@ export const certificates = {
     none: 'No certificates yet: you receive one when a course of yours is marked learned.',
     download: 'Download PDF',
     downloadLabel: 'Download the certificate of {{course}} (PDF)',
+    downloadLabelFor: 'Download {{name}}’s certificate of {{course}} (PDF)',
     preparing: 'Preparing…',
     linkedin: 'Add to LinkedIn',
     linkedinLabel: 'Add the certificate of {{course}} to your LinkedIn profile (opens LinkedIn)',

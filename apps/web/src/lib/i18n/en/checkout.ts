@@ -49,6 +49,12 @@ export const checkout = {
     saved: 'Names saved.',
     none: 'No seat is named: all are yours.',
     locked: 'Names are locked: the session has started.',
+    lockedBy: {
+      learned: 'Names are locked: the course is marked learned.',
+      cancelled: 'Names are locked: the order was cancelled.',
+      expired: 'Names are locked: the order expired.',
+      changed: 'Names can no longer be changed for this order.',
+    },
   },
   steps: {
     label: 'Checkout steps',

@@ -26,6 +26,7 @@ export const certificates = {
     none: 'Pas encore de certificat : vous en recevez un quand une de vos formations est marquée comme suivie.',
     download: 'Télécharger le PDF',
     downloadLabel: 'Télécharger le certificat de {{course}} (PDF)',
+    downloadLabelFor: 'Télécharger le certificat de {{course}} de {{name}} (PDF)',
     preparing: 'Préparation…',
     linkedin: 'Ajouter à LinkedIn',
     linkedinLabel: 'Ajouter le certificat de {{course}} à votre profil LinkedIn (ouvre LinkedIn)',

@@ -54,6 +54,12 @@ export const checkout = {
     saved: 'Noms enregistrés.',
     none: 'Aucune place n’est nommée : toutes sont les vôtres.',
     locked: 'Les noms sont verrouillés : la session a commencé.',
+    lockedBy: {
+      learned: 'Les noms sont verrouillés : la formation est marquée terminée.',
+      cancelled: 'Les noms sont verrouillés : la commande a été annulée.',
+      expired: 'Les noms sont verrouillés : la commande a expiré.',
+      changed: 'Les noms ne peuvent plus être modifiés pour cette commande.',
+    },
   },
   steps: {
     label: 'Étapes de la commande',

@@ -13,9 +13,13 @@
  * BENCH_ONLY=wide (issue 55: the wide category page and cold course details, with the rows they
  * are compared with), BENCH_ONLY=sessions (issue 33's comparison: the bare server, the cached default page, the
  * uncached keyword and filtered pages and the two order runs), BENCH_SESSIONS (3 dated sessions
- * per course, 0 for none: each order line then names its course's soonest session).
+ * per course, 0 for none: each order line then names its course's soonest session),
+ * BENCH_ONLY=invoices (issue 52: the bare server, an order with two tax rates against one rate,
+ * and the accountant's export of BENCH_INVOICES (10 000) invoices, its RSS growth under 100 MB).
  */
+import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import pg from 'pg';
 import {
@@ -41,7 +45,7 @@ import { insertAdmin, insertOrders, lastDays } from './back-office.js';
 import { explainCatalogue } from './explain.js';
 import { measure, type LoadFigures, type LoadOptions } from './load.js';
 import { startApi, startBareServer, type Child } from './processes.js';
-import { printReport, type Row, type Target } from './report.js';
+import { printReport, type MemoryCheck, type Row, type Target } from './report.js';
 import { signIn, fetchEtag } from './client.js';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -64,6 +68,12 @@ const ONLY_SEARCH = ONLY === 'search';
  * cold course details.
  */
 const ONLY_WIDE = ONLY === 'wide';
+/**
+ * Issue 52: only the bare server, the orders with one and two tax rates, and the accountant's
+ * export of BENCH_INVOICES (10 000) invoices in bounded memory.
+ */
+const ONLY_INVOICES = ONLY === 'invoices';
+const INVOICES = env('BENCH_INVOICES', 10_000);
 const SESSIONS = env('BENCH_SESSIONS', 3);
 const ORDERS = env('BENCH_ORDERS', 100_000);
 const ADMIN_CONNECTIONS = env('BENCH_ADMIN_CONNECTIONS', 8);
@@ -109,6 +119,12 @@ const COLD_DETAIL_TARGET: Target = { minShare: 0.085 };
 const ORDER_TARGET: Target = { minShare: 0.015 };
 /** The back office at 8 connections (was p99 < 200 ms). */
 const ADMIN_TARGET: Target = { minShare: 0.002 };
+
+/** Issue 52: an order with two tax rates costs the same as one with one rate (within noise). */
+const TWO_RATES_TARGET = (of: string): Target => ({ minShare: 0.9, of });
+/** Issue 52: the accountant's export may grow the process's RSS by less than this. */
+const EXPORT_GROWTH_LIMIT_MB = 100;
+const ONE_RATE = 'POST /api/orders, two lines at the shop\'s rate';
 
 /** Issue 55's category: one category, as a customer moving the price slider stays in one. */
 const WIDE_CATEGORY = 'Programming';
@@ -201,6 +217,11 @@ async function main(): Promise<void> {
     const buyers = await insertBuyers(pool, BUYERS);
     const adminUser = await insertAdmin(pool);
     const orderCourses = await prepareOrderCourses(pool, 60, 4);
+    // Issue 52: two plenty courses at the shop's rate, two at 7 % and 19 % (set before the API reads them).
+    const rateCourses = orderCourses.plenty.slice(-4);
+    await pool.query(`update courses set tax_rate = null where id = any($1::uuid[])`, [rateCourses.slice(0, 2)]);
+    await pool.query(`update courses set tax_rate = 7 where id = $1`, [rateCourses[2]]);
+    await pool.query(`update courses set tax_rate = 19 where id = $1`, [rateCourses[3]]);
     const detailIds = (
       await pool.query<{ id: string }>('select id from courses tablesample system (5) limit 2000')
     ).rows.map((r) => r.id);
@@ -496,6 +517,54 @@ async function main(): Promise<void> {
         },
       });
     };
+    /** Orders of two lines, one on each of `pair`'s courses (each with its soonest session). */
+    const pairLoad = (tag: string, pair: readonly string[]) => {
+      const prefix = keyPrefix(tag);
+      let i = 0;
+      return load({
+        url: api?.url ?? '',
+        request: () => {
+          i += 1;
+          return {
+            path: '/api/orders',
+            method: 'POST',
+            headers: {
+              'Content-Type': 'application/json',
+              Authorization: `Bearer ${tokens[i % tokens.length]}`,
+              'Idempotency-Key': `${prefix}${i}`,
+            },
+            body: JSON.stringify({
+              orderItems: pair.map((course) => ({
+                course,
+                qty: 1,
+                ...(orderCourses.sessions[course] ? { session: orderCourses.sessions[course] } : {}),
+              })),
+              shippingAddress: { address: '1 Bench Street', city: 'Tunis', postalCode: '1000', country: 'Tunisie' },
+              paymentMethod: 'In Place',
+            }),
+          };
+        },
+      });
+    };
+    /** Issue 52: the calculator's tax per rate costs nothing noticeable (same run, same shape of order). */
+    const taxRateRows = async () => {
+      row(ONE_RATE, await pairLoad('one-rate', rateCourses.slice(0, 2)), undefined, undefined, ['201']);
+      row(
+        'POST /api/orders, two lines at 7 % and 19 %',
+        await pairLoad('two-rates', rateCourses.slice(2, 4)),
+        TWO_RATES_TARGET(ONE_RATE),
+        undefined,
+        ['201'],
+      );
+    };
+    if (ONLY_INVOICES) {
+      await taxRateRows();
+      row(BARE_AT_END, await ceiling('node'), undefined, 'for information');
+      const exported = await measureInvoiceExport(INVOICES, EXPORT_GROWTH_LIMIT_MB);
+      const outcome = printReport({ rows, plans, seatChecks, courses: total, strict: process.env['BENCH_STRICT'] === '1', memoryChecks: [exported] });
+      process.exitCode = outcome.ok ? 0 : 1;
+      return;
+    }
     if (ONLY_ADMIN || ONLY_SEARCH || ONLY_WIDE) {
       row(BARE_AT_END, await ceiling('node'), undefined, 'for information');
       const outcome = printReport({
@@ -574,14 +643,17 @@ async function main(): Promise<void> {
       );
       seatChecks['one global version row'] = await checkSeats(pool, before, keyPrefix('global'));
     }
+    await taxRateRows();
 
     row(BARE_AT_END, await ceiling('node'), undefined, 'for information');
+    const memoryChecks = ONLY_ORDERS || ONLY_SESSIONS ? [] : [await measureInvoiceExport(INVOICES, EXPORT_GROWTH_LIMIT_MB)];
     const outcome = printReport({
       rows,
       plans,
       seatChecks,
       courses: total,
       strict: process.env['BENCH_STRICT'] === '1',
+      memoryChecks,
     });
     const file = path.join(
       RESULTS,
@@ -599,6 +671,7 @@ async function main(): Promise<void> {
           rows,
           plans,
           seatChecks,
+          memoryChecks,
         },
         null,
         2,
@@ -610,6 +683,36 @@ async function main(): Promise<void> {
     await api?.stop();
     await pool.end();
   }
+}
+
+/**
+ * Issue 52: the accountant's export of `count` invoices in a process of its own (PGlite in
+ * memory, scripts/bench/invoice-export.ts), so that its RSS is the export's alone.
+ */
+async function measureInvoiceExport(count: number, limitMB: number): Promise<MemoryCheck> {
+  console.log(`\nThe accountant's export of ${count} invoices (a process of its own)...`);
+  const script = path.join(import.meta.dirname, 'invoice-export.ts');
+  const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', script, String(count)], {
+    cwd: path.join(import.meta.dirname, '..'),
+    maxBuffer: 16 * 1024 * 1024,
+  }).catch((err: { stdout?: string; message: string }) => ({ stdout: err.stdout ?? '', failed: err.message }));
+  const last = stdout.trim().split('\n').pop() ?? '';
+  const figures = (last.startsWith('{') ? JSON.parse(last) : null) as {
+    documents: number;
+    zipMB: number;
+    seconds: number;
+    growthMB: number;
+    creditNotes: number;
+  } | null;
+  const name = `GET /api/invoices/export: ${count} invoices + credit notes, PDF + TEIF XML, to a null sink`;
+  if (!figures) return { name, ok: false, growthMB: NaN, limitMB, detail: `no result: ${stdout.slice(-500)}` };
+  return {
+    name,
+    ok: figures.growthMB < limitMB,
+    growthMB: figures.growthMB,
+    limitMB,
+    detail: `${figures.documents} files (${figures.creditNotes} credit notes), ${figures.zipMB} MB ZIP in ${figures.seconds} s`,
+  };
 }
 
 main().catch((err: unknown) => {

@@ -1,21 +1,18 @@
-import { createRequire } from 'node:module';
+import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { formatMatricule, fromCents, isLanguage, TAX_PERCENT, toCents, type InvoiceTo, type Language, type TaxLine } from '@shop/shared';
 import type { ShopIdentity } from '../../../config.js';
+import { registerPdfFonts } from '../../../lib/pdf-fonts.js';
 import { DOCUMENT_TEXTS, type DocumentTexts } from './document-texts.js';
 import { money } from './order-mails.js';
 import type { OrderRecord } from './orders.repository.js';
 import { lineTaxRate, orderTaxLines, readInvoiceTo } from './order-tax.js';
 
-const require = createRequire(import.meta.url);
-/**
- * DejaVu Sans (npm dejavu-fonts-ttf) covers Latin with French accents and Arabic, and pdfkit
- * (through fontkit) shapes Arabic letters and lays an Arabic run right to left. A single text
- * mixing Arabic and Latin words is not reordered (no bidi pass): each value is drawn alone, and
- * an Arabic document mirrors its layout (labels on the right, values to their left).
+/*
+ * DejaVu Sans (lib/pdf-fonts) covers Latin with French accents and Arabic. A single text mixing
+ * Arabic and Latin words is not reordered by pdfkit (no bidi pass): each value is drawn alone,
+ * and an Arabic document mirrors its layout (labels on the right, values to their left).
  */
-const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 /**
  * The invoice as issued (issue 31), kept in `orders.invoice` by the transaction that marks the
@@ -222,8 +219,7 @@ export class Page {
     author: string,
   ) {
     this.doc = new PDFDocument({ size: 'A4', margin: LEFT, info: { Title: title, Author: author } });
-    this.doc.registerFont('regular', FONT_REGULAR);
-    this.doc.registerFont('bold', FONT_BOLD);
+    registerPdfFonts(this.doc);
   }
 
   /** One text in the box `x..x+width` (page coordinates of the left-to-right layout). */
@@ -336,14 +332,13 @@ export class Page {
   }
 
   finish(): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    this.doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    const done = new Promise<Buffer>((resolve, reject) => {
-      this.doc.on('end', () => resolve(Buffer.concat(chunks)));
-      this.doc.on('error', reject);
-    });
+    return collect(this.end());
+  }
+
+  /** The document, ended, as the stream of its bytes (pdfkit's document is a Readable). */
+  end(): Readable {
     this.doc.end();
-    return done;
+    return this.doc;
   }
 }
 
@@ -381,8 +376,20 @@ function taxAndStamp(page: Page, invoice: InvoiceSnapshot): void {
   if (invoice.stampDuty) page.total(t.stampDuty, invoice.stampDuty);
 }
 
+/** A PDF's bytes gathered in memory. */
+async function collect(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /** An invoice as a PDF (A4), in memory, in the invoice's language: a few kilobytes. */
 export function renderInvoice(invoice: InvoiceSnapshot, ttnReference: string | null = null): Promise<Buffer> {
+  return collect(invoicePdfStream(invoice, ttnReference));
+}
+
+/** An invoice as the stream of its PDF's bytes (the accountant's export pipes it into its ZIP). */
+export function invoicePdfStream(invoice: InvoiceSnapshot, ttnReference: string | null = null): Readable {
   const page = openDocument(invoice, (t) => t.invoiceTitle, invoice.number);
   const { t } = page;
   page.labelled(t.invoiceNumber, invoice.number);
@@ -402,7 +409,7 @@ export function renderInvoice(invoice: InvoiceSnapshot, ttnReference: string | n
     page.gap(2);
     page.put(ttnCopyMention(ttnReference), LEFT, page.doc.y, RIGHT - LEFT, 'left', 'regular', 9);
   }
-  return page.finish();
+  return page.end();
 }
 
 /**
@@ -411,6 +418,11 @@ export function renderInvoice(invoice: InvoiceSnapshot, ttnReference: string | n
  * amount paid back.
  */
 export function renderCreditNote(invoice: InvoiceSnapshot, note: CreditNote): Promise<Buffer> {
+  return collect(creditNotePdfStream(invoice, note));
+}
+
+/** A credit note as the stream of its PDF's bytes. */
+export function creditNotePdfStream(invoice: InvoiceSnapshot, note: CreditNote): Readable {
   const page = openDocument(invoice, (t) => t.creditNoteTitle, note.number);
   const { t } = page;
   page.labelled(t.creditNoteNumber, note.number);
@@ -437,5 +449,5 @@ export function renderCreditNote(invoice: InvoiceSnapshot, note: CreditNote): Pr
     page.gap();
     page.put(ttnCopyMention(note.ttnReference), LEFT, page.doc.y, RIGHT - LEFT, 'left', 'regular', 9);
   }
-  return page.finish();
+  return page.end();
 }

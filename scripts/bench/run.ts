@@ -291,7 +291,7 @@ async function main(): Promise<void> {
     };
     row(BARE, await ceiling('node'));
 
-    if (!ONLY_ORDERS && !ONLY_SESSIONS && !ONLY_SEARCH && !ONLY_WIDE) {
+    if (!ONLY_ORDERS && !ONLY_SESSIONS && !ONLY_SEARCH && !ONLY_WIDE && !ONLY_INVOICES) {
       // The back office on ORDERS orders (before the order runs add their own).
       await insertOrders(pool, ORDERS);
       const [adminToken] = await signIn(api.url, [adminUser]);
@@ -326,7 +326,7 @@ async function main(): Promise<void> {
       );
     }
 
-    if (!ONLY_ORDERS && !ONLY_ADMIN) {
+    if (!ONLY_ORDERS && !ONLY_ADMIN && !ONLY_INVOICES) {
       if (!ONLY_SESSIONS && !ONLY_WIDE) row('bare Express 5, one route, same bytes', await ceiling('express'));
       row(
         'GET /api/courses (default page)',

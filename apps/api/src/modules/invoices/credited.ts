@@ -29,12 +29,17 @@ function share(total: number, weights: number[]): number[] {
  * gross / (1 + rate)); else the nearest base, its base + tax then one cent off.
  */
 function baseFor(gross: number, rate: number): number {
+  return exactBaseFor(gross, rate) ?? Math.max(0, Math.round((gross * 100) / (100 + rate)));
+}
+
+/** The base at `rate` % whose base + tax is exactly `gross` cents, if there is one. */
+function exactBaseFor(gross: number, rate: number): number | null {
   const near = Math.round((gross * 100) / (100 + rate));
   for (const delta of [0, -1, 1, -2, 2]) {
     const base = near + delta;
     if (base >= 0 && base + taxOf(base, rate) === gross) return base;
   }
-  return Math.max(0, near);
+  return null;
 }
 
 /**
@@ -42,7 +47,8 @@ function baseFor(gross: number, rate: number): number {
  * decision 0485): a refund of the whole invoice credits all of it, stamp duty included; a
  * partial refund credits `refunded` (with tax) spread over the invoice's rates and shipping in
  * proportion to what each charged, each line its share of its rate's base, and no stamp duty
- * (the duty is owed once per invoice and the invoice still stands). Each rate's base is chosen
+ * (the duty is owed once per invoice and the invoice still stands) unless the refund exceeds
+ * every taxed amount of the invoice, the rest then being of the stamp duty. Each rate's base is chosen
  * so that base + rate × base (rounded to the cent, as the calculator does) is that rate's share;
  * when no base gives it exactly, the cent left over goes to the next part (shipping, then the
  * lower rates), so the credited total is the refund except, at worst, a cent when the last part
@@ -63,7 +69,10 @@ export function creditedInvoice(invoice: InvoiceSnapshot, refunded: number): Inv
   // Highest rate first (the most constrained), shipping (0 %, takes any cent) last.
   const shipping = cents(invoice.shippingPrice);
   const parts = [...rates.map((rate) => charged.get(rate)!), shipping];
-  const targets = share(Math.min(amount, cents(invoice.totalPrice) - stamp), parts);
+  const taxed = cents(invoice.totalPrice) - stamp;
+  // Paid back beyond every taxed amount: that part is of the stamp duty.
+  const stampCredited = Math.max(0, amount - taxed);
+  const targets = share(amount - stampCredited, parts);
   const baseAt = new Map<number, number>();
   let carry = 0;
   rates.forEach((rate, i) => {
@@ -74,12 +83,18 @@ export function creditedInvoice(invoice: InvoiceSnapshot, refunded: number): Inv
   });
   let shippingBase = targets[rates.length]! + carry;
   if ((shipping === 0 && shippingBase !== 0) || shippingBase < 0) {
-    // No shipping to take the last cent: the lowest rate's base moves by it when that still adds up.
-    const lowest = rates[rates.length - 1]!;
-    const gross = baseAt.get(lowest)! + taxOf(baseAt.get(lowest)!, lowest) + shippingBase;
-    const base = baseFor(gross, lowest);
-    baseAt.set(lowest, base);
+    // No shipping to take the last cent: the first rate whose base can take it exactly does.
+    const left = shippingBase;
     shippingBase = 0;
+    for (const rate of [...rates].reverse()) {
+      const base = baseAt.get(rate)!;
+      const gross = base + taxOf(base, rate) + left;
+      const moved = exactBaseFor(gross, rate);
+      if (moved !== null) {
+        baseAt.set(rate, moved);
+        break;
+      }
+    }
   }
   // Each line its share of its rate's credited base, in proportion to what it cost.
   const netOf = new Map<number, number>();
@@ -99,7 +114,7 @@ export function creditedInvoice(invoice: InvoiceSnapshot, refunded: number): Inv
     shippingPrice: shippingBase / 100,
     taxPrice: tax / 100,
     taxLines,
-    stampDuty: 0,
-    totalPrice: (items + shippingBase + tax) / 100,
+    stampDuty: stampCredited / 100,
+    totalPrice: (items + shippingBase + tax + stampCredited) / 100,
   } as InvoiceSnapshot;
 }

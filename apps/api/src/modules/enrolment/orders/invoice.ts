@@ -168,6 +168,8 @@ interface Piece {
 }
 
 const STRONG_LTR = /[A-Za-z0-9\u00C0-\u024F]/;
+/** Whether the first letter of `text` (Latin or Arabic; digits and signs are neutral) is Arabic. */
+const firstStrongIsArabic = (text: string) => ARABIC.test(/[A-Za-z\u00C0-\u024F\u0600-\u06FF]/.exec(text)?.[0] ?? '');
 /** Punctuation that ends a word and, in an Arabic line, belongs on the word's left. */
 const TRAILING = /[:،؛.,!?؟]+$/;
 
@@ -227,7 +229,10 @@ export class Page {
     const mirroredX = this.rtl ? LEFT + RIGHT - x - width : x;
     const mirroredAlign: Align = this.rtl ? (align === 'left' ? 'right' : 'left') : align;
     this.doc.font(font).fontSize(size);
-    if (this.rtl && ARABIC.test(text) && this.putRightToLeft(text, mirroredX, y, width, mirroredAlign)) return;
+    // A text whose first letter is Arabic reads right to left on any page (an Arabic course name
+    // on a French invoice too), as Unicode's bidi rule sets a paragraph's direction.
+    if ((this.rtl || firstStrongIsArabic(text)) && ARABIC.test(text) && this.putRightToLeft(text, mirroredX, y, width, mirroredAlign))
+      return;
     this.doc.text(withArabicSpaces(text), mirroredX, y, { width, align: mirroredAlign });
   }
 
@@ -331,6 +336,16 @@ export class Page {
     for (const text of [buyer.email, buyer.address, `${buyer.postalCode} ${buyer.city}`, buyer.country]) this.line(text);
   }
 
+  /**
+   * The mention of the copy registered with TTN: the sentence, then the reference on a line of
+   * its own (pdfkit would break a reference such as `TTN-AVOIR-1` at its hyphens).
+   */
+  ttnMention(reference: string): void {
+    const sentence = ttnCopyMention(reference).slice(0, -reference.length).trimEnd();
+    this.put(sentence, LEFT, this.doc.y, RIGHT - LEFT, 'left', 'regular', 9);
+    this.put(reference, LEFT, this.doc.y, RIGHT - LEFT, 'left', 'bold', 9);
+  }
+
   finish(): Promise<Buffer> {
     return collect(this.end());
   }
@@ -364,14 +379,14 @@ function taxAndStamp(page: Page, invoice: InvoiceSnapshot): void {
   const { t, rtl } = page;
   const lines = invoiceTaxLines(invoice);
   for (const line of lines) {
-    const detail = lines.length > 1 ? `${line.rate}%, ${t.taxBase} ${money(line.base)}` : `${line.rate}%`;
-    const y = page.doc.y;
-    page.total(rtl ? t.tax : `${t.tax} (${detail})`, line.amount);
-    if (rtl) {
-      const after = page.doc.y;
-      page.put(`(${detail})`, COLUMNS.price - 160, y, 180, 'right');
-      page.doc.y = after;
+    if (!rtl) {
+      page.total(`${t.tax} (${lines.length > 1 ? `${line.rate}%, ${t.taxBase} ${money(line.base)}` : `${line.rate}%`})`, line.amount);
+      continue;
     }
+    // Arabic: the rate beside the label, the base on a line of its own under it (the label's
+    // column is too narrow for both, and a parenthesis mixing both directions reads badly).
+    page.total(`${t.tax} ${line.rate}%`, line.amount);
+    if (lines.length > 1) page.put(`${t.taxBase} ${money(line.base)}`, COLUMNS.price - 60, page.doc.y, 140, 'left', 'regular', 8);
   }
   if (invoice.stampDuty) page.total(t.stampDuty, invoice.stampDuty);
 }
@@ -407,7 +422,7 @@ export function invoicePdfStream(invoice: InvoiceSnapshot, ttnReference: string 
   page.total(t.total, invoice.totalPrice, 'bold');
   if (ttnReference) {
     page.gap(2);
-    page.put(ttnCopyMention(ttnReference), LEFT, page.doc.y, RIGHT - LEFT, 'left', 'regular', 9);
+    page.ttnMention(ttnReference);
   }
   return page.end();
 }
@@ -447,7 +462,7 @@ export function creditNotePdfStream(invoice: InvoiceSnapshot, note: CreditNote):
   page.line(t.creditNoteNote);
   if (note.ttnReference) {
     page.gap();
-    page.put(ttnCopyMention(note.ttnReference), LEFT, page.doc.y, RIGHT - LEFT, 'left', 'regular', 9);
+    page.ttnMention(note.ttnReference);
   }
   return page.end();
 }

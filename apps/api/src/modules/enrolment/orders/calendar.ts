@@ -1,6 +1,6 @@
 import ical, { ICalEventStatus, type ICalLuxonDateTimeStub } from 'ical-generator';
 import { isOnlinePlace, sessionPlaceText, sessionScheduleText } from '@shop/shared';
-import type { OrderRecord } from '../orders/orders.repository.js';
+import type { OrderRecord } from './orders.repository.js';
 
 /** The centre's time zone: sessions are written on Tunis clocks (decision 0391). */
 export const CALENDAR_TIME_ZONE = 'Africa/Tunis';

@@ -96,7 +96,11 @@ const t0 = Date.now();
 await exportInvoices(ctx, { from: '2026-05-01', to: '2026-06-30' }, sink, {
   onEntry: () => {
     entries += 1;
-    if (entries % 2000 === 0) console.error(`  ${entries} documents, RSS ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);
+    if (entries % 2000 === 0) {
+      const m = process.memoryUsage();
+      const mb = (n: number) => (n / 1e6).toFixed(0);
+      console.error(`  ${entries} files: RSS ${mb(m.rss)} MB, heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} MB, external ${mb(m.external)} MB, array buffers ${mb(m.arrayBuffers)} MB`);
+    }
   },
 });
 clearInterval(timer);

@@ -18,25 +18,26 @@ const FILES = {
 } as const;
 export type PdfFont = keyof typeof FILES;
 
-const parsed = new Map<PdfFont, ParsedFont>();
+const files = new Map<PdfFont, Buffer>();
 
 /**
- * A font read and parsed once per process. Given a path, pdfkit reads the file and fontkit
- * parses it again for every document (a 700 KB file, its tables and glyph caches each time):
- * an export of thousands of PDFs spent most of its time and memory there. A parsed font is
- * safe to share: each document takes its own subset of it, and drawing is synchronous.
+ * A font file read once per process; each document parses its own copy (fontkit parses lazily,
+ * so this costs little). Given a path, pdfkit would read the 700 KB file again for every
+ * document. A parsed font is not shared between documents: fontkit caches each glyph with the
+ * characters it was first drawn for, and a glyph first met while another document's subset was
+ * written has none, so the next document's text would read back wrong (its ToUnicode map).
  */
-function fontOf(name: PdfFont): ParsedFont {
-  let font = parsed.get(name);
-  if (!font) {
-    font = fontkit.create(readFileSync(require.resolve(FILES[name])));
-    parsed.set(name, font);
+function fileOf(name: PdfFont): Buffer {
+  let file = files.get(name);
+  if (!file) {
+    file = readFileSync(require.resolve(FILES[name]));
+    files.set(name, file);
   }
-  return font;
+  return file;
 }
 
-/** Registers the named fonts in a pdfkit document, from the process's parsed copies. */
+/** Registers the named fonts in a pdfkit document: parsed for it from the files read once. */
 export function registerPdfFonts(doc: PDFKit.PDFDocument, names: readonly PdfFont[] = ['regular', 'bold']): void {
   // pdfkit takes a fontkit font in place of a source (its PDFFontFactory checks for `layout`).
-  for (const name of names) doc.registerFont(name, fontOf(name) as unknown as Buffer);
+  for (const name of names) doc.registerFont(name, fontkit.create(fileOf(name)) as unknown as Buffer);
 }

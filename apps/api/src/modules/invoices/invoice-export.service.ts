@@ -62,7 +62,7 @@ export interface ExportProgress {
  * into its ZIP entry as pdfkit writes it, and the next document is only drawn once the ZIP has
  * taken the previous one, which it does at the pace `out` drains (its backpressure). So at any
  * time the export holds a page of rows, one document and the streams' buffers; the fonts are
- * parsed once per process (lib/pdf-fonts). Only the CSV rows (a few hundred bytes each) are
+ * files read once per process (lib/pdf-fonts). Only the CSV rows (a few hundred bytes each) are
  * kept to the end, since the CSV's columns are the rates met in the whole period.
  */
 export async function exportInvoices(ctx: ServiceContext, query: InvoiceExportQuery, out: Writable, progress: ExportProgress = {}): Promise<void> {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@shop/shared';
-import { orderRefunds, orders } from '../../db/schema.js';
+import { orderRefunds, orders } from '../enrolment/tables/orders.schema.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';
 import { validateTeifXsd } from '../../test/teif-xsd.js';

@@ -5,7 +5,7 @@ import { stringify } from 'csv-stringify/sync';
 import yazl from 'yazl';
 import type { InvoiceExportQuery } from '@shop/shared';
 import { dayEnd, dayStart } from '../../db/sql-helpers.js';
-import { orderRefunds, orders } from '../../db/schema.js';
+import { orderRefunds, orders } from '../enrolment/tables/orders.schema.js';
 import type { ServiceContext } from '../../deps.js';
 import { findOrderById } from '../enrolment/orders/orders.repository.js';
 import { creditNotePdf, invoicePdf, issuedInvoiceOf } from '../enrolment/orders/order-documents.service.js';
@@ -61,8 +61,8 @@ export interface ExportProgress {
  * Bounded memory (decision 0486): rows are read by keyset pages of `PAGE`; each PDF is piped
  * into its ZIP entry as pdfkit writes it, and the next document is only drawn once the ZIP has
  * taken the previous one, which it does at the pace `out` drains (its backpressure). So at any
- * time the export holds a page of rows, one document and the streams' buffers; the fonts are
- * files read once per process (lib/pdf-fonts). Only the CSV rows (a few hundred bytes each) are
+ * time the export holds a page of rows, one document and the streams' buffers; the font
+ * files are read once per process (lib/pdf-fonts). Only the CSV rows (a few hundred bytes each) are
  * kept to the end, since the CSV's columns are the rates met in the whole period.
  */
 export async function exportInvoices(ctx: ServiceContext, query: InvoiceExportQuery, out: Writable, progress: ExportProgress = {}): Promise<void> {

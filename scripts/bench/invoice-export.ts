@@ -1,10 +1,12 @@
 /**
- * The accountant's export in bounded memory (issue 52, decision 0438): 10 000 paid orders with
- * their invoice as issued (to a company, two tax rates, the stamp duty), exported as one ZIP
- * (PDF + TEIF XML each, index.csv) through `exportInvoices` into a sink that counts bytes,
- * sampling the process's RSS every 100 ms. Prints the RSS growth over the run and the time.
+ * The accountant's export in bounded memory (issue 52, decisions 0438 and 0486): 10 000 paid
+ * orders with their invoice as issued (to a company, two tax rates, the stamp duty) and a credit
+ * note for one in 20 (one in 40 partial), exported as one ZIP (PDF + TEIF XML each, index.csv)
+ * through `exportInvoices` into a sink that counts bytes, sampling the process's RSS every
+ * 100 ms. Prints the RSS growth over the export and the time, then the same as a JSON line.
+ * `pnpm bench` runs it (BENCH_INVOICES, default 10 000); alone, from scripts/:
  *
- *   node --import tsx scripts/bench/invoice-export.ts [count]
+ *   node --expose-gc --import tsx bench/invoice-export.ts [count]
  */
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
@@ -66,13 +68,22 @@ for (let from = 1; from <= count; from += 1000) {
       380.5, 0, 62.64, 444.14, true, (s->>'issuedAt')::timestamptz, 'paid', s->>'number', s, s->'company'
     from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) s`);
 }
-console.log(`seeded ${count} invoices in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+// One order in 20 refunded, one in 40 in part (what a credit note of its own credits): a credit note each.
+await ctx.database.db.execute(sql`
+  insert into order_refunds (order_id, reason, status, amount, provider, reference, due_at, done_at, credit_note_number)
+  select o.id, 'cancelled', 'done', case when n % 40 = 0 then 200.5 else 444.14 end, 'Transfer', null,
+    o.paid_at + interval '1 day', o.paid_at + interval '1 day', 'AV-2026-' || lpad(n::text, 5, '0')
+  from (select id, paid_at, row_number() over (order by paid_at) as n from orders) o
+  where n % 20 = 0`);
+const notes = Math.floor(count / 20);
+console.log(`seeded ${count} invoices and ${notes} credit notes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 global.gc?.();
 const before = process.memoryUsage().rss;
 let peak = before;
 const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
 let bytes = 0;
+/** A client reading at its own pace (a turn of the event loop per chunk), keeping nothing. */
 const sink = new Writable({
   highWaterMark: 64 * 1024,
   write(chunk: Buffer, _enc, done) {
@@ -80,13 +91,36 @@ const sink = new Writable({
     setImmediate(done);
   },
 });
+let entries = 0;
 const t0 = Date.now();
-await exportInvoices(ctx, { from: '2026-05-01', to: '2026-05-31' }, sink);
+await exportInvoices(ctx, { from: '2026-05-01', to: '2026-06-30' }, sink, {
+  onEntry: () => {
+    entries += 1;
+    if (entries % 2000 === 0) {
+      const m = process.memoryUsage();
+      const mb = (n: number) => (n / 1e6).toFixed(0);
+      console.error(`  ${entries} files: RSS ${mb(m.rss)} MB, heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} MB, external ${mb(m.external)} MB, array buffers ${mb(m.arrayBuffers)} MB`);
+    }
+  },
+});
 clearInterval(timer);
+peak = Math.max(peak, process.memoryUsage().rss);
 const seconds = (Date.now() - t0) / 1000;
+const result = {
+  invoices: count,
+  creditNotes: notes,
+  documents: entries,
+  zipMB: +(bytes / 1e6).toFixed(1),
+  seconds: +seconds.toFixed(1),
+  rssBeforeMB: Math.round(before / 1e6),
+  rssPeakMB: Math.round(peak / 1e6),
+  growthMB: Math.round((peak - before) / 1e6),
+};
 console.log(
-  `exported ${count} invoices (${(bytes / 1e6).toFixed(1)} MB ZIP) in ${seconds.toFixed(1)} s; ` +
-    `RSS before ${(before / 1e6).toFixed(0)} MB, peak ${(peak / 1e6).toFixed(0)} MB, growth ${((peak - before) / 1e6).toFixed(0)} MB`,
+  `exported ${count} invoices and ${notes} credit notes (${entries} entries, ${result.zipMB} MB ZIP) in ${result.seconds} s; ` +
+    `RSS before ${result.rssBeforeMB} MB, peak ${result.rssPeakMB} MB, growth ${result.growthMB} MB`,
 );
+// The last line, for pnpm bench (run.ts) to read.
+console.log(JSON.stringify(result));
 await database.close?.();
 process.exit(peak - before < 100e6 ? 0 : 1);

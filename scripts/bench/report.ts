@@ -69,12 +69,22 @@ const HOST_DRIFT_NOTED = 0.1;
 
 const percent = (share: number | undefined) => (share === undefined ? '-' : `${(share * 100).toFixed(1)}%`);
 
+/** A measure of memory rather than speed (issue 52's export): the RSS a run grew by, against a limit. */
+export interface MemoryCheck {
+  name: string;
+  ok: boolean;
+  growthMB: number;
+  limitMB: number;
+  detail: string;
+}
+
 export function printReport(input: {
   rows: Row[];
   plans: PlanCheck[];
   seatChecks: Record<string, SeatCheck>;
   courses: number;
   strict: boolean;
+  memoryChecks?: MemoryCheck[];
 }): { ok: boolean } {
   const bare = input.rows[0]?.figures.requestsPerS ?? 0;
   const bareExpress =
@@ -168,6 +178,13 @@ export function printReport(input: {
       `  ${check.ok ? 'ok      ' : check.orders === 0 ? 'NO ORDER' : 'OVERSOLD'}  ${name}: ${check.orders} orders, seats taken ${check.seatsTaken} = ordered ${check.seatsOrdered}, courses below 0: ${check.negativeCourses}`,
     );
   }
+  const memory = input.memoryChecks ?? [];
+  if (memory.length > 0) console.log('\nMemory (RSS growth of a process of its own):');
+  for (const check of memory) {
+    console.log(`  ${check.ok ? 'ok      ' : 'OVER    '}  ${check.name}: +${check.growthMB} MB (limit ${check.limitMB} MB); ${check.detail}`);
+  }
+  const overMemory = memory.filter((c) => !c.ok).length;
+  if (overMemory > 0) console.error(`\nFAIL: ${overMemory} measure(s) grew the memory past their limit.`);
   const oversold = Object.values(input.seatChecks).filter((c) => !c.ok).length;
   if (scans.length > 0)
     console.error(`\nFAIL: ${scans.length} plan(s) scan the whole courses table.`);
@@ -181,6 +198,6 @@ export function printReport(input: {
       `\n${misses} target(s) missed${input.strict ? '' : ' (BENCH_STRICT=1 makes this fail the run)'}.`,
     );
   return {
-    ok: scans.length === 0 && oversold === 0 && faults === 0 && (!input.strict || misses === 0),
+    ok: scans.length === 0 && oversold === 0 && overMemory === 0 && faults === 0 && (!input.strict || misses === 0),
   };
 }

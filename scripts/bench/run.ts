@@ -17,8 +17,12 @@
  * BENCH_ONLY=learners (issue 51: the bare server, orders of 10 seats placed with 10 named learners
  * against the same orders unnamed, and a session's roster of 200 learners against the admin's
  * order list on BENCH_ORDERS orders).
+ * BENCH_ONLY=invoices (issue 52: the bare server, an order with two tax rates against one rate,
+ * and the accountant's export of BENCH_INVOICES (10 000) invoices, its RSS growth under 100 MB).
  */
+import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import pg from 'pg';
 import {
@@ -44,7 +48,7 @@ import { insertAdmin, insertOrders, lastDays } from './back-office.js';
 import { explainCatalogue } from './explain.js';
 import { measure, type LoadFigures, type LoadOptions } from './load.js';
 import { startApi, startBareServer, type Child } from './processes.js';
-import { printReport, type Row, type Target } from './report.js';
+import { printReport, type MemoryCheck, type Row, type Target } from './report.js';
 import { signIn, fetchEtag } from './client.js';
 import { FILTER_PATH, shuffled, WIDE_CATEGORY, wideWindowQuery } from './wide.js';
 
@@ -70,6 +74,12 @@ const ONLY_SEARCH = ONLY === 'search';
 const ONLY_WIDE = ONLY === 'wide';
 /** Issue 51: naming learners at checkout and reading a roster of learners, each beside its reference. */
 const ONLY_LEARNERS = ONLY === 'learners';
+/**
+ * Issue 52: only the bare server, the orders with one and two tax rates, and the accountant's
+ * export of BENCH_INVOICES (10 000) invoices in bounded memory.
+ */
+const ONLY_INVOICES = ONLY === 'invoices';
+const INVOICES = env('BENCH_INVOICES', 10_000);
 const SESSIONS = env('BENCH_SESSIONS', 3);
 const ORDERS = env('BENCH_ORDERS', 100_000);
 const ADMIN_CONNECTIONS = env('BENCH_ADMIN_CONNECTIONS', 8);
@@ -123,6 +133,12 @@ const UNNAMED_ROW = 'POST /api/orders (10 seats, none named)';
 const NAMED_TARGET: Target = { minShare: 0.8, of: UNNAMED_ROW };
 /** Issue 51: a session's roster of 200 learners answers no slower at p99 than the admin's order list. */
 const ROSTER_TARGET = (of: string): Target => ({ minShare: 1, of, by: 'p99' });
+
+/** Issue 52: an order with two tax rates costs the same as one with one rate (within noise). */
+const TWO_RATES_TARGET = (of: string): Target => ({ minShare: 0.9, of });
+/** Issue 52: the accountant's export may grow the process's RSS by less than this. */
+const EXPORT_GROWTH_LIMIT_MB = 100;
+const ONE_RATE = 'POST /api/orders, two lines at the shop\'s rate';
 
 
 /** The catalogue query shapes measured (and EXPLAINed). */
@@ -192,6 +208,11 @@ async function main(): Promise<void> {
     const orderCourses = await prepareOrderCourses(pool, 60, 4);
     const allOrderCourses = [...orderCourses.plenty, ...orderCourses.scarce];
     const keyPrefix = (tag: string) => `bench-${tag}-${started}-`;
+    // Issue 52: two plenty courses at the shop's rate, two at 7 % and 19 % (set before the API reads them).
+    const rateCourses = orderCourses.plenty.slice(-4);
+    await pool.query(`update courses set tax_rate = null where id = any($1::uuid[])`, [rateCourses.slice(0, 2)]);
+    await pool.query(`update courses set tax_rate = 7 where id = $1`, [rateCourses[2]]);
+    await pool.query(`update courses set tax_rate = 19 where id = $1`, [rateCourses[3]]);
     const detailIds = (
       await pool.query<{ id: string }>('select id from courses tablesample system (5) limit 2000')
     ).rows.map((r) => r.id);
@@ -365,7 +386,7 @@ async function main(): Promise<void> {
       return;
     }
 
-    if (!ONLY_ORDERS && !ONLY_SESSIONS && !ONLY_SEARCH && !ONLY_WIDE) {
+    if (!ONLY_ORDERS && !ONLY_SESSIONS && !ONLY_SEARCH && !ONLY_WIDE && !ONLY_INVOICES) {
       // The back office on ORDERS orders (before the order runs add their own).
       await insertOrders(pool, ORDERS);
       const [adminToken] = await signIn(api.url, [adminUser]);
@@ -400,7 +421,7 @@ async function main(): Promise<void> {
       );
     }
 
-    if (!ONLY_ORDERS && !ONLY_ADMIN) {
+    if (!ONLY_ORDERS && !ONLY_ADMIN && !ONLY_INVOICES) {
       if (!ONLY_SESSIONS && !ONLY_WIDE) row('bare Express 5, one route, same bytes', await ceiling('express'));
       row(
         'GET /api/courses (default page)',
@@ -589,6 +610,54 @@ async function main(): Promise<void> {
         },
       });
     };
+    /** Orders of two lines, one on each of `pair`'s courses (each with its soonest session). */
+    const pairLoad = (tag: string, pair: readonly string[]) => {
+      const prefix = keyPrefix(tag);
+      let i = 0;
+      return load({
+        url: api?.url ?? '',
+        request: () => {
+          i += 1;
+          return {
+            path: '/api/orders',
+            method: 'POST',
+            headers: {
+              'Content-Type': 'application/json',
+              Authorization: `Bearer ${tokens[i % tokens.length]}`,
+              'Idempotency-Key': `${prefix}${i}`,
+            },
+            body: JSON.stringify({
+              orderItems: pair.map((course) => ({
+                course,
+                qty: 1,
+                ...(orderCourses.sessions[course] ? { session: orderCourses.sessions[course] } : {}),
+              })),
+              shippingAddress: { address: '1 Bench Street', city: 'Tunis', postalCode: '1000', country: 'Tunisie' },
+              paymentMethod: 'In Place',
+            }),
+          };
+        },
+      });
+    };
+    /** Issue 52: the calculator's tax per rate costs nothing noticeable (same run, same shape of order). */
+    const taxRateRows = async () => {
+      row(ONE_RATE, await pairLoad('one-rate', rateCourses.slice(0, 2)), undefined, undefined, ['201']);
+      row(
+        'POST /api/orders, two lines at 7 % and 19 %',
+        await pairLoad('two-rates', rateCourses.slice(2, 4)),
+        TWO_RATES_TARGET(ONE_RATE),
+        undefined,
+        ['201'],
+      );
+    };
+    if (ONLY_INVOICES) {
+      await taxRateRows();
+      row(BARE_AT_END, await ceiling('node'), undefined, 'for information');
+      const exported = await measureInvoiceExport(INVOICES, EXPORT_GROWTH_LIMIT_MB);
+      const outcome = printReport({ rows, plans, seatChecks, courses: total, strict: process.env['BENCH_STRICT'] === '1', memoryChecks: [exported] });
+      process.exitCode = outcome.ok ? 0 : 1;
+      return;
+    }
     if (ONLY_ADMIN || ONLY_SEARCH || ONLY_WIDE) {
       row(BARE_AT_END, await ceiling('node'), undefined, 'for information');
       const outcome = printReport({
@@ -667,14 +736,17 @@ async function main(): Promise<void> {
       );
       seatChecks['one global version row'] = await checkSeats(pool, before, keyPrefix('global'));
     }
+    await taxRateRows();
 
     row(BARE_AT_END, await ceiling('node'), undefined, 'for information');
+    const memoryChecks = ONLY_ORDERS || ONLY_SESSIONS ? [] : [await measureInvoiceExport(INVOICES, EXPORT_GROWTH_LIMIT_MB)];
     const outcome = printReport({
       rows,
       plans,
       seatChecks,
       courses: total,
       strict: process.env['BENCH_STRICT'] === '1',
+      memoryChecks,
     });
     const file = path.join(
       RESULTS,
@@ -692,6 +764,7 @@ async function main(): Promise<void> {
           rows,
           plans,
           seatChecks,
+          memoryChecks,
         },
         null,
         2,
@@ -703,6 +776,36 @@ async function main(): Promise<void> {
     await api?.stop();
     await pool.end();
   }
+}
+
+/**
+ * Issue 52: the accountant's export of `count` invoices in a process of its own (PGlite in
+ * memory, scripts/bench/invoice-export.ts), so that its RSS is the export's alone.
+ */
+async function measureInvoiceExport(count: number, limitMB: number): Promise<MemoryCheck> {
+  console.log(`\nThe accountant's export of ${count} invoices (a process of its own)...`);
+  const script = path.join(import.meta.dirname, 'invoice-export.ts');
+  const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', script, String(count)], {
+    cwd: path.join(import.meta.dirname, '..'),
+    maxBuffer: 16 * 1024 * 1024,
+  }).catch((err: { stdout?: string; message: string }) => ({ stdout: err.stdout ?? '', failed: err.message }));
+  const last = stdout.trim().split('\n').pop() ?? '';
+  const figures = (last.startsWith('{') ? JSON.parse(last) : null) as {
+    documents: number;
+    zipMB: number;
+    seconds: number;
+    growthMB: number;
+    creditNotes: number;
+  } | null;
+  const name = `GET /api/invoices/export: ${count} invoices + credit notes, PDF + TEIF XML, to a null sink`;
+  if (!figures) return { name, ok: false, growthMB: NaN, limitMB, detail: `no result: ${stdout.slice(-500)}` };
+  return {
+    name,
+    ok: figures.growthMB < limitMB,
+    growthMB: figures.growthMB,
+    limitMB,
+    detail: `${figures.documents} files (${figures.creditNotes} credit notes), ${figures.zipMB} MB ZIP in ${figures.seconds} s`,
+  };
 }
 
 main().catch((err: unknown) => {

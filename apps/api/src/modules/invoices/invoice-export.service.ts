@@ -1,5 +1,5 @@
-import { once } from 'node:events';
 import { Readable, type Writable } from 'node:stream';
+import { finished, pipeline } from 'node:stream/promises';
 import { and, asc, eq, gt, gte, isNotNull, lt, or } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
 import yazl from 'yazl';
@@ -8,14 +8,15 @@ import { dayEnd, dayStart } from '../../db/sql-helpers.js';
 import { orderRefunds, orders } from '../enrolment/tables/orders.schema.js';
 import type { ServiceContext } from '../../deps.js';
 import { findOrderById } from '../enrolment/orders/orders.repository.js';
-import { issuedInvoiceOf, renderCreditNotePdf, renderInvoicePdf } from '../enrolment/orders/order-documents.service.js';
+import { creditNotePdf, invoicePdf, issuedInvoiceOf } from '../enrolment/orders/order-documents.service.js';
 import type { InvoiceSnapshot } from '../enrolment/orders/orders.types.js';
+import { creditedInvoice } from './credited.js';
 import { buildTeif, teifTaxLines } from './teif.js';
 import { teifInputOfInvoice } from './teif-input.js';
 import { openConfiguredSeal, signTeif, type TeifSeal } from './teif-sign.js';
 
-/** Documents drawn per query and per flush: what the export holds in memory at once. */
-const BATCH = 50;
+/** Rows read per query: the export holds one page of rows and one document at a time. */
+const PAGE = 100;
 
 /** One row of the ZIP's index.csv. */
 interface IndexRow {
@@ -45,32 +46,53 @@ function perRateOf(invoice: InvoiceSnapshot, sign: 1 | -1): Map<number, { base: 
 
 const buyerOf = (invoice: InvoiceSnapshot) => ({ name: invoice.company?.name ?? invoice.buyer.name, taxId: invoice.company?.taxId ?? '' });
 
+/** What the export tells as it goes (the bench counts documents; a test watches the order of events). */
+export interface ExportProgress {
+  /** A document (PDF or XML) was made and handed to the ZIP. */
+  onEntry?: (name: string) => void;
+}
+
 /**
  * The accountant's export (issue 52): a ZIP streamed to `out` holding every invoice and credit
  * note issued in the Tunis days `from`..`to`, each as PDF and (when its buyer is identified)
  * TEIF XML, signed when the seal is set, plus `index.csv` (number, date, buyer, tax id, base and
- * tax per rate, stamp duty, total, TTN reference). Documents are drawn `BATCH` at a time and
- * the next batch waits until the previous one has left through `out`, so memory stays bounded
- * however long the period.
+ * tax per rate, stamp duty, total, TTN reference).
+ *
+ * Bounded memory (decision 0486): rows are read by keyset pages of `PAGE`; each PDF is piped
+ * into its ZIP entry as pdfkit writes it, and the next document is only drawn once the ZIP has
+ * taken the previous one, which it does at the pace `out` drains (its backpressure). So at any
+ * time the export holds a page of rows, one document and the streams' buffers; the font
+ * files are read once per process (lib/pdf-fonts). Only the CSV rows (a few hundred bytes each) are
+ * kept to the end, since the CSV's columns are the rates met in the whole period.
  */
-export async function exportInvoices(ctx: ServiceContext, query: InvoiceExportQuery, out: Writable): Promise<void> {
+export async function exportInvoices(ctx: ServiceContext, query: InvoiceExportQuery, out: Writable, progress: ExportProgress = {}): Promise<void> {
   const { db } = ctx.database;
   const seal: TeifSeal | null = ctx.config.teifSeal ? await openConfiguredSeal(ctx.config.teifSeal) : null;
   const zip = new yazl.ZipFile();
-  zip.outputStream.pipe(out);
-  const finished = once(zip.outputStream, 'end');
+  const piped = pipeline(zip.outputStream, out);
+  // Awaited below (and raced with each document); this only keeps an early failure from counting as unhandled.
+  piped.catch(() => undefined);
   const mtime = ctx.clock.now();
   const rows: IndexRow[] = [];
 
-  /** Adds the entries, then waits until the ZIP has written the last of them (so through `out`'s backpressure). */
-  async function flush(entries: { name: string; data: Buffer | string }[]): Promise<void> {
-    let last: Promise<unknown> = Promise.resolve();
-    for (const { name, data } of entries) {
-      const stream = Readable.from([Buffer.from(data)]);
-      last = once(stream, 'end');
-      zip.addReadStream(stream, name, { mtime });
-    }
-    await last;
+  /** Hands a document to the ZIP and waits until the ZIP has read all of it. */
+  async function add(name: string, data: Readable | string): Promise<void> {
+    let stream: Readable | null = typeof data === 'string' ? Readable.from([Buffer.from(data)]) : data;
+    const taken = finished(stream);
+    // yazl keeps every entry (for the central directory) with the function that gives its data:
+    // that function must not hold the document, or every PDF drawn stays in memory to the end
+    // (about 250 KB each). It hands the stream over once and forgets it.
+    const handOver = (give: (err: Error | null, s: Readable) => void) => {
+      const s = stream!;
+      stream = null;
+      give(null, s);
+    };
+    // pdfkit deflates a PDF's pages and fonts already: stored as they are (deflating again gains
+    // little and costs trips through zlib's thread pool); the XML is deflated.
+    zip.addReadStreamLazy(name, { mtime, compress: typeof data === 'string' }, handOver);
+    progress.onEntry?.(name);
+    // Fails with the output (a client gone): no use drawing more documents.
+    await Promise.race([taken, piped]);
   }
   const xmlOf = async (xml: string) => (seal ? signTeif(xml, seal, ctx.clock.now()) : xml);
 
@@ -83,15 +105,14 @@ export async function exportInvoices(ctx: ServiceContext, query: InvoiceExportQu
       .from(orders)
       .where(after ? and(inPeriod, or(gt(orders.paidAt, after.paidAt), and(eq(orders.paidAt, after.paidAt), gt(orders.id, after.id)))) : inPeriod)
       .orderBy(asc(orders.paidAt), asc(orders.id))
-      .limit(BATCH);
+      .limit(PAGE);
     if (page.length === 0) break;
-    const entries: { name: string; data: Buffer | string }[] = [];
     for (const row of page) {
       const invoice = await snapshotOf(ctx, row);
       if (!invoice) continue;
-      entries.push({ name: `invoices/invoice-${invoice.number}.pdf`, data: await renderInvoicePdf(invoice, row.ttn) });
+      await add(`invoices/invoice-${invoice.number}.pdf`, invoicePdf(invoice, row.ttn));
       const input = teifInputOfInvoice(invoice, { kind: 'invoice' });
-      if (input) entries.push({ name: `invoices/invoice-${invoice.number}.xml`, data: await xmlOf(buildTeif(input)) });
+      if (input) await add(`invoices/invoice-${invoice.number}.xml`, await xmlOf(buildTeif(input)));
       const buyer = buyerOf(invoice);
       rows.push({
         number: invoice.number,
@@ -100,12 +121,11 @@ export async function exportInvoices(ctx: ServiceContext, query: InvoiceExportQu
         buyer: buyer.name,
         taxId: buyer.taxId,
         perRate: perRateOf(invoice, 1),
-        stampDuty: (invoice as { stampDuty?: number }).stampDuty ?? 0,
+        stampDuty: invoice.stampDuty ?? 0,
         total: invoice.totalPrice,
         ttnReference: row.ttn ?? '',
       });
     }
-    await flush(entries);
     const last = page[page.length - 1]!;
     after = { paidAt: last.paidAt!, id: last.id };
   }
@@ -152,29 +172,31 @@ export async function exportInvoices(ctx: ServiceContext, query: InvoiceExportQu
           : notesInPeriod,
       )
       .orderBy(asc(orderRefunds.doneAt), asc(orderRefunds.id))
-      .limit(BATCH);
+      .limit(PAGE);
     if (page.length === 0) break;
-    const entries: { name: string; data: Buffer | string }[] = [];
     for (const row of page) {
       const number = row.number!;
       const doneAt = row.doneAt!;
+      const refunded = Number(row.amount);
       const invoice = await snapshotOf(ctx, { id: row.orderId, invoiceNumber: row.invoiceNumber, paidAt: row.paidAt, invoice: row.invoice });
       if (!invoice) continue;
-      entries.push({
-        name: `credit-notes/credit-note-${number}.pdf`,
-        data: await renderCreditNotePdf(invoice, {
+      await add(
+        `credit-notes/credit-note-${number}.pdf`,
+        creditNotePdf(invoice, {
           number,
           doneAt,
-          amount: Number(row.amount),
+          amount: refunded,
           invoiceNumber: row.invoiceNumber,
           paymentReference: row.reference,
           ttnReference: row.ttn,
         }),
-      });
+      );
+      // What the note credits: the whole invoice, or a partial refund's share of it.
+      const credited = creditedInvoice(invoice, refunded);
       const input = row.invoiceNumber
-        ? teifInputOfInvoice(invoice, { kind: 'credit-note', number, issuedAt: doneAt }, row.invoiceTtn)
+        ? teifInputOfInvoice(credited, { kind: 'credit-note', number, issuedAt: doneAt }, row.invoiceTtn)
         : null;
-      if (input) entries.push({ name: `credit-notes/credit-note-${number}.xml`, data: await xmlOf(buildTeif(input)) });
+      if (input) await add(`credit-notes/credit-note-${number}.xml`, await xmlOf(buildTeif(input)));
       const buyer = buyerOf(invoice);
       rows.push({
         number,
@@ -182,20 +204,20 @@ export async function exportInvoices(ctx: ServiceContext, query: InvoiceExportQu
         date: TUNIS_DAY.format(doneAt),
         buyer: buyer.name,
         taxId: buyer.taxId,
-        perRate: perRateOf(invoice, -1),
-        stampDuty: -((invoice as { stampDuty?: number }).stampDuty ?? 0),
-        total: -Number(row.amount),
+        perRate: perRateOf(credited, -1),
+        stampDuty: -(credited.stampDuty ?? 0),
+        total: -refunded,
         ttnReference: row.ttn ?? '',
       });
     }
-    await flush(entries);
     const last = page[page.length - 1]!;
     afterNote = { doneAt: last.doneAt!, id: last.id };
   }
 
   zip.addBuffer(Buffer.from(indexCsv(rows)), 'index.csv', { mtime });
+  progress.onEntry?.('index.csv');
   zip.end();
-  await finished;
+  await piped;
 }
 
 /** The invoice as issued; for an order paid before invoices were kept, the one drawn from the order now. */

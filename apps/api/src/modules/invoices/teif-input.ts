@@ -69,7 +69,7 @@ const cents = (n: number) => Math.round(n * 100);
  * in proportion to their amounts (whole cents, the last line taking what rounding leaves), so
  * that the lines at each rate add up exactly to the base the order was taxed on.
  */
-function linesOf(snapshot: Snapshot, defaultRate: number, taxLines: TeifTaxLine[]): TeifLine[] {
+export function linesOf(snapshot: Snapshot, defaultRate: number, taxLines: TeifTaxLine[]): TeifLine[] {
   const rateOf = (line: Snapshot['lines'][number]) => line.taxRate ?? line.rate ?? defaultRate;
   const left = new Map<number, number>();
   const grossAt = new Map<number, number>();
@@ -104,6 +104,19 @@ function linesOf(snapshot: Snapshot, defaultRate: number, taxLines: TeifTaxLine[
   });
 }
 
+/** The invoice's VAT per rate as charged; one line at `taxPercent` for a snapshot kept before the rates. */
+function snapshotTaxLines(snapshot: Snapshot): TeifTaxLine[] {
+  return snapshot.taxLines && snapshot.taxLines.length > 0
+    ? snapshot.taxLines
+    : [{ rate: snapshot.taxPercent, base: (cents(snapshot.itemsPrice) - cents(snapshot.discountPrice ?? 0)) / 100, amount: snapshot.taxPrice }];
+}
+
+/** The invoice's lines before tax after the coupon (each with its rate), as its TEIF document lists them. */
+export function invoiceNetLines(issued: InvoiceSnapshot): TeifLine[] {
+  const snapshot = issued as unknown as Snapshot;
+  return linesOf(snapshot, snapshot.taxPercent, snapshotTaxLines(snapshot));
+}
+
 /** The seller as the invoice printed it. */
 function sellerOf(snapshot: Snapshot): TeifParty {
   return { name: snapshot.seller.legalName, taxId: sellerTaxId(snapshot.seller.taxId), idType: 'I-01', address: snapshot.seller.address, country: 'TN' };
@@ -121,10 +134,7 @@ export function teifInputOfInvoice(
   const snapshot = issued as unknown as Snapshot;
   const id = buyerIdentifier(snapshot.company);
   if (!id || !snapshot.company) return null;
-  const taxLines =
-    snapshot.taxLines && snapshot.taxLines.length > 0
-      ? snapshot.taxLines
-      : [{ rate: snapshot.taxPercent, base: (cents(snapshot.itemsPrice) - cents(snapshot.discountPrice ?? 0)) / 100, amount: snapshot.taxPrice }];
+  const taxLines = snapshotTaxLines(snapshot);
   const lines = linesOf(snapshot, snapshot.taxPercent, taxLines);
   const { buyer } = snapshot;
   const input: TeifInput = {

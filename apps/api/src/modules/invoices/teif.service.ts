@@ -7,6 +7,7 @@ import { findOrderById } from '../enrolment/orders/orders.repository.js';
 import { writeCreditNoteTtnReference, writeInvoiceTtnReference } from '../enrolment/orders/order-ttn.repository.js';
 import type { OrderRecord, RefundRecord } from '../enrolment/orders/orders.types.js';
 import { requireOwnOrder, toOrderJson } from '../enrolment/orders/orders.service.js';
+import { creditedInvoice } from './credited.js';
 import { buildTeif } from './teif.js';
 import { teifInputOfInvoice } from './teif-input.js';
 import { openConfiguredSeal, signTeif } from './teif-sign.js';
@@ -63,8 +64,9 @@ export async function getCreditNoteXml(
   const refund = creditNoteOf(order, number);
   if (!order.invoiceNumber || !order.paidAt) throw conflict(MESSAGES.creditNoteWithoutInvoice);
   const invoice = await issuedInvoiceOf(ctx, order, order.invoiceNumber, order.paidAt);
+  // A partial refund's note credits what was paid back, not the whole invoice.
   const input = teifInputOfInvoice(
-    invoice,
+    creditedInvoice(invoice, refund.amount),
     { kind: 'credit-note', number: refund.creditNoteNumber, issuedAt: refund.doneAt },
     order.invoiceTtnReference,
   );

@@ -1,21 +1,17 @@
-import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Language } from '@shop/shared';
 import type { CertificateSignatory } from '../../../config.js';
+import { registerPdfFonts } from '../../../lib/pdf-fonts.js';
 import { CERTIFICATE_TEXTS, certificateCheckUrl, certificatePdfDate } from './certificate-texts.js';
 import type { CertificateRow } from './certificates.repository.js';
 
-const require = createRequire(import.meta.url);
 /*
- * The invoice's fonts (orders/invoice.ts): DejaVu Sans covers French accents and Arabic, and
+ * The invoice's fonts (lib/pdf-fonts): DejaVu Sans covers French accents and Arabic, and
  * pdfkit (through fontkit) shapes Arabic and lays an Arabic run right to left. A text mixing
  * Arabic and Latin words is not reordered, so each value (name, course, date, id) is drawn
  * on its own line, never glued to a label.
  */
-const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
-const FONT_MONO = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf');
 
 const ARABIC = /[\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]/;
 const LATIN_OR_DIGIT = /[A-Za-z0-9\u00C0-\u024F]/;
@@ -77,9 +73,7 @@ export async function renderCertificatePdf({ certificate, language, signatory, a
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
-  doc.registerFont('mono', FONT_MONO);
+  registerPdfFonts(doc, ['regular', 'bold', 'mono']);
 
   // A double frame.
   doc.lineWidth(2).strokeColor('#1b4f8a').rect(20, 20, WIDTH - 40, HEIGHT - 40).stroke();

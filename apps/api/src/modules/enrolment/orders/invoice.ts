@@ -1,7 +1,8 @@
-import { createRequire } from 'node:module';
+import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { formatAmount, formatMatricule, fromCents, isLanguage, TAX_PERCENT, toCents, type InvoiceTo, type Language, type TaxLine } from '@shop/shared';
 import type { ShopIdentity } from '../../../config.js';
+import { registerPdfFonts } from '../../../lib/pdf-fonts.js';
 import { DOCUMENT_TEXTS, type DocumentTexts } from './document-texts.js';
 import type { OrderRecord } from './orders.repository.js';
 import { lineTaxRate, orderTaxLines, readInvoiceTo } from './order-tax.js';
@@ -9,15 +10,11 @@ import { lineTaxRate, orderTaxLines, readInvoiceTo } from './order-tax.js';
 /** Mails and invoices state the real currency; the "$" of the order screens is only a label (docs/product.md#rules, "Prices"). */
 export const money = (amount: number) => `${formatAmount(amount)} TND`;
 
-const require = createRequire(import.meta.url);
-/**
- * DejaVu Sans (npm dejavu-fonts-ttf) covers Latin with French accents and Arabic, and pdfkit
- * (through fontkit) shapes Arabic letters and lays an Arabic run right to left. A single text
- * mixing Arabic and Latin words is not reordered (no bidi pass): each value is drawn alone, and
- * an Arabic document mirrors its layout (labels on the right, values to their left).
+/*
+ * DejaVu Sans (lib/pdf-fonts) covers Latin with French accents and Arabic. A single text mixing
+ * Arabic and Latin words is not reordered by pdfkit (no bidi pass): each value is drawn alone,
+ * and an Arabic document mirrors its layout (labels on the right, values to their left).
  */
-const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 /**
  * The invoice as issued (issue 31), kept in `orders.invoice` by the transaction that marks the
@@ -173,6 +170,8 @@ interface Piece {
 }
 
 const STRONG_LTR = /[A-Za-z0-9\u00C0-\u024F]/;
+/** Whether the first letter of `text` (Latin or Arabic; digits and signs are neutral) is Arabic. */
+const firstStrongIsArabic = (text: string) => ARABIC.test(/[A-Za-z\u00C0-\u024F\u0600-\u06FF]/.exec(text)?.[0] ?? '');
 /** Punctuation that ends a word and, in an Arabic line, belongs on the word's left. */
 const TRAILING = /[:،؛.,!?؟]+$/;
 
@@ -224,8 +223,7 @@ export class Page {
     author: string,
   ) {
     this.doc = new PDFDocument({ size: 'A4', margin: LEFT, info: { Title: title, Author: author } });
-    this.doc.registerFont('regular', FONT_REGULAR);
-    this.doc.registerFont('bold', FONT_BOLD);
+    registerPdfFonts(this.doc);
   }
 
   /** One text in the box `x..x+width` (page coordinates of the left-to-right layout). */
@@ -233,7 +231,10 @@ export class Page {
     const mirroredX = this.rtl ? LEFT + RIGHT - x - width : x;
     const mirroredAlign: Align = this.rtl ? (align === 'left' ? 'right' : 'left') : align;
     this.doc.font(font).fontSize(size);
-    if (this.rtl && ARABIC.test(text) && this.putRightToLeft(text, mirroredX, y, width, mirroredAlign)) return;
+    // A text whose first letter is Arabic reads right to left on any page (an Arabic course name
+    // on a French invoice too), as Unicode's bidi rule sets a paragraph's direction.
+    if ((this.rtl || firstStrongIsArabic(text)) && ARABIC.test(text) && this.putRightToLeft(text, mirroredX, y, width, mirroredAlign))
+      return;
     this.doc.text(withArabicSpaces(text), mirroredX, y, { width, align: mirroredAlign });
   }
 
@@ -342,15 +343,24 @@ export class Page {
     for (const text of [buyer.email, buyer.address, `${buyer.postalCode} ${buyer.city}`, buyer.country]) this.line(text);
   }
 
+  /**
+   * The mention of the copy registered with TTN: the sentence, then the reference on a line of
+   * its own (pdfkit would break a reference such as `TTN-AVOIR-1` at its hyphens).
+   */
+  ttnMention(reference: string): void {
+    const sentence = ttnCopyMention(reference).slice(0, -reference.length).trimEnd();
+    this.put(sentence, LEFT, this.doc.y, RIGHT - LEFT, 'left', 'regular', 9);
+    this.put(reference, LEFT, this.doc.y, RIGHT - LEFT, 'left', 'bold', 9);
+  }
+
   finish(): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    this.doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    const done = new Promise<Buffer>((resolve, reject) => {
-      this.doc.on('end', () => resolve(Buffer.concat(chunks)));
-      this.doc.on('error', reject);
-    });
+    return collect(this.end());
+  }
+
+  /** The document, ended, as the stream of its bytes (pdfkit's document is a Readable). */
+  end(): Readable {
     this.doc.end();
-    return done;
+    return this.doc;
   }
 }
 
@@ -376,20 +386,32 @@ function taxAndStamp(page: Page, invoice: InvoiceSnapshot): void {
   const { t, rtl } = page;
   const lines = invoiceTaxLines(invoice);
   for (const line of lines) {
-    const detail = lines.length > 1 ? `${line.rate}%, ${t.taxBase} ${money(line.base)}` : `${line.rate}%`;
-    const y = page.doc.y;
-    page.total(rtl ? t.tax : `${t.tax} (${detail})`, line.amount);
-    if (rtl) {
-      const after = page.doc.y;
-      page.put(`(${detail})`, COLUMNS.price - 160, y, 180, 'right');
-      page.doc.y = after;
+    if (!rtl) {
+      page.total(`${t.tax} (${lines.length > 1 ? `${line.rate}%, ${t.taxBase} ${money(line.base)}` : `${line.rate}%`})`, line.amount);
+      continue;
     }
+    // Arabic: the rate beside the label, the base on a line of its own under it (the label's
+    // column is too narrow for both, and a parenthesis mixing both directions reads badly).
+    page.total(`${t.tax} ${line.rate}%`, line.amount);
+    if (lines.length > 1) page.put(`${t.taxBase} ${money(line.base)}`, COLUMNS.price - 60, page.doc.y, 140, 'left', 'regular', 8);
   }
   if (invoice.stampDuty) page.total(t.stampDuty, invoice.stampDuty);
 }
 
+/** A PDF's bytes gathered in memory. */
+async function collect(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /** An invoice as a PDF (A4), in memory, in the invoice's language: a few kilobytes. */
 export function renderInvoice(invoice: InvoiceSnapshot, ttnReference: string | null = null): Promise<Buffer> {
+  return collect(invoicePdfStream(invoice, ttnReference));
+}
+
+/** An invoice as the stream of its PDF's bytes (the accountant's export pipes it into its ZIP). */
+export function invoicePdfStream(invoice: InvoiceSnapshot, ttnReference: string | null = null): Readable {
   const page = openDocument(invoice, (t) => t.invoiceTitle, invoice.number);
   const { t } = page;
   page.labelled(t.invoiceNumber, invoice.number);
@@ -407,9 +429,9 @@ export function renderInvoice(invoice: InvoiceSnapshot, ttnReference: string | n
   page.total(t.total, invoice.totalPrice, 'bold');
   if (ttnReference) {
     page.gap(2);
-    page.put(ttnCopyMention(ttnReference), LEFT, page.doc.y, RIGHT - LEFT, 'left', 'regular', 9);
+    page.ttnMention(ttnReference);
   }
-  return page.finish();
+  return page.end();
 }
 
 /**
@@ -418,6 +440,11 @@ export function renderInvoice(invoice: InvoiceSnapshot, ttnReference: string | n
  * amount paid back.
  */
 export function renderCreditNote(invoice: InvoiceSnapshot, note: CreditNote): Promise<Buffer> {
+  return collect(creditNotePdfStream(invoice, note));
+}
+
+/** A credit note as the stream of its PDF's bytes. */
+export function creditNotePdfStream(invoice: InvoiceSnapshot, note: CreditNote): Readable {
   const page = openDocument(invoice, (t) => t.creditNoteTitle, note.number);
   const { t } = page;
   page.labelled(t.creditNoteNumber, note.number);
@@ -442,7 +469,7 @@ export function renderCreditNote(invoice: InvoiceSnapshot, note: CreditNote): Pr
   page.line(t.creditNoteNote);
   if (note.ttnReference) {
     page.gap();
-    page.put(ttnCopyMention(note.ttnReference), LEFT, page.doc.y, RIGHT - LEFT, 'left', 'regular', 9);
+    page.ttnMention(note.ttnReference);
   }
-  return page.finish();
+  return page.end();
 }

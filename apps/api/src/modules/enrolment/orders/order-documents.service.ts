@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { MESSAGES, orderStateConflict } from '@shop/shared';
 import type { DbOrTx } from '../../../db/client.js';
@@ -7,6 +8,8 @@ import { AppError, conflict, notFound } from '../../../errors.js';
 import type { AuthUser } from '../../../middleware/auth.js';
 import {
   buildInvoiceSnapshot,
+  creditNotePdfStream,
+  invoicePdfStream,
   invoiceSeller,
   readInvoiceSnapshot,
   renderCreditNote,
@@ -41,11 +44,14 @@ function invoiceOf(ctx: ServiceContext, order: OrderRecord, stored: unknown, num
   return buildInvoiceSnapshot(order, seller, number, issuedAt);
 }
 
-/** An invoice as issued, as its PDF (with the TTN mention once a reference is recorded): the accountant's export draws these. */
-export const renderInvoicePdf = (invoice: InvoiceSnapshot, ttnReference: string | null): Promise<Buffer> => renderInvoice(invoice, ttnReference);
+/**
+ * An invoice as issued, as the stream of its PDF (with the TTN mention once a reference is
+ * recorded): the accountant's export pipes these into its ZIP.
+ */
+export const invoicePdf = (invoice: InvoiceSnapshot, ttnReference: string | null): Readable => invoicePdfStream(invoice, ttnReference);
 
-/** A credit note as its PDF. */
-export const renderCreditNotePdf = (invoice: InvoiceSnapshot, note: CreditNote): Promise<Buffer> => renderCreditNote(invoice, note);
+/** A credit note as the stream of its PDF. */
+export const creditNotePdf = (invoice: InvoiceSnapshot, note: CreditNote): Readable => creditNotePdfStream(invoice, note);
 
 /** The invoice of a paid order as issued (issue 52's TEIF documents read it too). */
 export async function issuedInvoiceOf(ctx: ServiceContext, order: OrderRecord, number: string, paidAt: Date): Promise<InvoiceSnapshot> {

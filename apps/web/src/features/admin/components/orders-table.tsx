@@ -28,6 +28,27 @@ function DoneOn({ at }: { at: string | null }) {
 }
 
 /**
+ * The invoice's number and, for an invoice to an identified buyer (an e-invoice is due), the
+ * reference El Fatoora gave or a word that it still waits to be recorded (issue 52).
+ */
+function InvoiceCell({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  if (!order.invoiceNumber) return null;
+  return (
+    <>
+      <span className="admin-table__nowrap">{order.invoiceNumber}</span>
+      {order.invoiceTo && (
+        <span className="admin-table__session">
+          {order.invoiceTtn
+            ? t('admin.orders.ttnRecorded', { reference: order.invoiceTtn.reference })
+            : t('admin.orders.ttnMissing')}
+        </span>
+      )}
+    </>
+  );
+}
+
+/**
  * Orders: ID, User, Courses (each line's course and session), Date, TOTAL, PAID, Learned, Actions (Details; Mark as Paid if
  * unpaid), plus the order's status, its payment method and a Cancel button while it can be cancelled.
  */
@@ -47,6 +68,7 @@ export function OrdersTable({ orders, onMarkPaid, payingId, onCancel, cancelling
           <th scope="col">{t('admin.orders.learned')}</th>
           <th scope="col">{t('admin.orders.status')}</th>
           <th scope="col">{t('admin.orders.payment')}</th>
+          <th scope="col">{t('admin.orders.invoice')}</th>
           <th scope="col">{t('admin.orders.actions')}</th>
         </>
       }
@@ -90,6 +112,9 @@ export function OrdersTable({ orders, onMarkPaid, payingId, onCancel, cancelling
           <td data-label={t('admin.orders.status')}>{t(`common.orderStatus.${order.status}`)}</td>
           <td data-label={t('admin.orders.payment')} className="admin-table__nowrap">
             {t(`checkout.paymentLabels.${order.paymentMethod}`)}
+          </td>
+          <td data-label={t('admin.orders.invoice')}>
+            <InvoiceCell order={order} />
           </td>
           <td data-label={t('admin.orders.actions')}>
             <div className="admin-actions">

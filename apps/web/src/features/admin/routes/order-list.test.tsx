@@ -93,6 +93,28 @@ describe('OrderListRoute', () => {
     ]);
   });
 
+  it('shows each invoice with the reference El Fatoora gave, or that one is still to record (issue 52)', async () => {
+    const company = { kind: 'company' as const, name: 'Sotra SA', taxId: '1234567APM000' };
+    const recorded = anOrder({
+      _id: 'o3', isPaid: true, paidAt: '2026-11-04T08:00:00.000Z', status: 'paid', invoiceNumber: '2026-00007',
+      invoiceTo: company, invoiceTtn: { reference: 'TTN-2026-ABC', recordedAt: '2026-11-05T08:00:00.000Z' },
+    });
+    const waiting = anOrder({ _id: 'o4', isPaid: true, paidAt: '2026-11-04T08:00:00.000Z', status: 'paid', invoiceNumber: '2026-00008', invoiceTo: company });
+    const person = anOrder({ _id: 'o5', isPaid: true, paidAt: '2026-11-04T08:00:00.000Z', status: 'paid', invoiceNumber: '2026-00009' });
+    mockApi({ 'GET /api/orders': { body: [recorded, waiting, person, unpaid], headers: { 'X-Total-Count': '4' } } });
+    renderList();
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    expect(within(table).getByRole('columnheader', { name: 'Invoice' })).toBeInTheDocument();
+    const [r, w, p, u] = within(table).getAllByRole('row').slice(1);
+    expect(within(r!).getByText('2026-00007')).toBeInTheDocument();
+    expect(within(r!).getByText('El Fatoora: TTN-2026-ABC')).toBeInTheDocument();
+    expect(within(w!).getByText('El Fatoora: to record')).toBeInTheDocument();
+    // No buyer identified: no e-invoice is due, so nothing waits for a reference.
+    expect(within(p!).getByText('2026-00009')).toBeInTheDocument();
+    expect(within(p!).queryByText(/El Fatoora/)).toBeNull();
+    expect(within(u!).queryByText(/El Fatoora/)).toBeNull();
+  });
+
   it('offers Mark as Paid only for unpaid orders and sends the pay call', async () => {
     const { sent } = mockApi({
       'GET /api/orders': { body: [unpaid, paid], headers: { 'X-Total-Count': '2' } },

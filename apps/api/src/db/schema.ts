@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   CATEGORIES,
+  type CourseNames,
   LANGUAGES,
   ORDER_STATUSES,
   type OrderStatus,
@@ -474,6 +475,8 @@ export const orderItems = pgTable(
     sessionId: uuid('session_id'),
     /** The rate the line was taxed at, in percent (issue 52); null on lines placed before: 15. */
     taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }),
+    /** The course's names as sold, per language (issue 54, migration 0040): `{en, fr?, ar?}`. */
+    courseNames: jsonb('course_names').$type<CourseNames>().notNull().default(sql`'{}'::jsonb`),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId, t.position),
@@ -836,6 +839,8 @@ export const certificates = pgTable(
     learnerId: uuid('learner_id'),
     /** The order's course names, in the order's line order, joined with ", ". */
     course: text('course').notNull(),
+    /** The same per language as issued (issue 54, migration 0040): `{en, fr, ar}`; `{}` on none. */
+    courseNames: jsonb('course_names').$type<Partial<CourseNames>>().notNull().default(sql`'{}'::jsonb`),
     issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull(),
     centre: text('centre').notNull(),
     status: text('status').$type<'valid' | 'revoked'>().notNull().default('valid'),

@@ -7,6 +7,7 @@ import { certificateIssuedMail } from './certificate-mail.js';
 import { withheldForAttendance } from './attendance-rule.js';
 import { renderCertificatePdf } from './certificate-pdf.js';
 import {
+  certificateCourseIn,
   findCertificate,
   issueCertificateRecords,
   listCertificates,
@@ -26,6 +27,8 @@ export function toCertificateJson(c: CertificateRecord): Certificate {
     _id: c.id,
     learner: c.learnerName,
     course: c.course,
+    courseFr: certificateCourseIn(c, 'fr'),
+    courseAr: certificateCourseIn(c, 'ar'),
     session:
       c.sessionStartsAt && c.sessionEndsAt
         ? { startsAt: c.sessionStartsAt.toISOString(), endsAt: c.sessionEndsAt.toISOString() }
@@ -63,7 +66,8 @@ export async function issueCertificateInTransaction(
 /** Renders the certificate's PDF in the learner's language. */
 export function certificatePdf(ctx: Pick<ServiceContext, 'config'>, certificate: CertificateRecord): Promise<Buffer> {
   return renderCertificatePdf({
-    certificate,
+    // Issue 54: the courses as issued, in the learner's language.
+    certificate: { ...certificate, course: certificateCourseIn(certificate, certificate.language) },
     language: certificate.language,
     signatory: ctx.config.certificateSignatory,
     appUrl: ctx.config.appUrl,
@@ -80,7 +84,8 @@ export function mailCertificateInBackground(ctx: ServiceContext, id: string): vo
     const certificate = await findCertificate(ctx.database.db, id);
     if (!certificate?.email) return;
     const pdf = await certificatePdf(ctx, certificate);
-    await ctx.mailer.send(certificateIssuedMail(certificate.email, certificate, certificate.language, ctx.config.appUrl, pdf));
+    const course = certificateCourseIn(certificate, certificate.language);
+    await ctx.mailer.send(certificateIssuedMail(certificate.email, { ...certificate, course }, certificate.language, ctx.config.appUrl, pdf));
   };
   send().catch((err: unknown) => ctx.logger.error({ err, certificate: id }, 'sending the certificate mail failed'));
 }

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Language } from '@shop/shared';
+import { courseNameIn, type Language } from '@shop/shared';
 import { claimDueRows } from '../../../db/claim-due.js';
 import { learnerNotices, orderLearners } from '../../../db/schema.js';
 import type { ServiceContext } from '../../../deps.js';
@@ -104,9 +104,9 @@ function learnerMail(
   if (kind === 'paid') {
     const words = LEARNER_TEXTS[language];
     return orderSessionMail(forLearner, ctx.config, {
-      subject: words.subject(line.name),
+      subject: words.subject(courseNameIn(line, language)),
       paragraphs: [
-        [words.intro(order.userName, line.name)],
+        [words.intro(order.userName, courseNameIn(line, language))],
         ...(session ? [sessionDetails(session, language), [words.calendar]] : []),
       ],
       ics: session ? orderCalendar(forLearner, ctx.config.appUrl, now) : null,
@@ -116,8 +116,8 @@ function learnerMail(
     const words = REMINDER_TEXTS[language];
     const inDays = words.inDays(Number(days));
     return orderSessionMail(forLearner, ctx.config, {
-      subject: words.subject(line.name, inDays),
-      paragraphs: [[words.intro(line.name, inDays)], sessionDetails(session, language), [words.calendar]],
+      subject: words.subject(courseNameIn(line, language), inDays),
+      paragraphs: [[words.intro(courseNameIn(line, language), inDays)], sessionDetails(session, language), [words.calendar]],
       ics: orderCalendar(forLearner, ctx.config.appUrl, now),
     });
   }
@@ -142,7 +142,7 @@ async function queueLearnerReminderText(
     [{ id: learner.learnerId, name: learner.name, phone: learner.phone }],
     order.userLanguage,
     `session_reminder:${session.id}:${days}`,
-    { template: 'session_reminder', course: line.name, startsAt: session.startsAt, place: session.place, link: { kind: 'course', id: line.courseId } },
+    { template: 'session_reminder', course: courseNameIn(line, order.userLanguage), startsAt: session.startsAt, place: session.place, link: { kind: 'course', id: line.courseId } },
     now,
   );
   return true;

@@ -1,4 +1,4 @@
-import { formatAmount } from '@shop/shared';
+import { courseNameIn, formatAmount } from '@shop/shared';
 import { shopHoursIn, type Config } from '../../../config.js';
 import { escapeHtml } from '../../mail/mail.templates.js';
 import { htmlLangAttributes, MAIL_TEXTS } from '../../mail/mail.texts.js';
@@ -41,7 +41,8 @@ function compose(order: OrderRecord, config: MailConfig, subject: string, blocks
   const texts = MAIL_TEXTS[language];
   const words = texts.order;
   const link = orderLink(config.appUrl, order.id);
-  const lines = order.lines.map((l) => `${l.name}: ${l.qty} x ${money(l.price)} = ${money(l.qty * l.price)}`);
+  // Issue 54: each course as it was sold, in the reader's language.
+  const lines = order.lines.map((l) => `${courseNameIn(l, language)}: ${l.qty} x ${money(l.price)} = ${money(l.qty * l.price)}`);
   const taxLines = orderTaxLines(order);
   const amounts = [
     `${words.items}: ${money(order.itemsPrice)}`,
@@ -140,7 +141,7 @@ export function orderPaidMail(order: OrderRecord, config: MailConfig): MailMessa
   const attachments = calendarAttachment(order, config);
   // Issue 51: each session of the order with its details, the online link included (the order is paid).
   const sessions = order.lines.flatMap((line) =>
-    line.session ? [[line.name, ...sessionDetails(line.session, order.userLanguage, { meetingUrl: line.session.meetingUrl ?? null })]] : [],
+    line.session ? [[courseNameIn(line, order.userLanguage), ...sessionDetails(line.session, order.userLanguage, { meetingUrl: line.session.meetingUrl ?? null })]] : [],
   );
   const mail = compose(order, config, words.paidSubject(order.id.slice(0, 8)), [
     [
@@ -227,7 +228,7 @@ export function payerRequestMail(order: OrderRecord, config: MailConfig, to: str
   const texts = MAIL_TEXTS[language];
   const words = texts.payerRequest;
   const courses = order.lines.flatMap((l) => [
-    `${l.name}: ${l.qty} x ${money(l.price)}`,
+    `${courseNameIn(l, language)}: ${l.qty} x ${money(l.price)}`,
     ...(l.session ? [`  ${words.session(tunisTime(l.session.startsAt, language))}`] : []),
   ]);
   const blocks: Block[] = [[words.greeting], [words.intro(order.userName)], courses, [words.total(money(order.totalPrice))]];

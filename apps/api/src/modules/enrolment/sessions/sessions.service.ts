@@ -1,4 +1,4 @@
-import { meetingsHours, MESSAGES, type AdminSession, type Session, type SessionBody } from '@shop/shared';
+import { courseNameIn, meetingsHours, MESSAGES, type AdminSession, type Session, type SessionBody } from '@shop/shared';
 import type { z } from 'zod';
 import type { sessionBodySchema } from '@shop/shared';
 import type { ServiceContext } from '../../../deps.js';
@@ -203,7 +203,8 @@ export async function cancelSession(ctx: ServiceContext, admin: AuthUser, id: st
     const order = await findOrderById(db, orderId);
     if (!order) continue;
     const line = order.lines.find((l) => l.session?.id === id);
-    const course = line?.name ?? '';
+    // Issue 54: the course as sold, in the buyer's language (the mail's and the texts').
+    const course = line ? courseNameIn(line, order.userLanguage) : '';
     sendInBackground(ctx.mailer, ctx.logger, sessionCancelledMail(order, ctx.config, { course, startsAt: row.startsAt }));
     await queueTextMessagesAfter(ctx, order.userId, `session_changed:${id}:${orderId}:cancelled`, cancelledText(course, { kind: 'order', id: orderId }));
     // Issue 51: the line's named learners with a phone hear of it too (the course's link: the order is the buyer's).

@@ -1,4 +1,5 @@
 import type { CertificateListItem } from '@shop/shared';
+import { useCertificateCourse } from '@/lib/i18n/course-text';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '@/components/ui/query-error';
@@ -14,6 +15,7 @@ import './my-certificates.css';
 /** The certificate's PDF (it needs the sign-in token). */
 function CertificateDownload({ certificate }: { certificate: CertificateListItem }) {
   const { t } = useTranslation();
+  const courseOf = useCertificateCourse();
   const [download, result] = useDownloadCertificateMutation();
   return (
     <DownloadButton
@@ -23,18 +25,21 @@ function CertificateDownload({ certificate }: { certificate: CertificateListItem
       label={t('certificates.mine.download')}
       preparing={t('certificates.mine.preparing')}
       className="button button--small"
-      ariaLabel={t('certificates.mine.downloadLabel', { course: certificate.course })}
+      ariaLabel={t('certificates.mine.downloadLabel', { course: courseOf(certificate) })}
     />
   );
 }
 
 function CertificateItem({ certificate }: { certificate: CertificateListItem }) {
   const { t } = useTranslation();
+  const courseOf = useCertificateCourse();
   const checkPath = paths.certificate(certificate._id);
   const valid = certificate.status === 'valid';
   return (
     <li className="certificate-item">
-      <h3 className="certificate-item__course">{certificate.course}</h3>
+      <h3 className="certificate-item__course">
+        <bdi>{courseOf(certificate)}</bdi>
+      </h3>
       <p className="certificate-item__meta">
         {formatDate(certificate.issuedAt)} · {certificate.centre} ·{' '}
         <span className={`status ${valid ? 'status--yes' : 'status--no'}`}>
@@ -53,7 +58,7 @@ function CertificateItem({ certificate }: { certificate: CertificateListItem }) 
             href={linkedInAddUrl(certificate, `${window.location.origin}${checkPath}`)}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={t('certificates.mine.linkedinLabel', { course: certificate.course })}
+            aria-label={t('certificates.mine.linkedinLabel', { course: courseOf(certificate) })}
           >
             {t('certificates.mine.linkedin')}
           </a>

@@ -7,6 +7,10 @@
  * `strongGroups` finds the strongly connected groups (Tarjan): a group of two or more modules,
  * or one module importing itself through another folder, is a cycle. Run this file to print
  * the graph: `node --import tsx scripts/lint/module-graph.ts`.
+ *
+ * The same functions read the sub-folders of one module as nodes (decision 0478): pass the
+ * module's folder (`…/modules/enrolment`) instead of `modules/`, and each of its sub-folders is a
+ * node; imports leaving the module are not edges there.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -62,6 +66,13 @@ export function moduleImports(modulesDir: string, siteRoot = path.resolve(module
     }
   }
   return found.sort((a, b) => a.site.localeCompare(b.site));
+}
+
+/** The source files lying directly in `dir`, outside any sub-folder (a layered module has none). */
+export function looseFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((n) => SOURCE.test(n) && !statSync(path.join(dir, n)).isDirectory())
+    .map((n) => path.join(dir, n));
 }
 
 /** The modules (folders) under `modulesDir`. */
@@ -122,13 +133,13 @@ export function strongGroups(nodes: string[], imports: ModuleImport[]): string[]
   return groups.sort((a, b) => (a[0] ?? '').localeCompare(b[0] ?? ''));
 }
 
-/** A readable account of each group: its modules and every import that closes it. */
-export function describeGroups(groups: string[][], imports: ModuleImport[]): string {
+/** A readable account of each group: its nodes (`modules` or `sub-folders`) and every import that closes it. */
+export function describeGroups(groups: string[][], imports: ModuleImport[], nodes = 'modules'): string {
   return groups
     .map((group) => {
       const inside = imports.filter((i) => group.includes(i.from) && group.includes(i.to));
       return [
-        `cycle among modules {${group.join(', ')}}, closed by these imports:`,
+        `cycle among ${nodes} {${group.join(', ')}}, closed by these imports:`,
         ...inside.map((i) => `  ${i.from} → ${i.to}  ${i.site}  (${i.specifier})`),
       ].join('\n');
     })
@@ -136,21 +147,25 @@ export function describeGroups(groups: string[][], imports: ModuleImport[]): str
 }
 
 /** Who imports whom, in how many imports, and which modules each one may reach: a report. */
-export function report(modulesDir: string): string {
+export function report(modulesDir: string, noun = 'modules'): string {
   const imports = moduleImports(modulesDir);
   const nodes = moduleNames(modulesDir);
   const counts = edgeCounts(imports);
   const groups = strongGroups(nodes, imports);
   const lines = [
-    `${nodes.length} modules, ${imports.length} imports between them over ${counts.size} edges, ` +
+    `${nodes.length} ${noun}, ${imports.length} imports between them over ${counts.size} edges, ` +
       `${groups.length} strongly connected group(s)`,
     ...[...counts].map(([edge, n]) => `  ${edge}: ${n}`),
   ];
-  if (groups.length > 0) lines.push(describeGroups(groups, imports));
+  if (groups.length > 0) lines.push(describeGroups(groups, imports, noun));
   return lines.join('\n');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = process.argv[2] ?? path.resolve(import.meta.dirname, '../../apps/api/src/modules');
   console.log(report(dir));
+  if (process.argv[2] === undefined) {
+    console.log('\nInside enrolment (its sub-folders as nodes):');
+    console.log(report(path.join(dir, 'enrolment'), 'sub-folders'));
+  }
 }

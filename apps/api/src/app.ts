@@ -29,8 +29,9 @@ import { createPayments, type Payments } from './modules/payments/payments.servi
 import { staffNoticeNudge } from './modules/staff/staff-notices.service.js';
 import { createDemoGateway, DEMO_GATEWAY_PATH } from './modules/payments/demo-gateway.js';
 import { reviewsRouter } from './modules/reviews/reviews.routes.js';
-import { rosterRouter } from './modules/enrolment/sessions/roster.routes.js';
-import { sessionMoveRouter } from './modules/enrolment/sessions/move.routes.js';
+import { rosterRouter } from './modules/enrolment/roster/roster.routes.js';
+import { sessionCancelRouter } from './modules/enrolment/session-cancel/session-cancel.routes.js';
+import { sessionMoveRouter } from './modules/enrolment/moves/move.routes.js';
 import { courseSessionsRouter, sessionsRouter } from './modules/enrolment/sessions/sessions.routes.js';
 import { sessionWaitlistRouter, waitlistRouter } from './modules/enrolment/sessions/waitlist.routes.js';
 import { shopRouter } from './modules/shop/shop.routes.js';
@@ -179,6 +180,7 @@ function createExpressApp(
   app.use('/api/orders', orderEInvoiceRouter(deps));
   app.use('/api/orders', ordersRouter(deps, payments));
   app.use('/api/sessions', sessionsRouter(deps));
+  app.use('/api/sessions', sessionCancelRouter(deps));
   app.use('/api/sessions', rosterRouter(deps));
   app.use('/api/sessions', sessionWaitlistRouter(deps));
   app.use('/api/waitlist', waitlistRouter(deps));

@@ -13,7 +13,7 @@ import { connectRateLimitRedis } from './middleware/rate-limit.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { startExpirySweeper } from './modules/enrolment/orders/expiry-sweeper.js';
 import { startPaymentSweeper } from './modules/payments/payment-sweeper.js';
-import { startReminderSweeper } from './modules/enrolment/sessions/reminders.service.js';
+import { startReminderSweeper } from './modules/enrolment/reminders/reminders.service.js';
 import { startTextMessageSweeper } from './modules/messages/text-messages.service.js';
 import { startStaffNoticeSweeper } from './modules/staff/staff-notices.service.js';
 import { startWaitlistSweeper } from './modules/enrolment/sessions/waitlist.service.js';

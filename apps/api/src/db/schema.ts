@@ -568,7 +568,7 @@ export const sessions = pgTable(
  * The waitlist of a full session (issue 34, migration 0024): one row per person waiting, in line
  * by (created_at, id). Freed seats move from `sessions.seats_left` into `offer_seats` (held for
  * that person alone); the offer's time starts when its mail goes out (`offer_mailed`,
- * `offer_expires_at`). modules/enrolment/sessions/waitlist.*
+ * `offer_expires_at`). modules/enrolment/seats/waitlist.repository.ts, sessions/waitlist.*
  */
 export const sessionWaitlist = pgTable(
   'session_waitlist',
@@ -605,7 +605,8 @@ export const sessionWaitlist = pgTable(
  * Reminders before a session starts (issue 34, migration 0025): one row per learner, session and
  * number of days before the start (REMINDER_DAYS), inserted when due; the unique key makes each
  * go out once. 'pending' rows are claimed with a lease (`claimed_until`: free to claim once it
- * has passed), mailed, then 'sent'; 'skipped' when no longer due (modules/enrolment/sessions/reminders.*).
+ * has passed), mailed, then 'sent'; 'skipped' when no longer due
+ * (modules/enrolment/sessions/reminders.repository.ts, reminders/).
  */
 export const sessionReminders = pgTable(
   'session_reminders',
@@ -668,7 +669,7 @@ export const staffNotices = pgTable(
 /**
  * Attendance of a session (issue 34, migration 0026): one row per learner and Tunis calendar day
  * they were ticked present (no row: absent). Saving a day replaces its rows in one transaction
- * (modules/enrolment/sessions/roster.*).
+ * (modules/enrolment/roster/).
  */
 export const sessionAttendance = pgTable(
   'session_attendance',

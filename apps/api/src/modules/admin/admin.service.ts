@@ -1,4 +1,4 @@
-import { upcomingSessions } from '../enrolment/sessions/sessions.repository.js';
+import { upcomingSessions } from '../enrolment/seats/sessions.repository.js';
 import type {
   AdminCourseListQuery,
   AuditEventJson,

@@ -7,7 +7,7 @@ import { loadSyntheticCourses } from '../../seed/synthetic.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createUser, type UserFixture } from '../../test/factories.js';
 import { reviewsOfCourse } from '../reviews/reviews.service.js';
-import { courseHadSessions, upcomingSessionsOfCourse } from '../enrolment/sessions/sessions.repository.js';
+import { courseHadSessions, upcomingSessionsOfCourse } from '../enrolment/seats/sessions.repository.js';
 import { toSessionJson } from '../enrolment/sessions/sessions.service.js';
 import { normalCourseQuery } from './catalogue-key.js';
 import { readCatalogueVersion } from './catalogue-version.js';

@@ -29,7 +29,7 @@ import { statementNames } from '../../db/statement-names.js';
 
 import { courses } from '../../db/schema.js';
 import { listReviews } from '../reviews/reviews.repository.js';
-import { upcomingSessionsOfCourse } from '../enrolment/sessions/sessions.repository.js';
+import { upcomingSessionsOfCourse } from '../enrolment/seats/sessions.repository.js';
 
 export type CourseRow = typeof courses.$inferSelect;
 export type NewCourse = Omit<typeof courses.$inferInsert, 'searchText'>;

@@ -26,7 +26,7 @@ import {
   type CourseRow,
   type NewCourse,
 } from './courses.repository.js';
-import { courseHadSessions, upcomingSessionsOfCourse } from '../enrolment/sessions/sessions.repository.js';
+import { courseHadSessions, upcomingSessionsOfCourse } from '../enrolment/seats/sessions.repository.js';
 import { toSessionJson } from '../enrolment/sessions/sessions.service.js';
 
 /** The image every new course starts with (shipped in apps/api/public). */

@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';
 import { testShippingAddress } from '../../test/orders.js';
 import { realPdf } from '../../test/pdf.js';
-import { sweepReminders } from '../enrolment/sessions/reminders.service.js';
+import { sweepReminders } from '../enrolment/reminders/reminders.service.js';
 import { sweepWaitlists } from '../enrolment/sessions/waitlist.service.js';
 import { sweepLearnerNotices } from '../enrolment/orders/learner-notices.service.js';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ServiceContext } from '../../../deps.js';
 import { conflict } from '../../../errors.js';
 import { idParams, type ApiRoutes } from '../../../http/route.js';
-import { orderCalendar } from '../sessions/calendar.js';
+import { orderCalendar } from './calendar.js';
 import { requireOwnOrder } from './orders.service.js';
 
 export const NO_SESSION_IN_ORDER = 'This order has no dated session';

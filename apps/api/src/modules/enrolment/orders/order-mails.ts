@@ -4,7 +4,7 @@ import { escapeHtml } from '../../mail/mail.templates.js';
 import { htmlLangAttributes, MAIL_TEXTS } from '../../mail/mail.texts.js';
 import { tunisTime } from '../../mail/tunis-time.js';
 import { type MailMessage } from '../../mail/mailer.js';
-import { orderCalendar } from '../sessions/calendar.js';
+import { orderCalendar } from './calendar.js';
 import { sessionDetails } from '../sessions/session-mail.js';
 import type { OrderRecord, RefundRecord } from './orders.repository.js';
 import { orderTaxLines } from './order-tax.js';

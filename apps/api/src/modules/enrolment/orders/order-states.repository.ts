@@ -5,9 +5,9 @@ import type { Db, DbOrTx } from '../../../db/client.js';
 import { courses, creditNoteCounters, invoiceCounters, orderItems, orderRefunds, orders, paymentAttempts, sessions } from '../../../db/schema.js';
 import { releaseCouponUses, retakeCouponUse } from '../../coupons/coupons.repository.js';
 import { recordAuditEvents, SYSTEM_ACTOR, type AuditActor } from '../../audit/audit.repository.js';
-import { learnBlockOf, type LearnBlock } from '../sessions/learn-block.js';
-import { lockSessionsOfOrder } from '../sessions/sessions.repository.js';
-import { offerFreedSeats } from '../sessions/waitlist.repository.js';
+import { learnBlockOf, type LearnBlock } from '../seats/learn-block.js';
+import { lockSessionsOfOrder } from '../seats/sessions.repository.js';
+import { offerFreedSeats } from '../seats/waitlist.repository.js';
 import { buildInvoiceSnapshot, type InvoiceSnapshot } from './invoice.js';
 import { findOrderById } from './orders.repository.js';
 
@@ -17,8 +17,7 @@ import { findOrderById } from './orders.repository.js';
  * sees, writes, gives seats back or takes them again, and records the history line. Two
  * actors on one order (admin and sweeper, cancel and pay) queue on that row: the second sees
  * the first one's result, so exactly one wins and seats move once. Locks follow the enrolment's
- * one lock order — order → courses → sessions → waitlist rows, each kind in id order — written
- * once in docs/architecture.md#the-lock-order-written-once-here, so none deadlock.
+ * one lock order (`LOCK_ORDER`, seats/lock-order.ts), so none deadlock.
  */
 
 /** A refusal: the order is in a state that does not allow the change. */

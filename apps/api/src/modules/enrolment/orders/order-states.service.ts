@@ -243,7 +243,7 @@ export async function getOrderHistory(ctx: ServiceContext, id: string): Promise<
   const events = await listAuditEvents(db, 'order', id);
   return events.map((e) => {
     const status = e.changes['status'] as { from: OrderStatus | null; to: OrderStatus } | undefined;
-    // A learner moved to another session (issue 34, sessions/move.repository.ts): the starts of both.
+    // A learner moved to another session (issue 34, moves/move.repository.ts): the starts of both.
     const session = e.changes['session'] as { from: { startsAt?: string }; to: { startsAt?: string } } | undefined;
     const moved =
       e.action === 'moved' && session?.from.startsAt && session.to.startsAt

@@ -4,8 +4,8 @@ import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { namesOf, type InvoiceTo, type Language, type OrderStatus, type PaymentProofStatus, type PaymentResult, type RefundReason } from '@shop/shared';
 import type { DbOrTx } from '../../../db/client.js';
 import { statementNames } from '../../../db/statement-names.js';
-import { auditEvents, courses, orderItems, orderLearners, orderRefunds, orders, sessions, users } from '../../../db/schema.js';
-import { buyerLeavesWaitlistsCte, buyerOfferSeats, buyerOffersCte } from '../sessions/waitlist.repository.js';
+import { auditEvents, courses, orderItems, orderLearners, orderRefunds, orders, sessions, sessionWaitlist, users } from '../../../db/schema.js';
+import { standingOfferOf } from '../seats/waitlist.repository.js';
 import { readInvoiceTo } from './order-tax.js';
 
 export interface OrderLineRecord {
@@ -446,6 +446,38 @@ export function orderStatement(order: NewOrder): SQL {
     )
     select unpaid.ok as unpaid_ok, new_order.id, new_order.created_at from unpaid left join new_order on true
   `;
+}
+
+/*
+ * The waitlist's pieces of `orderStatement` above, kept beside it because they name its CTEs
+ * (`wanted`, `locked_sessions`, `ready`): the buyer's own offers count with the seats left of
+ * their session, and the buyer leaves the waitlist of every session they got seats in.
+ */
+
+/** `buyer_offers`: the buyer's offers on the order's sessions, not expired at `at`, locked after the sessions. */
+function buyerOffersCte(userId: string | null, at: SQL): SQL {
+  return sql`buyer_offers as materialized (
+      select ${sessionWaitlist.sessionId} as session_id, ${sessionWaitlist.offerSeats} as offer_seats
+      from ${sessionWaitlist}
+      where ${sessionWaitlist.sessionId} in (select id from locked_sessions) and ${standingOfferOf(userId, at)}
+      order by ${sessionWaitlist.sessionId}
+      for update
+    )`;
+}
+
+/** The seats offered to the buyer in the session `sessionId` (an SQL expression), 0 without an offer. */
+function buyerOfferSeats(sessionId: SQL): SQL {
+  return sql`coalesce((select buyer_offers.offer_seats from buyer_offers where buyer_offers.session_id = ${sessionId}), 0)`;
+}
+
+/** `left_waitlists`: once placed, the buyer leaves the waitlists of the sessions they got seats in. */
+function buyerLeavesWaitlistsCte(userId: string | null): SQL {
+  return sql`left_waitlists as (
+      delete from ${sessionWaitlist}
+      using ready
+      where ready.ok and ${sessionWaitlist.userId} = ${userId}::uuid
+        and ${sessionWaitlist.sessionId} in (select session_id from wanted where session_id is not null)
+    )`;
 }
 
 /**

@@ -13,8 +13,8 @@ import {
   type TaxLine,
   SESSION_REQUIRED,
 } from '@shop/shared';
-import { sessionsForOrder, type SessionRow } from '../sessions/sessions.repository.js';
-import { offerFreedSeats } from '../sessions/waitlist.repository.js';
+import { sessionsForOrder, type SessionRow } from '../seats/sessions.repository.js';
+import { offerFreedSeats } from '../seats/waitlist.repository.js';
 import { waitlistOffersChanged } from '../sessions/waitlist.service.js';
 import { isUniqueViolation, type Db } from '../../../db/client.js';
 import type { ServiceContext } from '../../../deps.js';

@@ -3,7 +3,7 @@ import { adminSessionSchema, MESSAGES, sessionBodySchema } from '@shop/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../../deps.js';
 import { apiRoutes, idParams } from '../../../http/route.js';
-import { cancelSession, createSession, editSession, listCourseSessions, SESSION_MESSAGES } from './sessions.service.js';
+import { createSession, editSession, listCourseSessions, SESSION_MESSAGES } from './sessions.service.js';
 
 /** Mounted by the courses router under `/api/courses/:id/sessions` (issue 33). */
 export function courseSessionsRouter(ctx: AppContext): Router {
@@ -43,7 +43,7 @@ export function courseSessionsRouter(ctx: AppContext): Router {
   return router;
 }
 
-/** `/api/sessions` (issue 33): the admin's edit and cancel of one session. */
+/** `/api/sessions` (issue 33): the admin's edit of one session (its cancel: session-cancel/). */
 export function sessionsRouter(ctx: AppContext): Router {
   const router = Router();
   const routes = apiRoutes(router, ctx.guards);
@@ -63,23 +63,6 @@ export function sessionsRouter(ctx: AppContext): Router {
       errors: [409],
     },
     ({ user, params: { id }, body }) => editSession(ctx, user, id, body),
-  );
-
-  routes.post(
-    '/:id/cancel',
-    {
-      summary: 'Cancel a session (admin)',
-      description:
-        'The session becomes `cancelled`; its unpaid orders are cancelled (seats back), its paid ones cancelled with a ' +
-        'refund due; every learner is mailed in their language. Its waitlist is emptied (offers included) and each ' +
-        'person waiting is mailed that the session is cancelled. A session that ran (an order of it marked learned) ' +
-        'cannot be cancelled: 409 `SESSION_HAS_LEARNED`, nothing changed.',
-      access: 'admin',
-      params,
-      answer: adminSessionSchema,
-      errors: [409],
-    },
-    ({ user, params: { id } }) => cancelSession(ctx, user, id),
   );
   return router;
 }

@@ -3,7 +3,7 @@ import { MAIL_TEXTS } from '../../mail/mail.texts.js';
 import { tunisTime } from '../../mail/tunis-time.js';
 import { type MailMessage } from '../../mail/mailer.js';
 import { sessionDetails, sessionMailBody } from './session-mail.js';
-import type { LapsedOfferToMail, OfferToMail } from './waitlist.repository.js';
+import type { LapsedOfferToMail, OfferToMail } from '../seats/waitlist.repository.js';
 import { WAITLIST_TEXTS } from './waitlist-texts.js';
 
 /** The course page with the session chosen: where the offered customer orders the held seats. */

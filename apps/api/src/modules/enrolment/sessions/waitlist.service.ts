@@ -13,7 +13,7 @@ import {
   leaveWaitlist,
   mailOneOffer,
   waitlistsOfUser,
-} from './waitlist.repository.js';
+} from '../seats/waitlist.repository.js';
 
 /**
  * The waitlist of a full session (issue 34; docs/decisions/0361-0366): join, leave, the

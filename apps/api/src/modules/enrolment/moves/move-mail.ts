@@ -2,10 +2,10 @@ import type { Config } from '../../../config.js';
 import { tunisTime } from '../../mail/tunis-time.js';
 import { type MailMessage } from '../../mail/mailer.js';
 import type { OrderRecord } from '../orders/orders.types.js';
-import { orderCalendar } from './calendar.js';
+import { orderCalendar } from '../orders/calendar.js';
 import { MOVE_TEXTS } from './move-texts.js';
-import { orderSessionMail } from './order-session-mail.js';
-import { linesInSession, sessionDetails } from './session-mail.js';
+import { orderSessionMail } from '../orders/order-session-mail.js';
+import { linesInSession, sessionDetails } from '../sessions/session-mail.js';
 
 /** The session the learner left, as the mail and the calendar name it. */
 export interface LeftSession {

@@ -1,9 +1,9 @@
 import type { Config } from '../../../config.js';
 import { MAIL_TEXTS } from '../../mail/mail.texts.js';
 import { type MailMessage } from '../../mail/mailer.js';
-import { orderLink } from '../orders/order-mails.js';
-import type { OrderRecord } from '../orders/orders.types.js';
-import { calendarAttachment, sessionMailBody } from './session-mail.js';
+import { orderLink } from './order-mails.js';
+import type { OrderRecord } from './orders.types.js';
+import { calendarAttachment, sessionMailBody } from '../sessions/session-mail.js';
 
 /**
  * A mail to the buyer about a session of their order (the move and the reminder), in the order's

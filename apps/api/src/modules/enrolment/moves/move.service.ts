@@ -10,8 +10,8 @@ import { findOrderById } from '../orders/orders.repository.js';
 import { notEnoughSessionSeats, toOrderJson } from '../orders/orders.service.js';
 import { sessionMovedMail } from './move-mail.js';
 import { moveOrderLine, type MoveOutcome } from './move.repository.js';
-import { waitlistOffersChanged } from './waitlist.service.js';
-import { SESSION_MESSAGES } from './sessions.service.js';
+import { waitlistOffersChanged } from '../sessions/waitlist.service.js';
+import { SESSION_MESSAGES } from '../sessions/sessions.service.js';
 
 export const MOVE_MESSAGES = {
   sameSession: 'The target session is the session the learner is in already',

@@ -1,10 +1,10 @@
 import type { Config } from '../../../config.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import type { OrderRecord } from '../orders/orders.types.js';
-import { orderCalendar } from './calendar.js';
-import { REMINDER_TEXTS } from './reminder-texts.js';
-import { orderSessionMail } from './order-session-mail.js';
-import { linesInSession, sessionDetails } from './session-mail.js';
+import { orderCalendar } from '../orders/calendar.js';
+import { REMINDER_TEXTS } from '../sessions/reminder-texts.js';
+import { orderSessionMail } from '../orders/order-session-mail.js';
+import { linesInSession, sessionDetails } from '../sessions/session-mail.js';
 
 /**
  * The reminder `days` before a session starts (issue 34), in the buyer's language: the course,

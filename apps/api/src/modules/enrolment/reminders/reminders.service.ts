@@ -4,7 +4,7 @@ import { queueTextMessages } from '../../messages/text-messages.service.js';
 import { requireOrder } from '../orders/orders.service.js';
 import { sweepLearnerNotices } from '../orders/learner-notices.service.js';
 import type { OrderRecord } from '../orders/orders.types.js';
-import { linesInSession } from './session-mail.js';
+import { linesInSession } from '../sessions/session-mail.js';
 import { sessionReminderMail } from './reminder-mail.js';
 import {
   claimReminders,
@@ -16,7 +16,7 @@ import {
   reminderWindows,
   type ClaimedReminder,
   type ReminderDay,
-} from './reminders.repository.js';
+} from '../sessions/reminders.repository.js';
 
 const DAY_MS = 86_400_000;
 

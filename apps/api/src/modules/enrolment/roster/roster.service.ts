@@ -24,8 +24,8 @@ import {
   type RosterOrder,
 } from './roster.repository.js';
 import { meetsAttendance } from '../../certificates/attendance-rule.js';
-import { SESSION_MESSAGES, toSessionJson } from './sessions.service.js';
-import type { SessionRow } from './sessions.repository.js';
+import { SESSION_MESSAGES, toSessionJson } from '../sessions/sessions.service.js';
+import type { SessionRow } from '../seats/sessions.repository.js';
 
 export const ROSTER_MESSAGES = {
   dayOutside: (first: string, last: string) =>

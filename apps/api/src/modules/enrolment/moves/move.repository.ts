@@ -3,8 +3,8 @@ import type { OrderStatus } from '@shop/shared';
 import type { Db } from '../../../db/client.js';
 import { courses, orderItems, orders, sessions } from '../../../db/schema.js';
 import { recordAuditEvents, type AuditActor } from '../../audit/audit.repository.js';
-import type { SessionRow } from './sessions.repository.js';
-import { offerFreedSeats } from './waitlist.repository.js';
+import type { SessionRow } from '../seats/sessions.repository.js';
+import { offerFreedSeats } from '../seats/waitlist.repository.js';
 
 /** The order states whose seats can move (they hold seats): decision 0397. */
 export const MOVABLE_STATUSES = ['pending', 'paid'] as const satisfies readonly OrderStatus[];

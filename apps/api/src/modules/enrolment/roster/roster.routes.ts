@@ -16,7 +16,7 @@ import {
   saveAttendance,
   sendAttendanceCsv,
 } from './roster.service.js';
-import { SESSION_MESSAGES } from './sessions.service.js';
+import { SESSION_MESSAGES } from '../sessions/sessions.service.js';
 
 /** `/api/sessions/{id}/…` (issue 34): a session's roster, attendance and "mark learned" (admin). */
 export function rosterRouter(ctx: AppContext): Router {

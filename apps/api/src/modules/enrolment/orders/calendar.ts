@@ -1,6 +1,6 @@
 import ical, { ICalEventStatus, type ICalLuxonDateTimeStub } from 'ical-generator';
 import { courseNameIn, isOnlinePlace, sessionPlaceText, sessionScheduleText, type Language } from '@shop/shared';
-import type { OrderRecord } from '../orders/orders.repository.js';
+import type { OrderRecord } from './orders.repository.js';
 
 /** The calendar's name (X-WR-CALNAME) as a calendar app lists it, in the reader's language (issue 54). */
 export const CALENDAR_NAME: Record<Language, string> = {

@@ -7,10 +7,9 @@ import { courses, sessions, sessionWaitlist, users } from '../../../db/schema.js
  * The waitlist of a full session (issue 34; docs/decisions/0361-0366). Seats freed in a session
  * with people waiting move from `sessions.seats_left` into the first rows' `offer_seats` in the
  * transaction that freed them, so they are never on sale while offered and never offered twice.
- * Locks follow the enrolment's one lock order (order → courses → sessions → waitlist rows, each
- * kind in id order; written once in docs/architecture.md#the-lock-order-written-once-here): the
- * placing statement, a leave, the lapse sweeper and offerFreedSeats all follow it. The offer mail
- * claimer only takes rows with SKIP LOCKED and waits for nothing.
+ * Locks follow the enrolment's one lock order (`LOCK_ORDER`, ./lock-order.ts; waitlist rows
+ * last): the placing statement, a leave, the lapse sweeper and offerFreedSeats all follow it.
+ * The offer mail claimer only takes rows with SKIP LOCKED and waits for nothing.
  */
 
 export type WaitlistRow = typeof sessionWaitlist.$inferSelect;
@@ -91,43 +90,10 @@ export async function emptyWaitlist(
     .map(({ userId, offerSeats }) => ({ sessionId, userId, offerSeats }));
 }
 
-/*
- * Pieces of the order placing statement (orders.repository's `orderStatement`): the buyer's own
- * offers count with the seats left of their session, and the buyer leaves the waitlist of every
- * session they got seats in. They expect the statement's `wanted`, `locked_sessions` and `ready`
- * CTEs.
- */
-
 /** A `session_waitlist` row that is the customer's offer, standing at `at` (seats offered, not expired). */
 export function standingOfferOf(userId: string | null, at: SQL): SQL {
   return sql`${sessionWaitlist.userId} = ${userId}::uuid and ${sessionWaitlist.offerSeats} > 0
         and (${sessionWaitlist.offerExpiresAt} is null or ${sessionWaitlist.offerExpiresAt} > ${at})`;
-}
-
-/** `buyer_offers`: the buyer's offers on the order's sessions, not expired at `at`, locked after the sessions. */
-export function buyerOffersCte(userId: string | null, at: SQL): SQL {
-  return sql`buyer_offers as materialized (
-      select ${sessionWaitlist.sessionId} as session_id, ${sessionWaitlist.offerSeats} as offer_seats
-      from ${sessionWaitlist}
-      where ${sessionWaitlist.sessionId} in (select id from locked_sessions) and ${standingOfferOf(userId, at)}
-      order by ${sessionWaitlist.sessionId}
-      for update
-    )`;
-}
-
-/** The seats offered to the buyer in the session `sessionId` (an SQL expression), 0 without an offer. */
-export function buyerOfferSeats(sessionId: SQL): SQL {
-  return sql`coalesce((select buyer_offers.offer_seats from buyer_offers where buyer_offers.session_id = ${sessionId}), 0)`;
-}
-
-/** `left_waitlists`: once placed, the buyer leaves the waitlists of the sessions they got seats in. */
-export function buyerLeavesWaitlistsCte(userId: string | null): SQL {
-  return sql`left_waitlists as (
-      delete from ${sessionWaitlist}
-      using ready
-      where ready.ok and ${sessionWaitlist.userId} = ${userId}::uuid
-        and ${sessionWaitlist.sessionId} in (select session_id from wanted where session_id is not null)
-    )`;
 }
 
 /** How many wait in each of these sessions. */

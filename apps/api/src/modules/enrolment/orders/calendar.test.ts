@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../../test/factories.js';
 import { calendarEvents } from '../../../test/ical.js';
 import { testShippingAddress } from '../../../test/orders.js';
-import type { OrderRecord } from '../orders/orders.types.js';
+import type { OrderRecord } from './orders.types.js';
 import { orderCalendar } from './calendar.js';
 
 let ctx: TestContext;

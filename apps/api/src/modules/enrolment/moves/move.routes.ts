@@ -3,7 +3,7 @@ import { orderSchema, sessionMoveBodySchema } from '@shop/shared';
 import type { AppContext } from '../../../deps.js';
 import { apiRoutes, idParams } from '../../../http/route.js';
 import { moveLearner } from './move.service.js';
-import { SESSION_MESSAGES } from './sessions.service.js';
+import { SESSION_MESSAGES } from '../sessions/sessions.service.js';
 
 /** `POST /api/sessions/{id}/move` (issue 34, decision 0396): a learner moved to another session of the course (admin). */
 export function sessionMoveRouter(ctx: AppContext): Router {

@@ -134,7 +134,8 @@ describe('a week of the centre in Arabic and French (issue 54)', () => {
       const title = page.locator('.course-card__title', { hasText: found }).first();
       await title.waitFor({ timeout: 15_000 });
       if (typed === `patisserie ${run}`) await shot(page, `search-${lang}-1280`);
-      assert.deepEqual(errors, []);
+      // (The init script that sets the language cannot read storage in the about page's sandboxed map frame.)
+      assert.deepEqual(errors.filter((e) => !/'localStorage' property/.test(e)), []);
       await context.close();
     }
   });
@@ -240,7 +241,7 @@ describe('a week of the centre in Arabic and French (issue 54)', () => {
     const frPage = await openPage(french, `/order/${order._id}`);
     const frState = (await frPage.locator('.transfer__state').textContent()) ?? '';
     assert.match(frState, /n’est plus ouverte/);
-    assert.doesNotMatch(frState, /vérifi/);
+    assert.doesNotMatch(frState, /en attente de vérification|nous (la )?vérifions/);
     await shot(frPage, 'transfer-cancelled-fr-1280');
     await french.close();
     await context.close();
@@ -259,7 +260,7 @@ describe('a week of the centre in Arabic and French (issue 54)', () => {
     const applied = page.getByText(`Code ${code} appliqué`);
     await applied.waitFor();
     const message = (await applied.textContent()) ?? '';
-    assert.match(message, /6\.00 Tnd/);
+    assert.match(message, /6,00 Tnd/);
     assert.doesNotMatch(message, /\$/);
     await page.reload();
     await page.locator('.app').waitFor({ state: 'attached' });

@@ -21,14 +21,18 @@ import type { DbOrTx } from '../../db/client.js';
 /** Default page size of the certificate lists. */
 export const CERTIFICATES_PAGE_DEFAULT = 50;
 
+const translatedCourse = <K extends 'courseFr' | 'courseAr'>(key: K, text: string, main: string): Partial<Record<K, string>> =>
+  text && text !== main ? ({ [key]: text } as Partial<Record<K, string>>) : {};
+
 /** The public face of a certificate: nothing about the learner beyond the name at issue. */
 export function toCertificateJson(c: CertificateRecord): Certificate {
   return {
     _id: c.id,
     learner: c.learnerName,
     course: c.course,
-    courseFr: certificateCourseIn(c, 'fr'),
-    courseAr: certificateCourseIn(c, 'ar'),
+    // Issue 54: only where a course had a translation (the main text otherwise, as before).
+    ...translatedCourse('courseFr', certificateCourseIn(c, 'fr'), c.course),
+    ...translatedCourse('courseAr', certificateCourseIn(c, 'ar'), c.course),
     session:
       c.sessionStartsAt && c.sessionEndsAt
         ? { startsAt: c.sessionStartsAt.toISOString(), endsAt: c.sessionEndsAt.toISOString() }

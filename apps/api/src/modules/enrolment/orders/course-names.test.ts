@@ -67,6 +67,7 @@ async function courseWithSession(): Promise<{ courseId: string; session: Session
       endsAt: '2031-03-10T12:00:00.000Z',
       schedule: 'Mon 09:00-13:00',
       place: 'Tunis',
+      placeFr: 'Tunis, Les Berges du Lac',
       capacity: 10,
     });
   expect(res.status).toBe(201);
@@ -103,10 +104,12 @@ describe('order lines keep the course names as sold', () => {
     expect((again.body as Order).orderItems[0]).toMatchObject(NAMES);
   });
 
-  it('answers an empty French or Arabic name for a course that had none (the main name is shown)', async () => {
+  it('answers the line as before for a course without French or Arabic names (the main name is shown)', async () => {
     const course = await createCourse(ctx.database.db, { name: 'Excel', availability: 5 });
     const order = await place(await buyerIn('ar'), { course: course.id, qty: 1 });
-    expect(order.orderItems[0]).toMatchObject({ name: 'Excel', nameFr: '', nameAr: '' });
+    expect(order.orderItems[0]?.name).toBe('Excel');
+    expect(order.orderItems[0]).not.toHaveProperty('nameFr');
+    expect(order.orderItems[0]).not.toHaveProperty('nameAr');
   });
 
   it('fills lines placed before migration 0040 from the courses’ current names, and their certificates', async () => {
@@ -177,6 +180,10 @@ describe('the reader’s language wherever the shop names the course', () => {
       expect(res.status).toBe(200);
       return res.text;
     };
+    // The placed mail says where to pay and, apart, where the course takes place, in French.
+    const placed = mailsTo(buyer.user.email)[0];
+    expect(placed?.text).toContain('Lieu de la formation : Tunis, Les Berges du Lac');
+    expect(placed?.text).toContain(`${NAMES.nameFr}: 1 x`);
     const french = await ics(buyer);
     expect(calendarEvents(french).map((e) => e.summary)).toEqual([NAMES.nameFr]);
     expect(french).toContain('X-WR-CALNAME:Séances de formation');

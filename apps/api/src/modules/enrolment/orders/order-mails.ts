@@ -1,4 +1,4 @@
-import { courseNameIn, formatAmount } from '@shop/shared';
+import { courseNameIn, formatAmount, sessionPlaceText } from '@shop/shared';
 import { shopHoursIn, type Config } from '../../../config.js';
 import { escapeHtml } from '../../mail/mail.templates.js';
 import { htmlLangAttributes, MAIL_TEXTS } from '../../mail/mail.texts.js';
@@ -74,10 +74,13 @@ function payOnSite(order: OrderRecord, config: MailConfig): Block {
   const { legalName, address } = config.shop;
   const hours = shopHoursIn(config.shop, order.userLanguage);
   const words = wordsOf(order);
+  // Issue 54: the centre is where to pay; a dated course may take place elsewhere (Sousse).
+  const places = [...new Set(order.lines.flatMap((l) => (l.session ? [sessionPlaceText(l.session, order.userLanguage)] : [])))];
   return [
     words.payOnSite,
     ...(legalName ? [words.where(`${legalName}${address ? `, ${address}` : ''}`)] : address ? [words.where(address)] : []),
     ...(hours ? [words.hours(hours)] : []),
+    ...(places.length > 0 ? [words.coursePlace(places.join(' · '))] : []),
     words.amountToPay(money(order.totalPrice)),
   ];
 }

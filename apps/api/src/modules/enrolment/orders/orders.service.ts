@@ -77,8 +77,9 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
       _id: line.id,
       course: line.courseId,
       name: line.name,
-      nameFr: line.nameFr ?? '',
-      nameAr: line.nameAr ?? '',
+      // Issue 54: only when the course had them, so an order without translations keeps its old shape.
+      ...(line.nameFr ? { nameFr: line.nameFr } : {}),
+      ...(line.nameAr ? { nameAr: line.nameAr } : {}),
       qty: line.qty,
       price: line.price,
       image: line.image,

@@ -194,16 +194,25 @@ describe('a week of the centre in Arabic and French (issue 54)', () => {
       }
   });
 
-  test('a mail in the outbox names the course in the buyer’s language', async () => {
-    const html = await mailHtml(customer.email, /Commande|commande/);
-    assert.ok(html.includes(PASTRY.nameFr), 'the French name in the mail');
-    assert.ok(!html.includes(PASTRY.name), 'not the English one');
-    for (const width of [375, 1280] as const) {
-      const context = await newContext(browser(), { width });
-      const page = await context.newPage();
-      await page.setContent(html);
-      await shot(page, `mail-fr-${width}`);
-      await context.close();
+  test('a mail in the outbox names the course and where it takes place in the buyer’s language', async () => {
+    const arabic = await verifiedAccount('Salma Semaine', `salma.week.${run}@example.com`, 'week-pass-34');
+    await api('PUT', '/users/profile', { language: 'ar' }, arabic.token);
+    await api('POST', '/orders', { orderItems: [{ course: pastry._id, qty: 1, session: session._id }], shippingAddress: TUNIS_ADDRESS, paymentMethod: 'In Place' }, arabic.token);
+    for (const [lang, to, subject, name, place] of [
+      ['fr', customer.email, /commande/i, PASTRY.nameFr, `Lieu de la formation : ${PLACE.placeFr}`],
+      ['ar', arabic.email, /طلب/, PASTRY.nameAr, `مكان الدورة: ${PLACE.placeAr}`],
+    ] as const) {
+      const html = await mailHtml(to, subject);
+      assert.ok(html.includes(name), `the ${lang} name in the mail`);
+      assert.ok(!html.includes(PASTRY.name), 'not the English one');
+      assert.ok(html.includes(place), `where the course takes place: ${place}`);
+      for (const width of [375, 1280] as const) {
+        const context = await newContext(browser(), { width });
+        const page = await context.newPage();
+        await page.setContent(html);
+        await shot(page, `mail-${lang}-${width}`);
+        await context.close();
+      }
     }
   });
 
@@ -275,8 +284,11 @@ describe('a week of the centre in Arabic and French (issue 54)', () => {
     const list = await openPage(context, `/admin/courselist?q=${run}`);
     const row = list.locator('tr', { hasText: PASTRY.nameFr });
     await row.waitFor();
-    // 12 seats, one taken by the order above.
-    assert.equal((await row.locator('td').nth(4).textContent())?.trim(), '11');
+    // The open session's seats left, as the public API says (12 less those taken above), never "0".
+    const detail = await api<{ sessions: SessionRow[] }>('GET', `/courses/${pastry._id}`);
+    const onSale = detail.sessions.filter((s) => s.status === 'open').reduce((sum, s) => sum + s.seatsLeft, 0);
+    assert.ok(onSale > 0, `seats on sale: ${onSale}`);
+    assert.equal((await row.locator('td').nth(4).textContent())?.trim(), String(onSale));
     await shot(list, 'admin-courses-fr-1280');
     const order = await api<{ _id: string }>(
       'POST',

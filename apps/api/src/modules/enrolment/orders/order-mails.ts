@@ -41,20 +41,28 @@ function compose(order: OrderRecord, config: MailConfig, subject: string, blocks
   const texts = MAIL_TEXTS[language];
   const words = texts.order;
   const link = orderLink(config.appUrl, order.id);
+  // Issue 54: in Arabic the course name is isolated (it may be Latin) and the sums read left to
+  // right, so "name: 1 x 90.00 TND = 90.00 TND" is not reordered by the mail reader's bidi.
+  const rtl = language === 'ar';
+  const name = (text: string) => (rtl ? `\u2068${text}\u2069` : text);
+  const sum = (text: string) => (rtl ? `\u2066${text}\u2069` : text);
   // Issue 54: each course as it was sold, in the reader's language.
-  const lines = order.lines.map((l) => `${courseNameIn(l, language)}: ${l.qty} x ${money(l.price)} = ${money(l.qty * l.price)}`);
+  const lines = order.lines.map(
+    (l) => `${name(courseNameIn(l, language))}: ${sum(`${l.qty} x ${money(l.price)} = ${money(l.qty * l.price)}`)}`,
+  );
   const taxLines = orderTaxLines(order);
+  const amount = (value: number) => sum(money(value));
   const amounts = [
-    `${words.items}: ${money(order.itemsPrice)}`,
+    `${words.items}: ${amount(order.itemsPrice)}`,
     // Issue 37: the discount on its own line.
-    ...(order.discountPrice ? [`${words.discount(order.couponCode ?? '')}: ${money(-order.discountPrice)}`] : []),
-    `${words.shipping}: ${money(order.shippingPrice)}`,
+    ...(order.discountPrice ? [`${words.discount(order.couponCode ?? '')}: ${amount(-order.discountPrice)}`] : []),
+    `${words.shipping}: ${amount(order.shippingPrice)}`,
     // Issue 52: one line per rate when the order has several, and the stamp duty on its own line.
     ...(taxLines.length > 1
-      ? taxLines.map((line) => `${words.taxAt(String(line.rate))}: ${money(line.amount)}`)
-      : [`${words.tax}: ${money(order.taxPrice)}`]),
-    ...(order.stampDuty ? [`${words.stampDuty}: ${money(order.stampDuty)}`] : []),
-    `${words.total}: ${money(order.totalPrice)}`,
+      ? taxLines.map((line) => `${words.taxAt(String(line.rate))}: ${amount(line.amount)}`)
+      : [`${words.tax}: ${amount(order.taxPrice)}`]),
+    ...(order.stampDuty ? [`${words.stampDuty}: ${amount(order.stampDuty)}`] : []),
+    `${words.total}: ${amount(order.totalPrice)}`,
   ];
   const signature = config.shop.legalName || texts.signature;
   const all: Block[] = [[texts.hello(order.userName)], ...blocks, [words.orderLine(order.id), ...lines], amounts];

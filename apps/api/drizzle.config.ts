@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  // Each module's tables sit in its own schema file (the module that writes them owns them).
+  schema: './src/modules/**/*.schema.ts',
   out: './drizzle',
 });

@@ -6,8 +6,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { CourseQuery } from '../../packages/shared/src/index.js';
 import { openDatabase } from '../../apps/api/src/db/client.js';
-import { catalogueQueries } from '../../apps/api/src/modules/courses/courses.repository.js';
-import { catalogueVersionQuery } from '../../apps/api/src/modules/courses/catalogue-version.js';
+import { catalogueQueries } from '../../apps/api/src/modules/catalogue/catalogue.repository.js';
+import { catalogueVersionQuery } from '../../apps/api/src/modules/catalogue/catalogue-version.js';
 import { orderStatement } from '../../apps/api/src/modules/enrolment/orders/orders.repository.js';
 
 export interface PlanCheck {

@@ -36,9 +36,10 @@ const ENROLMENT = path.join(MODULES, 'enrolment');
  */
 export const LAYERS: readonly (readonly string[])[] = [
   ['admin', 'web-client'],
-  ['courses', 'payments', 'staff', 'invoices'],
+  ['catalogue', 'payments', 'staff', 'invoices'],
   ['enrolment'],
-  ['certificates', 'coupons', 'messages', 'reviews', 'images'],
+  ['coupons', 'messages', 'images'],
+  ['courses'],
   ['identity'],
   ['audit', 'mail', 'i18n', 'health', 'shop', 'newsletter'],
 ];
@@ -51,8 +52,10 @@ export const LAYERS: readonly (readonly string[])[] = [
 export const ENROLMENT_LAYERS: readonly (readonly string[])[] = [
   ['moves', 'reminders', 'roster', 'session-cancel'],
   ['orders'],
-  ['sessions'],
+  ['sessions', 'certificates'],
   ['seats'],
+  // The aggregate's tables (orders, sessions, certificates): every layer above reads or writes them.
+  ['tables'],
 ];
 
 /** The imports that point sideways or up `layers` (top first); unlisted nodes are not judged. */

@@ -8,7 +8,8 @@ import { CATEGORIES, KIDS_CATEGORIES } from '@shop/shared';
 import { createTestContext, type TestContext } from './test/context.js';
 import { createCourse, createUser } from './test/factories.js';
 import { bootstrap, type BootstrapDeps } from './bootstrap.js';
-import { courses, reviews, users } from './db/schema.js';
+import { courses, reviews } from './modules/courses/courses.schema.js';
+import { users } from './modules/identity/identity.schema.js';
 
 const quietLogger = { info: () => undefined };
 const depsOf = (ctx: TestContext, seedDemo: boolean): BootstrapDeps => ({

@@ -6,7 +6,7 @@ import type { Logger } from './logger.js';
 import { countCourses } from './modules/courses/courses.repository.js';
 import { hashPassword } from './modules/identity/passwords.js';
 import type { Database, DbOrTx } from './db/client.js';
-import { users } from './db/schema.js';
+import { users } from './modules/identity/identity.schema.js';
 import { loadDemoCatalogue } from './seed/demo.js';
 
 /** Serialises start-up tasks when several API instances start against one database. */

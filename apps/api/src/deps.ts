@@ -30,7 +30,7 @@ export interface AppDeps {
   paymentProvider?: PaymentProvider;
 }
 
-/** What a write tells this instance's catalogue (modules/courses/catalogue-version.ts). */
+/** What a write tells this instance's catalogue (modules/catalogue/catalogue-version.ts). */
 export interface CourseChanges {
   /** A course changed (seats, price, text, rating, created or deleted) and the write committed. */
   courseChanged(): void;

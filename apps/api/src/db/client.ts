@@ -10,10 +10,13 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseKind, Limits } from '../config.js';
-import * as schema from './schema.js';
 
-/** One Drizzle type for the three stores: PGlite on disk, PGlite in memory, PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * One Drizzle type for the three stores: PGlite on disk, PGlite in memory, PostgreSQL. Without
+ * a schema object: the tables live in their modules (`modules/<m>/**\/*.schema.ts`) and this
+ * floor imports none of them; statements name their tables (`db.select().from(users)`).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /** A transaction handle or the database itself: repositories accept either. */
 export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
@@ -87,7 +90,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // is dropped by the pool and replaced on demand; unheard, its 'error' would crash the process.
     pool.on('error', () => undefined);
     // numeric stays a string in pg; Drizzle maps money columns with mode 'number'.
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const db = drizzleNodePg(pool) as unknown as Db;
     // Migrations run on their own connection without statement limits (an index on a large
     // table may take minutes), and so does the advisory lock's wait for another instance.
     const lock = new pg.Client({
@@ -98,7 +101,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     try {
       await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
       // On the connection that holds the lock (the lock is per session).
-      await migrateNodePg(drizzleNodePg(lock, { schema }), { migrationsFolder: MIGRATIONS });
+      await migrateNodePg(drizzleNodePg(lock), { migrationsFolder: MIGRATIONS });
     } finally {
       await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       await lock.end().catch(() => undefined);
@@ -134,7 +137,7 @@ export function createPglite(loadDataDir?: Blob, dataDir?: string): Promise<PGli
 
 /** The Database over a PGlite instance as it is (no migration run). */
 export function pgliteDatabase(client: PGlite, kind: DatabaseKind): Database {
-  const pgliteDb = drizzlePglite(client, { schema });
+  const pgliteDb = drizzlePglite(client);
   return {
     dumpDataDir: () => client.dumpDataDir('none'),
     db: pgliteDb as unknown as Db,

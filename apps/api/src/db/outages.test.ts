@@ -4,12 +4,13 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { createApp, type App } from '../app.js';
-import { STALE_HEADER } from '../modules/courses/catalogue-cache.js';
+import { STALE_HEADER } from '../modules/catalogue/catalogue-cache.js';
 import { createTestContext, type TestContext } from '../test/context.js';
 import { createCourse, createUser, type UserFixture } from '../test/factories.js';
 import { TcpProxy } from '../test/tcp-proxy.js';
 import { openDatabase, type Database } from './client.js';
-import { courses, orders } from './schema.js';
+import { courses } from '../modules/courses/courses.schema.js';
+import { orders } from '../modules/enrolment/tables/orders.schema.js';
 
 const serverUrl = process.env['TEST_DATABASE_URL'];
 

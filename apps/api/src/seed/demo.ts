@@ -1,6 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { reviews, sessions, users } from '../db/schema.js';
+import { reviews } from '../modules/courses/courses.schema.js';
+import { sessions } from '../modules/enrolment/tables/sessions.schema.js';
+import { users } from '../modules/identity/identity.schema.js';
 import { insertCourses } from '../modules/courses/courses.repository.js';
 import { DEMO_COURSES, DEMO_REVIEWERS, demoImagesOf } from './catalogue.js';
 import { DEMO_TRANSLATIONS } from './catalogue.translations.js';

@@ -1,10 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CATEGORIES, SIZES } from '@shop/shared';
-import {
-  catalogueQueries,
-  insertCoursesQuietly,
-  type NewCourse,
-} from '../modules/courses/courses.repository.js';
+import { catalogueQueries } from '../modules/catalogue/catalogue.repository.js';
+import { insertCoursesQuietly, type NewCourse } from '../modules/courses/courses.repository.js';
 import type { Db, DbOrTx } from '../db/client.js';
 
 /**

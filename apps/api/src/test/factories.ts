@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type { Db } from '../db/client.js';
-import { users, type courses } from '../db/schema.js';
+import { type courses } from '../modules/courses/courses.schema.js';
+import { users } from '../modules/identity/identity.schema.js';
 import { signUserToken } from '../lib/user-tokens.js';
 import { insertCourse } from '../modules/courses/courses.repository.js';
 import type { Config } from '../config.js';

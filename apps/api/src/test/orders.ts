@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import type { Order, PaymentMethod } from '@shop/shared';
-import { orders } from '../db/schema.js';
+import { orders } from '../modules/enrolment/tables/orders.schema.js';
 import type { TestContext } from './context.js';
 import type { UserFixture } from './factories.js';
 

@@ -1,6 +1,6 @@
 import { count, sql, sum, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { catalogueVersions, courses } from '../db/schema.js';
+import { catalogueVersions, courses } from '../modules/courses/courses.schema.js';
 import { openTestDatabase } from './context.js';
 import { createCourse } from './factories.js';
 

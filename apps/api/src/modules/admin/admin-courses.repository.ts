@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, sql, type SQL } from 'drizzle-orm';
 import type { AdminCourseListQuery, AdminCourseSort } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { courses } from '../../db/schema.js';
+import { courses } from '../courses/courses.schema.js';
 import { containsPattern, descIndexed, seatsOnSale } from '../../db/sql-helpers.js';
 import { foldForSearch } from '../../lib/search-fold.js';
 

@@ -1,7 +1,8 @@
 import { count, sql } from 'drizzle-orm';
 import type { OrderStatus, RefundDue } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { orderRefunds, orders, users } from '../../db/schema.js';
+import { orderRefunds, orders } from '../enrolment/tables/orders.schema.js';
+import { users } from '../identity/identity.schema.js';
 
 /**
  * The dashboard's "payments to refund": every refund due (issue 49: an order may owe several),

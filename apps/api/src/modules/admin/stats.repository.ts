@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { ORDER_STATUSES, type OrderStatus, type PaymentMethod, type StatsInterval } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { courses, orderSalesDaily, orders, users } from '../../db/schema.js';
+import { courses } from '../courses/courses.schema.js';
+import { orderSalesDaily, orders } from '../enrolment/tables/orders.schema.js';
+import { users } from '../identity/identity.schema.js';
 import { dayEnd, dayStart, seatsOnSale, SHOP_TIME_ZONE } from '../../db/sql-helpers.js';
 
 /** A period of Tunis days, inclusive, and the revenue buckets. */

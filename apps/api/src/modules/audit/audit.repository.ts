@@ -1,7 +1,7 @@
-import { and, asc, count, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditQuery, OrderActor } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { auditEvents } from '../../db/schema.js';
+import { auditEvents } from './audit.schema.js';
 import { dayEnd, dayStart, descIndexed } from '../../db/sql-helpers.js';
 import type { AuthUser } from '../../middleware/auth.js';
 
@@ -71,6 +71,20 @@ export async function recordAuditEvents(db: DbOrTx, events: readonly AuditEvent[
       at: e.at,
     })),
   );
+}
+
+/**
+ * The INSERT of one event per row of `from`, a CTE of another module's single statement whose
+ * rows carry the entity's `id` (the order's placing statement records "placed" this way, so
+ * the order and its record are one statement: both or neither). A fragment for that statement's
+ * `with … as (…)`, written here so the audit table keeps one writer.
+ */
+export function auditEventsOfRows(from: string, event: Omit<AuditEvent, 'entityId'>): SQL {
+  const source = sql.identifier(from);
+  return sql`insert into ${auditEvents} ("entity", "entity_id", "action", "actor_id", "actor_name", "actor_role", "changes", "at")
+      select ${event.entity}::text, ${source}.id, ${event.action}::text, ${event.actor.id}::uuid, ${event.actor.name}::text,
+        ${event.actor.role}::text, ${JSON.stringify(event.changes)}::jsonb, ${event.at.toISOString()}::timestamptz
+      from ${source}`;
 }
 
 /** The history of one thing, oldest first (served by audit_events_entity_idx). */

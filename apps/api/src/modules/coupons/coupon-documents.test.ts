@@ -4,7 +4,7 @@ import request from 'supertest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Coupon, Order } from '@shop/shared';
-import { orders } from '../../db/schema.js';
+import { orders } from '../enrolment/tables/orders.schema.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';
 import { testShippingAddress } from '../../test/orders.js';

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, not, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { couponUses, coupons, courses } from '../../db/schema.js';
+import { couponUses, coupons } from './coupons.schema.js';
+import { courses } from '../courses/courses.schema.js';
 
 export type CouponRecord = typeof coupons.$inferSelect;
 export type CouponValues = Omit<typeof coupons.$inferInsert, 'id' | 'uses' | 'createdAt'>;

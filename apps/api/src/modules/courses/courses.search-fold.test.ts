@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courses } from '../../db/schema.js';
+import { courses } from './courses.schema.js';
 import { foldForSearch } from '../../lib/search-fold.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse } from '../../test/factories.js';

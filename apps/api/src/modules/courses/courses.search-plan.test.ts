@@ -9,10 +9,10 @@ import {
   type CourseSort,
 } from '@shop/shared';
 import type { Db } from '../../db/client.js';
-import { categorySlug, courses } from '../../db/schema.js';
+import { categorySlug, courses } from './courses.schema.js';
 import { loadSyntheticCourses, SYNTHETIC_TOPICS } from '../../seed/synthetic.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
-import { catalogueQueries, categoryPricesQuery, courseDetailQueries } from './courses.repository.js';
+import { catalogueQueries, categoryPricesQuery, courseDetailQueries } from '../catalogue/catalogue.repository.js';
 
 /**
  * The catalogue's statements must stay fast on a large catalogue: a keyword is answered from

@@ -4,10 +4,12 @@
  * the change, issue 49), and each
  * registration's link verifies with that registration's own name and password.
  */
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { createTestContext, type TestContext } from '../../test/context.js';
+import { tokens, users } from './identity.schema.js';
 import { createMailer } from '../mail/mailer.js';
 import { linkInHtml, linkInText, resetTokenOf, startTestSmtpServer, verifyTokenOf, type ReceivedMail, type TestSmtpServer } from '../../test/mail.js';
 
@@ -234,7 +236,7 @@ describe('a new e-mail takes effect only once confirmed from the link mailed to 
     const results = await Promise.all(links.map((link) => request(ctx.app).get(`/api/users/confirm-email/${confirmTokenOf(link)}`)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
     expect(results.find((r) => r.status === 400)!.body).toEqual({ message: MESSAGES.userExists, code: 'USER_EXISTS' });
-    const owners = await ctx.database.db.query.users.findMany({ where: (u, { eq }) => eq(u.email, 'prize@example.com') });
+    const owners = await ctx.database.db.select().from(users).where(eq(users.email, 'prize@example.com'));
     expect(owners).toHaveLength(1);
   });
 
@@ -242,7 +244,7 @@ describe('a new e-mail takes effect only once confirmed from the link mailed to 
     const token = await signedIn('hashed@example.com', 'hashed-password');
     await putProfile(token, { email: 'hashed-new@example.com', currentPassword: 'hashed-password' }).expect(200);
     const raw = confirmTokenOf(linkInText((await mailsByRecipient(2)).get('hashed-new@example.com')!));
-    const rows = await ctx.database.db.query.tokens.findMany({ where: (t, { eq }) => eq(t.kind, 'email') });
+    const rows = await ctx.database.db.select().from(tokens).where(eq(tokens.kind, 'email'));
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.some((r) => r.tokenHash.includes(raw))).toBe(false);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.tokenHash))).toBe(true);

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Language } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { tokens } from '../../db/schema.js';
+import { tokens } from './identity.schema.js';
 
 /**
  * What a one-time link token proves: a mailbox (verify), the right to set a password (reset),

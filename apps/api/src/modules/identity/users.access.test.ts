@@ -1,10 +1,12 @@
 import jwt from 'jsonwebtoken';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { createAdmin, createUser, type UserFixture } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { signUserToken, TOKEN_TTL_SECONDS } from '../../lib/user-tokens.js';
+import { users } from './identity.schema.js';
 
 let ctx: TestContext;
 let user: UserFixture;
@@ -126,16 +128,16 @@ describe('users never reach each other', () => {
   });
 
   it('edits only itself through the profile, whatever ids the body names, and cannot make itself admin', async () => {
-    const before = await ctx.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, kid.user.id) });
+    const before = await ctx.database.db.select().from(users).where(eq(users.id, kid.user.id)).then(([row]) => row);
     const res = await request(ctx.app)
       .put('/api/users/profile')
       .set('Authorization', `Bearer ${user.token}`)
       .send({ _id: kid.user.id, id: kid.user.id, name: 'Self only', isAdmin: true, isVerified: false });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ _id: user.user.id, name: 'Self only', isAdmin: false });
-    const after = await ctx.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, kid.user.id) });
+    const after = await ctx.database.db.select().from(users).where(eq(users.id, kid.user.id)).then(([row]) => row);
     expect(after?.name).toBe(before?.name);
-    const self = await ctx.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, user.user.id) });
+    const self = await ctx.database.db.select().from(users).where(eq(users.id, user.user.id)).then(([row]) => row);
     expect(self).toMatchObject({ isAdmin: false, isVerified: true });
   });
 
@@ -144,7 +146,7 @@ describe('users never reach each other', () => {
       .post('/api/users')
       .send({ name: 'Sneaky', email: 'sneaky@example.com', password: 'sneaky-password', isAdmin: true, isVerified: true })
       .expect(201);
-    const row = await ctx.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, 'sneaky@example.com') });
+    const row = await ctx.database.db.select().from(users).where(eq(users.email, 'sneaky@example.com')).then(([row]) => row);
     expect(row).toMatchObject({ isAdmin: false, isVerified: false });
   });
 

@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { UserListQuery, UserSort } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { containsPattern, descIndexed } from '../../db/sql-helpers.js';
-import { users } from '../../db/schema.js';
+import { users } from './identity.schema.js';
 import type { SessionUser } from '../../middleware/auth.js';
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { createTestContext, type TestContext } from '../../test/context.js';
+import { tokens, users } from './identity.schema.js';
 import { createMailer } from '../mail/mailer.js';
 import {
   linkInHtml,
@@ -161,7 +163,7 @@ describe('register -> verify -> login, with the link read from the received mail
     );
     expect(results.map((r) => r.status)).toEqual([201, 201, 201]);
     for (let i = 0; i < 3; i++) await smtp.nextMail();
-    const rows = await ctx.database.db.query.users.findMany({ where: (u, { eq }) => eq(u.email, 'race@example.com') });
+    const rows = await ctx.database.db.select().from(users).where(eq(users.email, 'race@example.com'));
     expect(rows).toHaveLength(1);
   });
 });
@@ -247,7 +249,7 @@ describe('forgot -> validate -> reset, with the link read from the received mail
   it('stores only hashes of link tokens', async () => {
     await request(ctx.app).post('/api/users/forgot-password').send({ email: 'mix@example.com' });
     const token = resetTokenOf(linkInText(await smtp.nextMail()));
-    const rows = await ctx.database.db.query.tokens.findMany();
+    const rows = await ctx.database.db.select().from(tokens);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.some((r) => r.tokenHash === token || r.tokenHash.includes(token))).toBe(false);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.tokenHash))).toBe(true);

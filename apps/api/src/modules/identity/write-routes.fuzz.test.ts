@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
-import { users } from '../../db/schema.js';
+import { users } from './identity.schema.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { signUserToken } from '../../lib/user-tokens.js';

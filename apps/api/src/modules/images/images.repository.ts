@@ -1,6 +1,6 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { imageVariants, images } from '../../db/schema.js';
+import { imageVariants, images } from './images.schema.js';
 
 export interface ImageVariant {
   width: number;

@@ -5,7 +5,7 @@ import { stringify } from 'csv-stringify/sync';
 import yazl from 'yazl';
 import type { InvoiceExportQuery } from '@shop/shared';
 import { dayEnd, dayStart } from '../../db/sql-helpers.js';
-import { orderRefunds, orders } from '../../db/schema.js';
+import { orderRefunds, orders } from '../enrolment/tables/orders.schema.js';
 import type { ServiceContext } from '../../deps.js';
 import { findOrderById } from '../enrolment/orders/orders.repository.js';
 import { issuedInvoiceOf, renderCreditNotePdf, renderInvoicePdf } from '../enrolment/orders/order-documents.service.js';

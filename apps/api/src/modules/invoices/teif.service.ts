@@ -1,11 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import { MESSAGES, orderStateConflict, type Order } from '@shop/shared';
-import { orderRefunds, orders } from '../../db/schema.js';
 import type { ServiceContext } from '../../deps.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import type { AuthUser } from '../../middleware/auth.js';
 import { issuedInvoiceOf } from '../enrolment/orders/order-documents.service.js';
 import { findOrderById } from '../enrolment/orders/orders.repository.js';
+import { writeCreditNoteTtnReference, writeInvoiceTtnReference } from '../enrolment/orders/order-ttn.repository.js';
 import type { OrderRecord, RefundRecord } from '../enrolment/orders/orders.types.js';
 import { requireOwnOrder, toOrderJson } from '../enrolment/orders/orders.service.js';
 import { buildTeif } from './teif.js';
@@ -79,10 +78,7 @@ export async function recordInvoiceTtn(ctx: ServiceContext, id: string, referenc
   const order = await findOrderById(db, id);
   if (!order) throw notFound(MESSAGES.orderNotFound);
   if (!order.invoiceNumber || !order.paidAt) throw conflict(orderStateConflict('invoice', order.status));
-  await db
-    .update(orders)
-    .set({ invoiceTtnReference: reference, invoiceTtnRecordedAt: ctx.clock.now() })
-    .where(eq(orders.id, id));
+  await writeInvoiceTtnReference(db, id, reference, ctx.clock.now());
   return toOrderJson((await findOrderById(db, id))!);
 }
 
@@ -92,9 +88,6 @@ export async function recordCreditNoteTtn(ctx: ServiceContext, id: string, refer
   const order = await findOrderById(db, id);
   if (!order) throw notFound(MESSAGES.orderNotFound);
   const refund = creditNoteOf(order, number);
-  await db
-    .update(orderRefunds)
-    .set({ ttnReference: reference, ttnRecordedAt: ctx.clock.now() })
-    .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.orderId, id)));
+  await writeCreditNoteTtnReference(db, id, refund.id, reference, ctx.clock.now());
   return toOrderJson((await findOrderById(db, id))!);
 }

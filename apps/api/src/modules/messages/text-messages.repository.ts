@@ -2,7 +2,8 @@ import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Language, TextChannel, TextMessageListQuery, TextStatus, TextTemplate } from '@shop/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { claimDueRows } from '../../db/claim-due.js';
-import { textMessages, users } from '../../db/schema.js';
+import { users } from '../identity/identity.schema.js';
+import { textMessages } from './messages.schema.js';
 import { containsPattern, descIndexed } from '../../db/sql-helpers.js';
 
 export type TextMessageRow = typeof textMessages.$inferSelect;

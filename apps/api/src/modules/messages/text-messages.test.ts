@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.js';
-import { textMessages } from '../../db/schema.js';
+import { textMessages } from './messages.schema.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createUser, type UserFixture } from '../../test/factories.js';
 import { FakeSmsGateway, FakeWhatsApp } from '../../test/fake-text-providers.js';

@@ -1,4 +1,4 @@
-import { newsletterSubscribers } from '../../db/schema.js';
+import { newsletterSubscribers } from './newsletter.schema.js';
 import type { DbOrTx } from '../../db/client.js';
 
 /** Adds an address once; a second subscription of the same address (any case) changes nothing. */

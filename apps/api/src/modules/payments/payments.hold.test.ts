@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type Order } from '@shop/shared';
-import { paymentAttempts } from '../../db/schema.js';
+import { paymentAttempts } from './payments.schema.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createCourse, createUser, type UserFixture } from '../../test/factories.js';
 import { FakeKonnect } from '../../test/fake-konnect.js';

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type Order, type PaymentStarted, type RefundDue } from '@shop/shared';
 import { createApp } from '../../app.js';
-import { paymentAttempts } from '../../db/schema.js';
+import { paymentAttempts } from './payments.schema.js';
 import { checkedAgainstDocument } from '../../test/contract.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../test/factories.js';

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { claimDueRows } from '../../db/claim-due.js';
 import type { DbOrTx, Db } from '../../db/client.js';
-import { auditEvents, paymentAttempts, paymentPageOpenings, type PaymentAttemptStatus } from '../../db/schema.js';
+import { auditEvents } from '../audit/audit.schema.js';
+import { paymentAttempts, paymentPageOpenings, type PaymentAttemptStatus } from './payments.schema.js';
 
 export type PaymentAttempt = typeof paymentAttempts.$inferSelect;
 export type NewPaymentAttempt = Pick<

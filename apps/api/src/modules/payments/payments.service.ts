@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { MESSAGES, orderStateConflict, type PaymentOptions, type PaymentResult, type PaymentStarted } from '@shop/shared';
-import { paymentAttempts } from '../../db/schema.js';
+import { paymentAttempts } from './payments.schema.js';
 import type { ServiceContext } from '../../deps.js';
 import { AppError, conflict, forbidden } from '../../errors.js';
 import type { AuthUser } from '../../middleware/auth.js';

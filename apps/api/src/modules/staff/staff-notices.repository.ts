@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { claimDueRows } from '../../db/claim-due.js';
-import { staffNotices } from '../../db/schema.js';
+import { staffNotices } from './staff.schema.js';
 
 export type StaffNoticeKind = 'proof' | 'refund' | 'sessionFull' | 'digest';
 

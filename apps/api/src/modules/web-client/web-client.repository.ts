@@ -1,6 +1,6 @@
 import { and, asc, gt, lt, not } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { courses } from '../../db/schema.js';
+import { courses } from '../courses/courses.schema.js';
 
 export interface SitemapCourse {
   id: string;

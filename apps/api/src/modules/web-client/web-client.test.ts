@@ -7,7 +7,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
-import { courses } from '../../db/schema.js';
+import { courses } from '../courses/courses.schema.js';
 import { createCourse } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 

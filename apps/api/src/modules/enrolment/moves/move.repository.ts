@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@shop/shared';
 import type { Db } from '../../../db/client.js';
-import { courses, orderItems, orders, sessions } from '../../../db/schema.js';
+import { courses } from '../../courses/courses.schema.js';
+import { orderItems, orders } from '../tables/orders.schema.js';
+import { sessions } from '../tables/sessions.schema.js';
 import { recordAuditEvents, type AuditActor } from '../../audit/audit.repository.js';
 import type { SessionRow } from '../seats/sessions.repository.js';
 import { offerFreedSeats } from '../seats/waitlist.repository.js';

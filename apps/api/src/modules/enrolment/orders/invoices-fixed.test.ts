@@ -4,7 +4,8 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type Order } from '@shop/shared';
 import { createApp } from '../../../app.js';
-import { orders, users } from '../../../db/schema.js';
+import { orders } from '../tables/orders.schema.js';
+import { users } from '../../identity/identity.schema.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../../test/factories.js';
 

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { courseNameIn, type Language } from '@shop/shared';
 import { claimDueRows } from '../../../db/claim-due.js';
-import { learnerNotices, orderLearners } from '../../../db/schema.js';
+import { learnerNotices, orderLearners } from '../tables/orders.schema.js';
 import type { ServiceContext } from '../../../deps.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { orderCalendar } from './calendar.js';

@@ -1,7 +1,8 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import { MESSAGES, type Order, type lineLearnersBodySchema } from '@shop/shared';
 import type { z } from 'zod';
-import { orderItems, orderLearners, orders, sessions } from '../../../db/schema.js';
+import { orderItems, orderLearners, orders } from '../tables/orders.schema.js';
+import { sessions } from '../tables/sessions.schema.js';
 import type { ServiceContext } from '../../../deps.js';
 import { AppError, badRequest, notFound } from '../../../errors.js';
 import { isId } from '../../../lib/ids.js';

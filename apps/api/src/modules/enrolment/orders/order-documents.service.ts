@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { MESSAGES, orderStateConflict } from '@shop/shared';
 import type { DbOrTx } from '../../../db/client.js';
-import { orders } from '../../../db/schema.js';
+import { orders } from '../tables/orders.schema.js';
 import type { ServiceContext } from '../../../deps.js';
 import { AppError, conflict, notFound } from '../../../errors.js';
 import type { AuthUser } from '../../../middleware/auth.js';

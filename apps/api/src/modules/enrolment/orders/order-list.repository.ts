@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderFilter, OrderSort } from '@shop/shared';
 import type { DbOrTx } from '../../../db/client.js';
-import { orders } from '../../../db/schema.js';
+import { orders } from '../tables/orders.schema.js';
 import {
   ascBackwards,
   containsPattern,

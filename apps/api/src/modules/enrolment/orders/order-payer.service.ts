@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { MESSAGES, type Order, type PayerAcceptBody, type PaymentMethod } from '@shop/shared';
 import type { ServiceContext } from '../../../deps.js';
-import { orders } from '../../../db/schema.js';
+import { orders } from '../tables/orders.schema.js';
 import { AppError, badRequest, forbidden } from '../../../errors.js';
 import type { AuthUser } from '../../../middleware/auth.js';
 import { consumeLinkTokenWithPayload, issueLinkToken } from '../../identity/link-tokens.repository.js';

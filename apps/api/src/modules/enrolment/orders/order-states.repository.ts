@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { OrderStatus, PaymentResult, RefundReason } from '@shop/shared';
 import { claimDueRows } from '../../../db/claim-due.js';
 import type { Db, DbOrTx } from '../../../db/client.js';
-import { courses, creditNoteCounters, invoiceCounters, orderItems, orderRefunds, orders, paymentAttempts, sessions } from '../../../db/schema.js';
+import { courses } from '../../courses/courses.schema.js';
+import { creditNoteCounters, invoiceCounters, orderItems, orderRefunds, orders } from '../tables/orders.schema.js';
+import { sessions } from '../tables/sessions.schema.js';
 import { releaseCouponUses, retakeCouponUse } from '../../coupons/coupons.repository.js';
 import { recordAuditEvents, SYSTEM_ACTOR, type AuditActor } from '../../audit/audit.repository.js';
 import { learnBlockOf, type LearnBlock } from '../seats/learn-block.js';
@@ -344,13 +346,12 @@ export async function cancelOrderRecord(
     // (or, once cancelled, refused). The money may be on its way: only the centre cancels now.
     if (!byAdmin && order.proofStatus === 'submitted') return { kind: 'proofSubmitted' };
     if (!byAdmin && order.paymentMethod === 'Card') {
+      // payment_attempts is the payments module's (above this one): read by name, not imported.
       const [open] = await tx
-        .select({ expiresAt: paymentAttempts.expiresAt })
-        .from(paymentAttempts)
-        .where(
-          and(eq(paymentAttempts.orderId, id), eq(paymentAttempts.status, 'pending'), gt(paymentAttempts.expiresAt, at)),
-        )
-        .orderBy(desc(paymentAttempts.expiresAt))
+        .select({ expiresAt: sql<Date>`a.expires_at`.mapWith((value: string | Date) => new Date(value)) })
+        .from(sql`payment_attempts a`)
+        .where(sql`a.order_id = ${id} and a.status = 'pending' and a.expires_at > ${at.toISOString()}::timestamptz`)
+        .orderBy(sql`a.expires_at desc`)
         .limit(1);
       if (open) return { kind: 'paymentOpen', until: open.expiresAt };
     }

@@ -6,7 +6,7 @@ import { AppError, conflict, notFound } from '../../../errors.js';
 import { isId } from '../../../lib/ids.js';
 import type { AuthUser } from '../../../middleware/auth.js';
 import { actorOf, listAuditEvents, type AuditActor } from '../../audit/audit.repository.js';
-import { issueCertificateInTransaction, mailCertificateInBackground } from '../../certificates/certificates.service.js';
+import { issueCertificateInTransaction, mailCertificateInBackground } from '../certificates/certificates.service.js';
 import { sendInBackground } from '../../mail/mailer.js';
 import { queueTextMessages } from '../../messages/text-messages.service.js';
 import { waitlistOffersChanged } from '../sessions/waitlist.service.js';

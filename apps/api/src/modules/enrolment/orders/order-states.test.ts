@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, orderEventSchema, orderSchema, type Order } from '@shop/shared';
 import { createApp } from '../../../app.js';
-import { courses } from '../../../db/schema.js';
+import { courses } from '../../courses/courses.schema.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { checkedAgainstDocument } from '../../../test/contract.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../../test/factories.js';

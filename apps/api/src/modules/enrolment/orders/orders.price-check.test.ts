@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
-import { courses } from '../../../db/schema.js';
+import { courses } from '../../courses/courses.schema.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createCourse, createUser } from '../../../test/factories.js';
 

@@ -1,7 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courses, orders } from '../../../db/schema.js';
+import { courses } from '../../courses/courses.schema.js';
+import { orders } from '../tables/orders.schema.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createCourse, createUser } from '../../../test/factories.js';
 

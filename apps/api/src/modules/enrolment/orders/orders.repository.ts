@@ -4,7 +4,11 @@ import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { namesOf, type InvoiceTo, type Language, type OrderStatus, type PaymentProofStatus, type PaymentResult, type RefundReason } from '@shop/shared';
 import type { DbOrTx } from '../../../db/client.js';
 import { statementNames } from '../../../db/statement-names.js';
-import { auditEvents, courses, orderItems, orderLearners, orderRefunds, orders, sessions, sessionWaitlist, users } from '../../../db/schema.js';
+import { auditEventsOfRows } from '../../audit/audit.repository.js';
+import { courses } from '../../courses/courses.schema.js';
+import { orderItems, orderLearners, orderRefunds, orders } from '../tables/orders.schema.js';
+import { sessions, sessionWaitlist } from '../tables/sessions.schema.js';
+import { users } from '../../identity/identity.schema.js';
 import { standingOfferOf } from '../seats/waitlist.repository.js';
 import { readInvoiceTo } from './order-tax.js';
 
@@ -321,16 +325,6 @@ export function orderStatement(order: NewOrder): SQL {
     [orders.taxLines, sql`${JSON.stringify(order.taxLines ?? [])}::jsonb`],
     [orders.stampDuty, sql`${order.stampDuty ?? 0}::numeric`],
   ];
-  const placedEvent: [AnyPgColumn, SQL][] = [
-    [auditEvents.entity, sql`'order'`],
-    [auditEvents.entityId, sql`new_order.id`],
-    [auditEvents.action, sql`'placed'`],
-    [auditEvents.actorId, sql`${order.userId}::uuid`],
-    [auditEvents.actorName, sql`${order.userName}::text`],
-    [auditEvents.actorRole, sql`${order.placedBy.isAdmin ? 'admin' : 'customer'}::text`],
-    [auditEvents.changes, sql`'{"status":{"from":null,"to":"pending"}}'::jsonb`],
-    [auditEvents.at, sql`${order.placedAt.toISOString()}::timestamptz`],
-  ];
   const columnNames = (columns: AnyPgColumn[]) =>
     sql.join(
       columns.map((column) => sql.identifier(column.name)),
@@ -437,12 +431,13 @@ export function orderStatement(order: NewOrder): SQL {
       returning ${orderItems.id} as id
     ),${learnersCte(lines)}
     placed_event as (
-      insert into ${auditEvents} (${columnNames(placedEvent.map(([column]) => column))})
-      select ${sql.join(
-        placedEvent.map(([, value]) => value),
-        sql`, `,
-      )}
-      from new_order
+      ${auditEventsOfRows('new_order', {
+        entity: 'order',
+        action: 'placed',
+        actor: { id: order.userId, name: order.userName, role: order.placedBy.isAdmin ? 'admin' : 'customer' },
+        changes: { status: { from: null, to: 'pending' } },
+        at: order.placedAt,
+      })}
     )
     select unpaid.ok as unpaid_ok, new_order.id, new_order.created_at from unpaid left join new_order on true
   `;

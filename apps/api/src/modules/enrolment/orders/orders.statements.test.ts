@@ -1,7 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../../db/client.js';
-import { courses, orderItems, orders } from '../../../db/schema.js';
+import { courses } from '../../courses/courses.schema.js';
+import { orderItems, orders } from '../tables/orders.schema.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createCourse, createUser, type UserFixture } from '../../../test/factories.js';
 import type * as Repository from './orders.repository.js';

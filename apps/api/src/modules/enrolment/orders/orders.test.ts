@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, orderSchema, type Order } from '@shop/shared';
-import { courses, orderItems, orders, users } from '../../../db/schema.js';
+import { courses } from '../../courses/courses.schema.js';
+import { orderItems, orders } from '../tables/orders.schema.js';
+import { users } from '../../identity/identity.schema.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../../test/factories.js';
 

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, orderSchema, type Order } from '@shop/shared';
 import type { ServiceContext } from '../../../deps.js';
-import { courses } from '../../../db/schema.js';
+import { courses } from '../../courses/courses.schema.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../../test/factories.js';
 import { sweepExpiredHolds } from './order-states.service.js';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { PaymentProofType } from '@shop/shared';
 import type { DbOrTx } from '../../../db/client.js';
-import { orders, paymentProofs } from '../../../db/schema.js';
+import { orders, paymentProofs } from '../tables/orders.schema.js';
 import { recordAuditEvents, type AuditActor } from '../../audit/audit.repository.js';
 
 /** A proof as kept: its bytes and their type, read from the bytes. */

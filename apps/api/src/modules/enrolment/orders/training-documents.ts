@@ -10,7 +10,7 @@ import {
 } from '@shop/shared';
 import type { ShopIdentity } from '../../../config.js';
 import type { DbOrTx } from '../../../db/client.js';
-import { learnerAttendance, sessionAttendance } from '../../../db/schema.js';
+import { learnerAttendance, sessionAttendance } from '../tables/sessions.schema.js';
 import type { ServiceContext } from '../../../deps.js';
 import { AppError, conflict } from '../../../errors.js';
 import type { AuthUser } from '../../../middleware/auth.js';

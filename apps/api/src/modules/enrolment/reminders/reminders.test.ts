@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Language, Order, Session } from '@shop/shared';
 import { ConfigError, loadConfig } from '../../../config.js';
 import { openDatabase, type Database } from '../../../db/client.js';
-import { sessionReminders } from '../../../db/schema.js';
+import { sessionReminders } from '../tables/sessions.schema.js';
 import type { ServiceContext } from '../../../deps.js';
 import { signUserToken } from '../../../lib/user-tokens.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';

@@ -1,16 +1,10 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@shop/shared';
 import type { DbOrTx } from '../../../db/client.js';
-import {
-  courses,
-  learnerAttendance,
-  orderItems,
-  orderLearners,
-  orders,
-  sessionAttendance,
-  sessions,
-  users,
-} from '../../../db/schema.js';
+import { courses } from '../../courses/courses.schema.js';
+import { orderItems, orderLearners, orders } from '../tables/orders.schema.js';
+import { learnerAttendance, sessionAttendance, sessions } from '../tables/sessions.schema.js';
+import { users } from '../../identity/identity.schema.js';
 
 /** The order states a roster lists: those holding seats in the session, or learned in it. */
 export const ROSTER_STATUSES = [

@@ -23,7 +23,7 @@ import {
   type RosterLearner,
   type RosterOrder,
 } from './roster.repository.js';
-import { meetsAttendance } from '../../certificates/attendance-rule.js';
+import { meetsAttendance } from '../certificates/attendance-rule.js';
 import { SESSION_MESSAGES, toSessionJson } from '../sessions/sessions.service.js';
 import type { SessionRow } from '../seats/sessions.repository.js';
 

@@ -12,7 +12,8 @@ import {
   type Session,
   type SessionLearnedResult,
 } from '@shop/shared';
-import { certificates, orders } from '../../../db/schema.js';
+import { certificates } from '../tables/certificates.schema.js';
+import { orders } from '../tables/orders.schema.js';
 import { signUserToken } from '../../../lib/user-tokens.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../../test/factories.js';

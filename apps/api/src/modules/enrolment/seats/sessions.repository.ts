@@ -1,6 +1,8 @@
 import { and, asc, eq, getTableColumns, gt, inArray, or, sql, type Placeholder } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
-import { courses, orderItems, orders, sessions, sessionWaitlist } from '../../../db/schema.js';
+import { courses } from '../../courses/courses.schema.js';
+import { orderItems, orders } from '../tables/orders.schema.js';
+import { sessions, sessionWaitlist } from '../tables/sessions.schema.js';
 import { standingOfferOf } from './waitlist.repository.js';
 
 export type SessionRow = typeof sessions.$inferSelect;

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@shop/shared';
 import type { Db, DbOrTx } from '../../../db/client.js';
-import { courses, sessions, sessionWaitlist, users } from '../../../db/schema.js';
+import { courses } from '../../courses/courses.schema.js';
+import { sessions, sessionWaitlist } from '../tables/sessions.schema.js';
+import { users } from '../../identity/identity.schema.js';
 
 /*
  * The waitlist of a full session (issue 34; docs/decisions/0361-0366). Seats freed in a session

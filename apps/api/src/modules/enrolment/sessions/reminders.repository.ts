@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { claimDueRows } from '../../../db/claim-due.js';
-import { sessionReminders } from '../../../db/schema.js';
+import { sessionReminders } from '../tables/sessions.schema.js';
 
 const DAY_MS = 86_400_000;
 

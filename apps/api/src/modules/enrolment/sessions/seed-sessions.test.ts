@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Course, CourseDetail } from '@shop/shared';
-import { sessions } from '../../../db/schema.js';
+import { sessions } from '../tables/sessions.schema.js';
 import { loadDemoCatalogue } from '../../../seed/demo.js';
 import { DEMO_COURSES } from '../../../seed/catalogue.js';
 import { loadSyntheticCourses } from '../../../seed/synthetic.js';

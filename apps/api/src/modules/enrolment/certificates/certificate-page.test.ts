@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createAdmin, createCourse, createUser } from '../../../test/factories.js';
 import { adminOrderAction, placeTestOrder } from '../../../test/orders.js';
 
-const WEB_INDEX = readFileSync(path.join(import.meta.dirname, '../../../../web/index.html'), 'utf8');
+const WEB_INDEX = readFileSync(path.join(import.meta.dirname, '../../../../../web/index.html'), 'utf8');
 
 let ctx: TestContext;
 let webDist: string;

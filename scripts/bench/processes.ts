@@ -39,6 +39,8 @@ function startChild(
 export async function startApi(
   databaseUrl: string,
   extraEnv: Record<string, string> = {},
+  /** The checkout whose `apps/api` runs (the A/B harness runs another build beside this one). */
+  root = ROOT,
 ): Promise<Child> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -68,7 +70,7 @@ export async function startApi(
     env,
     `${base}/api/health`,
     base,
-    path.join(ROOT, 'apps/api'),
+    path.join(root, 'apps/api'),
   );
 }
 

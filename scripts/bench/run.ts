@@ -43,6 +43,7 @@ import { measure, type LoadFigures, type LoadOptions } from './load.js';
 import { startApi, startBareServer, type Child } from './processes.js';
 import { printReport, type Row, type Target } from './report.js';
 import { signIn, fetchEtag } from './client.js';
+import { FILTER_PATH, shuffled, WIDE_CATEGORY, wideWindowQuery } from './wide.js';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const COURSES = env('BENCH_COURSES', 100_000);
@@ -110,8 +111,6 @@ const ORDER_TARGET: Target = { minShare: 0.015 };
 /** The back office at 8 connections (was p99 < 200 ms). */
 const ADMIN_TARGET: Target = { minShare: 0.002 };
 
-/** Issue 55's category: one category, as a customer moving the price slider stays in one. */
-const WIDE_CATEGORY = 'Programming';
 
 /** The catalogue query shapes measured (and EXPLAINed). */
 const SHAPES: Record<string, CourseQuery> = {
@@ -122,7 +121,6 @@ const SHAPES: Record<string, CourseQuery> = {
   'one category, wide price window': { Cg: [WIDE_CATEGORY], sort: 'price_asc', from: 31.5, to: 889.25, limit: 24 },
 };
 const KEYWORD_PATH = '/api/courses?keyword=photoshop';
-const FILTER_PATH = '/api/courses?Cg=Programming&sort=price_asc&from=100&to=400';
 
 const pick = <T>(values: readonly T[]): T => values[Math.floor(Math.random() * values.length)] as T;
 const between = (low: number, high: number) => low + Math.floor(Math.random() * (high - low + 1));
@@ -137,20 +135,6 @@ function randomFilterQuery(): string {
   const from = between(30, 600);
   const query = `Cg=${encodeURIComponent(pick(CATEGORIES))}&sort=${pick(COURSE_SORTS)}&from=${from}&to=${from + between(50, 300)}`;
   return `${query}&limit=${between(12, 48)}&page=${between(1, 3)}`;
-}
-
-/** A price with cents between `low` and `high` (the query schema takes two decimals). */
-const cents = (low: number, high: number) => (between(low * 100, high * 100) / 100).toFixed(2);
-
-/**
- * Issue 55: one category, a price window of about 30 to 900 TND drawn anew each request (the
- * synthetic prices run from 30 to 900: the window keeps most of the category, as a price slider
- * moved a little does), sorted by price, 24 a page, with its exact X-Total-Count. Both bounds
- * stay inside the prices (a bound keeping every course folds away, catalogue-key.ts) and carry
- * cents: 36 million windows, so nearly every request misses the cache.
- */
-export function wideWindowQuery(): string {
-  return `Cg=${encodeURIComponent(WIDE_CATEGORY)}&sort=price_asc&from=${cents(31, 90)}&to=${cents(840, 899)}&limit=24`;
 }
 
 /**
@@ -172,14 +156,6 @@ function respelled(topic: string): string {
 
 /** How many spellings the spelled-differently row cycles through. */
 const SPELLINGS = 100_000;
-
-function shuffled<T>(values: T[]): T[] {
-  for (let i = values.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [values[i], values[j]] = [values[j] as T, values[i] as T];
-  }
-  return values;
-}
 
 function rotating<T>(values: readonly T[]): () => T {
   let i = 0;

@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Config } from './config.js';
 import type { AppContext, AppDeps, CourseChanges } from './deps.js';
+import { createEventBus, type DomainEvents, type EventBus } from './events/event-bus.js';
 import { docsRouter } from './http/docs.js';
 import { openApiDocument } from './http/openapi.js';
 import { cors } from './middleware/cors.js';
@@ -15,12 +16,25 @@ import { createCatalogueCache, type CatalogueCache } from './modules/catalogue/c
 import { catalogueFastPath } from './modules/catalogue/catalogue-fast-path.js';
 import { coursesRouter } from './modules/catalogue/catalogue.routes.js';
 import { adminRouter } from './modules/admin/admin.routes.js';
+import { mailIssuedCertificate } from './modules/enrolment/certificates/certificate-mail.js';
 import { certificatesRouter } from './modules/enrolment/certificates/certificates.routes.js';
 import { couponsRouter } from './modules/coupons/coupons.routes.js';
 import { healthRouter } from './modules/health/health.routes.js';
 import { imagesRouter } from './modules/images/images.routes.js';
 import { textMessagesRouter } from './modules/messages/text-messages.routes.js';
 import { newsletterRouter } from './modules/newsletter/newsletter.routes.js';
+import { learnerNoticesNow } from './modules/enrolment/orders/learner-notices.service.js';
+import { mailLearnerMoved } from './modules/enrolment/moves/move-mail.js';
+import {
+  mailOrderCancelled,
+  mailOrderPaid,
+  mailOrderPlaced,
+  mailOrdersExpired,
+  mailPayerRequest,
+  mailProofRejected,
+  mailRefundDue,
+  mailRefundMade,
+} from './modules/enrolment/orders/order-mail-subscribers.js';
 import { ordersRouter } from './modules/enrolment/orders/orders.routes.js';
 import { invoicesRouter, orderEInvoiceRouter } from './modules/invoices/teif.routes.js';
 import { paymentProviderFor } from './modules/payments/payment-provider-for.js';
@@ -33,6 +47,11 @@ import { rosterRouter } from './modules/enrolment/roster/roster.routes.js';
 import { sessionCancelRouter } from './modules/enrolment/session-cancel/session-cancel.routes.js';
 import { sessionMoveRouter } from './modules/enrolment/moves/move.routes.js';
 import { courseSessionsRouter, sessionsRouter } from './modules/enrolment/sessions/sessions.routes.js';
+import {
+  mailCancelledSessionWaitlist,
+  mailLapsedOffers,
+  waitlistOffersChanged,
+} from './modules/enrolment/sessions/waitlist-offer-mails.js';
 import { sessionWaitlistRouter, waitlistRouter } from './modules/enrolment/sessions/waitlist.routes.js';
 import { shopRouter } from './modules/shop/shop.routes.js';
 import { usersRouter } from './modules/identity/users.routes.js';
@@ -46,8 +65,10 @@ const PUBLIC_IMAGES = path.join(import.meta.dirname, '../public/images');
 export type App = ((req: IncomingMessage, res: ServerResponse) => void) & {
   /** The Express app behind the fast path (its router lists the mounted routes). */
   readonly express: Express;
-  /** This instance's catalogue, told of writes made outside a request (the expiry sweeper). */
+  /** This instance's catalogue (a committed `courseChanged` tells it; tests read it). */
   readonly courses: CourseChanges;
+  /** The event bus, for changes made outside a request (the sweepers of server.ts). */
+  readonly events: DomainEvents;
   /** Online payments (the payment sweeper runs them outside a request). */
   readonly payments: Payments;
 };
@@ -68,7 +89,9 @@ export function createApp(deps: AppDeps): App {
     addSecurityHeaders: securityHeaders(deps.config),
     allowWebClient: cors(deps.config),
   };
-  const context: AppContext = { ...deps, courses: catalogue, guards: accessGuards(deps) };
+  const bus = createEventBus(deps.logger);
+  const context: AppContext = { ...deps, events: bus, guards: accessGuards(deps) };
+  subscribeReactions(bus, context, catalogue);
   const { provider, onlineProvider } = paymentProviderFor(deps.config, deps.logger, deps.clock, deps.paymentProvider);
   const payments = createPayments(context, provider, onlineProvider);
   const app = createExpressApp(context, edge, catalogue, payments);
@@ -81,7 +104,32 @@ export function createApp(deps: AppDeps): App {
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     if (!fastPath(req, res)) app(req, res);
   };
-  return Object.assign(listener, { express: app, courses: catalogue, payments });
+  return Object.assign(listener, { express: app, courses: catalogue, events: bus, payments });
+}
+
+/**
+ * What reacts to a committed change (issue 50; docs/architecture.md "Events and their
+ * subscribers"), registered once here so no writer imports a mail, the catalogue or the
+ * waitlist's mails. Per event, in this order: the catalogue first (cheap, and a client reading
+ * right after the answer sees the change), then the kicks, then the mails.
+ */
+function subscribeReactions(bus: EventBus, ctx: AppContext, catalogue: CourseChanges): void {
+  bus.subscribe('courseChanged', 'catalogue cache', () => catalogue.courseChanged());
+  bus.subscribe('waitlistOffersChanged', 'waitlist offer mails', () => waitlistOffersChanged(ctx));
+  bus.subscribe('waitlistOffersLapsed', 'lapsed offer mails', (e) => mailLapsedOffers(ctx, e));
+  bus.subscribe('sessionCancelled', 'waitlist cancel mails', (e) => mailCancelledSessionWaitlist(ctx, e));
+  bus.subscribe('orderPlaced', 'order placed mail', (e) => mailOrderPlaced(ctx, e));
+  bus.subscribe('orderPaid', 'order paid mails', (e) => mailOrderPaid(ctx, e));
+  bus.subscribe('orderPaid', 'learner notices', () => learnerNoticesNow(ctx));
+  bus.subscribe('learnersAdded', 'learner notices', () => learnerNoticesNow(ctx));
+  bus.subscribe('orderCancelled', 'order cancelled mails', (e) => mailOrderCancelled(ctx, e));
+  bus.subscribe('ordersExpired', 'order expired mails', (e) => mailOrdersExpired(ctx, e));
+  bus.subscribe('refundDue', 'refund due mail', (e) => mailRefundDue(ctx, e));
+  bus.subscribe('refundMade', 'refunded mail', (e) => mailRefundMade(ctx, e));
+  bus.subscribe('proofRejected', 'proof rejected mail', (e) => mailProofRejected(ctx, e));
+  bus.subscribe('payerRequested', 'payer request mail', (e) => mailPayerRequest(ctx, e));
+  bus.subscribe('learnerMoved', 'session moved mail', (e) => mailLearnerMoved(ctx, e));
+  bus.subscribe('certificateIssued', 'certificate mail', (e) => mailIssuedCertificate(ctx, e));
 }
 
 /** API paths whose answers are pages (HTML for a browser tab), not data. */

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { DomainEvents } from './events/event-bus.js';
 import type { AccessGuards } from './http/route.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './logger.js';
@@ -30,7 +31,7 @@ export interface AppDeps {
   paymentProvider?: PaymentProvider;
 }
 
-/** What a write tells this instance's catalogue (modules/catalogue/catalogue-version.ts). */
+/** What a committed `courseChanged` event tells this instance's catalogue (app.ts subscribes it). */
 export interface CourseChanges {
   /** A course changed (seats, price, text, rating, created or deleted) and the write committed. */
   courseChanged(): void;
@@ -38,7 +39,12 @@ export interface CourseChanges {
 
 /** The app's dependencies plus what createApp builds once per instance: what routers receive. */
 export interface AppContext extends AppDeps {
-  courses: CourseChanges;
+  /**
+   * The domain-event bus as writers see it (issue 50): a change records its events in its
+   * transaction, and app.ts's subscribers (mails, the catalogue, the waitlist's offer mails)
+   * get them once it commits.
+   */
+  events: DomainEvents;
   /**
    * The guards behind `access: 'user' | 'admin'` of apiRoutes, built once by app.ts (identity's
    * accessGuards) and handed to every router (issue 50).
@@ -48,7 +54,7 @@ export interface AppContext extends AppDeps {
 
 /**
  * The one argument shape of services: the database, the clock, the mailer, the configuration,
- * the logger, and this instance's catalogue to tell when a course changed. Services take it
- * first; what the request adds (the user, the input) follows.
+ * the logger, and the event bus their changes record into. Services take it first; what the
+ * request adds (the user, the input) follows.
  */
-export type ServiceContext = Pick<AppContext, 'database' | 'config' | 'clock' | 'logger' | 'mailer' | 'courses'>;
+export type ServiceContext = Pick<AppContext, 'database' | 'config' | 'clock' | 'logger' | 'mailer' | 'events'>;

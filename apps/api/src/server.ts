@@ -16,7 +16,7 @@ import { startPaymentSweeper } from './modules/payments/payment-sweeper.js';
 import { startReminderSweeper } from './modules/enrolment/reminders/reminders.service.js';
 import { startTextMessageSweeper } from './modules/messages/text-messages.service.js';
 import { startStaffNoticeSweeper } from './modules/staff/staff-notices.service.js';
-import { startWaitlistSweeper } from './modules/enrolment/sessions/waitlist.service.js';
+import { startWaitlistSweeper } from './modules/enrolment/sessions/waitlist-offer-mails.js';
 
 async function main(): Promise<void> {
   try {
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
 
   // Unpaid orders whose seat hold ended expire on whichever instance claims them first.
   // The app's own catalogue hears of each expiry, so this instance answers the seats back at once.
-  const expirySweeper = startExpirySweeper({ database, clock: systemClock, mailer, logger, config, courses: app.courses });
+  const expirySweeper = startExpirySweeper({ database, clock: systemClock, mailer, logger, config, events: app.events });
   // Pending online payments nobody heard of lately are asked about at the provider.
   const paymentSweeper = startPaymentSweeper(app.payments, logger);
   // Learners of paid orders are mailed REMINDER_DAYS before their session, once, by whichever instance claims it.
@@ -86,7 +86,7 @@ async function main(): Promise<void> {
     mailer,
     logger,
     config,
-    courses: app.courses,
+    events: app.events,
   });
   // Waitlist offers (issue 34): lapsed ones pass to the next in line, unsent offer mails go out, once across instances.
   const waitlistSweeper = startWaitlistSweeper({
@@ -95,12 +95,12 @@ async function main(): Promise<void> {
     mailer,
     logger,
     config,
-    courses: app.courses,
+    events: app.events,
   });
   // Text messages (issue 53): queued with the changes they tell about, sent once by whichever instance claims them.
   const textMessageSweeper = startTextMessageSweeper({ database, clock: systemClock, logger, config });
   // Issue 54: notices to SHOP_STAFF_EMAIL (receipts, refunds due, full sessions, the morning digest), once across instances.
-  const staffNoticeSweeper = startStaffNoticeSweeper({ database, clock: systemClock, mailer, logger, config, courses: app.courses });
+  const staffNoticeSweeper = startStaffNoticeSweeper({ database, clock: systemClock, mailer, logger, config, events: app.events });
   if (config.payments.mode === 'test-gateway') {
     logger.info(
       'Online payment: the built-in test gateway (set KONNECT_API_KEY and KONNECT_WALLET_ID, or FLOUCI_APP_TOKEN and FLOUCI_APP_SECRET, to take real payments)',

@@ -108,5 +108,5 @@ export function checkedAgainstDocument(app: App): App {
     res.on('finish', () => check((matchers ??= matchersOf(app)), url, req, res, Buffer.concat(chunks)));
     app(req, res);
   };
-  return Object.assign(listener, { express: app.express, courses: app.courses, payments: app.payments });
+  return Object.assign(listener, { express: app.express, courses: app.courses, events: app.events, payments: app.payments });
 }

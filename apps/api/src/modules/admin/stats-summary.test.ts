@@ -121,7 +121,7 @@ async function expectNoDrift(step: string) {
   return stats;
 }
 
-const instance = (): ServiceContext => ({ ...ctx.deps, courses: ctx.app.courses });
+const instance = (): ServiceContext => ({ ...ctx.deps, events: ctx.app.events });
 const at = (day: string, hour = 10) => new Date(`${day}T${String(hour).padStart(2, '0')}:00:00Z`);
 
 describe('order_sales_daily follows every change of an order', () => {

@@ -11,7 +11,7 @@ import { CatalogueVersionTracker, readCatalogueVersion, type CatalogueVersion } 
 import { etagOf, matchesEtag, writeAnswer, writeNotModified, type ReadyAnswer } from './conditional-get.js';
 
 export { CATALOGUE_CACHE_CONTROL, matchesEtag, writeAnswer, type ReadyAnswer } from './conditional-get.js';
-export { courseChanged, type CatalogueVersion } from './catalogue-version.js';
+export type { CatalogueVersion } from './catalogue-version.js';
 export { catalogueKey, normalCourseQuery } from './catalogue-key.js';
 
 /**

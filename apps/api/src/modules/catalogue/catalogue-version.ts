@@ -2,15 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { catalogueVersions, courses } from '../courses/courses.schema.js';
 import { sessions } from '../enrolment/tables/sessions.schema.js';
-import type { CourseChanges, ServiceContext } from '../../deps.js';
+import type { CourseChanges } from '../../deps.js';
 
 /**
  * Version tracking of the catalogue for one API instance. The version (catalogue_versions,
  * kept by triggers on every write to courses in the writer's transaction) is re-read at most
  * every `maxAgeMs` by one query shared by all requests, so a change committed on any instance
- * is seen everywhere within maxAgeMs + one query. A write through this instance calls
- * courseChanged(): the next request reads the version again, so this instance answers the new
- * catalogue at once.
+ * is seen everywhere within maxAgeMs + one query. A write through this instance records a
+ * `courseChanged` event, which app.ts hands to courseChanged() once the write commits: the next
+ * request reads the version again, so this instance answers the new catalogue at once.
  */
 
 export interface CatalogueVersion {
@@ -119,13 +119,4 @@ export class CatalogueVersionTracker implements CourseChanges {
     this.known = undefined;
     this.reading = undefined;
   }
-}
-
-/**
- * Call after any write that changes a course (its seats, price, text, rating, or the course
- * itself created or deleted) has committed: this instance's next catalogue answer is the new
- * one, with no delay. Other instances follow within their max age (500 ms).
- */
-export function courseChanged(ctx: Pick<ServiceContext, 'courses'>): void {
-  ctx.courses.courseChanged();
 }

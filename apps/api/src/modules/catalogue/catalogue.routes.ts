@@ -30,8 +30,8 @@ export interface CourseSubRouters {
 
 /**
  * `/api/courses`: catalogue reads answer from `catalogue` (shared with the server's fast path);
- * the admin's writes are the courses module's (which tells the catalogue), answered here with
- * the course as the catalogue reads it.
+ * the admin's writes are the courses module's (which records courseChanged: app.ts tells the
+ * catalogue once they commit), answered here with the course as the catalogue reads it.
  */
 export function coursesRouter(ctx: AppContext, catalogue: CatalogueCache, under: CourseSubRouters): Router {
   const router = Router();

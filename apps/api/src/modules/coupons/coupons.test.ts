@@ -267,7 +267,7 @@ describe('orders with a coupon', () => {
       .set({ discountPrice: 80, shippingPrice: 0, taxPrice: 0, totalPrice: 0 })
       .where(eq(orders.id, placed._id));
     const record = await findOrderById(ctx.database.db, placed._id);
-    const service: ServiceContext = { ...ctx.deps, courses: ctx.app.courses };
+    const service: ServiceContext = { ...ctx.deps, events: ctx.app.events };
     const paid = await payFreeOrder(service, record!);
     expect(paid).toMatchObject({ status: 'paid', isPaid: true });
     expect(paid.invoiceNumber).toMatch(/^\d{4}-\d{5}$/);
@@ -288,7 +288,7 @@ describe('orders with a coupon', () => {
     expect(second.status).toBe(201);
     expect(await usesOf(coupon._id)).toBe(1);
     ctx.clock.advance((HOLD_MINUTES + 1) * 60_000);
-    await sweepExpiredHolds({ ...ctx.deps, courses: ctx.app.courses });
+    await sweepExpiredHolds({ ...ctx.deps, events: ctx.app.events });
     const expired = await request(ctx.app).get(`/api/orders/${(second.body as Order)._id}`).set('Authorization', auth(buyer));
     expect(expired.body.status).toBe('expired');
     expect(await usesOf(coupon._id)).toBe(0);

@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { CourseUpdate } from '@shop/shared';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import type { DomainEvents } from '../../events/event-bus.js';
 import { foldForSearch } from '../../lib/search-fold.js';
 import { courses } from './courses.schema.js';
 
@@ -86,7 +87,8 @@ export type CourseUpdateOutcome =
  * orders give back later stay off sale (`seats_closed`, migration 0017) until seats are written again.
  */
 export async function updateCourse(
-  db: DbOrTx,
+  db: Db,
+  events: DomainEvents,
   id: string,
   body: CourseUpdate,
   now: Date,
@@ -97,7 +99,7 @@ export async function updateCourse(
   const seatsUnchanged = availabilityWas !== undefined && changes.availability === availabilityWas;
   if (seatsUnchanged) delete changes.availability;
   const guardSeats = availabilityWas !== undefined && changes.availability !== undefined;
-  return db.transaction(async (tx): Promise<CourseUpdateOutcome> => {
+  return events.transaction(db, async (tx, recorded): Promise<CourseUpdateOutcome> => {
     const [current] = await tx.select().from(courses).where(eq(courses.id, id)).for('update');
     if (!current) return { notFound: true };
     const merged = { ...current, ...changes };
@@ -113,6 +115,7 @@ export async function updateCourse(
       .returning();
     if (!row) return { seatsChanged: current.availability };
     if (recordChange) await recordChange(tx, current, row);
+    recorded.record({ type: 'courseChanged' });
     return { updated: row };
   });
 }

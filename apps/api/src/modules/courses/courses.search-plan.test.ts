@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -311,5 +311,44 @@ describe('catalogue answers on a large catalogue', () => {
     }
     // The spread did reach the count that runs alone, past the last match.
     expect(pastTheEnd).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('pages a price window sorted by price with the courses priced exactly at its bounds, as a plain filter does (issue 55)', async () => {
+    // A course priced at a bound, whatever its id, is in; the page boundaries fall inside runs
+    // of equal prices, where only the id orders the courses.
+    const inCategory = all.filter((c) => !c.isDraft && c.category.includes('Programming')).sort((a, b) => a.price - b.price);
+    // Runs of equal prices across the page boundaries and at the window's bounds (ids in any order).
+    const runs = [
+      { price: 120, ids: inCategory.slice(40, 70).map((c) => c.id) },
+      { price: 640, ids: inCategory.slice(300, 310).map((c) => c.id) },
+    ];
+    for (const run of runs)
+      await ctx.database.db.update(courses).set({ price: run.price }).where(inArray(courses.id, run.ids));
+    all = await ctx.database.db.select().from(courses);
+    const prices = all
+      .filter((c) => !c.isDraft && c.category.includes('Programming'))
+      .map((c) => c.price)
+      .sort((a, b) => a - b);
+    const tied = prices.filter((price, i) => prices.indexOf(price) !== i);
+    expect(tied.length).toBeGreaterThan(30);
+    const at = (share: number) => prices[Math.floor(prices.length * share)] as number;
+    const windows: [number, number][] = [
+      [at(0.05), at(0.95)],
+      [120, 640],
+      [120, 120],
+      [at(0.5), at(0.5)],
+      [31.5, 889.25],
+    ];
+    for (const [from, to] of windows)
+      for (const sort of ['price_asc', 'price_desc'] as const)
+        for (const page of [1, 2, 7]) {
+          const want = expected({ Cg: 'Programming', from, to, sort, page, limit: 24 });
+          const query = { Cg: 'Programming', from: String(from), to: String(to), sort, page: String(page), limit: '24' };
+          const res = await request(ctx.app).get('/api/courses').query(query);
+          const label = JSON.stringify(query);
+          expect(res.status, label).toBe(200);
+          expect((res.body as Listed[]).map((c) => c._id), label).toEqual(want.ids);
+          expect(res.headers['x-total-count'], label).toBe(String(want.total));
+        }
   }, 120_000);
 });

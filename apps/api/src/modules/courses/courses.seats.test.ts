@@ -130,7 +130,7 @@ describe('a course the admin closed', () => {
     expect((await cancel(cancelled.body._id, first)).status).toBe(200);
     expect(await seatsLeft(course.id)).toBe(0);
     const afterHold = { sleep: (ms: number) => ctx.clock.sleep(ms), now: () => new Date(Date.parse(expiring.body.holdExpiresAt) + 60_000) };
-    expect(await sweepExpiredHolds({ ...ctx.deps, clock: afterHold, courses: ctx.app.courses })).toBeGreaterThanOrEqual(1);
+    expect(await sweepExpiredHolds({ ...ctx.deps, clock: afterHold, events: ctx.app.events })).toBeGreaterThanOrEqual(1);
     const [expired] = await ctx.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, expiring.body._id));
     expect(expired?.status).toBe('expired');
     expect(await seatsLeft(course.id)).toBe(0);

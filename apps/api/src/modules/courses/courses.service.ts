@@ -72,12 +72,12 @@ async function recordCourseWrite(
 }
 
 export async function createBlankCourse(ctx: ServiceContext, admin: AuthUser): Promise<Course> {
-  const row = await ctx.database.db.transaction(async (tx) => {
+  const row = await ctx.events.transaction(ctx.database.db, async (tx, events) => {
     const created = await insertCourse(tx, BLANK_COURSE);
     await recordCourseWrite(tx, ctx, admin, 'created', undefined, created);
+    events.record({ type: 'courseChanged' });
     return created;
   });
-  ctx.courses.courseChanged();
   return toCourseJson(row);
 }
 
@@ -87,13 +87,12 @@ export async function editCourse(
   id: string,
   changes: CourseUpdate,
 ): Promise<CourseRow> {
-  const outcome = await updateCourse(ctx.database.db, id, changes, ctx.clock.now(), (tx, before, after) =>
+  const outcome = await updateCourse(ctx.database.db, ctx.events, id, changes, ctx.clock.now(), (tx, before, after) =>
     recordCourseWrite(tx, ctx, admin, 'updated', before, after),
   );
   if ('notFound' in outcome) throw notFound(MESSAGES.courseNotFound);
   if ('seatsChanged' in outcome)
     throw new AppError(409, MESSAGES.seatsChanged, undefined, 'SEATS_CHANGED', { availability: outcome.seatsChanged });
-  ctx.courses.courseChanged();
   return outcome.updated;
 }
 
@@ -102,10 +101,10 @@ export async function removeCourse(
   admin: AuthUser,
   id: string,
 ): Promise<void> {
-  await ctx.database.db.transaction(async (tx) => {
+  await ctx.events.transaction(ctx.database.db, async (tx, events) => {
     const removed = await deleteCourse(tx, id);
     if (!removed) throw notFound(MESSAGES.courseNotFound);
     await recordCourseWrite(tx, ctx, admin, 'deleted', removed, undefined);
+    events.record({ type: 'courseChanged' });
   });
-  ctx.courses.courseChanged();
 }

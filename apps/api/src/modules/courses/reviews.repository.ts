@@ -1,5 +1,6 @@
 import { and, eq, not, sql } from 'drizzle-orm';
-import { isUniqueViolation, type DbOrTx } from '../../db/client.js';
+import { isUniqueViolation, type Db } from '../../db/client.js';
+import type { DomainEvents } from '../../events/event-bus.js';
 import { courses, reviews } from './courses.schema.js';
 
 export type ReviewRow = typeof reviews.$inferSelect;
@@ -19,9 +20,10 @@ export type AddReviewOutcome = 'added' | 'course-missing' | 'already-reviewed';
  * counted one after the other: each aggregate sees every committed review.
  * A second review by the same user is refused by the unique index (also under a race).
  */
-export async function addReview(db: DbOrTx, review: NewReview): Promise<AddReviewOutcome> {
+export async function addReview(db: Db, events: DomainEvents, review: NewReview): Promise<AddReviewOutcome> {
   try {
-    return await db.transaction(async (tx) => {
+    // A refused second review rolls back (caught below): its events are dropped with it.
+    return await events.transaction(db, async (tx, recorded) => {
       const [course] = await tx
         .select({ id: courses.id })
         .from(courses)
@@ -36,6 +38,8 @@ export async function addReview(db: DbOrTx, review: NewReview): Promise<AddRevie
           numReviews: sql`(select count(*) from ${reviews} where ${reviews.courseId} = ${review.courseId})`,
         })
         .where(eq(courses.id, review.courseId));
+      // The course's rating and review count changed.
+      recorded.record({ type: 'courseChanged' });
       return 'added' as const;
     });
   } catch (err) {

@@ -15,7 +15,7 @@ export async function reviewCourse(
   author: AuthUser,
   body: ReviewBody,
 ): Promise<void> {
-  const outcome = await addReview(ctx.database.db, {
+  const outcome = await addReview(ctx.database.db, ctx.events, {
     courseId,
     userId: author.id,
     name: author.isKid ? firstNameOf(author.name) : author.name,
@@ -24,6 +24,4 @@ export async function reviewCourse(
   });
   if (outcome === 'course-missing') throw notFound(MESSAGES.courseNotFound);
   if (outcome === 'already-reviewed') throw badRequest(MESSAGES.alreadyReviewed);
-  // The course's rating and review count changed.
-  ctx.courses.courseChanged();
 }

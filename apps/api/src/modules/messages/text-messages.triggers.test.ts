@@ -8,7 +8,7 @@ import { createAdmin, createCourse, createUser, type UserFixture } from '../../t
 import { testShippingAddress } from '../../test/orders.js';
 import { realPdf } from '../../test/pdf.js';
 import { sweepReminders } from '../enrolment/reminders/reminders.service.js';
-import { sweepWaitlists } from '../enrolment/sessions/waitlist.service.js';
+import { sweepWaitlists } from '../enrolment/sessions/waitlist-offer-mails.js';
 import { sweepLearnerNotices } from '../enrolment/orders/learner-notices.service.js';
 
 let ctx: TestContext;
@@ -88,15 +88,15 @@ describe('text messages sent by the shop (issue 53)', () => {
     const reminders = async () => (await textsOf(buyer.user.id)).filter((t) => t.template === 'session_reminder');
 
     ctx.clock.advance(startsAt - 3 * DAY + 60_000 - ctx.clock.now().getTime());
-    await sweepReminders({ ...ctx.deps, courses: ctx.app.courses });
-    await sweepReminders({ ...ctx.deps, courses: ctx.app.courses });
+    await sweepReminders({ ...ctx.deps, events: ctx.app.events });
+    await sweepReminders({ ...ctx.deps, events: ctx.app.events });
     expect(await reminders()).toEqual([
       expect.objectContaining({ event_key: `session_reminder:${session._id}:3`, channel: 'sms', language: 'en' }),
     ]);
     expect((await reminders())[0]?.body).toMatch(new RegExp(`^Reminder: Patisserie starts \\d\\d/\\d\\d \\d\\d:\\d\\d Sousse http://shop.test/order/${order._id}$`));
 
     ctx.clock.advance(2 * DAY);
-    await sweepReminders({ ...ctx.deps, courses: ctx.app.courses });
+    await sweepReminders({ ...ctx.deps, events: ctx.app.events });
     expect((await reminders()).map((t) => t.event_key)).toEqual([`session_reminder:${session._id}:1`, `session_reminder:${session._id}:3`]);
   });
 
@@ -129,7 +129,7 @@ describe('text messages sent by the shop (issue 53)', () => {
     expect((await request(ctx.app).post(`/api/sessions/${session._id}/waitlist`).set('Authorization', as(waiting)).send({ seats: 2 })).status).toBe(201);
     // The paid order is cancelled by the centre: its 2 seats are offered to Hedi.
     expect((await request(ctx.app).post(`/api/orders/${order._id}/cancel`).set('Authorization', as(admin))).status).toBe(200);
-    const svc = { ...ctx.deps, courses: { courseChanged: () => undefined } };
+    const svc = { ...ctx.deps, events: ctx.app.events };
     await sweepWaitlists(svc);
     await sweepWaitlists(svc);
     // The cancel's own kick may hold the offer's claim while these sweeps run: whichever sweep
@@ -239,7 +239,7 @@ describe('text messages sent by the shop (issue 53)', () => {
     // Three days before the session, twice swept: one reminder.
     const startsAt = new Date(first.startsAt).getTime();
     ctx.clock.advance(startsAt - 3 * DAY + 60_000 - ctx.clock.now().getTime());
-    const deps = { ...ctx.deps, courses: ctx.app.courses };
+    const deps = { ...ctx.deps, events: ctx.app.events };
     await sweepLearnerNotices(deps);
     await sweepLearnerNotices(deps);
     expect(await learnerTexts()).toEqual([

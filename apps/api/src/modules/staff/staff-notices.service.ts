@@ -5,7 +5,8 @@ import { escapeHtml } from '../mail/mail.templates.js';
 import { htmlLangAttributes, MAIL_LOCALES } from '../mail/mail.texts.js';
 import { tunisTime } from '../mail/tunis-time.js';
 import type { MailMessage } from '../mail/mailer.js';
-import { money, orderLink, transferReference } from '../enrolment/orders/order-mails.js';
+import { money } from '../enrolment/orders/invoice.js';
+import { orderLink, transferReference } from '../enrolment/orders/order-mails.js';
 import {
   claimNotices,
   digestFacts,

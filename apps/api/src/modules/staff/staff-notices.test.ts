@@ -51,7 +51,7 @@ const instance = (mailer: Mailer, database: Database = ctx.database): ServiceCon
   ...ctx.deps,
   database,
   mailer,
-  courses: ctx.app.courses,
+  events: ctx.app.events,
 });
 
 async function addSession(courseId: string, startsAt: Date, capacity: number, place = 'Sousse, Khezama'): Promise<Session> {

@@ -3,7 +3,10 @@ import { escapeHtml } from '../../mail/mail.templates.js';
 import { htmlLangAttributes, MAIL_TEXTS } from '../../mail/mail.texts.js';
 import { type MailMessage } from '../../mail/mailer.js';
 import { CERTIFICATE_TEXTS, certificateCheckUrl } from './certificate-texts.js';
-import type { CertificateRow } from './certificates.repository.js';
+import type { ServiceContext } from '../../../deps.js';
+import type { DomainEventOf } from '../../../events/domain-events.js';
+import { certificateCourseIn, findCertificate, type CertificateRow } from './certificates.repository.js';
+import { certificatePdf } from './certificates.service.js';
 
 /** The learner's mail when a certificate is issued: in their language, the PDF attached. */
 export function certificateIssuedMail(
@@ -34,4 +37,21 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
     link,
     attachments: [{ filename: `certificate-${certificate.id}.pdf`, content: pdf, contentType: 'application/pdf' }],
   };
+}
+
+/**
+ * Subscriber of `certificateIssued` (app.ts): mails the certificate to its learner, PDF attached,
+ * in the background: a slow mail server or a failed rendering only costs a logged error (the
+ * learner can download the PDF from the profile).
+ */
+export function mailIssuedCertificate(ctx: ServiceContext, { certificateId }: DomainEventOf<'certificateIssued'>): void {
+  const send = async () => {
+    const certificate = await findCertificate(ctx.database.db, certificateId);
+    if (!certificate?.email) return;
+    const pdf = await certificatePdf(ctx, certificate);
+    // Issue 54: the courses as issued, in the learner's language.
+    const course = certificateCourseIn(certificate, certificate.language);
+    await ctx.mailer.send(certificateIssuedMail(certificate.email, { ...certificate, course }, certificate.language, ctx.config.appUrl, pdf));
+  };
+  send().catch((err: unknown) => ctx.logger.error({ err, certificate: certificateId }, 'sending the certificate mail failed'));
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@shop/shared';
 import type { Db, DbOrTx } from '../../../db/client.js';
+import type { DomainEvents } from '../../../events/event-bus.js';
 import { certificates } from '../tables/certificates.schema.js';
 import { orderItems, orderLearners } from '../tables/orders.schema.js';
 import { users } from '../../identity/identity.schema.js';
@@ -220,12 +221,13 @@ export async function revokeCertificateRecord(
  */
 export async function reissueCertificateRecord(
   db: Db,
+  events: DomainEvents,
   id: string,
   reason: string,
   actor: AuditActor,
   at: Date,
 ): Promise<CertificateChange<string>> {
-  return db.transaction(async (tx) => {
+  return events.transaction(db, async (tx, recorded) => {
     const row = await lockCertificate(tx, id);
     if (!row) return { kind: 'missing' };
     if (row.replacedBy) return { kind: 'replaced' };
@@ -264,6 +266,7 @@ export async function reissueCertificateRecord(
         replacedBy: { from: null, to: newId },
       }),
     ]);
+    recorded.record({ type: 'certificateIssued', certificateId: newId });
     return { kind: 'changed', value: newId };
   });
 }

@@ -3,7 +3,6 @@ import type { ServiceContext } from '../../../deps.js';
 import { conflict, forbidden, notFound } from '../../../errors.js';
 import type { AuthUser } from '../../../middleware/auth.js';
 import type { AuditActor } from '../../audit/audit.repository.js';
-import { certificateIssuedMail } from './certificate-mail.js';
 import { withheldForAttendance } from './attendance-rule.js';
 import { renderCertificatePdf } from './certificate-pdf.js';
 import {
@@ -17,6 +16,7 @@ import {
   type CertificateRecord,
 } from './certificates.repository.js';
 import type { DbOrTx } from '../../../db/client.js';
+import type { EventRecorder } from '../../../events/event-bus.js';
 
 /** Default page size of the certificate lists. */
 export const CERTIFICATES_PAGE_DEFAULT = 50;
@@ -55,16 +55,20 @@ const toListItem = (c: CertificateRecord): CertificateListItem => ({
  * Issues the certificates of an order in the transaction that marks it learned (the orders
  * module calls this; idempotent; issue 51: one per named learner, one for the buyer's unnamed
  * seats). With CERTIFICATE_MIN_ATTENDANCE, whoever was present on fewer than that percent of
- * their session's days gets none. Answers the new certificates' ids.
+ * their session's days gets none. Each one issued is recorded as `certificateIssued` in that
+ * transaction (its mail goes once it commits). Answers the new certificates' ids.
  */
 export async function issueCertificateInTransaction(
   ctx: Pick<ServiceContext, 'config'>,
   tx: DbOrTx,
+  events: EventRecorder,
   orderId: string,
   at: Date,
 ): Promise<string[]> {
   const withheld = await withheldForAttendance(tx, orderId, ctx.config.certificateMinAttendance);
-  return issueCertificateRecords(tx, orderId, at, ctx.config.shop.legalName, withheld);
+  const issued = await issueCertificateRecords(tx, orderId, at, ctx.config.shop.legalName, withheld);
+  for (const certificateId of issued) events.record({ type: 'certificateIssued', certificateId });
+  return issued;
 }
 
 /** Renders the certificate's PDF in the learner's language. */
@@ -76,22 +80,6 @@ export function certificatePdf(ctx: Pick<ServiceContext, 'config'>, certificate:
     signatory: ctx.config.certificateSignatory,
     appUrl: ctx.config.appUrl,
   });
-}
-
-/**
- * Mails a newly issued certificate to its learner, PDF attached, after the answer went out:
- * a slow mail server or a failed rendering only costs a logged error (the learner can
- * download the PDF from the profile).
- */
-export function mailCertificateInBackground(ctx: ServiceContext, id: string): void {
-  const send = async () => {
-    const certificate = await findCertificate(ctx.database.db, id);
-    if (!certificate?.email) return;
-    const pdf = await certificatePdf(ctx, certificate);
-    const course = certificateCourseIn(certificate, certificate.language);
-    await ctx.mailer.send(certificateIssuedMail(certificate.email, { ...certificate, course }, certificate.language, ctx.config.appUrl, pdf));
-  };
-  send().catch((err: unknown) => ctx.logger.error({ err, certificate: id }, 'sending the certificate mail failed'));
 }
 
 /** Anyone: a certificate by id; 404 for an unknown id (one primary-key lookup either way). */
@@ -180,8 +168,8 @@ export async function reissueCertificate(
   reason: string | undefined,
   actor: AuditActor,
 ): Promise<CertificateListItem> {
-  const outcome = await reissueCertificateRecord(ctx.database.db, id, reason ?? REISSUE_REASON, actor, ctx.clock.now());
+  // Committed: the new certificate's mail followed (certificateIssued).
+  const outcome = await reissueCertificateRecord(ctx.database.db, ctx.events, id, reason ?? REISSUE_REASON, actor, ctx.clock.now());
   if (outcome.kind !== 'changed') throw refusal(outcome);
-  mailCertificateInBackground(ctx, outcome.value);
   return toListItem(await requireCertificate(ctx, outcome.value));
 }

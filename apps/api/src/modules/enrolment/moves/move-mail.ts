@@ -1,6 +1,9 @@
 import type { Config } from '../../../config.js';
 import { tunisTime } from '../../mail/tunis-time.js';
-import { type MailMessage } from '../../mail/mailer.js';
+import { sendInBackground, type MailMessage } from '../../mail/mailer.js';
+import type { ServiceContext } from '../../../deps.js';
+import type { DomainEventOf } from '../../../events/domain-events.js';
+import { findOrderById } from '../orders/orders.repository.js';
 import type { OrderRecord } from '../orders/orders.types.js';
 import { orderCalendar } from '../orders/calendar.js';
 import { MOVE_TEXTS } from './move-texts.js';
@@ -43,4 +46,13 @@ export function sessionMovedMail(
     ],
     ics: orderCalendar({ ...order, lines }, config.appUrl, now, [{ ...left, course }]),
   });
+}
+
+/** Subscriber of `learnerMoved` (app.ts): the moved learner's mail, once the move committed. */
+export async function mailLearnerMoved(ctx: ServiceContext, event: DomainEventOf<'learnerMoved'>): Promise<void> {
+  const order = await findOrderById(ctx.database.db, event.orderId);
+  if (!order) return;
+  const from = { id: event.from.id, startsAt: new Date(event.from.startsAt), endsAt: new Date(event.from.endsAt) };
+  const mail = sessionMovedMail(order, event.toSessionId, from, ctx.config, new Date(event.at));
+  if (mail) sendInBackground(ctx.mailer, ctx.logger, mail);
 }

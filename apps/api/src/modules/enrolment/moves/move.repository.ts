@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@shop/shared';
 import type { Db } from '../../../db/client.js';
+import type { DomainEvents } from '../../../events/event-bus.js';
 import { courses } from '../../courses/courses.schema.js';
 import { orderItems, orders } from '../tables/orders.schema.js';
 import { sessions } from '../tables/sessions.schema.js';
@@ -50,9 +51,9 @@ export interface MoveRequest {
  * the target, the freed seats are offered to the source's waitlist, and a `moved` history line
  * records both sessions.
  */
-export async function moveOrderLine(db: Db, request: MoveRequest): Promise<MoveOutcome> {
+export async function moveOrderLine(db: Db, events: DomainEvents, request: MoveRequest): Promise<MoveOutcome> {
   const { orderId, fromId, toId, actor, at } = request;
-  return db.transaction(async (tx) => {
+  return events.transaction(db, async (tx, recorded) => {
     const [order] = await tx
       .select({ status: orders.status })
       .from(orders)
@@ -129,6 +130,15 @@ export async function moveOrderLine(db: Db, request: MoveRequest): Promise<MoveO
         },
       },
     ]);
+    recorded.record({ type: 'courseChanged' });
+    if (offers > 0) recorded.record({ type: 'waitlistOffersChanged' });
+    recorded.record({
+      type: 'learnerMoved',
+      orderId,
+      toSessionId: toId,
+      from: { id: from.id, startsAt: from.startsAt.toISOString(), endsAt: from.endsAt.toISOString() },
+      at: at.toISOString(),
+    });
     return {
       kind: 'moved',
       from: fromAfter ?? from,

@@ -4,13 +4,10 @@ import { AppError, conflict, notFound } from '../../../errors.js';
 import { isId } from '../../../lib/ids.js';
 import type { AuthUser } from '../../../middleware/auth.js';
 import { actorOf } from '../../audit/audit.repository.js';
-import { sendInBackground } from '../../mail/mailer.js';
 import { queueLearnerTextsAfter, queueTextMessagesAfter } from '../../messages/text-messages.service.js';
 import { findOrderById } from '../orders/orders.repository.js';
 import { notEnoughSessionSeats, toOrderJson } from '../orders/orders.service.js';
-import { sessionMovedMail } from './move-mail.js';
 import { moveOrderLine, type MoveOutcome } from './move.repository.js';
-import { waitlistOffersChanged } from '../sessions/waitlist.service.js';
 import { SESSION_MESSAGES } from '../sessions/sessions.service.js';
 
 export const MOVE_MESSAGES = {
@@ -89,22 +86,17 @@ export async function moveLearner(
   if (!isId(toId)) throw notFound(MOVE_MESSAGES.targetNotFound);
   const { db } = ctx.database;
   const at = ctx.clock.now();
-  const outcome = await moveOrderLine(db, {
+  const outcome = await moveOrderLine(db, ctx.events, {
     orderId,
     fromId,
     toId,
     actor: actorOf(admin),
     at,
   });
+  // Committed: the catalogue, the source's waitlist offers and the learner's mail followed (learnerMoved).
   if (outcome.kind !== 'moved') throw refusal(outcome);
-  // Seats moved between two sessions of the course: this instance's next catalogue answer shows it.
-  ctx.courses.courseChanged();
-  // Seats freed in the source were offered to its waitlist (decision 0398): their mails go out.
-  if (outcome.offers > 0) waitlistOffersChanged(ctx);
   const order = await findOrderById(db, orderId);
   if (!order) throw notFound(MESSAGES.orderNotFound);
-  const mail = sessionMovedMail(order, toId, outcome.from, ctx.config, at);
-  if (mail) sendInBackground(ctx.mailer, ctx.logger, mail);
   const moved = order.lines.find((line) => line.session?.id === toId);
   if (moved?.session)
     await queueTextMessagesAfter(ctx, order.userId, `session_changed:${toId}:${orderId}:moved:${at.toISOString()}`, {

@@ -1,11 +1,13 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { courseNameIn, formatMatricule, fromCents, isLanguage, TAX_PERCENT, toCents, type InvoiceTo, type Language, type TaxLine } from '@shop/shared';
+import { courseNameIn, formatAmount, formatMatricule, fromCents, isLanguage, TAX_PERCENT, toCents, type InvoiceTo, type Language, type TaxLine } from '@shop/shared';
 import type { ShopIdentity } from '../../../config.js';
 import { DOCUMENT_TEXTS, type DocumentTexts } from './document-texts.js';
-import { money } from './order-mails.js';
 import type { OrderRecord } from './orders.repository.js';
 import { lineTaxRate, orderTaxLines, readInvoiceTo } from './order-tax.js';
+
+/** Mails and invoices state the real currency; the "$" of the order screens is only a label (docs/product.md#rules, "Prices"). */
+export const money = (amount: number) => `${formatAmount(amount)} TND`;
 
 const require = createRequire(import.meta.url);
 /**

@@ -10,7 +10,6 @@ import { REMINDER_TEXTS } from '../sessions/reminder-texts.js';
 import { reminderWindows } from '../sessions/reminders.repository.js';
 import { sessionDetails } from '../sessions/session-mail.js';
 import { queueLearnerTexts } from '../../messages/text-messages.service.js';
-import type { LearnersReplaced } from './learners.service.js';
 import { requireOrder } from './orders.service.js';
 import type { OrderRecord } from './orders.types.js';
 
@@ -219,7 +218,4 @@ export function learnerNoticesNow(ctx: ServiceContext): void {
   sweepLearnerNotices(ctx).catch((err: unknown) => ctx.logger.error({ err }, 'learner notices failed; the sweeper tries again'));
 }
 
-/** After a rename (issue 51): learners added to a paid order are told as the others were when it was paid. */
-export function learnersRenamed(ctx: ServiceContext, _orderId: string, replaced: LearnersReplaced): void {
-  if (replaced.paid && replaced.added.length > 0) learnerNoticesNow(ctx);
-}
+

@@ -15,7 +15,7 @@ let session: Session;
 let order: Order;
 const DAY = 86_400_000;
 const auth = (who: UserFixture) => ({ Authorization: `Bearer ${signUserToken(ctx.config.jwtSecret, who.user, ctx.clock.now())}` });
-const sweep = () => sweepLearnerNotices({ ...ctx.deps, courses: ctx.app.courses });
+const sweep = () => sweepLearnerNotices({ ...ctx.deps, events: ctx.app.events });
 const mailsTo = (to: string) => ctx.sentMails.filter((m) => m.to === to);
 
 beforeAll(async () => {

@@ -49,7 +49,7 @@ export async function replaceLineLearners(
     return [l._id.toLowerCase()];
   });
   if (new Set(keptIds).size !== keptIds.length) throw badRequest('A learner is listed twice', [{ path: 'learners', message: 'A learner is listed twice' }]);
-  const result = await db.transaction(async (tx) => {
+  const result = await ctx.events.transaction(db, async (tx, events) => {
     const [order] = await tx
       .select({ status: orders.status })
       .from(orders)
@@ -106,6 +106,8 @@ export async function replaceLineLearners(
         if (row) added.push(row.id);
       }
     }
+    // Learners added to a paid order are told as the others were when it was paid, once it commits.
+    if (order.status === 'paid' && added.length > 0) events.record({ type: 'learnersAdded', orderId });
     return { added, paid: order.status === 'paid' };
   });
   return { ...result, order: toOrderJson(await requireOrder(db, orderId)) };

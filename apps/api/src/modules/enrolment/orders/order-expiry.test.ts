@@ -43,7 +43,7 @@ const read = async (id: string): Promise<Order> =>
   (await request(ctx.app).get(`/api/orders/${id}`).set('Authorization', `Bearer ${admin.token}`)).body as Order;
 
 /** What an instance's sweeper works with: its database and its own catalogue (told of each expiry). */
-const instance = (database = ctx.database): ServiceContext => ({ ...ctx.deps, database, courses: ctx.app.courses });
+const instance = (database = ctx.database): ServiceContext => ({ ...ctx.deps, database, events: ctx.app.events });
 const sweep = () => sweepExpiredHolds(instance());
 const minutes = (n: number) => n * 60_000;
 

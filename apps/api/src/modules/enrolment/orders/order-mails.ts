@@ -1,4 +1,4 @@
-import { courseNameIn, formatAmount, sessionPlaceText } from '@shop/shared';
+import { courseNameIn, sessionPlaceText } from '@shop/shared';
 import { shopHoursIn, type Config } from '../../../config.js';
 import { escapeHtml } from '../../mail/mail.templates.js';
 import { htmlLangAttributes, MAIL_TEXTS } from '../../mail/mail.texts.js';
@@ -6,13 +6,12 @@ import { tunisTime } from '../../mail/tunis-time.js';
 import { type MailMessage } from '../../mail/mailer.js';
 import { orderCalendar } from './calendar.js';
 import { sessionDetails } from '../sessions/session-mail.js';
+import { money } from './invoice.js';
 import type { OrderRecord, RefundRecord } from './orders.repository.js';
 import { orderTaxLines } from './order-tax.js';
 
 type MailConfig = Pick<Config, 'appUrl' | 'shop'> & Partial<Pick<Config, 'transfer'>>;
 
-/** Mails and invoices state the real currency; the "$" of the order screens is only a label (docs/product.md#rules, "Prices"). */
-export const money = (amount: number) => `${formatAmount(amount)} TND`;
 
 export const orderLink = (appUrl: string, id: string) => `${appUrl}/order/${id}`;
 

@@ -5,8 +5,6 @@ import { orders } from '../tables/orders.schema.js';
 import { AppError, badRequest, forbidden } from '../../../errors.js';
 import type { AuthUser } from '../../../middleware/auth.js';
 import { consumeLinkTokenWithPayload, issueLinkToken } from '../../identity/link-tokens.repository.js';
-import { sendInBackground } from '../../mail/mailer.js';
-import { payerLink, payerRequestMail } from './order-mails.js';
 import { requireOrder, toOrderJson } from './orders.service.js';
 
 /**
@@ -38,17 +36,17 @@ export async function requestPayer(
   if (email.toLowerCase() === user.email.toLowerCase()) throw badRequest(MESSAGES.payerOwnEmail);
   if (!isPending(order)) throw notPending();
   const now = ctx.clock.now();
-  const token = await db.transaction(async (tx) => {
+  // Committed: the link was mailed to the adult (payerRequested).
+  await ctx.events.transaction(db, async (tx, events) => {
     const [locked] = await tx
       .select({ status: orders.status, isPaid: orders.isPaid })
       .from(orders)
       .where(eq(orders.id, order.id))
       .for('update');
     if (!locked || !isPending(locked)) throw notPending();
-    return issueLinkToken(tx, user.id, 'payer', now, { orderId: order.id, email });
+    const token = await issueLinkToken(tx, user.id, 'payer', now, { orderId: order.id, email });
+    events.record({ type: 'payerRequested', orderId: order.id, email, token });
   });
-  const link = payerLink(ctx.config.appUrl, order.id, token);
-  sendInBackground(ctx.mailer, ctx.logger, payerRequestMail(order, ctx.config, email, link));
   ctx.logger.info({ orderId: order.id }, 'payer request mailed');
   return { message: 'sent' };
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { OrderStatus, PaymentResult, RefundReason } from '@shop/shared';
 import { claimDueRows } from '../../../db/claim-due.js';
 import type { Db, DbOrTx } from '../../../db/client.js';
+import type { DomainEvents, EventRecorder } from '../../../events/event-bus.js';
 import { courses } from '../../courses/courses.schema.js';
 import { creditNoteCounters, invoiceCounters, orderItems, orderRefunds, orders } from '../tables/orders.schema.js';
 import { sessions } from '../tables/sessions.schema.js';
@@ -187,6 +188,7 @@ export type PayOutcome = StateChange<{ invoiceNumber: string }> | { kind: 'seats
  */
 export async function payOrderRecord(
   db: Db,
+  events: DomainEvents,
   id: string,
   actor: AuditActor,
   at: Date,
@@ -195,9 +197,9 @@ export async function payOrderRecord(
   /** The centre's identity printed on the invoice; null (not configured): no invoice kept, downloads use the settings of the day. */
   seller: InvoiceSnapshot['seller'] | null = null,
   /** What must commit with the payment (issue 53: the "payment received" text messages), in its transaction. */
-  onPaid?: (tx: DbOrTx) => Promise<void>,
+  onPaid?: (tx: DbOrTx, events: EventRecorder) => Promise<void>,
 ): Promise<PayOutcome> {
-  return db.transaction(async (tx) => {
+  return events.transaction(db, async (tx, recorded) => {
     const order = await lockOrder(tx, id);
     if (!order) return { kind: 'missing' };
     if (order.status === 'expired') {
@@ -224,7 +226,10 @@ export async function payOrderRecord(
       ...(payment ? { paymentResult: { from: null, to: payment } } : {}),
     };
     await recordAuditEvents(tx, [{ entity: 'order', entityId: id, action: 'paid', actor, at, changes }]);
-    await onPaid?.(tx);
+    recorded.record({ type: 'orderPaid', orderId: id });
+    // Paying an expired order took its seats again.
+    if (order.status === 'expired') recorded.record({ type: 'courseChanged' });
+    await onPaid?.(tx, recorded);
     return { kind: 'changed', from: order.status, value: { invoiceNumber } };
   });
 }
@@ -236,13 +241,14 @@ export async function payOrderRecord(
  */
 export async function learnOrderRecord<T>(
   db: Db,
+  events: DomainEvents,
   id: string,
   actor: AuditActor,
   at: Date,
   /** Runs in the same transaction once the order is learned (its certificate is issued there, issue 35). */
-  onLearned: (tx: DbOrTx) => Promise<T>,
+  onLearned: (tx: DbOrTx, events: EventRecorder) => Promise<T>,
 ): Promise<StateChange<T> | LearnBlock> {
-  return db.transaction(async (tx) => {
+  return events.transaction(db, async (tx, recorded) => {
     const order = await lockOrder(tx, id);
     if (!order) return { kind: 'missing' };
     if (order.status !== 'paid') return { kind: 'refused', status: order.status };
@@ -252,7 +258,7 @@ export async function learnOrderRecord<T>(
     await recordAuditEvents(tx, [
       { entity: 'order', entityId: id, action: 'learned', actor, at, changes: statusChange('paid', 'learned') },
     ]);
-    return { kind: 'changed', from: 'paid', value: await onLearned(tx) };
+    return { kind: 'changed', from: 'paid', value: await onLearned(tx, recorded) };
   });
 }
 
@@ -330,14 +336,17 @@ async function addRefund(tx: DbOrTx, orderId: string, refund: NewRefund, actor: 
  */
 export async function cancelOrderRecord(
   db: Db,
+  events: DomainEvents,
   id: string,
   actor: AuditActor,
   at: Date,
   byAdmin: boolean,
   /** Issue 54: an admin's reason, kept on the order (ignored from the owner). */
   reason?: string,
+  /** Cancelled because this session was: the learner is told of the session (its mail), not of an order's cancel. */
+  session?: { id: string; startsAt: string },
 ): Promise<CancelOutcome> {
-  return db.transaction(async (tx) => {
+  return events.transaction(db, async (tx, recorded) => {
     const order = await lockOrderForRefund(tx, id);
     if (!order) return { kind: 'missing' };
     const refundDue = order.status === 'paid';
@@ -390,6 +399,9 @@ export async function cancelOrderRecord(
         : {}),
     };
     await recordAuditEvents(tx, [{ entity: 'order', entityId: id, action: 'cancelled', actor, at, changes }]);
+    recorded.record({ type: 'courseChanged' });
+    if (offers > 0) recorded.record({ type: 'waitlistOffersChanged' });
+    recorded.record({ type: 'orderCancelled', orderId: id, ...(session ? { session } : {}) });
     return { kind: 'changed', from: order.status, value: { refundDue, offers } };
   });
 }
@@ -409,12 +421,13 @@ export type UnpayableOutcome =
 
 export async function recordUnpayablePayment(
   db: Db,
+  events: DomainEvents,
   id: string,
   payment: Pick<PaymentResult, 'provider' | 'amount'> & { reference: string | null },
   actor: AuditActor,
   at: Date,
 ): Promise<UnpayableOutcome> {
-  return db.transaction(async (tx) => {
+  return events.transaction(db, async (tx, recorded) => {
     const order = await lockOrderForRefund(tx, id);
     if (!order) return { kind: 'missing' };
     // The payment that paid the order is not owed back (a cancel owes it, with its own refund).
@@ -440,6 +453,7 @@ export async function recordUnpayablePayment(
     }
     const refund: NewRefund = { reason, amount: payment.amount, provider: payment.provider, reference: payment.reference };
     if (!(await addRefund(tx, id, refund, actor, at, 'paymentReceived', order.status))) return { kind: 'known' };
+    recorded.record({ type: 'refundDue', orderId: id, provider: payment.provider, reference: payment.reference });
     return { kind: 'recorded', status: order.status, reason };
   });
 }
@@ -478,13 +492,14 @@ export type RefundDoneOutcome =
  */
 export async function recordRefundDone(
   db: Db,
+  events: DomainEvents,
   id: string,
   actor: AuditActor,
   at: Date,
   note: string | undefined,
   reference?: string,
 ): Promise<RefundDoneOutcome> {
-  return db.transaction(async (tx) => {
+  return events.transaction(db, async (tx, recorded) => {
     const order = await lockOrderForRefund(tx, id);
     if (!order) return { kind: 'missing' };
     const refunds = await tx
@@ -518,6 +533,7 @@ export async function recordRefundDone(
         },
       },
     ]);
+    recorded.record({ type: 'refundMade', orderId: id, creditNoteNumber });
     return { kind: 'changed', creditNoteNumber };
   });
 }
@@ -529,8 +545,8 @@ export async function recordRefundDone(
  * change (it is no longer pending after it, or is claimed on the next sweep if it rolled back).
  * Answers the ids expired.
  */
-export async function expireDueOrders(db: Db, now: Date, limit: number): Promise<string[]> {
-  return db.transaction(async (tx) => {
+export async function expireDueOrders(db: Db, events: DomainEvents, now: Date, limit: number): Promise<string[]> {
+  return events.transaction(db, async (tx, recorded) => {
     const due = { table: orders, id: orders.id, status: orders.status, dueAt: orders.holdExpiresAt };
     const ids = await claimDueRows(tx, due, now, limit, sql`status = 'expired'`);
     if (ids.length === 0) return [];
@@ -546,6 +562,10 @@ export async function expireDueOrders(db: Db, now: Date, limit: number): Promise
         changes: statusChange('pending', 'expired'),
       })),
     );
+    recorded.record({ type: 'courseChanged' });
+    // Freed session seats may have gone to waitlists: their mails are kicked (the sweeper's pass, now).
+    recorded.record({ type: 'waitlistOffersChanged' });
+    recorded.record({ type: 'ordersExpired', orderIds: ids });
     return ids;
   });
 }

@@ -1,4 +1,3 @@
-import { learnerNoticesNow } from './learner-notices.service.js';
 import { courseNameIn, MESSAGES, orderStateConflict, type Order, type OrderEvent, type OrderStatus, type PaymentResult } from '@shop/shared';
 import type { DbOrTx } from '../../../db/client.js';
 import type { ServiceContext } from '../../../deps.js';
@@ -6,20 +5,9 @@ import { AppError, conflict, notFound } from '../../../errors.js';
 import { isId } from '../../../lib/ids.js';
 import type { AuthUser } from '../../../middleware/auth.js';
 import { actorOf, listAuditEvents, type AuditActor } from '../../audit/audit.repository.js';
-import { issueCertificateInTransaction, mailCertificateInBackground } from '../certificates/certificates.service.js';
-import { sendInBackground } from '../../mail/mailer.js';
+import { issueCertificateInTransaction } from '../certificates/certificates.service.js';
 import { queueTextMessages } from '../../messages/text-messages.service.js';
-import { waitlistOffersChanged } from '../sessions/waitlist.service.js';
 import { invoiceSeller } from './invoice.js';
-import {
-  addressedToPayer,
-  orderCancelledMail,
-  toBuyerAndPayer,
-  orderExpiredMail,
-  orderPaidMail,
-  orderRefundedMail,
-  paymentToRefundMail,
-} from './order-mails.js';
 import {
   cancelOrderRecord,
   expireDueOrders,
@@ -29,7 +17,7 @@ import {
   recordUnpayablePayment,
   type StateChange,
 } from './order-states.repository.js';
-import { findOrderById, findOrdersByIds } from './orders.repository.js';
+import { findOrderById } from './orders.repository.js';
 import { requireOrder, requireOrderOwner, toOrderJson } from './orders.service.js';
 
 export { actorOf };
@@ -55,19 +43,14 @@ export async function payOrder(
 ): Promise<Order> {
   if (!isId(id)) throw notFound(MESSAGES.orderNotFound);
   const { db } = ctx.database;
-  const outcome = await payOrderRecord(db, id, actor, ctx.clock.now(), payment, invoiceSeller(ctx.config.shop), (tx) =>
+  const outcome = await payOrderRecord(db, ctx.events, id, actor, ctx.clock.now(), payment, invoiceSeller(ctx.config.shop), (tx) =>
     queuePaymentReceivedTexts(ctx, tx, id),
   );
   if (outcome.kind === 'seatsGone') throw conflict(MESSAGES.expiredSeatsGone);
   if (outcome.kind !== 'changed') throw refusal(outcome, payConflict);
-  // Paying an expired order took its seats again: this instance's next catalogue answer shows it.
-  if (outcome.from === 'expired') ctx.courses.courseChanged();
-  const order = await requireOrder(db, id);
-  // Issue 51: a child's order paid by an adult: both hear of it, the adult with the invoice's number.
-  for (const mail of toBuyerAndPayer(order, (o) => orderPaidMail(o, ctx.config))) sendInBackground(ctx.mailer, ctx.logger, mail);
-  // Issue 51: the order's named learners with an e-mail hear of their seat, once.
-  learnerNoticesNow(ctx);
-  return toOrderJson(order);
+  // Committed: the paid mails, the named learners' notices and the catalogue (seats of an
+  // expired order taken again) followed (orderPaid).
+  return toOrderJson(await requireOrder(db, id));
 }
 
 /**
@@ -97,13 +80,15 @@ export async function learnOrder(ctx: ServiceContext, id: string, actor: AuditAc
   if (!isId(id)) throw notFound(MESSAGES.orderNotFound);
   const { db } = ctx.database;
   const at = ctx.clock.now();
-  const outcome = await learnOrderRecord(db, id, actor, at, (tx) => issueCertificateInTransaction(ctx, tx, id, at));
+  const outcome = await learnOrderRecord(db, ctx.events, id, actor, at, (tx, events) =>
+    issueCertificateInTransaction(ctx, tx, events, id, at),
+  );
   // Issue 49: learned only once the session ran.
   if (outcome.kind === 'sessionNotOver')
     throw new AppError(409, MESSAGES.sessionNotOver, undefined, 'SESSION_NOT_OVER');
   if (outcome.kind === 'sessionCancelled') throw new AppError(409, MESSAGES.sessionCancelledNotLearned, undefined, 'SESSION_CANCELLED');
+  // Committed: each certificate issued was mailed (certificateIssued).
   if (outcome.kind !== 'changed') throw refusal(outcome, () => MESSAGES.learnRequiresPaid);
-  for (const certificate of outcome.value ?? []) mailCertificateInBackground(ctx, certificate);
   return toOrderJson(await requireOrder(db, id));
 }
 
@@ -116,7 +101,7 @@ export async function learnOrder(ctx: ServiceContext, id: string, actor: AuditAc
 export async function cancelOrder(ctx: ServiceContext, user: AuthUser, id: string, reason?: string): Promise<Order> {
   const { db } = ctx.database;
   await requireOrderOwner(db, user, id);
-  const outcome = await cancelOrderRecord(db, id, actorOf(user), ctx.clock.now(), user.isAdmin, reason || undefined);
+  const outcome = await cancelOrderRecord(db, ctx.events, id, actorOf(user), ctx.clock.now(), user.isAdmin, reason || undefined);
   if (outcome.kind === 'paymentOpen')
     throw new AppError(409, MESSAGES.paymentOpen, undefined, 'PAYMENT_OPEN', { until: outcome.until.toISOString() });
   if (outcome.kind === 'proofSubmitted') throw new AppError(409, MESSAGES.proofSubmittedCancel, undefined, 'PROOF_SUBMITTED');
@@ -124,13 +109,8 @@ export async function cancelOrder(ctx: ServiceContext, user: AuthUser, id: strin
     throw refusal(outcome, (status) =>
       status === 'paid' ? MESSAGES.paidOrderCustomerCancel : orderStateConflict('cancel', status),
     );
-  // The seats went back: this instance's next catalogue answer shows them.
-  ctx.courses.courseChanged();
-  // Issue 34: seats offered to a session's waitlist get their mail now.
-  if (outcome.value.offers > 0) waitlistOffersChanged(ctx);
-  const order = await requireOrder(db, id);
-  for (const mail of toBuyerAndPayer(order, (o) => orderCancelledMail(o, ctx.config))) sendInBackground(ctx.mailer, ctx.logger, mail);
-  return toOrderJson(order);
+  // Committed: the catalogue (seats back), the waitlist's offer mails (issue 34) and the cancel mails followed (orderCancelled).
+  return toOrderJson(await requireOrder(db, id));
 }
 
 /** What became of a payment a provider confirmed (acceptOnlinePayment). */
@@ -154,13 +134,10 @@ async function oweBack(
   payment: Pick<PaymentResult, 'provider' | 'amount'> & { reference: string | null },
 ): Promise<'recorded' | 'known' | 'refused'> {
   const { db } = ctx.database;
-  const outcome = await recordUnpayablePayment(db, id, payment, actor, ctx.clock.now());
+  // Recorded: the payer is told the money will be refunded (refundDue).
+  const outcome = await recordUnpayablePayment(db, ctx.events, id, payment, actor, ctx.clock.now());
   if (outcome.kind === 'known') return 'known';
   if (outcome.kind !== 'recorded') return 'refused';
-  const order = await requireOrder(db, id);
-  const refund = order.refunds.findLast((r) => r.provider === payment.provider && r.reference === payment.reference);
-  // Money goes back to whoever paid: the payer of a child's order (issue 51).
-  if (refund) sendInBackground(ctx.mailer, ctx.logger, paymentToRefundMail(addressedToPayer(order), ctx.config, refund));
   return 'recorded';
 }
 
@@ -226,14 +203,12 @@ export async function recordRefund(
 ): Promise<Order> {
   if (!isId(id)) throw notFound(MESSAGES.orderNotFound);
   const { db } = ctx.database;
-  const outcome = await recordRefundDone(db, id, actor, ctx.clock.now(), note || undefined, reference);
+  const outcome = await recordRefundDone(db, ctx.events, id, actor, ctx.clock.now(), note || undefined, reference);
   if (outcome.kind === 'missing') throw notFound(MESSAGES.orderNotFound);
   if (outcome.kind === 'refundNotFound') throw notFound(MESSAGES.refundNotFound);
   if (outcome.kind === 'noRefundDue') throw new AppError(409, MESSAGES.noRefundDue, undefined, 'NO_REFUND_DUE');
-  const order = await requireOrder(db, id);
-  const refund = order.refunds.find((r) => r.creditNoteNumber === outcome.creditNoteNumber);
-  if (refund) sendInBackground(ctx.mailer, ctx.logger, orderRefundedMail(addressedToPayer(order), ctx.config, refund));
-  return toOrderJson(order);
+  // Committed: the payer's "refunded" mail followed (refundMade).
+  return toOrderJson(await requireOrder(db, id));
 }
 
 /** Admin: who did what to an order, oldest first. */
@@ -272,18 +247,10 @@ export async function sweepExpiredHolds(ctx: ServiceContext): Promise<number> {
   const { db } = ctx.database;
   let total = 0;
   for (;;) {
-    const ids = await expireDueOrders(db, ctx.clock.now(), EXPIRY_BATCH);
+    // Committed batch by batch: the catalogue, the waitlist's offer mails and each customer's mail followed (ordersExpired).
+    const ids = await expireDueOrders(db, ctx.events, ctx.clock.now(), EXPIRY_BATCH);
     total += ids.length;
-    if (ids.length > 0) {
-      // The seats went back: this instance's next catalogue answer shows them.
-      ctx.courses.courseChanged();
-      // Issue 34: seats offered to a session's waitlist get their mail now.
-      waitlistOffersChanged(ctx);
-      for (const order of await findOrdersByIds(db, ids)) {
-        sendInBackground(ctx.mailer, ctx.logger, orderExpiredMail(order, ctx.config));
-      }
-      ctx.logger.info({ orders: ids.length }, 'seat holds expired');
-    }
+    if (ids.length > 0) ctx.logger.info({ orders: ids.length }, 'seat holds expired');
     if (ids.length < EXPIRY_BATCH) return total;
   }
 }

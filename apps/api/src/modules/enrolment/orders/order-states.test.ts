@@ -237,7 +237,7 @@ describe('the catalogue of the instance that wrote', () => {
     expect(await seats()).toBe(4);
     // This instance's sweeper, its clock a minute past the hold (SEAT_HOLD_MINUTES).
     const afterHold = { sleep: (ms: number) => ctx.clock.sleep(ms), now: () => new Date(Date.parse(expiring.holdExpiresAt ?? '') + 60_000) };
-    expect(await sweepExpiredHolds({ ...ctx.deps, clock: afterHold, courses: app.courses })).toBeGreaterThanOrEqual(1);
+    expect(await sweepExpiredHolds({ ...ctx.deps, clock: afterHold, events: app.events })).toBeGreaterThanOrEqual(1);
     expect(await seats()).toBe(5);
 
     await request(app).put(`/api/orders/${expiring._id}/pay`).set('Authorization', `Bearer ${admin.token}`).expect(200);

@@ -39,7 +39,6 @@ import { getAllOrders, getMyOrders, getOrder, getOrdersIPay, placeOrder } from '
 import { acceptPayer, requestPayer } from './order-payer.service.js';
 import { PAYER_REQUEST_LIMIT, payerRequestLimiter } from '../../../middleware/rate-limit.js';
 import { LEARNERS_LOCKED_MESSAGE, replaceLineLearners } from './learners.service.js';
-import { learnersRenamed } from './learner-notices.service.js';
 
 /** An order without lines answers the shop's own message, not a field path. */
 const rejectEmptyOrder: RequestHandler = (req, _res, next) => {
@@ -180,9 +179,7 @@ export function ordersRouter(ctx: AppContext, payments: OrderPayments): Router {
       errors: [403],
     },
     async ({ user, params, body }) => {
-      const replaced = await replaceLineLearners(ctx, user, params.id, params.lineId, body);
-      learnersRenamed(ctx, params.id, replaced);
-      return replaced.order;
+      return (await replaceLineLearners(ctx, user, params.id, params.lineId, body)).order;
     },
   );
 

@@ -15,20 +15,17 @@ import {
 } from '@shop/shared';
 import { sessionsForOrder, type SessionRow } from '../seats/sessions.repository.js';
 import { offerFreedSeats } from '../seats/waitlist.repository.js';
-import { waitlistOffersChanged } from '../sessions/waitlist.service.js';
 import { isUniqueViolation, type Db } from '../../../db/client.js';
 import type { ServiceContext } from '../../../deps.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../../errors.js';
 import { isId } from '../../../lib/ids.js';
 import type { AuthUser } from '../../../middleware/auth.js';
-import { sendInBackground } from '../../mail/mailer.js';
 import { claimCouponUse, priceWithCoupon, resolveCoupon } from '../../coupons/coupons.service.js';
 import { SYSTEM_ACTOR } from '../../audit/audit.repository.js';
 import { invoiceSeller } from './invoice.js';
 import { payOrderRecord } from './order-states.repository.js';
 import { orderTaxLines, readInvoiceTo } from './order-tax.js';
 import { listOrders } from './order-list.repository.js';
-import { orderPaidMail, orderPlacedMail } from './order-mails.js';
 import {
   findOrderById,
   findOrderCourses,
@@ -300,13 +297,9 @@ export async function placeOrder(
   try {
     const created = await createOrder(ctx, buyer, body, idempotencyKey ?? null);
     // Issue 37: a Card order with nothing to pay (100 % coupon, free shipping) is paid at once, with its invoice.
+    // Placed and committed: its mail, the catalogue (seats gone) and the offers passed on followed (orderPlaced).
     const record = await payFreeOrder(ctx, created.record);
     const order = record === created.record ? created.order : toOrderJson(record);
-    // Seats were taken: this instance's next catalogue answer shows them gone.
-    ctx.courses.courseChanged();
-    // Issue 34: an offer's unused rest passed to the next in line: their mail goes now.
-    if (created.offersPassedOn > 0) waitlistOffersChanged(ctx);
-    sendInBackground(ctx.mailer, ctx.logger, orderPlacedMail(record, ctx.config));
     return { order, created: true };
   } catch (err) {
     // A retry: the first request placed the order (the unique (user, key) violation, also when
@@ -321,7 +314,7 @@ export async function placeOrder(
 }
 
 async function createOrder(
-  { database: { db }, clock, config }: ServiceContext,
+  { database: { db }, clock, config, events }: ServiceContext,
   buyer: AuthUser,
   body: CreateOrderBody,
   idempotencyKey: string | null,
@@ -390,7 +383,7 @@ async function createOrder(
     checkShownAmounts(body, amounts, lines);
     // Fair holds (issue 31): the buyer's unpaid orders and seats are counted and the order
     // placed in one transaction holding the buyer's row, so two tabs cannot both pass the caps.
-    const placed = await db.transaction(async (tx) => {
+    const placed = await events.transaction(db, async (tx, recorded) => {
       await lockBuyer(tx, buyer.id);
       const inserted = await insertOrderIfCoursesUnchanged(tx, {
         ...header,
@@ -407,6 +400,13 @@ async function createOrder(
       if (inserted) await claimCouponUse(tx, coupon, inserted.id, buyer.id);
       // Issue 34: the unused rest of the buyer's waitlist offer goes to the next in line.
       const offersPassedOn = inserted && offers.size > 0 ? await offerFreedSeats(tx, [...offers.keys()]) : 0;
+      if (inserted) {
+        recorded.record({ type: 'orderPlaced', orderId: inserted.id });
+        // Seats were taken: this instance's next catalogue answer shows them gone.
+        recorded.record({ type: 'courseChanged' });
+        // Issue 34: an offer's unused rest passed to the next in line: their mail goes now.
+        if (offersPassedOn > 0) recorded.record({ type: 'waitlistOffersChanged' });
+      }
       return inserted && { ...inserted, offersPassedOn };
     });
     if (placed) {
@@ -509,11 +509,9 @@ export async function getAllOrders(ctx: ServiceContext, query: OrderListQuery): 
 export async function payFreeOrder(ctx: ServiceContext, record: OrderRecord): Promise<OrderRecord> {
   if (record.paymentMethod !== 'Card' || record.totalPrice !== 0) return record;
   const { db } = ctx.database;
-  const outcome = await payOrderRecord(db, record.id, SYSTEM_ACTOR, ctx.clock.now(), undefined, invoiceSeller(ctx.config.shop));
+  // Its "payment received" mail follows the commit (orderPaid).
+  const outcome = await payOrderRecord(db, ctx.events, record.id, SYSTEM_ACTOR, ctx.clock.now(), undefined, invoiceSeller(ctx.config.shop));
   if (outcome.kind !== 'changed') return record;
-  const paid = await findOrderById(db as Db, record.id);
-  if (!paid) return record;
-  sendInBackground(ctx.mailer, ctx.logger, orderPaidMail(paid, ctx.config));
-  return paid;
+  return (await findOrderById(db as Db, record.id)) ?? record;
 }
 

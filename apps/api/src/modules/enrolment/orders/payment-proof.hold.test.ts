@@ -54,7 +54,7 @@ const proofsToCheck = async (): Promise<string[]> =>
   ((await request(ctx.app).get('/api/orders?proof=submitted').set('Authorization', `Bearer ${admin.token}`)).body as Order[]).map(
     (o) => o._id,
   );
-const sweep = () => sweepExpiredHolds({ ...ctx.deps, courses: ctx.app.courses } as ServiceContext);
+const sweep = () => sweepExpiredHolds({ ...ctx.deps, events: ctx.app.events } as ServiceContext);
 
 async function seatsOf(courseId: string): Promise<number> {
   const [row] = await ctx.database.db.select({ a: courses.availability }).from(courses).where(eq(courses.id, courseId));

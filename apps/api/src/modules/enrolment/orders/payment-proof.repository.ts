@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { PaymentProofType } from '@shop/shared';
-import type { DbOrTx } from '../../../db/client.js';
+import type { Db, DbOrTx } from '../../../db/client.js';
+import type { DomainEvents } from '../../../events/event-bus.js';
 import { orders, paymentProofs } from '../tables/orders.schema.js';
 import { recordAuditEvents, type AuditActor } from '../../audit/audit.repository.js';
 
@@ -91,13 +92,14 @@ export async function saveProof(
  * rejected, or the order paid or cancelled).
  */
 export async function rejectProof(
-  db: DbOrTx,
+  db: Db,
+  events: DomainEvents,
   orderId: string,
   admin: AuditActor,
   reason: string,
   at: Date,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return events.transaction(db, async (tx, recorded) => {
     const [row] = await tx
       .update(orders)
       .set({
@@ -129,6 +131,7 @@ export async function rejectProof(
         at,
       },
     ]);
+    recorded.record({ type: 'proofRejected', orderId, reason, at: at.toISOString() });
     return true;
   });
 }

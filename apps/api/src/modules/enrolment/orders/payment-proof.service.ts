@@ -4,9 +4,7 @@ import type { ServiceContext } from '../../../deps.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../../errors.js';
 import type { AuthUser } from '../../../middleware/auth.js';
 import { actorOf } from '../../audit/audit.repository.js';
-import { sendInBackground } from '../../mail/mailer.js';
 import { queueTextMessagesAfter } from '../../messages/text-messages.service.js';
-import { addressedToPayer, proofRejectedMail } from './order-mails.js';
 import { type OrderRecord } from './orders.repository.js';
 import { requireOrder, requireOwnOrder, toOrderJson } from './orders.service.js';
 import { isReadablePdf, startsLikePdf } from './payment-proof.pdf.js';
@@ -105,11 +103,11 @@ export async function getProof(ctx: ServiceContext, user: AuthUser, id: string):
 export async function rejectOrderProof(ctx: ServiceContext, admin: AuthUser, id: string, reason: string): Promise<Order> {
   const { db } = ctx.database;
   const order = await requireOrder(db, id);
-  const rejected = await rejectProof(db, order.id, actorOf(admin), reason, ctx.clock.now());
+  // Committed: whoever pays was mailed the reason (proofRejected).
+  const rejected = await rejectProof(db, ctx.events, order.id, actorOf(admin), reason, ctx.clock.now());
   if (!rejected) throw conflict(MESSAGES.proofNotSubmitted);
   const after = await requireOrder(db, order.id);
   const at = ctx.clock.now();
-  sendInBackground(ctx.mailer, ctx.logger, proofRejectedMail(addressedToPayer(after), ctx.config, reason, at));
   await queueTextMessagesAfter(ctx, after.userId, `proof_rejected:${order.id}:${at.toISOString()}`, {
     template: 'proof_rejected',
     reason,

@@ -260,7 +260,7 @@ describe('money that reaches an order that cannot take it', () => {
     // The hold ends unpaid: the order expires and its 3 seats go back on sale…
     const hold = (await read(buyer, order._id)).holdExpiresAt;
     ctx.clock.advance(Date.parse(hold ?? '') - ctx.clock.now().getTime() + 1_000);
-    const instance: ServiceContext = { ...ctx.deps, courses: ctx.app.courses };
+    const instance: ServiceContext = { ...ctx.deps, events: ctx.app.events };
     expect(await sweepExpiredHolds(instance)).toBeGreaterThanOrEqual(1);
     // (Read from the table: reading it over HTTP would ask Konnect and end the attempt.)
     const [row] = await ctx.database.db
@@ -496,7 +496,7 @@ describe('the payment webhook racing the hold expiry', () => {
         .where(eq(orders.id, order._id));
       ctx.clock.advance((row?.hold?.getTime() ?? 0) - ctx.clock.now().getTime() + 1_000);
       konnect.complete(ref);
-      const instance: ServiceContext = { ...ctx.deps, courses: ctx.app.courses };
+      const instance: ServiceContext = { ...ctx.deps, events: ctx.app.events };
       await Promise.all([sweepExpiredHolds(instance), webhook(ref).expect(200)]);
       await expect.poll(async () => (await read(admin, order._id)).status).toBe('paid');
       const after = await read(buyer, order._id);
@@ -612,7 +612,7 @@ describe('an admin approves a transfer that reached an order that can no longer 
     const order = await placeTransferOrder(buyer, 3);
     const hold = (await read(buyer, order._id)).holdExpiresAt;
     ctx.clock.advance(Date.parse(hold ?? '') - ctx.clock.now().getTime() + 1_000);
-    const instance: ServiceContext = { ...ctx.deps, courses: ctx.app.courses };
+    const instance: ServiceContext = { ...ctx.deps, events: ctx.app.events };
     expect(await sweepExpiredHolds(instance)).toBeGreaterThanOrEqual(1);
     const other = await newBuyer();
     await request(ctx.app)

@@ -123,7 +123,7 @@ const instance = (mailer: Mailer, database: Database = ctx.database): ServiceCon
   ...ctx.deps,
   database,
   mailer,
-  courses: ctx.app.courses,
+  events: ctx.app.events,
 });
 
 const isReminder = (m: Pick<MailMessage, 'attachments'>) =>

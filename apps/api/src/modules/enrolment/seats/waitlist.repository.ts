@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@shop/shared';
+import type { DomainEvents } from '../../../events/event-bus.js';
 import type { Db, DbOrTx } from '../../../db/client.js';
 import { courses } from '../../courses/courses.schema.js';
 import { sessions, sessionWaitlist } from '../tables/sessions.schema.js';
@@ -125,12 +126,13 @@ export type JoinOutcome =
  */
 export async function joinWaitlist(
   db: Db,
+  events: DomainEvents,
   sessionId: string,
   userId: string,
   seats: number,
   now: Date,
 ): Promise<JoinOutcome> {
-  return db.transaction(async (tx) => {
+  return events.transaction(db, async (tx, recorded) => {
     const [session] = await tx
       .select({ seatsLeft: sessions.seatsLeft, status: sessions.status, endsAt: sessions.endsAt })
       .from(sessions)
@@ -146,6 +148,8 @@ export async function joinWaitlist(
       .returning({ id: sessionWaitlist.id });
     if (inserted.length === 0) return { kind: 'alreadyWaiting' };
     const position = await positionOf(tx, sessionId, userId);
+    // The session's waiting count is part of its catalogue answer.
+    recorded.record({ type: 'courseChanged' });
     return { kind: 'joined', position: position ?? 1 };
   });
 }
@@ -176,10 +180,11 @@ export type LeaveOutcome =
  */
 export async function leaveWaitlist(
   db: Db,
+  events: DomainEvents,
   sessionId: string,
   userId: string,
 ): Promise<LeaveOutcome> {
-  return db.transaction(async (tx) => {
+  return events.transaction(db, async (tx, recorded) => {
     const [session] = await tx
       .select({ id: sessions.id })
       .from(sessions)
@@ -195,6 +200,9 @@ export async function leaveWaitlist(
       await giveBack(tx, sessionId, left.offerSeats);
       await offerFreedSeats(tx, [sessionId]);
     }
+    recorded.record({ type: 'courseChanged' });
+    // The leaver's offer passed on: the next in line's mail goes now.
+    if (left.offerSeats > 0) recorded.record({ type: 'waitlistOffersChanged' });
     return { kind: 'left', offerSeats: left.offerSeats };
   });
 }
@@ -216,10 +224,11 @@ async function giveBack(tx: DbOrTx, sessionId: string, seats: number): Promise<v
  */
 export async function lapseDueOffers(
   db: Db,
+  events: DomainEvents,
   now: Date,
   limit: number,
 ): Promise<{ sessionId: string; userId: string; offerSeats: number }[]> {
-  return db.transaction(async (tx) => {
+  return events.transaction(db, async (tx, recorded) => {
     const dueSessions = await tx
       .selectDistinct({ id: sessionWaitlist.sessionId })
       .from(sessionWaitlist)
@@ -266,6 +275,11 @@ export async function lapseDueOffers(
     for (const [sessionId, seats] of [...back].sort(([a], [b]) => a.localeCompare(b)))
       await giveBack(tx, sessionId, seats);
     await offerFreedSeats(tx, [...back.keys()]);
+    if (lapsed.length > 0) {
+      recorded.record({ type: 'courseChanged' });
+      // Told once: only the instance whose transaction removed the rows records it.
+      recorded.record({ type: 'waitlistOffersLapsed', lapsed });
+    }
     return lapsed;
   });
 }

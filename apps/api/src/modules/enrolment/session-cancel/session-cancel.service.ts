@@ -3,15 +3,12 @@ import type { ServiceContext } from '../../../deps.js';
 import { AppError, notFound } from '../../../errors.js';
 import type { AuthUser } from '../../../middleware/auth.js';
 import { actorOf, recordAuditEvents } from '../../audit/audit.repository.js';
-import { sendInBackground } from '../../mail/mailer.js';
 import { queueLearnerTextsAfter, queueTextMessagesAfter } from '../../messages/text-messages.service.js';
-import { sessionCancelledMail } from '../orders/order-mails.js';
 import { cancelOrderRecord } from '../orders/order-states.repository.js';
 import { findOrderById } from '../orders/orders.repository.js';
 import { findSession, learnedOrdersOfSession, markSessionCancelled, ordersHoldingSession } from '../seats/sessions.repository.js';
 import { emptyWaitlist, lapsedOffersToMail } from '../seats/waitlist.repository.js';
 import { SESSION_MESSAGES, toAdminSessionJson } from '../sessions/sessions.service.js';
-import { waitlistSessionCancelledMail } from '../sessions/waitlist-mail.js';
 
 /**
  * Cancels a session: the session first (one transaction: no new order can take its seats once
@@ -30,7 +27,7 @@ export async function cancelSession(ctx: ServiceContext, admin: AuthUser, id: st
   const { db } = ctx.database;
   const at = ctx.clock.now();
   const actor = actorOf(admin);
-  const { row, waited } = await db.transaction(async (tx) => {
+  const { row, waited } = await ctx.events.transaction(db, async (tx, events) => {
     const marked = await markSessionCancelled(tx, id);
     if (!marked) throw notFound(SESSION_MESSAGES.notFound);
     if ((await learnedOrdersOfSession(tx, id)) > 0)
@@ -40,12 +37,14 @@ export async function cancelSession(ctx: ServiceContext, admin: AuthUser, id: st
       await recordAuditEvents(tx, [
         { entity: 'session', entityId: id, action: 'cancelled', actor, at, changes: { status: { from: 'open', to: 'cancelled' } } },
       ]);
+    // Those who waited are mailed once this commits; each order's cancel below records its own events.
+    events.record({ type: 'courseChanged' });
+    events.record({ type: 'sessionCancelled', sessionId: id, waited });
     return { row: (await findSession(tx, id)) ?? marked.after, waited };
   });
   const cancelledText = (course: string, link: { kind: 'order' | 'course'; id: string }) =>
     ({ template: 'session_changed', change: 'cancelled', course, startsAt: row.startsAt, place: row.place, link }) as const;
   for (const person of await lapsedOffersToMail(db, waited)) {
-    sendInBackground(ctx.mailer, ctx.logger, waitlistSessionCancelledMail(person, ctx.config));
     await queueTextMessagesAfter(
       ctx,
       person.userId,
@@ -54,19 +53,21 @@ export async function cancelSession(ctx: ServiceContext, admin: AuthUser, id: st
     );
   }
   for (const orderId of await ordersHoldingSession(db, id)) {
-    const outcome = await cancelOrderRecord(db, orderId, actor, at, true);
+    // Its buyer is mailed of the session's cancel once this commits (orderCancelled with the session).
+    const outcome = await cancelOrderRecord(db, ctx.events, orderId, actor, at, true, undefined, {
+      id,
+      startsAt: row.startsAt.toISOString(),
+    });
     if (outcome.kind !== 'changed') continue;
     const order = await findOrderById(db, orderId);
     if (!order) continue;
     const line = order.lines.find((l) => l.session?.id === id);
-    // Issue 54: the course as sold, in the buyer's language (the mail's and the texts').
+    // Issue 54: the course as sold, in the buyer's language (the texts').
     const course = line ? courseNameIn(line, order.userLanguage) : '';
-    sendInBackground(ctx.mailer, ctx.logger, sessionCancelledMail(order, ctx.config, { course, startsAt: row.startsAt }));
     await queueTextMessagesAfter(ctx, order.userId, `session_changed:${id}:${orderId}:cancelled`, cancelledText(course, { kind: 'order', id: orderId }));
     // Issue 51: the line's named learners with a phone hear of it too (the course's link: the order is the buyer's).
     if (line?.courseId)
       await queueLearnerTextsAfter(ctx, line.learners, order.userLanguage, `session_changed:${id}:${orderId}:cancelled`, cancelledText(course, { kind: 'course', id: line.courseId }));
   }
-  ctx.courses.courseChanged();
   return toAdminSessionJson(row);
 }

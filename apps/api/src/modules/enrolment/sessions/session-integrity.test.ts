@@ -10,7 +10,7 @@ import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createAdmin, createCourse, createUser, type UserFixture } from '../../../test/factories.js';
 import { testShippingAddress } from '../../../test/orders.js';
 import type { MailMessage } from '../../mail/mailer.js';
-import { sweepWaitlists, waitlistOffersSettled } from './waitlist.service.js';
+import { sweepWaitlists, waitlistOffersSettled } from './waitlist-offer-mails.js';
 
 /**
  * Issue 49 (integrity, fourth round), sessions: learned only from the session's last Tunis day, a
@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const svc = (): ServiceContext => ({ ...ctx.deps, courses: { courseChanged: () => undefined } });
+const svc = (): ServiceContext => ({ ...ctx.deps, events: ctx.app.events });
 /** A bearer token valid at the test clock's now (the clock moves to sessions' last days). */
 const bearer = (who: UserFixture) => `Bearer ${signUserToken(ctx.config.jwtSecret, who.user, ctx.clock.now())}`;
 const users = (n: number, language: 'en' | 'fr' | 'ar' = 'en') =>

@@ -15,7 +15,6 @@ import {
   type SessionRow,
 } from '../seats/sessions.repository.js';
 import { offerFreedSeats } from '../seats/waitlist.repository.js';
-import { waitlistOffersChanged } from './waitlist.service.js';
 
 export const SESSION_MESSAGES = {
   notFound: 'Session not found',
@@ -101,7 +100,7 @@ export async function createSession(
   courseId: string,
   body: ParsedSessionBody,
 ): Promise<AdminSession> {
-  const row = await ctx.database.db.transaction(async (tx) => {
+  const row = await ctx.events.transaction(ctx.database.db, async (tx, events) => {
     if (!(await courseExists(tx, courseId))) throw notFound(MESSAGES.courseNotFound);
     const created = await insertSession(tx, courseId, fieldsOf(body));
     await recordAuditEvents(tx, [
@@ -114,9 +113,9 @@ export async function createSession(
         changes: { course: { from: null, to: courseId }, ...changedFields(undefined, created, AUDITED_SESSION_FIELDS) },
       },
     ]);
+    events.record({ type: 'courseChanged' });
     return created;
   });
-  ctx.courses.courseChanged();
   return toAdminSessionJson(row);
 }
 
@@ -126,14 +125,13 @@ export async function editSession(ctx: ServiceContext, admin: AuthUser, id: stri
   const current = await findSession(db, id);
   if (!current) throw notFound(SESSION_MESSAGES.notFound);
   if (current.status === 'cancelled') throw conflict(SESSION_MESSAGES.cancelled);
-  let offered = false;
-  const row = await db.transaction(async (tx) => {
+  const row = await ctx.events.transaction(db, async (tx, events) => {
     const outcome = await updateSession(tx, id, fieldsOf(body));
     if (outcome.kind === 'missing') throw notFound(SESSION_MESSAGES.notFound);
     if (outcome.kind === 'belowTaken') throw conflict(SESSION_MESSAGES.belowTaken(outcome.taken));
     // Issue 34: a raised capacity frees seats like a cancel does: the waitlist is offered them first.
     if (outcome.after.seatsLeft > 0 && (await offerFreedSeats(tx, [id])) > 0) {
-      offered = true;
+      events.record({ type: 'waitlistOffersChanged' });
       outcome.after = (await findSession(tx, id)) ?? outcome.after;
     }
     const changes = changedFields(outcome.before, outcome.after, AUDITED_SESSION_FIELDS);
@@ -141,10 +139,9 @@ export async function editSession(ctx: ServiceContext, admin: AuthUser, id: stri
       await recordAuditEvents(tx, [
         { entity: 'session', entityId: id, action: 'updated', actor: actorOf(admin), at: ctx.clock.now(), changes },
       ]);
+    events.record({ type: 'courseChanged' });
     return outcome.after;
   });
-  ctx.courses.courseChanged();
-  if (offered) waitlistOffersChanged(ctx);
   return toAdminSessionJson(row);
 }
 

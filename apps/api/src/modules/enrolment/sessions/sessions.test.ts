@@ -234,7 +234,7 @@ describe('ordering per session', () => {
     expect(cancel.status).toBe(200);
     expect([await seatsLeft(a._id), await seatsLeft(b._id)]).toEqual([10, 8]);
     ctx.clock.advance((HOLD_MINUTES + 1) * 60_000);
-    await sweepExpiredHolds({ ...ctx.deps, courses: ctx.app.courses });
+    await sweepExpiredHolds({ ...ctx.deps, events: ctx.app.events });
     const [expired] = await ctx.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, second._id));
     expect(expired?.status).toBe('expired');
     expect([await seatsLeft(a._id), await seatsLeft(b._id)]).toEqual([10, 10]);

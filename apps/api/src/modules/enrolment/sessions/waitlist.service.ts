@@ -1,17 +1,10 @@
 import { meetingsHours, type Session, type WaitlistEntry, type WaitlistPosition } from '@shop/shared';
 import type { ServiceContext } from '../../../deps.js';
 import { AppError, conflict, notFound } from '../../../errors.js';
-import { startSweeper, type Sweeper } from '../../../lib/sweeper.js';
 import type { AuthUser } from '../../../middleware/auth.js';
-import { sendInBackground } from '../../mail/mailer.js';
-import { queueTextMessages } from '../../messages/text-messages.service.js';
-import { waitlistLapsedMail, waitlistOfferMail } from './waitlist-mail.js';
 import {
   joinWaitlist,
-  lapseDueOffers,
-  lapsedOffersToMail,
   leaveWaitlist,
-  mailOneOffer,
   waitlistsOfUser,
 } from '../seats/waitlist.repository.js';
 
@@ -39,7 +32,7 @@ export async function joinSessionWaitlist(
   sessionId: string,
   seats = 1,
 ): Promise<WaitlistPosition> {
-  const outcome = await joinWaitlist(ctx.database.db, sessionId, user.id, seats, ctx.clock.now());
+  const outcome = await joinWaitlist(ctx.database.db, ctx.events, sessionId, user.id, seats, ctx.clock.now());
   switch (outcome.kind) {
     case 'missing':
       throw notFound(WAITLIST_MESSAGES.notFound);
@@ -55,7 +48,6 @@ export async function joinSessionWaitlist(
         WAITLIST_CODES.alreadyWaiting,
       );
     case 'joined':
-      ctx.courses.courseChanged();
       return { position: outcome.position };
   }
 }
@@ -66,11 +58,9 @@ export async function leaveSessionWaitlist(
   user: AuthUser,
   sessionId: string,
 ): Promise<{ message: string }> {
-  const outcome = await leaveWaitlist(ctx.database.db, sessionId, user.id);
+  const outcome = await leaveWaitlist(ctx.database.db, ctx.events, sessionId, user.id);
   if (outcome.kind === 'missing') throw notFound(WAITLIST_MESSAGES.notFound);
   if (outcome.kind === 'notWaiting') throw notFound(WAITLIST_MESSAGES.notWaiting);
-  ctx.courses.courseChanged();
-  if (outcome.offerSeats > 0) waitlistOffersChanged(ctx);
   return { message: 'You left the waitlist' };
 }
 
@@ -106,91 +96,4 @@ export async function myWaitlists(ctx: ServiceContext, user: AuthUser): Promise<
         : null,
     };
   });
-}
-
-/** How many lapsed offers one transaction claims. */
-export const WAITLIST_LAPSE_BATCH = 50;
-
-/**
- * One sweep: offers that lapsed pass to the next in line (or back on sale) and their people are
- * told, then every offer whose mail has not gone out is mailed (one claimed row per transaction,
- * committed once sent). Answers what it did.
- */
-export async function sweepWaitlists(
-  ctx: ServiceContext,
-): Promise<{ lapsed: number; mailed: number }> {
-  const { db } = ctx.database;
-  let lapsed = 0;
-  for (;;) {
-    const rows = await lapseDueOffers(db, ctx.clock.now(), WAITLIST_LAPSE_BATCH);
-    lapsed += rows.length;
-    if (rows.length > 0) {
-      ctx.courses.courseChanged();
-      ctx.logger.info({ offers: rows.length }, 'waitlist offers lapsed');
-      // Told once: only the instance whose transaction removed the rows mails (after commit).
-      for (const lapsedOffer of await lapsedOffersToMail(db, rows))
-        sendInBackground(ctx.mailer, ctx.logger, waitlistLapsedMail(lapsedOffer, ctx.config));
-    }
-    if (rows.length < WAITLIST_LAPSE_BATCH) break;
-  }
-  let mailed = 0;
-  while (
-    await mailOneOffer(db, ctx.clock.now(), ctx.config.waitlistOfferMinutes, async (offer, tx) => {
-      // Issue 53: by SMS and WhatsApp too, queued with the claim (an offer topped up later is
-      // offered again with a new end: a message of its own).
-      await queueTextMessages(
-        tx,
-        ctx.config,
-        offer.userId,
-        `waitlist_offer:${offer.id}:${offer.expiresAt.toISOString()}`,
-        {
-          template: 'waitlist_offer',
-          course: offer.session.courseName,
-          seats: offer.seats,
-          until: offer.expiresAt,
-          link: { kind: 'course', id: offer.session.courseId },
-        },
-        ctx.clock.now(),
-      );
-      await ctx.mailer.send(waitlistOfferMail(offer, ctx.config));
-    })
-  )
-    mailed += 1;
-  if (mailed > 0) ctx.logger.info({ offers: mailed }, 'waitlist offers mailed');
-  return { lapsed, mailed };
-}
-
-const running = new WeakMap<object, Promise<unknown>>();
-
-/**
- * Seats were freed or offered (a cancel, an expiry, a capacity raised, a leave, a placed order
- * with an offer's remainder): mails the new offers now, in the background, rather than at the
- * next sweep. Safe to call from anywhere and any instance: each offer is claimed once.
- */
-export function waitlistOffersChanged(ctx: ServiceContext): void {
-  const key = ctx.database;
-  const previous = running.get(key) ?? Promise.resolve();
-  const next = previous
-    .then(() => sweepWaitlists(ctx))
-    .catch((err: unknown) =>
-      ctx.logger.error({ err }, 'waitlist offers failed; the sweeper tries again'),
-    );
-  running.set(key, next);
-}
-
-/** Waits for the background runs of waitlistOffersChanged (tests, shutdown). */
-export async function waitlistOffersSettled(ctx: Pick<ServiceContext, 'database'>): Promise<void> {
-  await running.get(ctx.database);
-}
-
-export const WAITLIST_SWEEP_MS = 30_000;
-
-/** Every 30 s (and at start): lapsed offers pass on, unsent offer mails go out. */
-export function startWaitlistSweeper(ctx: ServiceContext, intervalMs = WAITLIST_SWEEP_MS): Sweeper {
-  return startSweeper(
-    () => sweepWaitlists(ctx),
-    (err) => ctx.logger.error({ err }, 'waitlist sweep failed; trying again at the next sweep'),
-    intervalMs,
-    { runAtStart: true },
-  );
 }

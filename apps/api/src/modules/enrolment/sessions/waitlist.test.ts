@@ -10,7 +10,7 @@ import { createAdmin, createCourse, createUser, type UserFixture } from '../../.
 import { testShippingAddress } from '../../../test/orders.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { sweepExpiredHolds } from '../orders/order-states.service.js';
-import { sweepWaitlists, waitlistOffersSettled } from './waitlist.service.js';
+import { sweepWaitlists, waitlistOffersSettled } from './waitlist-offer-mails.js';
 
 let ctx: TestContext;
 let admin: UserFixture;
@@ -36,7 +36,7 @@ afterAll(async () => {
 
 /** A bearer token valid at the test clock's now (the clock moves ahead). */
 /** The services' context of the test app's instance. */
-const svc = (): ServiceContext => ({ ...ctx.deps, courses: { courseChanged: () => undefined } });
+const svc = (): ServiceContext => ({ ...ctx.deps, events: ctx.app.events });
 const tokenOf = (f: UserFixture) => signUserToken(ctx.config.jwtSecret, f.user, ctx.clock.now());
 
 async function addSession(courseId: string, capacity: number): Promise<Session> {
@@ -379,7 +379,7 @@ describe('waitlist under concurrency', () => {
       config: ctx.config,
       clock: ctx.clock,
       logger: ctx.deps.logger,
-      courses: { courseChanged: () => undefined },
+      events: ctx.app.events,
       mailer: {
         send: async (m) => {
           // A slow SMTP server: the other instance sweeps meanwhile.

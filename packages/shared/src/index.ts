@@ -22,3 +22,4 @@ export * from './schemas/messages.js';
 export * from './images.js';
 export * from './first-screen.js';
 export * from './session-texts.js';
+export * from './course-names.js';

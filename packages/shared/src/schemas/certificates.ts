@@ -13,6 +13,9 @@ export const certificateSchema = z.object({
   _id: z.string(),
   learner: z.string(),
   course: z.string(),
+  /** Issue 54: the courses in French and Arabic as issued; absent when no course had a name in that language. */
+  courseFr: z.string().optional(),
+  courseAr: z.string().optional(),
   session: z.object({ startsAt: z.string(), endsAt: z.string() }).nullable(),
   issuedAt: z.string(),
   centre: z.string(),

@@ -212,6 +212,9 @@ export const orderLineSchema = z.object({
   _id: z.string(),
   course: z.string().nullable(),
   name: z.string(),
+  /** Issue 54: the course's French and Arabic names as sold; absent when it had none (show `name`). */
+  nameFr: z.string().optional(),
+  nameAr: z.string().optional(),
   qty: z.number().int(),
   price: z.number(),
   image: z.string(),

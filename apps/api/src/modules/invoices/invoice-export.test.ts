@@ -42,7 +42,7 @@ const snapshot = (n: number) => ({
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  service = { ...ctx.deps, courses: ctx.app.courses };
+  service = { ...ctx.deps, events: ctx.app.events };
   const rows = Array.from({ length: COUNT }, (_, i) => snapshot(i + 1));
   await ctx.database.db.execute(sql`
     insert into orders (user_name, user_email, address, city, postal_code, country, payment_method,

@@ -57,6 +57,8 @@ export interface MailTexts {
     payByCard: string;
     payOnSite: string;
     where: (place: string) => string;
+    /** Issue 54: where a dated course takes place, when that is not where to pay. */
+    coursePlace: (places: string) => string;
     hours: (hours: string) => string;
     amountToPay: (amount: string) => string;
     paidSubject: (ref: string) => string;
@@ -164,6 +166,7 @@ const en: MailTexts = {
     payByCard: 'You chose to pay by card. We will e-mail you as soon as the payment is received.',
     payOnSite: 'How to pay: at the centre, in cash or by card, quoting your order number.',
     where: (place) => `Where: ${place}`,
+    coursePlace: (places) => `The course takes place at: ${places}`,
     hours: (hours) => `Opening hours: ${hours}`,
     amountToPay: (amount) => `Amount to pay: ${amount}`,
     paidSubject: (ref) => `Payment received for order ${ref}`,
@@ -274,6 +277,7 @@ const fr: MailTexts = {
     payOnSite:
       'Comment payer : au centre, en espèces ou par carte, en indiquant votre numéro de commande.',
     where: (place) => `Où : ${place}`,
+    coursePlace: (places) => `Lieu de la formation : ${places}`,
     hours: (hours) => `Horaires : ${hours}`,
     amountToPay: (amount) => `Montant à payer : ${amount}`,
     paidSubject: (ref) => `Paiement reçu pour la commande ${ref}`,
@@ -382,6 +386,7 @@ const ar: MailTexts = {
     payByCard: 'اخترت الدفع بالبطاقة. سنراسلك فور استلام الدفع.',
     payOnSite: 'طريقة الدفع: في المركز، نقدًا أو بالبطاقة، مع ذكر رقم طلبك.',
     where: (place) => `المكان: ${place}`,
+    coursePlace: (places) => `مكان الدورة: ${places}`,
     hours: (hours) => `أوقات العمل: ${hours}`,
     amountToPay: (amount) => `المبلغ المطلوب: ${amount}`,
     paidSubject: (ref) => `تم استلام الدفع للطلب ${ref}`,

@@ -1,4 +1,4 @@
-import { COURSE_PAGE_IMAGE_SIZES, type Certificate, type CourseDetail } from '@shop/shared';
+import { COURSE_PAGE_IMAGE_SIZES, type Certificate, type CourseDetail, type Language } from '@shop/shared';
 import { escapeHtml } from './escape-html.js';
 import { imagePreload } from './page-preloads.js';
 
@@ -133,19 +133,53 @@ export function renderHead(head: PageHead, appUrl: string): string {
   return lines.join('\n    ');
 }
 
-const CERTIFICATE_DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Tunis', dateStyle: 'long' });
+const CERTIFICATE_DAY: Record<Language, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Tunis', dateStyle: 'long' }),
+  fr: new Intl.DateTimeFormat('fr-FR', { timeZone: 'Africa/Tunis', dateStyle: 'long' }),
+  ar: new Intl.DateTimeFormat('ar-TN', { timeZone: 'Africa/Tunis', dateStyle: 'long', numberingSystem: 'latn' }),
+};
+
+/** The check page's words in each language (issue 54: its title was English whatever the page's language). */
+const CERTIFICATE_HEAD_TEXTS: Record<
+  Language,
+  { valid: string; revoked: string; issued: (course: string, learner: string, by: string, day: string) => string }
+> = {
+  en: {
+    valid: 'Valid certificate',
+    revoked: 'Revoked certificate',
+    issued: (course, learner, by, day) => `${course}. Issued to ${learner}${by ? ` by ${by}` : ''} on ${day}.`,
+  },
+  fr: {
+    valid: 'Certificat valide',
+    revoked: 'Certificat révoqué',
+    issued: (course, learner, by, day) => `${course}. Délivré à ${learner}${by ? ` par ${by}` : ''} le ${day}.`,
+  },
+  ar: {
+    valid: 'شهادة صالحة',
+    revoked: 'شهادة ملغاة',
+    issued: (course, learner, by, day) => `${course}. مُنحت إلى ${learner}${by ? ` من ${by}` : ''} بتاريخ ${day}.`,
+  },
+};
+
+/** A certificate's courses in a language as issued (the main text when none was kept). */
+export function certificateCourseText(certificate: Pick<Certificate, 'course' | 'courseFr' | 'courseAr'>, language: Language): string {
+  const translated = language === 'fr' ? certificate.courseFr : language === 'ar' ? certificate.courseAr : '';
+  return translated?.trim() || certificate.course;
+}
 
 /**
  * The head of a certificate's public check page /certificates/{id} (issue 35): its own share
- * preview (learner, course, centre, date, and whether it is still valid), and never indexed.
+ * preview (learner, course, centre, date, and whether it is still valid), and never indexed;
+ * in the page's language, the course as issued in it (issue 54).
  */
-export function certificateHead(certificate: Certificate): PageHead {
-  const issued = CERTIFICATE_DAY.format(new Date(certificate.issuedAt));
-  const state = certificate.status === 'valid' ? 'Valid certificate' : 'Revoked certificate';
-  const by = certificate.centre ? ` by ${certificate.centre}` : '';
+export function certificateHead(certificate: Certificate, language: Language = 'en'): PageHead {
+  const words = CERTIFICATE_HEAD_TEXTS[language];
+  const issued = CERTIFICATE_DAY[language].format(new Date(certificate.issuedAt));
+  const state = certificate.status === 'valid' ? words.valid : words.revoked;
+  const course = certificateCourseText(certificate, language);
   return {
     title: `${state}: ${certificate.learner} · ${SITE_NAME}`,
-    description: summaryOf(`${certificate.course}. Issued to ${certificate.learner}${by} on ${issued}.`),
+    description: summaryOf(words.issued(course, certificate.learner, certificate.centre, issued)),
     path: `/certificates/${certificate._id}`,
     noindex: true,
   };

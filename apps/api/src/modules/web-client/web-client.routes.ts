@@ -195,7 +195,9 @@ export function webClientRouter(deps: AppContext, catalogue: CatalogueCache): Ro
   router.get('/certificates/:id', certificateCheckLimiter(deps), async (req, res, next) => {
     if (!req.accepts('html')) return next();
     const certificate = await findPublicCertificate(deps, String(req.params['id']));
-    sendPage(req, res, certificate ? certificateHead(certificate) : NOT_FOUND_HEAD, certificate ? 200 : 404);
+    // Issue 54: the title and preview in the page's language (the one its <html lang> is served in).
+    const language = languageOf(req.get('accept-language'));
+    sendPage(req, res, certificate ? certificateHead(certificate, language) : NOT_FOUND_HEAD, certificate ? 200 : 404);
   });
   const heads: Record<string, PageHead> = { '/': HOME_HEAD, '/courses': COURSES_HEAD, '/kids': KIDS_HEAD };
   router.get('/{*splat}', async (req, res, next) => {

@@ -31,10 +31,23 @@ export function useCourseText(course: Texts): { name: string; description: strin
 
 /** A course name kept with its translations (a cart line) in a language, else the main name. */
 export function localName(
-  item: { name: string; nameFr?: string; nameAr?: string },
+  item: { name: string; nameFr?: string | undefined; nameAr?: string | undefined },
   language: Language,
 ): string {
   if (language === 'fr') return item.nameFr || item.name;
   if (language === 'ar') return item.nameAr || item.name;
   return item.name;
+}
+
+/** `localName` in the language on screen (issue 54: order lines, admin lists). */
+export function useLocalName(): (item: { name: string; nameFr?: string | undefined; nameAr?: string | undefined }) => string {
+  const { i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  return (item) => localName(item, language);
+}
+
+/** A certificate's courses in the language on screen, as issued (issue 54). */
+export function useCertificateCourse(): (certificate: { course: string; courseFr?: string | undefined; courseAr?: string | undefined }) => string {
+  const name = useLocalName();
+  return (certificate) => name({ name: certificate.course, nameFr: certificate.courseFr, nameAr: certificate.courseAr });
 }

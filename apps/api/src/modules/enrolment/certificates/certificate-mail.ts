@@ -5,7 +5,7 @@ import { type MailMessage } from '../../mail/mailer.js';
 import { CERTIFICATE_TEXTS, certificateCheckUrl } from './certificate-texts.js';
 import type { ServiceContext } from '../../../deps.js';
 import type { DomainEventOf } from '../../../events/domain-events.js';
-import { findCertificate, type CertificateRow } from './certificates.repository.js';
+import { certificateCourseIn, findCertificate, type CertificateRow } from './certificates.repository.js';
 import { certificatePdf } from './certificates.service.js';
 
 /** The learner's mail when a certificate is issued: in their language, the PDF attached. */
@@ -49,7 +49,9 @@ export function mailIssuedCertificate(ctx: ServiceContext, { certificateId }: Do
     const certificate = await findCertificate(ctx.database.db, certificateId);
     if (!certificate?.email) return;
     const pdf = await certificatePdf(ctx, certificate);
-    await ctx.mailer.send(certificateIssuedMail(certificate.email, certificate, certificate.language, ctx.config.appUrl, pdf));
+    // Issue 54: the courses as issued, in the learner's language.
+    const course = certificateCourseIn(certificate, certificate.language);
+    await ctx.mailer.send(certificateIssuedMail(certificate.email, { ...certificate, course }, certificate.language, ctx.config.appUrl, pdf));
   };
   send().catch((err: unknown) => ctx.logger.error({ err, certificate: certificateId }, 'sending the certificate mail failed'));
 }

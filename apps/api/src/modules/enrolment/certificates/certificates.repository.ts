@@ -16,6 +16,14 @@ export type CertificateRow = typeof certificates.$inferSelect;
  */
 export type CertificateRecord = CertificateRow & { language: Language; email: string | null };
 
+/** Issue 54: the certificate's courses in `language` as issued (certificates issued before 0040 without them: the main text). */
+export function certificateCourseIn(certificate: Pick<CertificateRow, 'course' | 'courseNames'>, language: Language): string {
+  const names = (typeof certificate.courseNames === 'string' ? JSON.parse(certificate.courseNames) : certificate.courseNames) as
+    | Partial<Record<Language, string>>
+    | null;
+  return names?.[language]?.trim() || certificate.course;
+}
+
 /** 18 random bytes (144 bits) as base64url: 24 URL-safe characters, the public check address. */
 export const newCertificateId = (): string => randomBytes(18).toString('base64url');
 
@@ -59,9 +67,15 @@ export async function issueCertificateRecords(
     sql`, `,
   );
   const result = (await tx.execute(sql`
-    insert into certificates (id, order_id, user_id, learner_id, learner_name, course, issued_at, centre, session_starts_at, session_ends_at)
+    insert into certificates (id, order_id, user_id, learner_id, learner_name, course, course_names, issued_at, centre, session_starts_at, session_ends_at)
     select wanted.id, o.id, o.user_id, wanted.learner_id, coalesce(l.name, u.name, o.user_name),
       coalesce((select string_agg(i.name, ', ' order by i.position, i.id) from order_items i where i.order_id = o.id), ''),
+      -- Issue 54: the same in every language, each line's name as sold in it (else its main name).
+      (select jsonb_build_object(
+          'en', coalesce(string_agg(i.name, ', ' order by i.position, i.id), ''),
+          'fr', coalesce(string_agg(coalesce(nullif(i.course_names->>'fr', ''), i.name), ', ' order by i.position, i.id), ''),
+          'ar', coalesce(string_agg(coalesce(nullif(i.course_names->>'ar', ''), i.name), ', ' order by i.position, i.id), ''))
+        from order_items i where i.order_id = o.id),
       ${at.toISOString()}::timestamptz, ${centre}, dates.starts_at, dates.ends_at
     from (values ${values}) as wanted (id, learner_id, rank)
     cross join orders o
@@ -239,6 +253,7 @@ export async function reissueCertificateRecord(
       learnerId: row.learnerId,
       learnerName: learner.name,
       course: row.course,
+      courseNames: row.courseNames,
       issuedAt: at,
       centre: row.centre,
       sessionStartsAt: row.sessionStartsAt,

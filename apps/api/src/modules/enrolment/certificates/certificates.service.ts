@@ -6,6 +6,7 @@ import type { AuditActor } from '../../audit/audit.repository.js';
 import { withheldForAttendance } from './attendance-rule.js';
 import { renderCertificatePdf } from './certificate-pdf.js';
 import {
+  certificateCourseIn,
   findCertificate,
   issueCertificateRecords,
   listCertificates,
@@ -20,12 +21,18 @@ import type { EventRecorder } from '../../../events/event-bus.js';
 /** Default page size of the certificate lists. */
 export const CERTIFICATES_PAGE_DEFAULT = 50;
 
+const translatedCourse = <K extends 'courseFr' | 'courseAr'>(key: K, text: string, main: string): Partial<Record<K, string>> =>
+  text && text !== main ? ({ [key]: text } as Partial<Record<K, string>>) : {};
+
 /** The public face of a certificate: nothing about the learner beyond the name at issue. */
 export function toCertificateJson(c: CertificateRecord): Certificate {
   return {
     _id: c.id,
     learner: c.learnerName,
     course: c.course,
+    // Issue 54: only where a course had a translation (the main text otherwise, as before).
+    ...translatedCourse('courseFr', certificateCourseIn(c, 'fr'), c.course),
+    ...translatedCourse('courseAr', certificateCourseIn(c, 'ar'), c.course),
     session:
       c.sessionStartsAt && c.sessionEndsAt
         ? { startsAt: c.sessionStartsAt.toISOString(), endsAt: c.sessionEndsAt.toISOString() }
@@ -67,7 +74,8 @@ export async function issueCertificateInTransaction(
 /** Renders the certificate's PDF in the learner's language. */
 export function certificatePdf(ctx: Pick<ServiceContext, 'config'>, certificate: CertificateRecord): Promise<Buffer> {
   return renderCertificatePdf({
-    certificate,
+    // Issue 54: the courses as issued, in the learner's language.
+    certificate: { ...certificate, course: certificateCourseIn(certificate, certificate.language) },
     language: certificate.language,
     signatory: ctx.config.certificateSignatory,
     appUrl: ctx.config.appUrl,

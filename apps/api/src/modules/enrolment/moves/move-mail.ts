@@ -31,7 +31,7 @@ export function sessionMovedMail(
   config: Pick<Config, 'appUrl' | 'shop'>,
   now: Date,
 ): MailMessage | null {
-  const moved = linesInSession(order.lines, toId);
+  const moved = linesInSession(order.lines, toId, order.userLanguage);
   if (!moved) return null;
   const { lines, session, course } = moved;
   const language = order.userLanguage;

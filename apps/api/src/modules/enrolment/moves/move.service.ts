@@ -1,4 +1,4 @@
-import { MESSAGES, type Order, type SessionMoveBody } from '@shop/shared';
+import { courseNameIn, MESSAGES, type Order, type SessionMoveBody } from '@shop/shared';
 import type { ServiceContext } from '../../../deps.js';
 import { AppError, conflict, notFound } from '../../../errors.js';
 import { isId } from '../../../lib/ids.js';
@@ -102,7 +102,7 @@ export async function moveLearner(
     await queueTextMessagesAfter(ctx, order.userId, `session_changed:${toId}:${orderId}:moved:${at.toISOString()}`, {
       template: 'session_changed',
       change: 'moved',
-      course: moved.name,
+      course: courseNameIn(moved, order.userLanguage),
       startsAt: moved.session.startsAt,
       place: moved.session.place,
       link: { kind: 'order', id: orderId },
@@ -112,7 +112,7 @@ export async function moveLearner(
     await queueLearnerTextsAfter(ctx, moved.learners, order.userLanguage, `session_changed:${toId}:${orderId}:moved:${at.toISOString()}`, {
       template: 'session_changed',
       change: 'moved',
-      course: moved.name,
+      course: courseNameIn(moved, order.userLanguage),
       startsAt: moved.session.startsAt,
       place: moved.session.place,
       link: { kind: 'course', id: moved.courseId },

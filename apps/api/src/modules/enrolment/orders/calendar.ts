@@ -1,6 +1,13 @@
 import ical, { ICalEventStatus, type ICalLuxonDateTimeStub } from 'ical-generator';
-import { isOnlinePlace, sessionPlaceText, sessionScheduleText } from '@shop/shared';
+import { courseNameIn, isOnlinePlace, sessionPlaceText, sessionScheduleText, type Language } from '@shop/shared';
 import type { OrderRecord } from './orders.repository.js';
+
+/** The calendar's name (X-WR-CALNAME) as a calendar app lists it, in the reader's language (issue 54). */
+export const CALENDAR_NAME: Record<Language, string> = {
+  en: 'Course sessions',
+  fr: 'Séances de formation',
+  ar: 'حصص الدورات',
+};
 
 /** The centre's time zone: sessions are written on Tunis clocks (decision 0391). */
 export const CALENDAR_TIME_ZONE = 'Africa/Tunis';
@@ -107,18 +114,19 @@ export function orderCalendar(
   withdrawn: readonly WithdrawnSession[] = [],
   /** The events' page (`URL`) when no meeting link: the order page, or the course page for a learner who cannot open the order. */
   pageUrl = `${appUrl}/order/${order.id}`,
+  /** Issue 54: who reads it (the account downloading it); default the buyer's language, as the mails. */
+  language: Language = order.userLanguage,
 ): string | null {
   const lines = order.lines.filter((l) => l.session);
   if (lines.length === 0) return null;
   const calendar = ical({
     prodId: { company: 'course-shop', product: 'sessions', language: 'EN' },
-    name: 'Course sessions',
+    name: CALENDAR_NAME[language],
     // No calendar-wide zone name: DTSTAMP stays in UTC as RFC 5545 requires; the generator
     // writes a VTIMEZONE for every event zone.
     timezone: { name: null, generator: tunisVtimezone },
   });
   const host = new URL(appUrl).hostname || 'shop';
-  const language = order.userLanguage;
   // Issue 51: the online link only for a paid order (never to a pending one).
   const paid = order.isPaid && (order.status === 'paid' || order.status === 'learned');
   for (const line of lines) {
@@ -128,7 +136,7 @@ export function orderCalendar(
     const place = sessionPlaceText(session, language);
     const common = {
       stamp: now,
-      summary: line.name,
+      summary: courseNameIn(line, language),
       location: meetingUrl && isOnlinePlace(session.place) ? meetingUrl : place,
       description: sessionScheduleText(session, language),
       url: meetingUrl ?? pageUrl,

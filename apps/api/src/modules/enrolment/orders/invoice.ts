@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
-import { formatAmount, formatMatricule, fromCents, isLanguage, TAX_PERCENT, toCents, type InvoiceTo, type Language, type TaxLine } from '@shop/shared';
+import { courseNameIn, formatAmount, formatMatricule, fromCents, isLanguage, TAX_PERCENT, toCents, type InvoiceTo, type Language, type TaxLine } from '@shop/shared';
 import type { ShopIdentity } from '../../../config.js';
 import { registerPdfFonts } from '../../../lib/pdf-fonts.js';
 import { DOCUMENT_TEXTS, type DocumentTexts } from './document-texts.js';
@@ -36,7 +36,10 @@ export interface InvoiceSnapshot {
    * checkout; `kind` absent in snapshots kept before issue 52 (a company).
    */
   company: (Omit<InvoiceTo, 'kind'> & { kind?: InvoiceTo['kind'] }) | null;
-  /** `taxRate`: the line's rate in percent (issue 52); absent in snapshots kept before (15). */
+  /**
+   * `taxRate`: the line's rate in percent (issue 52); absent in snapshots kept before (15).
+   * `name`: the course in the invoice's language (issue 54; the main name in snapshots kept before).
+   */
   lines: { name: string; qty: number; price: number; amount: number; taxRate?: number }[];
   itemsPrice: number;
   /** What the promo code took off the items, and the code (issue 37); absent in snapshots kept before. */
@@ -78,13 +81,14 @@ export function buildInvoiceSnapshot(
   number: string,
   issuedAt: Date,
 ): InvoiceSnapshot {
+  // Issue 51: a child's order paid by an adult is invoiced to that adult, in their language.
+  const language = order.payer?.language ?? order.userLanguage;
   return {
     version: 1,
     number,
     issuedAt: issuedAt.toISOString(),
     orderId: order.id,
-    // Issue 51: a child's order paid by an adult is invoiced to that adult, in their language.
-    language: order.payer?.language ?? order.userLanguage,
+    language,
     paymentMethod: order.paymentMethod,
     seller,
     buyer: {
@@ -97,7 +101,8 @@ export function buildInvoiceSnapshot(
     },
     company: readInvoiceTo(order.invoiceTo),
     lines: order.lines.map((l) => ({
-      name: l.name,
+      // Issue 54: the course as the line was sold, in the invoice's language (fixed with it).
+      name: courseNameIn(l, language),
       qty: l.qty,
       price: l.price,
       amount: fromCents(toCents(l.price) * l.qty),

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Language } from '@shop/shared';
+import { courseNameIn, type Language } from '@shop/shared';
 import { claimDueRows } from '../../../db/claim-due.js';
 import { learnerNotices, orderLearners } from '../tables/orders.schema.js';
 import type { ServiceContext } from '../../../deps.js';
@@ -121,14 +121,14 @@ function learnerMail(
   const courseUrl = line.courseId ? `${appUrl}/course/${encodeURIComponent(line.courseId)}` : `${appUrl}/`;
   const learnerWords = LEARNER_TEXTS[language];
   const link = { url: courseUrl, button: learnerWords.seeCourse, textLink: learnerWords.courseLink(courseUrl) };
-  const ics = () => orderCalendar(forLearner, ctx.config.appUrl, now, [], courseUrl);
+  const ics = () => orderCalendar(forLearner, ctx.config.appUrl, now, [], courseUrl, language);
   if (kind === 'paid') {
     const words = learnerWords;
     return orderSessionMail(forLearner, ctx.config, {
       link,
-      subject: words.subject(line.name),
+      subject: words.subject(courseNameIn(line, language)),
       paragraphs: [
-        [words.intro(order.userName, line.name)],
+        [words.intro(order.userName, courseNameIn(line, language))],
         ...(session ? [sessionDetails(session, language), [words.calendar]] : []),
       ],
       ics: session ? ics() : null,
@@ -139,8 +139,8 @@ function learnerMail(
     const inDays = words.inDays(Number(days));
     return orderSessionMail(forLearner, ctx.config, {
       link,
-      subject: words.subject(line.name, inDays),
-      paragraphs: [[words.intro(line.name, inDays)], sessionDetails(session, language), [words.calendar]],
+      subject: words.subject(courseNameIn(line, language), inDays),
+      paragraphs: [[words.intro(courseNameIn(line, language), inDays)], sessionDetails(session, language), [words.calendar]],
       ics: ics(),
     });
   }
@@ -165,7 +165,7 @@ async function queueLearnerReminderText(
     [{ id: learner.learnerId, name: learner.name, phone: learner.phone }],
     order.userLanguage,
     `session_reminder:${session.id}:${days}`,
-    { template: 'session_reminder', course: line.name, startsAt: session.startsAt, place: session.place, link: { kind: 'course', id: line.courseId } },
+    { template: 'session_reminder', course: courseNameIn(line, order.userLanguage), startsAt: session.startsAt, place: session.place, link: { kind: 'course', id: line.courseId } },
     now,
   );
   return true;

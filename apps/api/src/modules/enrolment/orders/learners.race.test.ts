@@ -62,7 +62,7 @@ const instance = (mailer: Mailer, database: Database): ServiceContext => ({
   ...ctx.deps,
   database,
   mailer,
-  courses: ctx.app.courses,
+  events: ctx.app.events,
 });
 
 async function addSession(startInDays: number): Promise<Session> {

@@ -28,7 +28,8 @@ export function orderCalendarRoutes(routes: ApiRoutes, ctx: ServiceContext): voi
     },
     async ({ params: { id }, user }, _req, res) => {
       const order = await requireOwnOrder(ctx.database.db, user, id);
-      const ics = orderCalendar(order, ctx.config.appUrl, ctx.clock.now());
+      // Issue 54: in the language of whoever downloads it (the buyer, a payer or an admin).
+      const ics = orderCalendar(order, ctx.config.appUrl, ctx.clock.now(), [], undefined, user.language);
       if (!ics) throw conflict(NO_SESSION_IN_ORDER);
       res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
       res.setHeader('Content-Disposition', `attachment; filename="order-${order.id.slice(0, 8)}.ics"`);

@@ -1,3 +1,4 @@
+import { courseNameIn } from '@shop/shared';
 import type { ServiceContext } from '../../../deps.js';
 import type { DomainEventOf } from '../../../events/domain-events.js';
 import { sendInBackground } from '../../mail/mailer.js';
@@ -44,7 +45,9 @@ export async function mailOrderCancelled(ctx: ServiceContext, { orderId, session
   const order = await findOrderById(ctx.database.db, orderId);
   if (!order) return;
   if (!session) return send(ctx, toBuyerAndPayer(order, (o) => orderCancelledMail(o, ctx.config)));
-  const course = order.lines.find((l) => l.session?.id === session.id)?.name ?? '';
+  // Issue 54: the course as sold, in the buyer's language.
+  const line = order.lines.find((l) => l.session?.id === session.id);
+  const course = line ? courseNameIn(line, order.userLanguage) : '';
   send(ctx, [sessionCancelledMail(order, ctx.config, { course, startsAt: new Date(session.startsAt) })]);
 }
 

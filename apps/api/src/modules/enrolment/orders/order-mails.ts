@@ -1,3 +1,4 @@
+import { courseNameIn, sessionPlaceText } from '@shop/shared';
 import { shopHoursIn, type Config } from '../../../config.js';
 import { escapeHtml } from '../../mail/mail.templates.js';
 import { htmlLangAttributes, MAIL_TEXTS } from '../../mail/mail.texts.js';
@@ -39,19 +40,28 @@ function compose(order: OrderRecord, config: MailConfig, subject: string, blocks
   const texts = MAIL_TEXTS[language];
   const words = texts.order;
   const link = orderLink(config.appUrl, order.id);
-  const lines = order.lines.map((l) => `${l.name}: ${l.qty} x ${money(l.price)} = ${money(l.qty * l.price)}`);
+  // Issue 54: in Arabic the course name is isolated (it may be Latin) and the sums read left to
+  // right, so "name: 1 x 90.00 TND = 90.00 TND" is not reordered by the mail reader's bidi.
+  const rtl = language === 'ar';
+  const name = (text: string) => (rtl ? `\u2068${text}\u2069` : text);
+  const sum = (text: string) => (rtl ? `\u2066${text}\u2069` : text);
+  // Issue 54: each course as it was sold, in the reader's language.
+  const lines = order.lines.map(
+    (l) => `${name(courseNameIn(l, language))}: ${sum(`${l.qty} x ${money(l.price)} = ${money(l.qty * l.price)}`)}`,
+  );
   const taxLines = orderTaxLines(order);
+  const amount = (value: number) => sum(money(value));
   const amounts = [
-    `${words.items}: ${money(order.itemsPrice)}`,
+    `${words.items}: ${amount(order.itemsPrice)}`,
     // Issue 37: the discount on its own line.
-    ...(order.discountPrice ? [`${words.discount(order.couponCode ?? '')}: ${money(-order.discountPrice)}`] : []),
-    `${words.shipping}: ${money(order.shippingPrice)}`,
+    ...(order.discountPrice ? [`${words.discount(order.couponCode ?? '')}: ${amount(-order.discountPrice)}`] : []),
+    `${words.shipping}: ${amount(order.shippingPrice)}`,
     // Issue 52: one line per rate when the order has several, and the stamp duty on its own line.
     ...(taxLines.length > 1
-      ? taxLines.map((line) => `${words.taxAt(String(line.rate))}: ${money(line.amount)}`)
-      : [`${words.tax}: ${money(order.taxPrice)}`]),
-    ...(order.stampDuty ? [`${words.stampDuty}: ${money(order.stampDuty)}`] : []),
-    `${words.total}: ${money(order.totalPrice)}`,
+      ? taxLines.map((line) => `${words.taxAt(String(line.rate))}: ${amount(line.amount)}`)
+      : [`${words.tax}: ${amount(order.taxPrice)}`]),
+    ...(order.stampDuty ? [`${words.stampDuty}: ${amount(order.stampDuty)}`] : []),
+    `${words.total}: ${amount(order.totalPrice)}`,
   ];
   const signature = config.shop.legalName || texts.signature;
   const all: Block[] = [[texts.hello(order.userName)], ...blocks, [words.orderLine(order.id), ...lines], amounts];
@@ -71,10 +81,13 @@ function payOnSite(order: OrderRecord, config: MailConfig): Block {
   const { legalName, address } = config.shop;
   const hours = shopHoursIn(config.shop, order.userLanguage);
   const words = wordsOf(order);
+  // Issue 54: the centre is where to pay; a dated course may take place elsewhere (Sousse).
+  const places = [...new Set(order.lines.flatMap((l) => (l.session ? [sessionPlaceText(l.session, order.userLanguage)] : [])))];
   return [
     words.payOnSite,
     ...(legalName ? [words.where(`${legalName}${address ? `, ${address}` : ''}`)] : address ? [words.where(address)] : []),
     ...(hours ? [words.hours(hours)] : []),
+    ...(places.length > 0 ? [words.coursePlace(places.join(' · '))] : []),
     words.amountToPay(money(order.totalPrice)),
   ];
 }
@@ -138,7 +151,7 @@ export function orderPaidMail(order: OrderRecord, config: MailConfig): MailMessa
   const attachments = calendarAttachment(order, config);
   // Issue 51: each session of the order with its details, the online link included (the order is paid).
   const sessions = order.lines.flatMap((line) =>
-    line.session ? [[line.name, ...sessionDetails(line.session, order.userLanguage, { meetingUrl: line.session.meetingUrl ?? null })]] : [],
+    line.session ? [[courseNameIn(line, order.userLanguage), ...sessionDetails(line.session, order.userLanguage, { meetingUrl: line.session.meetingUrl ?? null })]] : [],
   );
   const mail = compose(order, config, words.paidSubject(order.id.slice(0, 8)), [
     [
@@ -225,7 +238,7 @@ export function payerRequestMail(order: OrderRecord, config: MailConfig, to: str
   const texts = MAIL_TEXTS[language];
   const words = texts.payerRequest;
   const courses = order.lines.flatMap((l) => [
-    `${l.name}: ${l.qty} x ${money(l.price)}`,
+    `${courseNameIn(l, language)}: ${l.qty} x ${money(l.price)}`,
     ...(l.session ? [`  ${words.session(tunisTime(l.session.startsAt, language))}`] : []),
   ]);
   const blocks: Block[] = [[words.greeting], [words.intro(order.userName)], courses, [words.total(money(order.totalPrice))]];

@@ -1,4 +1,4 @@
-import { MESSAGES, orderStateConflict, type Order, type OrderEvent, type OrderStatus, type PaymentResult } from '@shop/shared';
+import { courseNameIn, MESSAGES, orderStateConflict, type Order, type OrderEvent, type OrderStatus, type PaymentResult } from '@shop/shared';
 import type { DbOrTx } from '../../../db/client.js';
 import type { ServiceContext } from '../../../deps.js';
 import { AppError, conflict, notFound } from '../../../errors.js';
@@ -67,7 +67,7 @@ async function queuePaymentReceivedTexts(ctx: ServiceContext, tx: DbOrTx, id: st
     `payment_received:${id}`,
     {
       template: 'payment_received',
-      course: [...new Set(order.lines.map((l) => l.name))].join(', '),
+      course: [...new Set(order.lines.map((l) => courseNameIn(l, order.userLanguage)))].join(', '),
       amount: order.totalPrice,
       link: { kind: 'order', id },
     },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { InvoiceTo, Language, OrderStatus, PaymentProofStatus, PaymentResult, RefundReason } from '@shop/shared';
+import { namesOf, type InvoiceTo, type Language, type OrderStatus, type PaymentProofStatus, type PaymentResult, type RefundReason } from '@shop/shared';
 import type { DbOrTx } from '../../../db/client.js';
 import { statementNames } from '../../../db/statement-names.js';
 import { auditEventsOfRows } from '../../audit/audit.repository.js';
@@ -17,6 +17,9 @@ export interface OrderLineRecord {
   id: string;
   courseId: string | null;
   name: string;
+  /** Issue 54: the course's French and Arabic names as sold ('' or absent: none); placing checks them unchanged. */
+  nameFr?: string | undefined;
+  nameAr?: string | undefined;
   qty: number;
   price: number;
   image: string;
@@ -207,6 +210,9 @@ export const TOO_MANY_UNPAID = 'too many unpaid';
 export interface OrderCourse {
   id: string;
   name: string;
+  /** Issue 54: the French and Arabic names ('' when none), kept with the line. */
+  nameFr: string;
+  nameAr: string;
   price: number;
   images: string[];
   availability: number;
@@ -223,6 +229,8 @@ export async function findOrderCourses(db: DbOrTx, ids: readonly string[]): Prom
     .select({
       id: courses.id,
       name: courses.name,
+      nameFr: courses.nameFr,
+      nameAr: courses.nameAr,
       price: courses.price,
       images: courses.images,
       availability: courses.availability,
@@ -292,7 +300,7 @@ export function orderStatement(order: NewOrder): SQL {
   const wanted = sql.join(
     lines.map(
       (line, position) =>
-        sql`(${line.id}::uuid, ${line.courseId}::uuid, ${line.qty}::integer, ${line.price}::numeric, ${line.name}::text, ${line.image}::text, ${position}::integer, ${line.session?.id ?? null}::uuid, ${line.taxRate ?? null}::numeric, ${line.courseTaxRate ?? null}::numeric)`,
+        sql`(${line.id}::uuid, ${line.courseId}::uuid, ${line.qty}::integer, ${line.price}::numeric, ${line.name}::text, ${line.image}::text, ${position}::integer, ${line.session?.id ?? null}::uuid, ${line.taxRate ?? null}::numeric, ${line.courseTaxRate ?? null}::numeric, ${line.nameFr ?? ''}::text, ${line.nameAr ?? ''}::text)`,
     ),
     sql`, `,
   );
@@ -333,6 +341,7 @@ export function orderStatement(order: NewOrder): SQL {
     orderItems.position,
     orderItems.sessionId,
     orderItems.taxRate,
+    orderItems.courseNames,
   ];
   // Sessions (issue 33): a line with a session takes its seats from the session (locked after
   // the courses, in id order, as everywhere), which must be of the line's course, open, not
@@ -353,11 +362,12 @@ export function orderStatement(order: NewOrder): SQL {
     : sql`select true as ok`;
   const at = sql`${order.placedAt.toISOString()}::timestamptz`;
   return sql`
-    with wanted (line_id, id, qty, price, name, image, position, session_id, tax_rate, course_tax_rate) as (values ${wanted}),
+    with wanted (line_id, id, qty, price, name, image, position, session_id, tax_rate, course_tax_rate, name_fr, name_ar) as (values ${wanted}),
     unpaid as materialized (${unpaid}),
     locked as materialized (
       select ${courses.id} as id, ${courses.availability} as availability, ${courses.price} as price,
-        ${courses.name} as name, coalesce(${courses.images}[1], '') as image, ${courses.taxRate} as tax_rate
+        ${courses.name} as name, coalesce(${courses.images}[1], '') as image, ${courses.taxRate} as tax_rate,
+        ${courses.nameFr} as name_fr, ${courses.nameAr} as name_ar
       from ${courses}
       where ${courses.id} in (select id from wanted) and (select ok from unpaid)
       order by ${courses.id}
@@ -375,6 +385,7 @@ export function orderStatement(order: NewOrder): SQL {
     ready as materialized (
       select count(*) = ${lines.length} and coalesce(bool_and(
         locked.price = wanted.price and locked.name = wanted.name and locked.image = wanted.image
+        and locked.name_fr = wanted.name_fr and locked.name_ar = wanted.name_ar
         and locked.tax_rate is not distinct from wanted.course_tax_rate
         and coalesce(case when wanted.session_id is null then
           locked.availability >= wanted.qty and not exists (
@@ -413,7 +424,9 @@ export function orderStatement(order: NewOrder): SQL {
     ),
     new_lines as (
       insert into ${orderItems} (${columnNames(lineColumns)})
-      select wanted.line_id, new_order.id, wanted.id, wanted.name, wanted.qty, wanted.price, wanted.image, wanted.position, wanted.session_id, wanted.tax_rate
+      select wanted.line_id, new_order.id, wanted.id, wanted.name, wanted.qty, wanted.price, wanted.image, wanted.position, wanted.session_id, wanted.tax_rate,
+        -- Issue 54: the names in every language (checked unchanged by ready, like the main one).
+        jsonb_strip_nulls(jsonb_build_object('en', wanted.name, 'fr', nullif(wanted.name_fr, ''), 'ar', nullif(wanted.name_ar, '')))
       from new_order, wanted
       returning ${orderItems.id} as id
     ),${learnersCte(lines)}
@@ -595,6 +608,7 @@ export async function withLines(db: DbOrTx, headers: OrderHeader[]): Promise<Ord
       price: orderItems.price,
       image: orderItems.image,
       taxRate: orderItems.taxRate,
+      courseNames: orderItems.courseNames,
       session: sessions,
       // Issue 51: the line's named learners in the same statement (node-postgres parses json; PGlite may give text).
       learners: sql<LearnerRecord[] | string>`(select coalesce(json_agg(json_build_object(
@@ -611,10 +625,11 @@ export async function withLines(db: DbOrTx, headers: OrderHeader[]): Promise<Ord
     )
     .orderBy(asc(orderItems.orderId), asc(orderItems.position));
   const linesByOrder = new Map<string, OrderLineRecord[]>();
-  for (const { orderId, session: sessionRow, learners, ...line } of rows) {
+  for (const { orderId, session: sessionRow, learners, courseNames, ...line } of rows) {
     const lines = linesByOrder.get(orderId) ?? [];
     const session = sessionRow ? lineSessionOf(sessionRow) : null;
-    lines.push({ ...line, session, learners: typeof learners === 'string' ? (JSON.parse(learners) as LearnerRecord[]) : learners });
+    const { nameFr, nameAr } = namesOf(line.name, courseNames);
+    lines.push({ ...line, nameFr, nameAr, session, learners: typeof learners === 'string' ? (JSON.parse(learners) as LearnerRecord[]) : learners });
     linesByOrder.set(orderId, lines);
   }
   return headers.map((h) => ({

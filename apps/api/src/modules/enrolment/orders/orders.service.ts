@@ -74,6 +74,9 @@ export function toOrderJson(order: OrderRecord, view: UserView = 'withEmail'): O
       _id: line.id,
       course: line.courseId,
       name: line.name,
+      // Issue 54: only when the course had them, so an order without translations keeps its old shape.
+      ...(line.nameFr ? { nameFr: line.nameFr } : {}),
+      ...(line.nameAr ? { nameAr: line.nameAr } : {}),
       qty: line.qty,
       price: line.price,
       image: line.image,
@@ -355,6 +358,8 @@ async function createOrder(
         id: randomUUID(),
         courseId,
         name: course.name,
+        nameFr: course.nameFr,
+        nameAr: course.nameAr,
         qty,
         price: course.price,
         image: course.images[0] ?? '',

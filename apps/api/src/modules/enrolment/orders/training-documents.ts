@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
+  courseNameIn,
   formatMatricule,
   isLanguage,
   meetingsHours,
@@ -117,7 +118,7 @@ function fact(page: Page, label: string, value: string | null | undefined): void
 
 function sessionFacts(page: Page, w: TrainingDocumentTexts, line: OrderLineRecord, language: Language): void {
   const session = line.session;
-  page.labelled(w.course, line.name);
+  page.labelled(w.course, courseNameIn(line, language));
   if (!session) return;
   page.labelled(w.sessionDates, sessionDates(session));
   fact(page, w.hours, formatHours(hoursOf(session)));

@@ -20,7 +20,7 @@ export function sessionReminderMail(
   config: Pick<Config, 'appUrl' | 'shop'>,
   now: Date,
 ): MailMessage | null {
-  const inSession = linesInSession(order.lines, sessionId);
+  const inSession = linesInSession(order.lines, sessionId, order.userLanguage);
   if (!inSession) return null;
   const { lines, session, course } = inSession;
   const language = order.userLanguage;

@@ -49,7 +49,7 @@ function verdictOf(reminder: ClaimedReminder, now: Date, windows: readonly Remin
 
 /** Queues the reminder's text messages for the buyer (issue 53); the outbox sends them. */
 async function queueReminderTexts(ctx: ServiceContext, order: OrderRecord, sessionId: string, days: number): Promise<void> {
-  const inSession = linesInSession(order.lines, sessionId);
+  const inSession = linesInSession(order.lines, sessionId, order.userLanguage);
   if (!inSession || !order.userId) return;
   await queueTextMessages(
     ctx.database.db,

@@ -1,4 +1,4 @@
-import { MESSAGES, type AdminSession } from '@shop/shared';
+import { courseNameIn, MESSAGES, type AdminSession } from '@shop/shared';
 import type { ServiceContext } from '../../../deps.js';
 import { AppError, notFound } from '../../../errors.js';
 import type { AuthUser } from '../../../middleware/auth.js';
@@ -62,7 +62,8 @@ export async function cancelSession(ctx: ServiceContext, admin: AuthUser, id: st
     const order = await findOrderById(db, orderId);
     if (!order) continue;
     const line = order.lines.find((l) => l.session?.id === id);
-    const course = line?.name ?? '';
+    // Issue 54: the course as sold, in the buyer's language (the texts').
+    const course = line ? courseNameIn(line, order.userLanguage) : '';
     await queueTextMessagesAfter(ctx, order.userId, `session_changed:${id}:${orderId}:cancelled`, cancelledText(course, { kind: 'order', id: orderId }));
     // Issue 51: the line's named learners with a phone hear of it too (the course's link: the order is the buyer's).
     if (line?.courseId)

@@ -1,4 +1,4 @@
-import { sessionPlaceText, sessionScheduleText, type Language, type SessionTextSource } from '@shop/shared';
+import { courseNameIn, sessionPlaceText, sessionScheduleText, type Language, type NamedInLanguages, type SessionTextSource } from '@shop/shared';
 import { escapeHtml } from '../../mail/mail.templates.js';
 import { htmlLangAttributes } from '../../mail/mail.texts.js';
 import { tunisTime } from '../../mail/tunis-time.js';
@@ -109,12 +109,15 @@ export function sessionDetails(
 }
 
 /** An order's lines in one session, the session and its course's name; null when none is there. */
-export function linesInSession<Line extends { name: string; session?: { id: string } | null }>(
+export function linesInSession<Line extends NamedInLanguages & { session?: { id: string } | null }>(
   orderLines: readonly Line[],
   sessionId: string,
+  /** Issue 54: the reader's language, for `course` (the course as sold). */
+  language: Language,
 ): { lines: Line[]; session: NonNullable<Line['session']>; course: string } | null {
   const lines = orderLines.filter((l) => l.session?.id === sessionId);
-  const session = lines[0]?.session;
-  if (!session) return null;
-  return { lines, session, course: lines[0]?.name ?? '' };
+  const first = lines[0];
+  const session = first?.session;
+  if (!first || !session) return null;
+  return { lines, session, course: courseNameIn(first, language) };
 }

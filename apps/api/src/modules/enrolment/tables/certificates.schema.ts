@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { CourseNames } from '@shop/shared';
+import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../identity/identity.schema.js';
 import { orders } from './orders.schema.js';
 
@@ -25,6 +26,8 @@ export const certificates = pgTable(
     learnerId: uuid('learner_id'),
     /** The order's course names, in the order's line order, joined with ", ". */
     course: text('course').notNull(),
+    /** The same per language as issued (issue 54, migration 0040): `{en, fr, ar}`; `{}` on none. */
+    courseNames: jsonb('course_names').$type<Partial<CourseNames>>().notNull().default(sql`'{}'::jsonb`),
     issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull(),
     centre: text('centre').notNull(),
     status: text('status').$type<'valid' | 'revoked'>().notNull().default('valid'),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ORDER_STATUSES, type OrderStatus, type PaymentProofStatus, type PaymentResult, type RefundReason } from '@shop/shared';
+import { ORDER_STATUSES, type CourseNames, type OrderStatus, type PaymentProofStatus, type PaymentResult, type RefundReason } from '@shop/shared';
 import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, money } from '../../../db/columns.js';
 import { users } from '../../identity/identity.schema.js';
@@ -210,6 +210,8 @@ export const orderItems = pgTable(
     sessionId: uuid('session_id'),
     /** The rate the line was taxed at, in percent (issue 52); null on lines placed before: 15. */
     taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }),
+    /** The course's names as sold, per language (issue 54, migration 0040): `{en, fr?, ar?}`. */
+    courseNames: jsonb('course_names').$type<CourseNames>().notNull().default(sql`'{}'::jsonb`),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId, t.position),

@@ -1,4 +1,5 @@
 import type { CertificateListItem } from '@shop/shared';
+import { useCertificateCourse } from '@/lib/i18n/course-text';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '@/components/ui/query-error';
@@ -15,6 +16,7 @@ import './my-certificates.css';
 /** The certificate's PDF (it needs the sign-in token). */
 function CertificateDownload({ certificate, forOther }: { certificate: CertificateListItem; forOther: boolean }) {
   const { t } = useTranslation();
+  const courseOf = useCertificateCourse();
   const [download, result] = useDownloadCertificateMutation();
   return (
     <DownloadButton
@@ -26,8 +28,8 @@ function CertificateDownload({ certificate, forOther }: { certificate: Certifica
       className="button button--small"
       ariaLabel={
         forOther
-          ? t('certificates.mine.downloadLabelFor', { course: certificate.course, name: certificate.learner })
-          : t('certificates.mine.downloadLabel', { course: certificate.course })
+          ? t('certificates.mine.downloadLabelFor', { course: courseOf(certificate), name: certificate.learner })
+          : t('certificates.mine.downloadLabel', { course: courseOf(certificate) })
       }
     />
   );
@@ -37,11 +39,14 @@ function CertificateItem({ certificate, me }: { certificate: CertificateListItem
   const { t } = useTranslation();
   // Issue 51: a buyer also sees the certificates of the people they named; each says whose it is.
   const forOther = certificate.learner !== me;
+  const courseOf = useCertificateCourse();
   const checkPath = paths.certificate(certificate._id);
   const valid = certificate.status === 'valid';
   return (
     <li className="certificate-item">
-      <h3 className="certificate-item__course">{certificate.course}</h3>
+      <h3 className="certificate-item__course">
+        <bdi>{courseOf(certificate)}</bdi>
+      </h3>
       {forOther && (
         <p className="certificate-item__learner">
           {t('certificates.check.learner')} <bdi>{certificate.learner}</bdi>
@@ -65,7 +70,7 @@ function CertificateItem({ certificate, me }: { certificate: CertificateListItem
             href={linkedInAddUrl(certificate, `${window.location.origin}${checkPath}`)}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={t('certificates.mine.linkedinLabel', { course: certificate.course })}
+            aria-label={t('certificates.mine.linkedinLabel', { course: courseOf(certificate) })}
           >
             {t('certificates.mine.linkedin')}
           </a>

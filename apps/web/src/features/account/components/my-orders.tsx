@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useLocalName } from '@/lib/i18n/course-text';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -59,6 +60,7 @@ export function OrdersIPay() {
 /** A table of orders; `forWhom` adds the child each order is for (the orders one pays for). */
 function OrdersTable({ orders, caption, forWhom = false }: { orders: Order[]; caption: string; forWhom?: boolean }) {
   const { t } = useTranslation();
+  const nameOf = useLocalName();
   const captionId = useId();
   return (
     <div className="table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
@@ -94,7 +96,7 @@ function OrdersTable({ orders, caption, forWhom = false }: { orders: Order[]; ca
                 {/* Issue 54: which course, without opening the order. */}
                 {order.orderItems.map((line, i) => (
                   <span key={`${line.course}-${i}`} className="orders-table__course">
-                    <bdi>{line.name}</bdi>
+                    <bdi>{nameOf(line)}</bdi>
                     {line.qty > 1 && ` ×${line.qty}`}
                   </span>
                 ))}

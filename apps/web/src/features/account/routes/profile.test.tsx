@@ -314,6 +314,42 @@ describe('ProfileRoute', () => {
     );
   });
 
+  it('names the courses of my orders in the language on screen (issue 54)', async () => {
+    const user = userEvent.setup();
+    const order = {
+      _id: 'order-cccc-3333',
+      user: { _id: 'u1', name: 'Amal' },
+      orderItems: [
+        { course: 'c1', name: 'Tunisian Pastry', nameFr: 'Pâtisserie tunisienne', nameAr: 'الحلويات التونسية', qty: 1, price: 30, image: '', session: null },
+        { course: 'c2', name: 'Excel', nameFr: '', nameAr: '', qty: 2, price: 15, image: '', session: null },
+      ],
+      shippingAddress: { address: 'a', city: 'b', postalCode: 'c', country: 'France' },
+      paymentMethod: 'Card',
+      itemsPrice: 60,
+      shippingPrice: 100,
+      taxPrice: 9,
+      totalPrice: 169,
+      isPaid: false,
+      paidAt: null,
+      isLearned: false,
+      learnedAt: null,
+      createdAt: '2026-11-19T10:00:00.000Z',
+      status: 'pending',
+      holdExpiresAt: null,
+      cancelledAt: null,
+      refundedAt: null,
+      invoiceNumber: null,
+    };
+    mockApi({ 'GET /api/orders/myorders': { body: [order] } });
+    await act(() => setLanguage('ar'));
+    renderProfile();
+    await user.click(screen.getByRole('button', { name: 'عرض طلباتي' }));
+    const table = await screen.findByRole('table');
+    const [, row] = within(table).getAllByRole('row');
+    expect(within(row!).getAllByRole('cell')[1]).toHaveTextContent('الحلويات التونسيةExcel ×2');
+    await act(() => setLanguage('en'));
+  });
+
   it('sends a visitor to /login?redirect=profile', async () => {
     const { router } = renderWithProviders(<ProfileRoute />, {
       route: '/profile',

@@ -1,4 +1,5 @@
 import type { CertificateListItem } from '@shop/shared';
+import { useCertificateCourse } from '@/lib/i18n/course-text';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
@@ -18,6 +19,7 @@ interface Props {
 /** The admin's certificates (issue 35): id (to the check page), learner, course, date, status, actions. */
 export function CertificatesTable({ certificates, onRevoke, onReissue, busyId }: Props) {
   const { t } = useTranslation();
+  const courseOf = useCertificateCourse();
   return (
     <AdminTable
       caption={t('certificates.admin.caption')}
@@ -40,7 +42,9 @@ export function CertificatesTable({ certificates, onRevoke, onReissue, busyId }:
             </Link>
           </td>
           <td data-label={t('certificates.admin.learner')}>{certificate.learner}</td>
-          <td data-label={t('certificates.admin.course')}>{certificate.course}</td>
+          <td data-label={t('certificates.admin.course')}>
+            <bdi>{courseOf(certificate)}</bdi>
+          </td>
           <td data-label={t('certificates.admin.issuedAt')}>{formatDate(certificate.issuedAt)}</td>
           <td data-label={t('certificates.admin.status')}>
             <span className={`admin-status admin-status--${certificate.status === 'valid' ? 'yes' : 'no'}`}>

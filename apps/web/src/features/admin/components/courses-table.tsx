@@ -1,4 +1,5 @@
 import type { Course } from '@shop/shared';
+import { useLocalName } from '@/lib/i18n/course-text';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
@@ -20,6 +21,8 @@ interface Props {
 /** Courses: ID, Name, Price, Category joined with ' | ', EDIT and DELETE. */
 export function CoursesTable({ courses, caption, onDelete, deletingId }: Props) {
   const { t } = useTranslation();
+  // Issue 54: in the admin's language, like the shop's pages.
+  const nameOf = useLocalName();
   return (
     <AdminTable
       caption={caption ?? t('admin.courses.caption')}
@@ -42,11 +45,13 @@ export function CoursesTable({ courses, caption, onDelete, deletingId }: Props) 
           <td data-label={t('admin.courses.name')}>
             {course.isDraft ? (
               <span>
-                {course.name}{' '}
+                <bdi>{nameOf(course)}</bdi>{' '}
                 <span className="admin-badge admin-badge--draft">{t('admin.courses.draft')}</span>
               </span>
             ) : (
-              <Link to={paths.course(course._id)}>{course.name}</Link>
+              <Link to={paths.course(course._id)}>
+                <bdi>{nameOf(course)}</bdi>
+              </Link>
             )}
           </td>
           <td data-label={t('admin.courses.price')} className="admin-table__nowrap">

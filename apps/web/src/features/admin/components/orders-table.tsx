@@ -1,9 +1,10 @@
 import type { Order } from '@shop/shared';
+import { useLocalName } from '@/lib/i18n/course-text';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { IsolatedParts } from '@/components/ui/isolated-parts';
 import { formatDate, formatMoney } from '@/lib/format';
-import { formatSessionDates } from '@/lib/sessions';
+import { formatSessionDates, placeOf } from '@/lib/sessions';
 import { useTranslation } from 'react-i18next';
 
 import { AdminTable } from './admin-table';
@@ -54,6 +55,7 @@ function InvoiceCell({ order }: { order: Order }) {
  */
 export function OrdersTable({ orders, onMarkPaid, payingId, onCancel, cancellingId }: Props) {
   const { t } = useTranslation();
+  const nameOf = useLocalName();
   return (
     <AdminTable
       caption={t('admin.orders.caption')}
@@ -86,11 +88,11 @@ export function OrdersTable({ orders, onMarkPaid, payingId, onCancel, cancelling
             <ul className="admin-table__lines">
               {order.orderItems.map((line) => (
                 <li key={`${line.course}-${line.session?._id ?? ''}`}>
-                  <bdi>{line.name}</bdi>
+                  <bdi>{nameOf(line)}</bdi>
                   {line.qty > 1 && ` ×${line.qty}`}
                   {line.session && (
                     <span className="admin-table__session">
-                      <IsolatedParts parts={[formatSessionDates(line.session), line.session.place]} />
+                      <IsolatedParts parts={[formatSessionDates(line.session), placeOf(line.session)]} />
                     </span>
                   )}
                 </li>

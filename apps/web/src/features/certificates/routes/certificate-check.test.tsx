@@ -63,6 +63,16 @@ describe('CertificateCheckRoute', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('No certificate has this address');
   });
 
+  it('names the course in the language on screen, as issued (issue 54)', async () => {
+    mockApi({
+      [`GET /api/certificates/${ID}`]: { body: { ...valid, courseFr: 'Python pour débutants', courseAr: 'بايثون للمبتدئين' } },
+    });
+    setLanguage('fr');
+    renderCheck();
+    expect(await screen.findByText('Python pour débutants')).toBeInTheDocument();
+    expect(screen.queryByText('Python for Beginners')).not.toBeInTheDocument();
+  });
+
   it('speaks French and Arabic, Arabic right to left', async () => {
     mockApi({ [`GET /api/certificates/${ID}`]: { body: valid } });
     setLanguage('ar');

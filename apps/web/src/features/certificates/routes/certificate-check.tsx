@@ -1,4 +1,5 @@
 import type { Certificate } from '@shop/shared';
+import { useCertificateCourse } from '@/lib/i18n/course-text';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '@/components/ui/query-error';
@@ -42,6 +43,7 @@ export function CertificateCheckRoute() {
 
 function CertificateCard({ certificate }: { certificate: Certificate }) {
   const { t } = useTranslation();
+  const courseOf = useCertificateCourse();
   const valid = certificate.status === 'valid';
   return (
     <article className={`certificate-card certificate-card--${certificate.status}`}>
@@ -65,7 +67,9 @@ function CertificateCard({ certificate }: { certificate: Certificate }) {
         </div>
         <div>
           <dt>{t('certificates.check.course')}</dt>
-          <dd>{certificate.course}</dd>
+          <dd>
+            <bdi>{courseOf(certificate)}</bdi>
+          </dd>
         </div>
         {certificate.session && (
           <div>

@@ -1,4 +1,5 @@
 import type { Order, OrderLine } from '@shop/shared';
+import { useLocalName } from '@/lib/i18n/course-text';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCode, errorMessage } from '@/lib/api/errors';
@@ -48,6 +49,7 @@ export function OrderLearners({ order, canEdit }: { order: Order; canEdit: boole
 
 function LineLearners({ order, line }: { order: Order; line: OrderLine }) {
   const { t } = useTranslation();
+  const nameOf = useLocalName();
   const [rows, setRows] = useState<LearnerRow[] | null>(null);
   const [showErrors, setShowErrors] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -83,7 +85,7 @@ function LineLearners({ order, line }: { order: Order; line: OrderLine }) {
   return (
     <div className="line-learners" role="group" aria-labelledby={headingId}>
       <h3 id={headingId} className="who-will-attend__course">
-        <bdi>{line.name}</bdi>
+        <bdi>{nameOf(line)}</bdi>
       </h3>
       {rows ? (
         <form

@@ -1,4 +1,5 @@
 import { CourseImage } from '@/components/ui/course-image';
+import { useLocalName } from '@/lib/i18n/course-text';
 import { calculateOrderAmounts } from '@shop/shared';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -12,6 +13,9 @@ export interface OrderLineView {
   /** The course id; null once the course was deleted (the order keeps its name and price). */
   course: string | null;
   name: string;
+  /** The course's French and Arabic names as sold (issue 54); '' or absent: the main name. */
+  nameFr?: string | undefined;
+  nameAr?: string | undefined;
   image: string | undefined;
   qty: number;
   price: number;
@@ -45,6 +49,7 @@ export function LearnerList({ learners, qty }: { learners: NonNullable<OrderLine
 
 export function OrderLines({ lines, hideLearners = false }: { lines: OrderLineView[]; hideLearners?: boolean }) {
   const { t } = useTranslation();
+  const nameOf = useLocalName();
   return (
     <ul className="order-lines">
       {lines.map((line, index) => {
@@ -60,10 +65,12 @@ export function OrderLines({ lines, hideLearners = false }: { lines: OrderLineVi
             />
             {line.course ? (
               <Link className="order-lines__name" to={paths.course(line.course)}>
-                {line.name}
+                <bdi>{nameOf(line)}</bdi>
               </Link>
             ) : (
-              <span className="order-lines__name">{line.name}</span>
+              <span className="order-lines__name">
+                <bdi>{nameOf(line)}</bdi>
+              </span>
             )}
             {line.session && (
               <span className="order-lines__session">

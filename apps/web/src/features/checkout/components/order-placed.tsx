@@ -1,6 +1,7 @@
 import type { Order } from '@shop/shared';
 import { useLocation } from 'react-router';
 import { formatMoney } from '@/lib/format';
+import { placeOf } from '@/lib/sessions';
 import { shopHoursIn, useGetShopInfoQuery } from '@/lib/api/shop';
 import { useTranslation } from 'react-i18next';
 
@@ -18,7 +19,7 @@ export function OrderPlaced({ order }: { order: Order }) {
   const address = shop.data?.address || t('common.footer.address');
   const hours = shopHoursIn(shop.data, i18n.language) || t('catalogue.contact.hours');
   // Issue 54: the centre is where to pay; a dated course may take place elsewhere (Sousse).
-  const coursePlaces = [...new Set(order.orderItems.flatMap((line) => (line.session?.place ? [line.session.place] : [])))];
+  const coursePlaces = [...new Set(order.orderItems.flatMap((line) => (line.session?.place ? [placeOf(line.session)] : [])))];
   return (
     <section
       className="order-placed message message--success"

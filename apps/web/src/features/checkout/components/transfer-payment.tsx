@@ -180,12 +180,14 @@ function ProofUpload({ order }: { order: Order }) {
  * the admin's reason and a new upload).
  */
 export function TransferPayment({ order }: { order: Order }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data: options } = useGetPaymentOptionsQuery();
   if (order.paymentMethod !== 'Transfer' || order.isPaid) return null;
   const pending = order.status === 'pending';
   const transfer = options?.transfer;
-  const total = formatMoney(order.totalPrice, 'dinars');
+  // In an Arabic sentence the amount keeps "169,00 TND" left to right (a left-to-right isolate).
+  const dinars = formatMoney(order.totalPrice, 'dinars');
+  const total = i18n.language === 'ar' ? `\u2066${dinars}\u2069` : dinars;
   return (
     <section className="review__section transfer" aria-labelledby="transfer-title">
       <h2 id="transfer-title" className="review__title">

@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '@shop/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { anOrder, customer } from '../testing/fixtures';
@@ -50,6 +51,21 @@ describe('a Transfer order for its customer', () => {
     expect(writeText).toHaveBeenCalledWith('ab12cd34');
     await user.click(within(section).getByRole('button', { name: 'Copy Bank account (RIB/IBAN)' }));
     expect(writeText).toHaveBeenCalledWith('TN59 1000 6035 0000 1234 5678');
+  });
+
+  it('keeps the amount "169,00 TND" left to right inside the Arabic sentence (issue 54)', async () => {
+    mockApi({
+      'GET /api/orders/ab12cd34-0000-4000-8000-000000000001': { body: transferOrder() },
+      'GET /api/payments/options': { body: options },
+    });
+    await act(() => setLanguage('ar'));
+    try {
+      renderOrder();
+      const section = await screen.findByRole('region', { name: 'الدفع بالتحويل أو D17' });
+      expect(section.querySelector('p')?.textContent).toMatch(/\u2066169[.,]00 TND\u2069/);
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 
   it('uploads the proof as the multipart field "file", then shows it is being checked', async () => {

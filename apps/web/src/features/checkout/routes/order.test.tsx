@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
 import { anOrder, customer } from '../testing/fixtures';
@@ -29,6 +30,25 @@ describe('OrderRoute', () => {
     expect(screen.getByText('$169.01')).toBeInTheDocument();
     expect(screen.getByText('2 x $30.00 = $60.00')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark as Paid' })).not.toBeInTheDocument();
+  });
+
+  it('names each course in the language on screen, as the order kept it (issue 54)', async () => {
+    const line = anOrder().orderItems[0]!;
+    mockApi({
+      'GET /api/orders/o1': {
+        body: anOrder({ orderItems: [{ ...line, name: 'Tunisian Pastry', nameFr: 'Pâtisserie tunisienne', nameAr: 'الحلويات التونسية' }] }),
+      },
+    });
+    await act(() => setLanguage('fr'));
+    const { unmount } = renderOrder();
+    expect(await screen.findByRole('link', { name: 'Pâtisserie tunisienne' })).toHaveAttribute('href', '/course/c1');
+    expect(screen.queryByText('Tunisian Pastry')).not.toBeInTheDocument();
+    unmount();
+    await act(() => setLanguage('ar'));
+    renderOrder();
+    expect(await screen.findByRole('link', { name: 'الحلويات التونسية' })).toBeInTheDocument();
+    await act(() => setLanguage('en'));
+    expect(await screen.findByRole('link', { name: 'Tunisian Pastry' })).toBeInTheDocument();
   });
 
   it('shows the reason the centre gave for a cancel (issue 54)', async () => {

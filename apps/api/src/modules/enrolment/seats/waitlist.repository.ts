@@ -292,6 +292,8 @@ const MAILED_SESSION = {
   id: sessions.id,
   courseId: sessions.courseId,
   courseName: courses.name,
+  courseNameFr: courses.nameFr,
+  courseNameAr: courses.nameAr,
   startsAt: sessions.startsAt,
   endsAt: sessions.endsAt,
   schedule: sessions.schedule,
@@ -342,6 +344,9 @@ export interface OfferToMail {
     id: string;
     courseId: string;
     courseName: string;
+    /** The course's French and Arabic names ('' when none): the mail names it in the reader's language. */
+    courseNameFr: string;
+    courseNameAr: string;
     startsAt: Date;
     endsAt: Date;
     schedule: string;

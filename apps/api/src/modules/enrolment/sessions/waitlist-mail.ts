@@ -1,3 +1,4 @@
+import { courseNameIn, type Language } from '@shop/shared';
 import type { Config } from '../../../config.js';
 import { MAIL_TEXTS } from '../../mail/mail.texts.js';
 import { tunisTime } from '../../mail/tunis-time.js';
@@ -5,6 +6,10 @@ import { type MailMessage } from '../../mail/mailer.js';
 import { sessionDetails, sessionMailBody } from './session-mail.js';
 import type { LapsedOfferToMail, OfferToMail } from '../seats/waitlist.repository.js';
 import { WAITLIST_TEXTS } from './waitlist-texts.js';
+
+/** The course's name in the mail's language (its main name when it has none in that language). */
+const courseOf = (session: OfferToMail['session'], language: Language) =>
+  courseNameIn({ name: session.courseName, nameFr: session.courseNameFr, nameAr: session.courseNameAr }, language);
 
 /** The course page with the session chosen: where the offered customer orders the held seats. */
 export function offerLink(appUrl: string, courseId: string, sessionId: string): string {
@@ -34,7 +39,7 @@ export function waitlistOfferMail(
   const paragraphs = [
     [texts.hello(offer.user.name)],
     [
-      words.intro(offer.seats, session.courseName),
+      words.intro(offer.seats, courseOf(session, language)),
       words.until(tunisTime(offer.expiresAt, language)),
     ],
     sessionDetails(session, language),
@@ -50,7 +55,7 @@ export function waitlistOfferMail(
     after: [words.passesOn],
     signature,
   });
-  return { to: offer.user.email, subject: words.subject(session.courseName), ...body, link };
+  return { to: offer.user.email, subject: words.subject(courseOf(session, language)), ...body, link };
 }
 
 /**
@@ -71,7 +76,7 @@ export function waitlistLapsedMail(
     language,
     paragraphs: [
       [texts.hello(lapsed.user.name)],
-      [words.intro(lapsed.seats, session.courseName)],
+      [words.intro(lapsed.seats, courseOf(session, language))],
       sessionDetails(session, language),
       [words.again],
     ],
@@ -81,7 +86,7 @@ export function waitlistLapsedMail(
     fallback: texts.buttonFallback,
     signature: config.shop.legalName || texts.signature,
   });
-  return { to: lapsed.user.email, subject: words.subject(session.courseName), ...body, link };
+  return { to: lapsed.user.email, subject: words.subject(courseOf(session, language)), ...body, link };
 }
 
 /**
@@ -103,7 +108,7 @@ export function waitlistSessionCancelledMail(
     language,
     paragraphs: [
       [texts.hello(waited.user.name)],
-      [words.intro(session.courseName), ...(waited.seats > 0 ? [words.offerGone(waited.seats)] : [])],
+      [words.intro(courseOf(session, language)), ...(waited.seats > 0 ? [words.offerGone(waited.seats)] : [])],
       sessionDetails(session, language),
       [words.other],
     ],
@@ -113,5 +118,5 @@ export function waitlistSessionCancelledMail(
     fallback: texts.buttonFallback,
     signature: config.shop.legalName || texts.signature,
   });
-  return { to: waited.user.email, subject: words.subject(session.courseName), ...body, link };
+  return { to: waited.user.email, subject: words.subject(courseOf(session, language)), ...body, link };
 }

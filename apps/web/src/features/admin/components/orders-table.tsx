@@ -29,17 +29,18 @@ function DoneOn({ at }: { at: string | null }) {
 }
 
 /**
- * The invoice's number and, for an invoice to an identified buyer (an e-invoice is due), the
- * reference El Fatoora gave or a word that it still waits to be recorded (issue 52).
+ * Under the payment method (no column more: the table keeps its width): the invoice's number
+ * and, for an invoice to an identified buyer (an e-invoice is due), the reference El Fatoora gave
+ * or a word that it still waits to be recorded (issue 52).
  */
 function InvoiceCell({ order }: { order: Order }) {
   const { t } = useTranslation();
   if (!order.invoiceNumber) return null;
   return (
     <>
-      <span className="admin-table__nowrap">{order.invoiceNumber}</span>
+      <span className="admin-table__session admin-table__invoice">{t('admin.orders.invoiceNumber', { number: order.invoiceNumber })}</span>
       {order.invoiceTo && (
-        <span className="admin-table__session">
+        <span className="admin-table__session admin-table__invoice">
           {order.invoiceTtn
             ? t('admin.orders.ttnRecorded', { reference: order.invoiceTtn.reference })
             : t('admin.orders.ttnMissing')}
@@ -70,7 +71,6 @@ export function OrdersTable({ orders, onMarkPaid, payingId, onCancel, cancelling
           <th scope="col">{t('admin.orders.learned')}</th>
           <th scope="col">{t('admin.orders.status')}</th>
           <th scope="col">{t('admin.orders.payment')}</th>
-          <th scope="col">{t('admin.orders.invoice')}</th>
           <th scope="col">{t('admin.orders.actions')}</th>
         </>
       }
@@ -114,8 +114,6 @@ export function OrdersTable({ orders, onMarkPaid, payingId, onCancel, cancelling
           <td data-label={t('admin.orders.status')}>{t(`common.orderStatus.${order.status}`)}</td>
           <td data-label={t('admin.orders.payment')} className="admin-table__nowrap">
             {t(`checkout.paymentLabels.${order.paymentMethod}`)}
-          </td>
-          <td data-label={t('admin.orders.invoice')}>
             <InvoiceCell order={order} />
           </td>
           <td data-label={t('admin.orders.actions')}>

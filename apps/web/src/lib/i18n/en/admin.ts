@@ -233,7 +233,7 @@ export const admin = {
     learned: 'Learned',
     status: 'Status',
     payment: 'Payment',
-    invoice: 'Invoice',
+    invoiceNumber: 'Invoice {{number}}',
     ttnRecorded: 'El Fatoora: {{reference}}',
     ttnMissing: 'El Fatoora: to record',
     actions: 'Actions',

@@ -158,7 +158,7 @@ export const admin = {
     markPaidLabel: 'Marquer comme payée : commande {{id}}',
     deletedUser: 'Utilisateur supprimé',
     payment: 'Paiement',
-    invoice: 'Facture',
+    invoiceNumber: 'Facture {{number}}',
     ttnRecorded: 'El Fatoora : {{reference}}',
     ttnMissing: 'El Fatoora : à enregistrer',
     filtersLabel: 'Filtrer les commandes',

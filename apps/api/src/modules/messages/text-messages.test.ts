@@ -13,7 +13,8 @@ import { textSenders } from './text-providers.js';
 const SMS_KEY = 'sms-test-key';
 const WA_TOKEN = 'wa-test-token';
 const WA_PHONE_ID = '1234567890';
-const TIMEOUT_MS = 800;
+// Generous: under a loaded CI host a fake gateway on loopback can take most of a second to answer.
+const TIMEOUT_MS = 3000;
 
 let ctx: TestContext;
 let sms: FakeSmsGateway;

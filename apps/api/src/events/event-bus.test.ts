@@ -33,14 +33,14 @@ describe('event bus (events recorded in a transaction, delivered after its commi
   it('delivers what a transaction recorded once it has committed, not while it is open', async () => {
     const { bus, delivered } = busWithLog();
     let committedWhenDelivered: number | undefined;
-    bus.subscribe('orderPlaced', 'probe', async (event) => {
+    bus.subscribe('orderPaid', 'probe', async (event) => {
       delivered.push(event.orderId);
       // Another connection's view: the row is there, so the commit came first.
       committedWhenDelivered = await subscribed(database.db, 'a@example.tn');
     });
     await bus.transaction(database.db, async (tx, events) => {
       await subscribe(tx as never, 'a@example.tn');
-      events.record({ type: 'orderPlaced', orderId: 'o1' });
+      events.record({ type: 'orderPaid', orderId: 'o1' });
       expect(delivered).toEqual([]);
     });
     expect(delivered).toEqual(['o1']);
@@ -68,11 +68,11 @@ describe('event bus (events recorded in a transaction, delivered after its commi
 
   it('delivers nothing when a statement after the recording fails (a unique violation rolls it back)', async () => {
     const { bus, delivered } = busWithLog();
-    bus.subscribe('orderPlaced', 'probe', (event) => void delivered.push(event.orderId));
+    bus.subscribe('orderPaid', 'probe', (event) => void delivered.push(event.orderId));
     await database.db.execute(sql`insert into newsletter_subscribers (email) values ('dup@example.tn')`);
     await expect(
       bus.transaction(database.db, async (tx, events) => {
-        events.record({ type: 'orderPlaced', orderId: 'o4' });
+        events.record({ type: 'orderPaid', orderId: 'o4' });
         await subscribe(tx as never, 'DUP@example.tn');
       }),
     ).rejects.toThrow();

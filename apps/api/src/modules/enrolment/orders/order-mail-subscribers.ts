@@ -29,9 +29,9 @@ const send = (ctx: ServiceContext, mails: Parameters<typeof sendInBackground>[2]
   for (const mail of mails) sendInBackground(ctx.mailer, ctx.logger, mail);
 };
 
-export async function mailOrderPlaced(ctx: ServiceContext, { orderId }: DomainEventOf<'orderPlaced'>): Promise<void> {
-  const order = await findOrderById(ctx.database.db, orderId);
-  if (order) send(ctx, [orderPlacedMail(order, ctx.config)]);
+/** From the order as placed, which the event carries (decision 0496): nothing to read back. */
+export function mailOrderPlaced(ctx: ServiceContext, { placed }: DomainEventOf<'orderPlaced'>): void {
+  send(ctx, [orderPlacedMail(placed, ctx.config)]);
 }
 
 /** Issue 51: a child's order paid by an adult: both hear of it, the adult with the invoice's number. */

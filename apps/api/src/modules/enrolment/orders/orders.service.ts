@@ -383,6 +383,24 @@ async function createOrder(
     checkShownAmounts(body, amounts, lines);
     // Fair holds (issue 31): the buyer's unpaid orders and seats are counted and the order
     // placed in one transaction holding the buyer's row, so two tabs cannot both pass the caps.
+    const placedRecord = ({ id, createdAt }: { id: string; createdAt: Date }): OrderRecord => ({
+      ...header,
+      ...amounts,
+      id,
+      createdAt,
+      lines,
+      isPaid: false,
+      paidAt: null,
+      isLearned: false,
+      learnedAt: null,
+      status: 'pending',
+      holdExpiresAt,
+      cancelledAt: null,
+      refundedAt: null,
+      invoiceNumber: null,
+      paymentResult: null,
+      ...NO_REFUND,
+    });
     const placed = await events.transaction(db, async (tx, recorded) => {
       await lockBuyer(tx, buyer.id);
       const inserted = await insertOrderIfCoursesUnchanged(tx, {
@@ -401,7 +419,8 @@ async function createOrder(
       // Issue 34: the unused rest of the buyer's waitlist offer goes to the next in line.
       const offersPassedOn = inserted && offers.size > 0 ? await offerFreedSeats(tx, [...offers.keys()]) : 0;
       if (inserted) {
-        recorded.record({ type: 'orderPlaced', orderId: inserted.id });
+        // The order as placed goes with its event: its mail tells exactly this, without reading it back.
+        recorded.record({ type: 'orderPlaced', orderId: inserted.id, placed: placedRecord(inserted) });
         // Seats were taken: this instance's next catalogue answer shows them gone.
         recorded.record({ type: 'courseChanged' });
         // Issue 34: an offer's unused rest passed to the next in line: their mail goes now.
@@ -410,24 +429,7 @@ async function createOrder(
       return inserted && { ...inserted, offersPassedOn };
     });
     if (placed) {
-      const record: OrderRecord = {
-        ...header,
-        ...amounts,
-        id: placed.id,
-        createdAt: placed.createdAt,
-        lines,
-        isPaid: false,
-        paidAt: null,
-        isLearned: false,
-        learnedAt: null,
-        status: 'pending',
-        holdExpiresAt,
-        cancelledAt: null,
-        refundedAt: null,
-        invoiceNumber: null,
-        paymentResult: null,
-        ...NO_REFUND,
-      };
+      const record = placedRecord(placed);
       return { order: toOrderJson(record), record, offersPassedOn: placed.offersPassedOn };
     }
   }

@@ -86,7 +86,6 @@ describe('TEIF e-invoices over HTTP (issue 52)', () => {
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="invoice-\d{4}-\d{5}\.xml"$/);
     const xml = text(res);
-    writeFileSync('/tmp/teif/invoice.xml', xml);
     expect(xml).toMatch(/<TEIF [^>]*version="1\.8\.9"/);
     expect(xml).toMatch(/<TEIF [^>]*controlingAgency="TTN"/);
     expect(xml).toContain('<DocumentType code="I-11">');
@@ -142,7 +141,6 @@ describe('TEIF e-invoices over HTTP (issue 52)', () => {
     const cn = await get(`/api/orders/${order._id}/credit-note.xml`, buyer);
     expect(cn.status).toBe(200);
     const cnXml = text(cn);
-    writeFileSync('/tmp/teif/credit-note.xml', cnXml);
     expect(cnXml).toContain('<DocumentType code="I-12">');
     expect(cnXml).toMatch(new RegExp(`<Reference refID="I-85">${recorded.body.invoiceNumber}</Reference>`));
     expect(cnXml).toContain('<Reference refID="I-88">0736202XAM000123456789</Reference>');

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { IsolatedParts } from '@/components/ui/isolated-parts';
 import { formatDate, formatMoney } from '@/lib/format';
 import { formatSessionDates, placeOf } from '@/lib/sessions';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 
 import { AdminTable } from './admin-table';
 import './admin-list.css';
@@ -38,7 +38,10 @@ function InvoiceCell({ order }: { order: Order }) {
   if (!order.invoiceNumber) return null;
   return (
     <>
-      <span className="admin-table__session admin-table__invoice">{t('admin.orders.invoiceNumber', { number: order.invoiceNumber })}</span>
+      <span className="admin-table__session admin-table__invoice">
+        {/* The number reads left to right and stays whole on an Arabic card ("2026-" and "00001" were split and swapped). */}
+        <Trans i18nKey="admin.orders.invoiceNumber" values={{ number: order.invoiceNumber }} components={{ n: <bdi dir="ltr" className="admin-table__number" /> }} />
+      </span>
       {order.invoiceTo && (
         <span className="admin-table__session admin-table__invoice">
           {order.invoiceTtn

@@ -233,7 +233,7 @@ export const admin = {
     learned: 'Learned',
     status: 'Status',
     payment: 'Payment',
-    invoiceNumber: 'Invoice {{number}}',
+    invoiceNumber: 'Invoice <n>{{number}}</n>',
     ttnRecorded: 'El Fatoora: {{reference}}',
     ttnMissing: 'El Fatoora: to record',
     actions: 'Actions',

@@ -1,3 +1,8 @@
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { Readable, type Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import { and, asc, eq, gt, gte, isNotNull, lt, or } from 'drizzle-orm';
@@ -50,6 +55,8 @@ const buyerOf = (invoice: InvoiceSnapshot) => ({ name: invoice.company?.name ?? 
 export interface ExportProgress {
   /** A document (PDF or XML) was made and handed to the ZIP. */
   onEntry?: (name: string) => void;
+  /** The temporary folder that holds index.csv's rows until the end (removed when the export ends). */
+  onSpool?: (dir: string) => void;
 }
 
 /**
@@ -62,21 +69,41 @@ export interface ExportProgress {
  * into its ZIP entry as pdfkit writes it, and the next document is only drawn once the ZIP has
  * taken the previous one, which it does at the pace `out` drains (its backpressure). So at any
  * time the export holds a page of rows, one document and the streams' buffers; the font
- * files are read once per process (lib/pdf-fonts). Only the CSV rows (a few hundred bytes each) are
- * kept to the end, since the CSV's columns are the rates met in the whole period.
+ * files are read once per process (lib/pdf-fonts). index.csv's columns are the rates met in the
+ * whole period, so its rows go to a temporary file as they come (a JSON line each) and are turned
+ * into CSV lines, read back one at a time, once the rates are known.
  */
 export async function exportInvoices(ctx: ServiceContext, query: InvoiceExportQuery, out: Writable, progress: ExportProgress = {}): Promise<void> {
-  const { db } = ctx.database;
   const seal: TeifSeal | null = ctx.config.teifSeal ? await openConfiguredSeal(ctx.config.teifSeal) : null;
   const zip = new yazl.ZipFile();
   const piped = pipeline(zip.outputStream, out);
   // Awaited below (and raced with each document); this only keeps an early failure from counting as unhandled.
   piped.catch(() => undefined);
   const mtime = ctx.clock.now();
-  const rows: IndexRow[] = [];
+  const index = await IndexSpool.open();
+  progress.onSpool?.(index.dir);
+  try {
+    await exportInto(ctx, query, { zip, piped, mtime, seal, index, progress });
+  } finally {
+    await index.remove();
+  }
+}
 
-  /** Hands a document to the ZIP and waits until the ZIP has read all of it. */
-  async function add(name: string, data: Readable | string): Promise<void> {
+/** What one export writes into: the ZIP, the pipe to the client, the entries' time, the seal, the index's spool. */
+interface ExportTarget {
+  zip: yazl.ZipFile;
+  piped: Promise<void>;
+  mtime: Date;
+  seal: TeifSeal | null;
+  index: IndexSpool;
+  progress: ExportProgress;
+}
+
+async function exportInto(ctx: ServiceContext, query: InvoiceExportQuery, { zip, piped, mtime, seal, index, progress }: ExportTarget): Promise<void> {
+  const { db } = ctx.database;
+
+  /** Hands a document to the ZIP and waits until the ZIP has read all of it (text is deflated). */
+  async function add(name: string, data: Readable | string, compress = typeof data === 'string'): Promise<void> {
     let stream: Readable | null = typeof data === 'string' ? Readable.from([Buffer.from(data)]) : data;
     const taken = finished(stream);
     // yazl keeps every entry (for the central directory) with the function that gives its data:
@@ -89,7 +116,7 @@ export async function exportInvoices(ctx: ServiceContext, query: InvoiceExportQu
     };
     // pdfkit deflates a PDF's pages and fonts already: stored as they are (deflating again gains
     // little and costs trips through zlib's thread pool); the XML is deflated.
-    zip.addReadStreamLazy(name, { mtime, compress: typeof data === 'string' }, handOver);
+    zip.addReadStreamLazy(name, { mtime, compress }, handOver);
     progress.onEntry?.(name);
     // Fails with the output (a client gone): no use drawing more documents.
     await Promise.race([taken, piped]);
@@ -114,7 +141,7 @@ export async function exportInvoices(ctx: ServiceContext, query: InvoiceExportQu
       const input = teifInputOfInvoice(invoice, { kind: 'invoice' });
       if (input) await add(`invoices/invoice-${invoice.number}.xml`, await xmlOf(buildTeif(input)));
       const buyer = buyerOf(invoice);
-      rows.push({
+      await index.push({
         number: invoice.number,
         type: 'invoice',
         date: TUNIS_DAY.format(new Date(invoice.issuedAt)),
@@ -198,7 +225,7 @@ export async function exportInvoices(ctx: ServiceContext, query: InvoiceExportQu
         : null;
       if (input) await add(`credit-notes/credit-note-${number}.xml`, await xmlOf(buildTeif(input)));
       const buyer = buyerOf(invoice);
-      rows.push({
+      await index.push({
         number,
         type: 'credit-note',
         date: TUNIS_DAY.format(doneAt),
@@ -214,10 +241,56 @@ export async function exportInvoices(ctx: ServiceContext, query: InvoiceExportQu
     afterNote = { doneAt: last.doneAt!, id: last.id };
   }
 
-  zip.addBuffer(Buffer.from(indexCsv(rows)), 'index.csv', { mtime });
-  progress.onEntry?.('index.csv');
+  await add('index.csv', await index.csv(), true);
   zip.end();
   await piped;
+}
+
+/**
+ * index.csv's rows kept in a temporary file as they come (one JSON line each, the rates as pairs),
+ * so the export's memory does not grow with the period; the rates met are the only thing kept.
+ */
+class IndexSpool {
+  private readonly rates = new Set<number>();
+  private constructor(
+    readonly dir: string,
+    private readonly out: WriteStream,
+  ) {}
+
+  static async open(): Promise<IndexSpool> {
+    const dir = await mkdtemp(path.join(tmpdir(), 'invoice-export-'));
+    return new IndexSpool(dir, createWriteStream(path.join(dir, 'index.jsonl')));
+  }
+
+  async push(row: IndexRow): Promise<void> {
+    for (const rate of row.perRate.keys()) this.rates.add(rate);
+    const line = `${JSON.stringify({ ...row, perRate: [...row.perRate] })}\n`;
+    if (!this.out.write(line)) await new Promise<void>((resolve, reject) => {
+      this.out.once('drain', resolve);
+      this.out.once('error', reject);
+    });
+  }
+
+  /** The CSV, read back from the file a line at a time: a header and a row per document. */
+  async csv(): Promise<Readable> {
+    this.out.end();
+    await finished(this.out);
+    const rates = [...this.rates].sort((a, b) => a - b);
+    const lines = createInterface({ input: createReadStream(path.join(this.dir, 'index.jsonl')), crlfDelay: Infinity });
+    async function* csvLines(): AsyncGenerator<string> {
+      yield indexCsvHeader(rates);
+      for await (const line of lines) {
+        const row = JSON.parse(line) as Omit<IndexRow, 'perRate'> & { perRate: [number, { base: number; tax: number }][] };
+        yield indexCsvRow({ ...row, perRate: new Map(row.perRate) }, rates);
+      }
+    }
+    return Readable.from(csvLines());
+  }
+
+  async remove(): Promise<void> {
+    this.out.destroy();
+    await rm(this.dir, { recursive: true, force: true });
+  }
 }
 
 /** The invoice as issued; for an order paid before invoices were kept, the one drawn from the order now. */
@@ -234,9 +307,8 @@ async function snapshotOf(
 
 const amount = (n: number) => n.toFixed(3);
 
-/** index.csv: one row per document, a base and a tax column per rate met in the period. */
-export function indexCsv(rows: IndexRow[]): string {
-  const rates = [...new Set(rows.flatMap((r) => [...r.perRate.keys()]))].sort((a, b) => a - b);
+/** index.csv's first line (with the byte order mark): a base and a tax column per rate met in the period. */
+function indexCsvHeader(rates: number[]): string {
   const header = [
     'number',
     'type',
@@ -248,7 +320,12 @@ export function indexCsv(rows: IndexRow[]): string {
     'total',
     'TTN reference',
   ];
-  const body = rows.map((r) => [
+  return stringify([header], { bom: true });
+}
+
+/** One document's line of index.csv. */
+function indexCsvRow(r: IndexRow, rates: number[]): string {
+  const cells = [
     r.number,
     r.type,
     r.date,
@@ -261,6 +338,6 @@ export function indexCsv(rows: IndexRow[]): string {
     amount(r.stampDuty),
     amount(r.total),
     r.ttnReference,
-  ]);
-  return stringify([header, ...body], { bom: true });
+  ];
+  return stringify([cells]);
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,10 +97,12 @@ describe('the accountant’s export streams (issue 52)', () => {
   it('sends the ZIP as documents are drawn, and draws no further while the client reads nothing', async () => {
     const { sink, chunks, release } = stalledSink();
     const entries: string[] = [];
+    let spool = '';
     let done = false;
-    const exported = exportInvoices(service, { from: '2026-05-01', to: '2026-05-31' }, sink, { onEntry: (name) => entries.push(name) }).then(
-      () => (done = true),
-    );
+    const exported = exportInvoices(service, { from: '2026-05-01', to: '2026-05-31' }, sink, {
+      onEntry: (name) => entries.push(name),
+      onSpool: (dir) => (spool = dir),
+    }).then(() => (done = true));
 
     const drawn = await settles(() => entries.length);
     // The ZIP's first bytes (the first entry's header, with its name) reached the client…
@@ -112,8 +115,12 @@ describe('the accountant’s export streams (issue 52)', () => {
     expect(drawn).toBeLessThan(12);
     expect(done).toBe(false);
 
+    // index.csv's rows wait in a temporary file meanwhile (decision 0497)…
+    expect(existsSync(spool)).toBe(true);
     release();
     await exported;
+    // …which is gone once the export ends.
+    expect(existsSync(spool)).toBe(false);
     const files = await readZip(Buffer.concat(chunks));
     expect(entries).toHaveLength(2 * COUNT + 1);
     expect([...files.keys()].filter((n) => n.endsWith('.pdf'))).toHaveLength(COUNT);

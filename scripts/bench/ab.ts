@@ -13,7 +13,9 @@
  * BENCH_AB_AFTER: the build after (default: this checkout). BENCH_DATABASE_URL: a database to
  * use as it is, else `shop_bench_ab` is made afresh with BENCH_COURSES (10 000) courses of the
  * synthetic generator, 3 sessions each. BENCH_AB_ROUNDS (3), BENCH_CONNECTIONS (32),
- * BENCH_WARMUP (2 s), BENCH_DURATION (8 s). Prints each round's requests/s, share of bare and the
+ * BENCH_WARMUP (2 s), BENCH_DURATION (8 s), BENCH_COLD_DURATION (2 s, no warm-up: each build's
+ * slice of cold course pages asks half the ids, each once), BENCH_AB_ROWS (a semicolon-separated
+ * list of the rows to measure, by name; all by default). Prints each round's requests/s, share of bare and the
  * API's CPU per request for both builds (PostgreSQL's column counts every backend of the
  * server, other databases' too), and writes them to results/ab-*.json.
  */
@@ -35,6 +37,8 @@ const ROUNDS = env('BENCH_AB_ROUNDS', 3);
 const CONNECTIONS = env('BENCH_CONNECTIONS', 32);
 const WARMUP = env('BENCH_WARMUP', 2);
 const DURATION = env('BENCH_DURATION', 8);
+const COLD_DURATION = env('BENCH_COLD_DURATION', 2);
+const ONLY_ROWS = process.env['BENCH_AB_ROWS']?.split(';').map((name) => name.trim());
 const RESULTS = path.join(import.meta.dirname, 'results');
 
 interface Measured {
@@ -77,7 +81,8 @@ const ROWS: Record<string, RowLoad> = {
   'wide category page, uncached': (load) => load({ request: () => ({ path: `/api/courses?${wideWindowQuery()}` }) }),
   'course details, cold': (load, slice) => {
     let asked = 0;
-    return load({ request: () => ({ path: `/api/courses/${slice.ids[asked++ % slice.ids.length] ?? ''}` }) }).then((figures) => {
+    // No warm-up and a short measure: a fast build would otherwise run out of ids never asked.
+    return load({ warmupS: 0, durationS: COLD_DURATION, request: () => ({ path: `/api/courses/${slice.ids[asked++ % slice.ids.length] ?? ''}` }) }).then((figures) => {
       if (asked > slice.ids.length) figures.statuses['ids ran out'] = asked - slice.ids.length;
       return figures;
     });
@@ -164,7 +169,7 @@ async function main(): Promise<void> {
         }).finally(() => bareServer.stop());
         const order = round % 2 === 1 ? (['before', 'after', 'after', 'before'] as const) : (['after', 'before', 'before', 'after'] as const);
         const measured: Record<string, Record<string, Measured>> = { before: {}, after: {} };
-        for (const [name, row] of Object.entries(ROWS)) {
+        for (const [name, row] of Object.entries(ROWS).filter(([rowName]) => !ONLY_ROWS || ONLY_ROWS.includes(rowName))) {
           const loads: Record<string, LoadFigures[]> = { before: [], after: [] };
           for (const build of order) {
             const api = apis[build];
@@ -179,11 +184,13 @@ async function main(): Promise<void> {
                 ...options,
               });
             };
-            // The cold row's four slices of a round each ask their own quarter of the ids: never
-            // asked of that build before (each build starts afresh every round).
-            const quarter = Math.floor(ids.length / 4);
-            const sliceIds = ids.slice(slice * quarter, (slice + 1) * quarter);
-            slice = (slice + 1) % 4;
+            // The cold row's two slices of a build in a round each ask their own half of the ids:
+            // never asked of that build before (each build starts afresh every round; the two
+            // builds have caches of their own, so both may ask the same ids).
+            const half = Math.floor(ids.length / 2);
+            const occurrence = loads[build]?.length ?? 0;
+            const sliceIds = ids.slice(occurrence * half, (occurrence + 1) * half);
+            slice += 1;
             loads[build]?.push(await row(load, { ids: sliceIds, tokens, orderCourses, keyPrefix: `ab-${started}-${round}-${name.length}-${build}-${slice}-` }));
           }
           for (const build of ['before', 'after'] as const) {

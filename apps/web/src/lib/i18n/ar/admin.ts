@@ -158,7 +158,7 @@ export const admin = {
     markPaidLabel: 'وضع علامة مدفوع: الطلب {{id}}',
     deletedUser: 'مستخدم محذوف',
     payment: 'الدفع',
-    invoiceNumber: 'الفاتورة <n>{{number}}</n>',
+    invoiceLabel: 'الفاتورة',
     ttnRecorded: 'منصة الفاتورة: {{reference}}',
     ttnMissing: 'منصة الفاتورة: مرجع لم يُسجَّل',
     filtersLabel: 'تصفية الطلبات',

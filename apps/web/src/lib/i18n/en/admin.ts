@@ -233,7 +233,7 @@ export const admin = {
     learned: 'Learned',
     status: 'Status',
     payment: 'Payment',
-    invoiceNumber: 'Invoice <n>{{number}}</n>',
+    invoiceLabel: 'Invoice',
     ttnRecorded: 'El Fatoora: {{reference}}',
     ttnMissing: 'El Fatoora: to record',
     actions: 'Actions',

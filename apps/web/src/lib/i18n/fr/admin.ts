@@ -158,7 +158,7 @@ export const admin = {
     markPaidLabel: 'Marquer comme payée : commande {{id}}',
     deletedUser: 'Utilisateur supprimé',
     payment: 'Paiement',
-    invoiceNumber: 'Facture <n>{{number}}</n>',
+    invoiceLabel: 'Facture',
     ttnRecorded: 'El Fatoora : {{reference}}',
     ttnMissing: 'El Fatoora : à enregistrer',
     filtersLabel: 'Filtrer les commandes',

@@ -6,7 +6,14 @@
  * `orderPlaced`, carries the order as placed (decision 0496): its mail tells exactly that, and
  * reading it back made placing an order cost a third more CPU.
  */
-import type { OrderRecord } from '../modules/enrolment/orders/orders.types.js';
+
+/**
+ * The order as placed, which `orderPlaced` carries. Empty here so this file imports nothing from
+ * the modules (the bus sits below them): enrolment declares it to be its order record
+ * (module augmentation in enrolment/orders/orders.types.ts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by enrolment's augmentation
+export interface PlacedOrder {}
 
 /** An event that is its name alone. */
 type NoPayload = Record<never, never>;
@@ -21,7 +28,7 @@ export interface DomainEventMap {
   /** A session was cancelled and its waitlist emptied; `waited`: who was waiting (they are told). */
   sessionCancelled: { sessionId: string; waited: WaitlistLeaver[] };
   /** An order was placed (its seats taken, its coupon use counted). */
-  orderPlaced: { orderId: string; /** The order as its transaction wrote it. */ placed: OrderRecord };
+  orderPlaced: { orderId: string; /** The order as its transaction wrote it. */ placed: PlacedOrder };
   /** An order was paid (one that had expired also records courseChanged: its seats were taken again). */
   orderPaid: { orderId: string };
   /**

@@ -19,3 +19,9 @@ export interface OrderPayments {
   /** Before an order is read: asks the provider about its pending attempts; true when it changed. */
   refreshOrder(order: Pick<OrderRecord, 'id' | 'status' | 'paymentMethod'>): Promise<boolean>;
 }
+
+// The order as placed, carried by the `orderPlaced` event (decision 0496), is this module's record.
+declare module '../../../events/domain-events.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the record's members, through `extends`
+  interface PlacedOrder extends OrderRecord {}
+}

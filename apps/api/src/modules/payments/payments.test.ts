@@ -15,7 +15,8 @@ import { TcpProxy } from '../../test/tcp-proxy.js';
 
 const API_KEY = '6137ad140c181c5eb44a7f88:test-secret-key';
 const WALLET = '5f7a209aeb3f76490ac4a3d1';
-const TIMEOUT_MS = 300;
+/** The provider's time limit here: loopback answers in milliseconds, but a loaded CI host once took past 300 ms three times running. */
+const TIMEOUT_MS = 800;
 /** More than the 2 s between two checks of one payment. */
 const ORDER_GAP_PASSED_MS = 2_500;
 
@@ -163,7 +164,7 @@ describe('POST /api/orders/{id}/payment', () => {
       expect(res.status).toBe(503);
       expect(res.body).toEqual({ message: MESSAGES.paymentProviderUnavailable, code: 'SERVICE_UNAVAILABLE' });
       expect(res.headers['retry-after']).toBe('5');
-      // Three tries of at most 300 ms, 300 and 900 ms apart: well under the customer's patience.
+      // Three tries of at most 800 ms, 300 and 900 ms apart: well under the customer's patience.
       expect(took).toBeLessThan(5_000);
       const after = await readOrder(order._id);
       expect(after).toMatchObject({ status: 'pending', isPaid: false, holdExpiresAt: order.holdExpiresAt });

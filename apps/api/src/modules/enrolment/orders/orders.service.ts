@@ -383,24 +383,6 @@ async function createOrder(
     checkShownAmounts(body, amounts, lines);
     // Fair holds (issue 31): the buyer's unpaid orders and seats are counted and the order
     // placed in one transaction holding the buyer's row, so two tabs cannot both pass the caps.
-    const placedRecord = ({ id, createdAt }: { id: string; createdAt: Date }): OrderRecord => ({
-      ...header,
-      ...amounts,
-      id,
-      createdAt,
-      lines,
-      isPaid: false,
-      paidAt: null,
-      isLearned: false,
-      learnedAt: null,
-      status: 'pending',
-      holdExpiresAt,
-      cancelledAt: null,
-      refundedAt: null,
-      invoiceNumber: null,
-      paymentResult: null,
-      ...NO_REFUND,
-    });
     const placed = await events.transaction(db, async (tx, recorded) => {
       await lockBuyer(tx, buyer.id);
       const inserted = await insertOrderIfCoursesUnchanged(tx, {
@@ -414,24 +396,39 @@ async function createOrder(
         unpaidCaps: { orders: config.maxUnpaidOrders, seats: config.maxUnpaidSeats },
       });
       if (inserted === TOO_MANY_UNPAID) throw new AppError(409, MESSAGES.tooManyUnpaid, undefined, 'TOO_MANY_UNPAID');
+      // The courses changed since they were read (a price, the seats): nothing placed; the next round reads them again.
+      if (!inserted) return inserted;
       // Issue 37: the coupon's use is counted in this transaction (guarded; none left: 400, rolled back).
-      if (inserted) await claimCouponUse(tx, coupon, inserted.id, buyer.id);
+      await claimCouponUse(tx, coupon, inserted.id, buyer.id);
       // Issue 34: the unused rest of the buyer's waitlist offer goes to the next in line.
-      const offersPassedOn = inserted && offers.size > 0 ? await offerFreedSeats(tx, [...offers.keys()]) : 0;
-      if (inserted) {
-        // The order as placed goes with its event: its mail tells exactly this, without reading it back.
-        recorded.record({ type: 'orderPlaced', orderId: inserted.id, placed: placedRecord(inserted) });
-        // Seats were taken: this instance's next catalogue answer shows them gone.
-        recorded.record({ type: 'courseChanged' });
-        // Issue 34: an offer's unused rest passed to the next in line: their mail goes now.
-        if (offersPassedOn > 0) recorded.record({ type: 'waitlistOffersChanged' });
-      }
-      return inserted && { ...inserted, offersPassedOn };
+      const offersPassedOn = offers.size > 0 ? await offerFreedSeats(tx, [...offers.keys()]) : 0;
+      const record: OrderRecord = {
+        ...header,
+        ...amounts,
+        id: inserted.id,
+        createdAt: inserted.createdAt,
+        lines,
+        isPaid: false,
+        paidAt: null,
+        isLearned: false,
+        learnedAt: null,
+        status: 'pending',
+        holdExpiresAt,
+        cancelledAt: null,
+        refundedAt: null,
+        invoiceNumber: null,
+        paymentResult: null,
+        ...NO_REFUND,
+      };
+      // The order as placed goes with its event: its mail tells exactly this, without reading it back.
+      recorded.record({ type: 'orderPlaced', orderId: inserted.id, placed: record });
+      // Seats were taken: this instance's next catalogue answer shows them gone.
+      recorded.record({ type: 'courseChanged' });
+      // Issue 34: an offer's unused rest passed to the next in line: their mail goes now.
+      if (offersPassedOn > 0) recorded.record({ type: 'waitlistOffersChanged' });
+      return { record, offersPassedOn };
     });
-    if (placed) {
-      const record = placedRecord(placed);
-      return { order: toOrderJson(record), record, offersPassedOn: placed.offersPassedOn };
-    }
+    if (placed) return { order: toOrderJson(placed.record), record: placed.record, offersPassedOn: placed.offersPassedOn };
   }
   throw conflict(MESSAGES.orderCoursesChanged);
 }

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -252,10 +253,14 @@ async function exportInto(ctx: ServiceContext, query: InvoiceExportQuery, { zip,
  */
 class IndexSpool {
   private readonly rates = new Set<number>();
+  /** The file's write error (a full disk), kept so it fails the export instead of the process. */
+  private failure: Error | null = null;
   private constructor(
     readonly dir: string,
     private readonly out: WriteStream,
-  ) {}
+  ) {
+    out.on('error', (err) => (this.failure = err));
+  }
 
   static async open(): Promise<IndexSpool> {
     const dir = await mkdtemp(path.join(tmpdir(), 'invoice-export-'));
@@ -264,11 +269,9 @@ class IndexSpool {
 
   async push(row: IndexRow): Promise<void> {
     for (const rate of row.perRate.keys()) this.rates.add(rate);
-    const line = `${JSON.stringify({ ...row, perRate: [...row.perRate] })}\n`;
-    if (!this.out.write(line)) await new Promise<void>((resolve, reject) => {
-      this.out.once('drain', resolve);
-      this.out.once('error', reject);
-    });
+    if (this.failure) throw this.failure;
+    // Waits for the file when its buffer is full (`once` rejects on the stream's error).
+    if (!this.out.write(`${JSON.stringify({ ...row, perRate: [...row.perRate] })}\n`)) await once(this.out, 'drain');
   }
 
   /** The CSV, read back from the file a line at a time: a header and a row per document. */

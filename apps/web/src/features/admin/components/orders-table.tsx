@@ -40,7 +40,7 @@ function InvoiceCell({ order }: { order: Order }) {
     <>
       <span className="admin-table__session admin-table__invoice">
         {/* The number reads left to right and stays whole on an Arabic card ("2026-" and "00001" were split and swapped). */}
-        {t('admin.orders.invoiceLabel')} <bdi dir="ltr" className="admin-table__number">{order.invoiceNumber}</bdi>
+        {t('admin.orders.invoiceLabel')} <bdi dir="ltr" className="admin-table__nowrap">{order.invoiceNumber}</bdi>
       </span>
       {order.invoiceTo && (
         <span className="admin-table__session admin-table__invoice">

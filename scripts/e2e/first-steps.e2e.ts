@@ -14,6 +14,7 @@ import {
   api,
   call,
   cartLineOf,
+  ownCourse,
   verifiedAccount,
   type UserInfo,
   type CourseRow,
@@ -29,16 +30,9 @@ const verifiedAccountOf = (who: string, isKid: boolean): Promise<UserInfo> =>
 
 const adminToken = async () => (await api<UserInfo>('POST', '/users/login', ADMIN)).token;
 
-/** A published course of the journey's own (ADD, then the first save), so its price is ours to change. */
-async function ownCourse(token: string, name: string, price: number): Promise<CourseRow> {
-  const draft = await api<CourseRow>('POST', '/courses', {}, token);
-  return api<CourseRow>(
-    'PUT',
-    `/courses/${draft._id}`,
-    { name, price, availability: 9, category: ['Art'], description: 'Issue 15 journey.' },
-    token,
-  );
-}
+/** A published course of the journey's own, so its price is ours to change. */
+const priceWatchCourse = (token: string, name: string, price: number): Promise<CourseRow> =>
+  ownCourse(token, { name, price, availability: 9, category: ['Art'], description: 'Issue 15 journey.' });
 
 async function signedIn(
   userInfo: UserInfo,
@@ -148,7 +142,7 @@ describe('first steps (issue 15)', () => {
 
   test('a price changed before Place Order: the customer sees the new total, confirms it and is greeted with where to pay', async () => {
     const token = await adminToken();
-    const course = await ownCourse(token, `E2E Price Watch ${randomUUID().slice(0, 6)}`, 186.95);
+    const course = await priceWatchCourse(token, `E2E Price Watch ${randomUUID().slice(0, 6)}`, 186.95);
     const customer = await verifiedAccountOf('shopper', false);
     const { context, page } = await signedIn(customer, '/placeorder', {
       cartItems: [cartLineOf(course)],

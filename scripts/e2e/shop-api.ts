@@ -113,6 +113,15 @@ export function placeOrder(
   );
 }
 
+/**
+ * A published course of the journey's own, made as the admin does (ADD, then the first save with
+ * `fields`), so other journeys' courses stay as they read them.
+ */
+export async function ownCourse(token: string, fields: Record<string, unknown>): Promise<CourseRow> {
+  const draft = await api<CourseRow>('POST', '/courses', {}, token);
+  return api<CourseRow>('PUT', `/courses/${draft._id}`, fields, token);
+}
+
 /** A verified account, registered through the API and verified with the link from the outbox. */
 export async function verifiedAccount(
   name: string,

@@ -12,10 +12,10 @@ import {
   ADMIN,
   api,
   cartLineOf,
+  ownCourse,
   TUNIS_ADDRESS,
   verifiedAccount,
   watchErrors,
-  type CourseRow,
   type UserInfo,
 } from './shop-api.js';
 
@@ -28,17 +28,10 @@ describe('two tax rates and the stamp duty at checkout', () => {
     const admin = await api<UserInfo>('POST', '/users/login', ADMIN);
     const pricing = await api<{ taxRate: number; stampDuty: number }>('GET', '/shop/pricing');
     // The journey's own two courses (ADD, then the first save): the seeded ones stay as other journeys read them.
-    const ownCourse = async (name: string, price: number, taxRate: number | null): Promise<CourseRow> => {
-      const draft = await api<CourseRow>('POST', '/courses', {}, admin.token);
-      return api<CourseRow>(
-        'PUT',
-        `/courses/${draft._id}`,
-        { name, price, availability: 9, category: ['Art'], description: 'Issue 52 journey.', taxRate },
-        admin.token,
-      );
-    };
-    const reduced = await ownCourse(`Calligraphy ${run}`, 65, 7);
-    const standard = await ownCourse(`Ceramics ${run}`, 320, null);
+    const course = (name: string, price: number, taxRate: number | null) =>
+      ownCourse(admin.token, { name, price, availability: 9, category: ['Art'], description: 'Issue 52 journey.', taxRate });
+    const reduced = await course(`Calligraphy ${run}`, 65, 7);
+    const standard = await course(`Ceramics ${run}`, 320, null);
     const buyer = await verifiedAccount('Amel Tax', `amel.tax.${run}@example.com`, 'amel-pass-12');
     const twoRates = pricing.taxRate !== 7;
 

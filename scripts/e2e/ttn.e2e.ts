@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { browserForFile, newContext, noWiderThan, openPage, screenshotter } from './browser.js';
-import { ADMIN, api, TUNIS_ADDRESS, verifiedAccount, watchErrors, type CourseRow, type UserInfo } from './shop-api.js';
+import { ADMIN, api, ownCourse, TUNIS_ADDRESS, verifiedAccount, watchErrors, type UserInfo } from './shop-api.js';
 
 const run = Date.now().toString(36);
 const browser = browserForFile();
@@ -30,13 +30,13 @@ interface OrderView {
 describe('the El Fatoora reference in the back office', () => {
   test('recorded on the order page; shown there and in the order list in every language and width', async () => {
     const admin = await api<UserInfo>('POST', '/users/login', ADMIN);
-    const draft = await api<CourseRow>('POST', '/courses', {}, admin.token);
-    const course = await api<CourseRow>(
-      'PUT',
-      `/courses/${draft._id}`,
-      { name: `Comptabilité ${run}`, price: 240, availability: 9, category: ['Art'], description: 'Issue 52 journey: El Fatoora.' },
-      admin.token,
-    );
+    const course = await ownCourse(admin.token, {
+      name: `Comptabilité ${run}`,
+      price: 240,
+      availability: 9,
+      category: ['Art'],
+      description: 'Issue 52 journey: El Fatoora.',
+    });
     const buyer = await verifiedAccount('Sami Ttn', `sami.ttn.${run}@example.com`, 'sami-pass-12');
     const placed = await api<{ _id: string }>(
       'POST',

@@ -19,13 +19,24 @@ export interface SessionTextSource {
 
 const TUNIS = 'Africa/Tunis';
 
-const clockFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TUNIS,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const weekdayIndex = new Intl.DateTimeFormat('en-US', { timeZone: TUNIS, weekday: 'short' });
+/**
+ * Tunis clocks and weekdays, made on first use: the first `Intl.DateTimeFormat` with a time zone
+ * loads the browser's zone data, tens of milliseconds on a phone, which a page without sessions
+ * (the storefront's start imports this module) should not pay.
+ */
+let tunisFormats: { clock: Intl.DateTimeFormat; weekday: Intl.DateTimeFormat } | undefined;
+function tunis() {
+  tunisFormats ??= {
+    clock: new Intl.DateTimeFormat('en-GB', {
+      timeZone: TUNIS,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+    weekday: new Intl.DateTimeFormat('en-US', { timeZone: TUNIS, weekday: 'short' }),
+  };
+  return tunisFormats;
+}
 const WEEK = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 const WEEKDAY_NAMES: Record<Language, string[]> = {
@@ -57,9 +68,10 @@ export function scheduleFromMeetings(
   const ranges = new Map<string, Set<number>>();
   for (const m of meetings) {
     const start = new Date(m.startsAt);
-    const range = `${clockFormat.format(start)}–${clockFormat.format(new Date(m.endsAt))}`;
+    const { clock, weekday } = tunis();
+    const range = `${clock.format(start)}–${clock.format(new Date(m.endsAt))}`;
     const days = ranges.get(range) ?? new Set<number>();
-    days.add(WEEK.indexOf(weekdayIndex.format(start)));
+    days.add(WEEK.indexOf(weekday.format(start)));
     ranges.set(range, days);
   }
   const names = WEEKDAY_NAMES[language];

@@ -25,6 +25,22 @@ describe('session dates (issue 33)', () => {
     );
   });
 
+  it("writes an English card's day as Intl does on Africa/Tunis clocks, without Intl (every 5 hours, 2024–2035)", () => {
+    const tunis = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Africa/Tunis',
+      day: 'numeric',
+      month: 'short',
+    });
+    const mismatches: string[] = [];
+    for (let t = Date.UTC(2024, 0, 1); t < Date.UTC(2036, 0, 1); t += 5 * 60 * 60 * 1000) {
+      const iso = new Date(t).toISOString();
+      if (formatShortDay(iso) !== tunis.format(new Date(t))) mismatches.push(iso);
+    }
+    expect(mismatches.slice(0, 3)).toEqual([]);
+    expect(formatShortDay('2026-09-30T22:59:00.000Z')).toBe('30 Sept');
+    expect(formatShortDay('2026-09-30T23:00:00.000Z')).toBe('1 Oct');
+  });
+
   it('shows days in Tunis time in each language', async () => {
     expect(formatShortDay('2027-01-11T23:30:00.000Z')).toBe('12 Jan');
     expect(formatSessionDates(aSession())).toMatch(/^12 Jan\s–\s20 Mar 2027$/);

@@ -28,11 +28,27 @@ function formatter(kind: string, language: Language, options: Intl.DateTimeForma
   return made;
 }
 
-/** "12 Jan" (the card's next start), in Tunis time. */
+/**
+ * Tunis's clocks are UTC+1 all year (no summer time since 2009; `sessions.test.ts` checks this
+ * against Intl's Africa/Tunis day by day over a decade, so a change in the zone's rules fails it).
+ */
+const TUNIS_UTC_OFFSET_MS = 60 * 60 * 1000;
+/** en-GB's short months, as Intl writes them ("Sept"). */
+const EN_SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * "12 Jan" (the card's next start), in Tunis time. English is written without Intl, as English
+ * prices are (lib/format.ts): a page's first Intl formatter starts the browser's ICU, 45-65 ms on
+ * this host and four times that on a phone, one long task in the middle of the first cards'
+ * render (Lighthouse TBT, issue 54). French and Arabic prices start it anyway.
+ */
 export function formatShortDay(iso: string): string {
-  return formatter('short-day', currentLanguage(), { day: 'numeric', month: 'short' }).format(
-    new Date(iso),
-  );
+  const language = currentLanguage();
+  if (language === 'en') {
+    const tunis = new Date(Date.parse(iso) + TUNIS_UTC_OFFSET_MS);
+    return `${tunis.getUTCDate()} ${EN_SHORT_MONTHS[tunis.getUTCMonth()]}`;
+  }
+  return formatter('short-day', language, { day: 'numeric', month: 'short' }).format(new Date(iso));
 }
 
 /** "12 Jan 2027 – 20 Mar 2027": a session's days, in Tunis time. */

@@ -6,6 +6,7 @@ import {
   formatSessionDates,
   formatShortDay,
   fromTunisInput,
+  nextMeetings,
   isBookable,
   toTunisInput,
 } from './sessions';
@@ -39,6 +40,39 @@ describe('session dates (issue 33)', () => {
     expect(mismatches.slice(0, 3)).toEqual([]);
     expect(formatShortDay('2026-09-30T22:59:00.000Z')).toBe('30 Sept');
     expect(formatShortDay('2026-09-30T23:00:00.000Z')).toBe('1 Oct');
+  });
+
+  it('writes English session days, hours and meetings as Intl does on Africa/Tunis clocks, without Intl', () => {
+    const tunis = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Tunis', ...options });
+    const days = tunis({ day: 'numeric', month: 'short', year: 'numeric' });
+    const hours = tunis({ timeStyle: 'short', hourCycle: 'h23' });
+    const weekday = tunis({ weekday: 'short', day: 'numeric', month: 'short' });
+    const intlDates = (a: Date, b: Date) =>
+      days.format(a) === days.format(b) ? `${days.format(a)}, ${hours.formatRange(a, b)}` : days.formatRange(a, b);
+    // A fixed walk through 2024-2035: starts on quarter hours, lengths from none to two years,
+    // so the pairs fall within a day, a month, a year and across years.
+    const lengths = [0, 15, 90, 8 * 60, 23 * 60, 26 * 60, 9 * 24 * 60, 40 * 24 * 60, 400 * 24 * 60, 800 * 24 * 60];
+    const mismatches: string[] = [];
+    let t = Date.UTC(2024, 0, 1);
+    for (let i = 0; t < Date.UTC(2036, 0, 1); i += 1) {
+      t += (37 + (i % 11) * 15) * 60 * 60 * 1000 + (i % 4) * 15 * 60 * 1000;
+      const start = new Date(t);
+      const end = new Date(t + (lengths[i % lengths.length] ?? 0) * 60 * 1000);
+      const session = { startsAt: start.toISOString(), endsAt: end.toISOString() };
+      if (formatSessionDates(session) !== intlDates(start, end))
+        mismatches.push(`${session.startsAt} ${session.endsAt}: ${formatSessionDates(session)}`);
+      const [meeting] = nextMeetings({ meetings: [session] }, 1, 0);
+      if (meeting !== `${weekday.format(start)}, ${hours.formatRange(start, end)}`)
+        mismatches.push(`meeting ${session.startsAt} ${session.endsAt}: ${meeting}`);
+    }
+    expect(mismatches.slice(0, 3)).toEqual([]);
+    expect(
+      formatSessionDates({ startsAt: '2027-01-12T08:00:00.000Z', endsAt: '2027-01-20T16:00:00.000Z' }),
+    ).toBe('12\u2009\u2013\u200920 Jan 2027');
+    expect(
+      nextMeetings({ meetings: [{ startsAt: '2027-01-12T17:00:00.000Z', endsAt: '2027-01-12T19:00:00.000Z' }] }, 1, 0),
+    ).toEqual(['Tue 12 Jan, 18:00\u201320:00']);
   });
 
   it('shows days in Tunis time in each language', async () => {

@@ -29,45 +29,82 @@ function formatter(kind: string, language: Language, options: Intl.DateTimeForma
 }
 
 /**
- * Tunis's clocks are UTC+1 all year (no summer time since 2009; `sessions.test.ts` checks this
- * against Intl's Africa/Tunis day by day over a decade, so a change in the zone's rules fails it).
+ * Tunis's clocks are UTC+1 all year (no summer time since 2009; `sessions.test.ts` checks the
+ * English texts below against Intl's Africa/Tunis over a decade, so a change in the zone's rules
+ * fails it).
  */
 const TUNIS_UTC_OFFSET_MS = 60 * 60 * 1000;
-/** en-GB's short months, as Intl writes them ("Sept"). */
-const EN_SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+/** en-GB's short months and weekdays, as Intl writes them ("Sept"). */
+const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+const EN_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** Intl's range dash between days: thin spaces around an en dash. */
+const EN_DAYS_DASH = '\u2009\u2013\u2009';
+
+/** An instant on Tunis clocks. */
+function tunisClock(iso: string) {
+  const at = new Date(Date.parse(iso) + TUNIS_UTC_OFFSET_MS);
+  return {
+    year: at.getUTCFullYear(),
+    month: EN_MONTHS[at.getUTCMonth()] ?? '',
+    day: at.getUTCDate(),
+    weekday: EN_WEEKDAYS[at.getUTCDay()] ?? '',
+    time: `${String(at.getUTCHours()).padStart(2, '0')}:${String(at.getUTCMinutes()).padStart(2, '0')}`,
+  };
+}
 
 /**
- * "12 Jan" (the card's next start), in Tunis time. English is written without Intl, as English
- * prices are (lib/format.ts): a page's first Intl formatter starts the browser's ICU, 45-65 ms on
- * this host and four times that on a phone, one long task in the middle of the first cards'
- * render (Lighthouse TBT, issue 54). French and Arabic prices start it anyway.
+ * Session dates in English are written without Intl, as English prices are (lib/format.ts): a
+ * page's first Intl formatter starts the browser's ICU, 45-65 ms on this host and four times that
+ * on a phone, one long task in the middle of the first render (Lighthouse TBT, issue 54; decision
+ * 0499). The same texts as Intl's en-GB on Tunis clocks. French and Arabic keep Intl (their prices
+ * start ICU anyway).
  */
+const english = {
+  /** "12 Jan 2027 – 20 Mar 2027" shortened as Intl does; one day: "12 Jan 2027". */
+  days(startIso: string, endIso: string): string {
+    const start = tunisClock(startIso);
+    const end = tunisClock(endIso);
+    const last = `${end.day} ${end.month} ${end.year}`;
+    if (start.year !== end.year) return `${start.day} ${start.month} ${start.year}${EN_DAYS_DASH}${last}`;
+    if (start.month !== end.month) return `${start.day} ${start.month}${EN_DAYS_DASH}${last}`;
+    if (start.day !== end.day) return `${start.day}${EN_DAYS_DASH}${last}`;
+    return last;
+  },
+  /** "09:00–17:00" within one day ("09:00" when both are the same minute); null across days. */
+  hours(startIso: string, endIso: string): string | null {
+    const start = tunisClock(startIso);
+    const end = tunisClock(endIso);
+    if (start.year !== end.year || start.month !== end.month || start.day !== end.day) return null;
+    return start.time === end.time ? start.time : `${start.time}\u2013${end.time}`;
+  },
+};
+
+/** "12 Jan" (the card's next start), in Tunis time. */
 export function formatShortDay(iso: string): string {
   const language = currentLanguage();
   if (language === 'en') {
-    const tunis = new Date(Date.parse(iso) + TUNIS_UTC_OFFSET_MS);
-    return `${tunis.getUTCDate()} ${EN_SHORT_MONTHS[tunis.getUTCMonth()]}`;
+    const { day, month } = tunisClock(iso);
+    return `${day} ${month}`;
   }
   return formatter('short-day', language, { day: 'numeric', month: 'short' }).format(new Date(iso));
 }
 
-/** "12 Jan 2027 – 20 Mar 2027": a session's days, in Tunis time. */
+/** The hours of a day, on a 24-hour clock in every language (fr-TN and ar-TN would say 9:00 AM and 6:00 م). */
+const hoursOf = (language: Language) =>
+  formatter('session-time', language, { timeStyle: 'short', hourCycle: 'h23' });
+
+/** "12 Jan 2027 – 20 Mar 2027": a session's days, in Tunis time; one day: its day and hours. */
 export function formatSessionDates(session: Pick<OrderLineSession, 'startsAt' | 'endsAt'>): string {
-  const days = formatter('session-days', currentLanguage(), {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
+  const language = currentLanguage();
+  if (language === 'en') {
+    const hours = english.hours(session.startsAt, session.endsAt);
+    const days = english.days(session.startsAt, session.endsAt);
+    return hours === null ? days : `${days}, ${hours}`;
+  }
+  const days = formatter('session-days', language, { day: 'numeric', month: 'short', year: 'numeric' });
   const start = new Date(session.startsAt);
   const end = new Date(session.endsAt);
-  if (days.format(start) === days.format(end)) {
-    const time = formatter('session-time', currentLanguage(), {
-      timeStyle: 'short',
-      // 09:00 and 18:00 in every language: fr-TN and ar-TN would say 9:00 AM and 6:00 م.
-      hourCycle: 'h23',
-    });
-    return `${days.format(start)}, ${time.formatRange(start, end)}`;
-  }
+  if (days.format(start) === days.format(end)) return `${days.format(start)}, ${hoursOf(language).formatRange(start, end)}`;
   return days.formatRange(start, end);
 }
 
@@ -164,10 +201,19 @@ export function placeOf(session: SessionTextSource): string {
 
 /** The next `count` meetings of a session not ended yet (issue 51), as "Tue 12 Jan, 18:00–20:00" in Tunis time. */
 export function nextMeetings(session: Pick<Session, 'meetings'>, count = 3, now = Date.now()): string[] {
-  const day = formatter('meeting-day', currentLanguage(), { weekday: 'short', day: 'numeric', month: 'short' });
-  const time = formatter('session-time', currentLanguage(), { timeStyle: 'short', hourCycle: 'h23' });
+  const language = currentLanguage();
+  const text = (m: { startsAt: string; endsAt: string }) => {
+    const hours = language === 'en' ? english.hours(m.startsAt, m.endsAt) : null;
+    if (hours !== null) {
+      const { weekday, day, month } = tunisClock(m.startsAt);
+      return `${weekday} ${day} ${month}, ${hours}`;
+    }
+    const day = formatter('meeting-day', language, { weekday: 'short', day: 'numeric', month: 'short' });
+    const start = new Date(m.startsAt);
+    return `${day.format(start)}, ${hoursOf(language).formatRange(start, new Date(m.endsAt))}`;
+  };
   return (session.meetings ?? [])
     .filter((m) => Date.parse(m.endsAt) > now)
     .slice(0, count)
-    .map((m) => `${day.format(new Date(m.startsAt))}, ${time.formatRange(new Date(m.startsAt), new Date(m.endsAt))}`);
+    .map(text);
 }

@@ -388,8 +388,20 @@ describe('the return page, without a webhook', () => {
     expect(flouci.verificationsOf(id)).toBe(1);
     ctx.clock.advance(2_000);
     flouci.setStatus(id, 'SUCCESS');
-    const paid = await readOrder(order._id);
+    const from = appLines.length;
+    let paid = await readOrder(order._id);
     expect(flouci.verificationsOf(id)).toBe(2);
+    const late = appLines
+      .slice(from)
+      .some((l) => l['call'] === 'verify_payment' && String(l['msg']).startsWith('Flouci did not answer'));
+    if (late) {
+      // A loaded host (CI at load 20): Flouci's answer came after PAYMENT_TIMEOUT_MS (300 ms
+      // here), so that read kept the order as it was and answered in time; the next read after the
+      // gap finds it paid.
+      expect(paid).toMatchObject({ status: 'pending', isPaid: false });
+      ctx.clock.advance(2_000);
+      paid = await readOrder(order._id);
+    }
     expect(paid).toMatchObject({ status: 'paid', isPaid: true, paymentResult: { provider: 'flouci', reference: id, amount: 214.99 } });
   });
 });

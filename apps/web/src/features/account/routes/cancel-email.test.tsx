@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, type UserInfo } from '@shop/shared';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { setLanguage } from '@/lib/i18n';
 import { mockApi } from '@/testing/mock-api';
@@ -33,7 +33,6 @@ const renderCancel = (userInfo: UserInfo | null = null) =>
 
 const VOID = { status: 400, body: { message: MESSAGES.invalidEmailCancelLink, code: 'INVALID_TOKEN' } };
 
-afterEach(() => setLanguage('en'));
 
 describe('CancelEmailRoute (issue 49)', () => {
   it('cancels the change, advises a new password, and leads to the account', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserInfo } from '@shop/shared';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { setLanguage } from '@/lib/i18n';
 import { mockApi } from '@/testing/mock-api';
@@ -31,7 +31,6 @@ const renderConfirm = (userInfo: UserInfo | null = null) =>
     ],
   });
 
-afterEach(() => setLanguage('en'));
 
 describe('ConfirmEmailRoute', () => {
   it('says it is confirming while the answer is on its way, then the answer, and leads to the account', async () => {

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserInfo } from '@shop/shared';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
@@ -29,7 +29,6 @@ const renderProfile = () =>
     preloadedState: { user: { userInfo: me } },
   });
 
-afterEach(() => setLanguage('en'));
 
 describe('the profile and a pending e-mail change', () => {
   it('"Cancel this change" (with the keyboard) sends the DELETE; the notice goes and the form says the account keeps its address', async () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { setLanguage } from '@/lib/i18n';
 import { mockApi } from '@/testing/mock-api';
@@ -24,7 +24,6 @@ const renderEdit = () =>
 const section = async () => within(await screen.findByRole('region', { name: 'Sessions' }));
 
 describe('CourseEditRoute sessions (issue 33)', () => {
-  afterEach(() => setLanguage('en'));
 
   it('lists the sessions with seats taken / capacity, and shows the seats as their sum, read-only', async () => {
     mockApi({ 'GET /api/courses/c1': { body: detail() } });

@@ -1,7 +1,7 @@
 import type { Course } from '@shop/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { renderWithProviders } from '@/testing/render';
 import { CourseCard } from './course-card';
@@ -30,7 +30,6 @@ const course = (overrides: Partial<Course> = {}): Course => ({
 const next = { _id: 's1', startsAt: '2027-01-11T23:30:00.000Z', seatsLeft: 3 };
 
 describe('CourseCard next session (issue 33)', () => {
-  afterEach(() => setLanguage('en'));
 
   it('shows the next start in Tunis time, or dates on request', () => {
     const { unmount } = renderWithProviders(<CourseCard course={course({ nextSession: next })} />);

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
@@ -20,7 +20,6 @@ const options = (select: HTMLElement) =>
     .map((o) => o.textContent);
 
 describe('CourseDetail sessions (issue 33)', () => {
-  afterEach(() => setLanguage('en'));
 
   it('lists the sessions in Tunis time with schedule, place, seats left and Full; the first open one is chosen', async () => {
     mockApi({ 'GET /api/courses/c1': { body: aCourseWithSessions() } });

@@ -1,7 +1,7 @@
 import type { CourseDetail as Course, UserInfo, WaitlistEntry } from '@shop/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
@@ -51,7 +51,6 @@ const renderDetail = (route = '/course/c1', signedIn = true) =>
   });
 
 describe('CourseDetail waitlist (issue 34)', () => {
-  afterEach(() => setLanguage('en'));
 
   it('signed out: a full session offers to sign in to join its waitlist', async () => {
     const user = userEvent.setup();

@@ -1,7 +1,7 @@
 import type { CourseDetail as Course, UserInfo } from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render';
@@ -103,7 +103,6 @@ describe('CourseDetail', () => {
   });
 
   describe('Verified learner (issue 31)', () => {
-    afterEach(() => setLanguage('en'));
     const reviewed = aCourse({
       numReviews: 2,
       reviews: [

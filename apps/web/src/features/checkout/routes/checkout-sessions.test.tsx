@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { sessionOfLine } from '@/lib/sessions';
 import { mockApi } from '@/testing/mock-api';
@@ -23,7 +23,6 @@ const sessionLine = () =>
   aCartItem({ course: 'c1', name: 'Business English', qty: 2, availability: 5, session });
 
 describe('Checkout with sessions (issue 33)', () => {
-  afterEach(() => setLanguage('en'));
 
   it('shows the session on the shipping summary', () => {
     renderWithProviders(<ShippingRoute />, {

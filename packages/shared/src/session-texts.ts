@@ -66,9 +66,9 @@ export function scheduleFromMeetings(
   if (meetings.length === 0) return '';
   // Each distinct time range, with the weekdays it is held on, in the order they first come.
   const ranges = new Map<string, Set<number>>();
+  const { clock, weekday } = tunis();
   for (const m of meetings) {
     const start = new Date(m.startsAt);
-    const { clock, weekday } = tunis();
     const range = `${clock.format(start)}–${clock.format(new Date(m.endsAt))}`;
     const days = ranges.get(range) ?? new Set<number>();
     days.add(WEEK.indexOf(weekday.format(start)));

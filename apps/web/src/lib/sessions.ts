@@ -40,6 +40,10 @@ const EN_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 /** Intl's range dash between days: thin spaces around an en dash. */
 const EN_DAYS_DASH = '\u2009\u2013\u2009';
 
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+type TunisClock = ReturnType<typeof tunisClock>;
+
 /** An instant on Tunis clocks. */
 function tunisClock(iso: string) {
   const at = new Date(Date.parse(iso) + TUNIS_UTC_OFFSET_MS);
@@ -48,7 +52,7 @@ function tunisClock(iso: string) {
     month: EN_MONTHS[at.getUTCMonth()] ?? '',
     day: at.getUTCDate(),
     weekday: EN_WEEKDAYS[at.getUTCDay()] ?? '',
-    time: `${String(at.getUTCHours()).padStart(2, '0')}:${String(at.getUTCMinutes()).padStart(2, '0')}`,
+    time: `${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}`,
   };
 }
 
@@ -61,9 +65,7 @@ function tunisClock(iso: string) {
  */
 const english = {
   /** "12 Jan 2027 – 20 Mar 2027" shortened as Intl does; one day: "12 Jan 2027". */
-  days(startIso: string, endIso: string): string {
-    const start = tunisClock(startIso);
-    const end = tunisClock(endIso);
+  days(start: TunisClock, end: TunisClock): string {
     const last = `${end.day} ${end.month} ${end.year}`;
     if (start.year !== end.year) return `${start.day} ${start.month} ${start.year}${EN_DAYS_DASH}${last}`;
     if (start.month !== end.month) return `${start.day} ${start.month}${EN_DAYS_DASH}${last}`;
@@ -71,9 +73,7 @@ const english = {
     return last;
   },
   /** "09:00–17:00" within one day ("09:00" when both are the same minute); null across days. */
-  hours(startIso: string, endIso: string): string | null {
-    const start = tunisClock(startIso);
-    const end = tunisClock(endIso);
+  hours(start: TunisClock, end: TunisClock): string | null {
     if (start.year !== end.year || start.month !== end.month || start.day !== end.day) return null;
     return start.time === end.time ? start.time : `${start.time}\u2013${end.time}`;
   },
@@ -97,8 +97,10 @@ const hoursOf = (language: Language) =>
 export function formatSessionDates(session: Pick<OrderLineSession, 'startsAt' | 'endsAt'>): string {
   const language = currentLanguage();
   if (language === 'en') {
-    const hours = english.hours(session.startsAt, session.endsAt);
-    const days = english.days(session.startsAt, session.endsAt);
+    const start = tunisClock(session.startsAt);
+    const end = tunisClock(session.endsAt);
+    const hours = english.hours(start, end);
+    const days = english.days(start, end);
     return hours === null ? days : `${days}, ${hours}`;
   }
   const days = formatter('session-days', language, { day: 'numeric', month: 'short', year: 'numeric' });
@@ -161,8 +163,6 @@ function tunisParts(at: Date) {
   };
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
 /** An instant as a `datetime-local` value on Tunis clocks (`2027-01-12T18:00`). */
 export function toTunisInput(iso: string): string {
   const p = tunisParts(new Date(iso));
@@ -203,10 +203,10 @@ export function placeOf(session: SessionTextSource): string {
 export function nextMeetings(session: Pick<Session, 'meetings'>, count = 3, now = Date.now()): string[] {
   const language = currentLanguage();
   const text = (m: { startsAt: string; endsAt: string }) => {
-    const hours = language === 'en' ? english.hours(m.startsAt, m.endsAt) : null;
-    if (hours !== null) {
-      const { weekday, day, month } = tunisClock(m.startsAt);
-      return `${weekday} ${day} ${month}, ${hours}`;
+    if (language === 'en') {
+      const start = tunisClock(m.startsAt);
+      const hours = english.hours(start, tunisClock(m.endsAt));
+      if (hours !== null) return `${start.weekday} ${start.day} ${start.month}, ${hours}`;
     }
     const day = formatter('meeting-day', language, { weekday: 'short', day: 'numeric', month: 'short' });
     const start = new Date(m.startsAt);

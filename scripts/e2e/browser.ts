@@ -103,7 +103,9 @@ export async function newContext(
 /** Opens a path and waits until the 3 s start loader is gone. */
 export async function openPage(context: BrowserContext, pathname: string): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(pathname);
+  // The answer's start only: waitForApp below bounds the page's start (45 s on a loaded CI host;
+  // goto's own 30 s for the load event was once too short for the API reference's first page).
+  await page.goto(pathname, { waitUntil: 'commit', timeout: 45_000 });
   await waitForApp(page);
   return page;
 }

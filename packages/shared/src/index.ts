@@ -23,3 +23,4 @@ export * from './images.js';
 export * from './first-screen.js';
 export * from './session-texts.js';
 export * from './course-names.js';
+export * from './tunis-clock.js';

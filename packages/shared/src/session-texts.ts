@@ -1,4 +1,5 @@
 import type { Language } from './constants.js';
+import { tunisClock } from './tunis-clock.js';
 
 /**
  * A session's schedule and place in the reader's language (issues 51 and 54), the same on the
@@ -17,27 +18,8 @@ export interface SessionTextSource {
   meetings?: readonly { startsAt: string | Date; endsAt: string | Date }[] | undefined;
 }
 
-const TUNIS = 'Africa/Tunis';
-
-/**
- * Tunis clocks and weekdays, made on first use: the first `Intl.DateTimeFormat` with a time zone
- * loads the browser's zone data, tens of milliseconds on a phone, which a page without sessions
- * (the storefront's start imports this module) should not pay.
- */
-let tunisFormats: { clock: Intl.DateTimeFormat; weekday: Intl.DateTimeFormat } | undefined;
-function tunis() {
-  tunisFormats ??= {
-    clock: new Intl.DateTimeFormat('en-GB', {
-      timeZone: TUNIS,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }),
-    weekday: new Intl.DateTimeFormat('en-US', { timeZone: TUNIS, weekday: 'short' }),
-  };
-  return tunisFormats;
-}
-const WEEK = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+/** Weekday indexes of `tunisClock` (0 = Sunday) in the week's order from Monday. */
+const MONDAY_FIRST = [6, 0, 1, 2, 3, 4, 5];
 
 const WEEKDAY_NAMES: Record<Language, string[]> = {
   en: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
@@ -65,13 +47,14 @@ export function scheduleFromMeetings(
 ): string {
   if (meetings.length === 0) return '';
   // Each distinct time range, with the weekdays it is held on, in the order they first come.
+  // Tunis clocks without Intl (tunis-clock.ts): a course page's first time-zone formatter would
+  // start the browser's ICU in the middle of its first render.
   const ranges = new Map<string, Set<number>>();
-  const { clock, weekday } = tunis();
   for (const m of meetings) {
-    const start = new Date(m.startsAt);
-    const range = `${clock.format(start)}–${clock.format(new Date(m.endsAt))}`;
+    const start = tunisClock(m.startsAt);
+    const range = `${start.time}–${tunisClock(m.endsAt).time}`;
     const days = ranges.get(range) ?? new Set<number>();
-    days.add(WEEK.indexOf(weekday.format(start)));
+    days.add(MONDAY_FIRST[start.weekday] ?? 0);
     ranges.set(range, days);
   }
   const names = WEEKDAY_NAMES[language];

@@ -5,6 +5,7 @@ import {
   type OrderLineSession,
   type Session,
   type SessionTextSource,
+  tunisClock,
 } from '@shop/shared';
 import { currentLanguage, INTL_LOCALES, type Language } from '@/lib/i18n';
 
@@ -28,32 +29,18 @@ function formatter(kind: string, language: Language, options: Intl.DateTimeForma
   return made;
 }
 
-/**
- * Tunis's clocks are UTC+1 all year (no summer time since 2009; `sessions.test.ts` checks the
- * English texts below against Intl's Africa/Tunis over a decade, so a change in the zone's rules
- * fails it).
- */
-const TUNIS_UTC_OFFSET_MS = 60 * 60 * 1000;
 /** en-GB's short months and weekdays, as Intl writes them ("Sept"). */
 const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 const EN_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 /** Intl's range dash between days: thin spaces around an en dash. */
 const EN_DAYS_DASH = '\u2009\u2013\u2009';
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+type EnglishClock = ReturnType<typeof englishClock>;
 
-type TunisClock = ReturnType<typeof tunisClock>;
-
-/** An instant on Tunis clocks. */
-function tunisClock(iso: string) {
-  const at = new Date(Date.parse(iso) + TUNIS_UTC_OFFSET_MS);
-  return {
-    year: at.getUTCFullYear(),
-    month: EN_MONTHS[at.getUTCMonth()] ?? '',
-    day: at.getUTCDate(),
-    weekday: EN_WEEKDAYS[at.getUTCDay()] ?? '',
-    time: `${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}`,
-  };
+/** An instant on Tunis clocks (`@shop/shared`'s tunisClock, UTC+1 all year) with English names. */
+function englishClock(iso: string) {
+  const at = tunisClock(iso);
+  return { ...at, month: EN_MONTHS[at.month] ?? '', weekday: EN_WEEKDAYS[at.weekday] ?? '' };
 }
 
 /**
@@ -65,7 +52,7 @@ function tunisClock(iso: string) {
  */
 const english = {
   /** "12 Jan 2027 – 20 Mar 2027" shortened as Intl does; one day: "12 Jan 2027". */
-  days(start: TunisClock, end: TunisClock): string {
+  days(start: EnglishClock, end: EnglishClock): string {
     const last = `${end.day} ${end.month} ${end.year}`;
     if (start.year !== end.year) return `${start.day} ${start.month} ${start.year}${EN_DAYS_DASH}${last}`;
     if (start.month !== end.month) return `${start.day} ${start.month}${EN_DAYS_DASH}${last}`;
@@ -73,7 +60,7 @@ const english = {
     return last;
   },
   /** "09:00–17:00" within one day ("09:00" when both are the same minute); null across days. */
-  hours(start: TunisClock, end: TunisClock): string | null {
+  hours(start: EnglishClock, end: EnglishClock): string | null {
     if (start.year !== end.year || start.month !== end.month || start.day !== end.day) return null;
     return start.time === end.time ? start.time : `${start.time}\u2013${end.time}`;
   },
@@ -83,7 +70,7 @@ const english = {
 export function formatShortDay(iso: string): string {
   const language = currentLanguage();
   if (language === 'en') {
-    const { day, month } = tunisClock(iso);
+    const { day, month } = englishClock(iso);
     return `${day} ${month}`;
   }
   return formatter('short-day', language, { day: 'numeric', month: 'short' }).format(new Date(iso));
@@ -97,8 +84,8 @@ const hoursOf = (language: Language) =>
 export function formatSessionDates(session: Pick<OrderLineSession, 'startsAt' | 'endsAt'>): string {
   const language = currentLanguage();
   if (language === 'en') {
-    const start = tunisClock(session.startsAt);
-    const end = tunisClock(session.endsAt);
+    const start = englishClock(session.startsAt);
+    const end = englishClock(session.endsAt);
     const hours = english.hours(start, end);
     const days = english.days(start, end);
     return hours === null ? days : `${days}, ${hours}`;
@@ -141,7 +128,9 @@ export function sessionOfLine({
   return { _id, startsAt, endsAt, schedule, place };
 }
 
-/** The parts of an instant on Tunis clocks. */
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** The parts of an instant on Tunis clocks, from Intl (the admin's date fields: any zone rule). */
 function tunisParts(at: Date) {
   const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone: SHOP_TIME_ZONE,
@@ -204,8 +193,8 @@ export function nextMeetings(session: Pick<Session, 'meetings'>, count = 3, now 
   const language = currentLanguage();
   const text = (m: { startsAt: string; endsAt: string }) => {
     if (language === 'en') {
-      const start = tunisClock(m.startsAt);
-      const hours = english.hours(start, tunisClock(m.endsAt));
+      const start = englishClock(m.startsAt);
+      const hours = english.hours(start, englishClock(m.endsAt));
       if (hours !== null) return `${start.weekday} ${start.day} ${start.month}, ${hours}`;
     }
     const day = formatter('meeting-day', language, { weekday: 'short', day: 'numeric', month: 'short' });

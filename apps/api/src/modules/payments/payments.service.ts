@@ -299,7 +299,22 @@ export function createPayments(
     return outcome;
   }
 
-  async function onWebhook(reference: string | undefined, webhookPath = KONNECT_WEBHOOK_PATH): Promise<void> {
+  /**
+   * Every webhook hit being handled in this instance, from its first read of the attempt: a hit
+   * still reading or claiming (a loaded database) is in neither map below yet, and a stopping
+   * server (or a test counting the provider's calls) must wait for it too.
+   */
+  const webhooksInProgress = new Set<Promise<void>>();
+
+  function onWebhook(reference: string | undefined, webhookPath = KONNECT_WEBHOOK_PATH): Promise<void> {
+    const work = handleWebhook(reference, webhookPath);
+    webhooksInProgress.add(work);
+    const done = () => webhooksInProgress.delete(work);
+    work.then(done, done);
+    return work;
+  }
+
+  async function handleWebhook(reference: string | undefined, webhookPath: string): Promise<void> {
     if (!provider) return;
     if (webhookPath !== (provider.webhookPath ?? KONNECT_WEBHOOK_PATH)) {
       logger.warn({ provider: provider.name, webhookPath }, 'payment webhook of a provider the shop does not use: ignored');
@@ -364,12 +379,13 @@ export function createPayments(
   }
 
   /**
-   * Resolves once this instance has no webhook check asking the provider or waiting for its gap
-   * to end: a stopping server lets them finish before it closes the database.
+   * Resolves once this instance has no webhook hit being handled, no check asking the provider
+   * and none waiting for its gap to end: a stopping server lets them finish before it closes the
+   * database.
    */
   async function webhookChecksSettled(): Promise<void> {
-    while (deferredChecks.size > 0 || runningChecks.size > 0)
-      await Promise.allSettled([...deferredChecks.values(), ...runningChecks.values()]);
+    while (webhooksInProgress.size > 0 || deferredChecks.size > 0 || runningChecks.size > 0)
+      await Promise.allSettled([...webhooksInProgress, ...deferredChecks.values(), ...runningChecks.values()]);
   }
 
   async function refreshOrder(order: Pick<OrderRecord, 'id' | 'status' | 'paymentMethod'>): Promise<boolean> {

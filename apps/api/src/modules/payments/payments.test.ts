@@ -367,6 +367,20 @@ describe('a flood of webhook hits (issue 31)', () => {
     await expect.poll(() => paidMails(order._id).length).toBe(1);
   });
 
+  it('waits, when settling, for a hit still reading its payment (nothing asked yet): a stopping server loses no check', async () => {
+    const order = await placeCardOrder();
+    await startPayment(order._id).expect(200);
+    const ref = refOf(order._id);
+    konnect.complete(ref);
+    const before = konnect.lookupsOf(ref);
+    // Settling is asked while the hit has not read its attempt yet (its first query is in flight).
+    const hit = ctx.app.payments.onWebhook(ref);
+    await ctx.app.payments.webhookChecksSettled();
+    expect(konnect.lookupsOf(ref) - before).toBe(1);
+    expect(await readOrder(order._id)).toMatchObject({ status: 'paid', isPaid: true });
+    await hit;
+  });
+
   it('acts on a hit that comes right after the order was read (within the gap): asked again when it ends', async () => {
     const order = await placeCardOrder();
     await startPayment(order._id).expect(200);

@@ -105,6 +105,14 @@ function Roster({ session, rows }: { session: SessionDetail; rows: RosterRow[] }
   const pending = useRef(0);
   const [saving, setSaving] = useState<'idle' | 'saving' | 'saved'>('idle');
   const [saveError, setSaveError] = useState('');
+  /**
+   * The ticks made since the last answer, shown at once: the roster's optimistic patch reaches the
+   * screen only on the store's next notice (RTK batches its query patches to the next frame), and
+   * meanwhile React puts a controlled box back as it was — a click that seemed not to take on a
+   * busy phone (and the CI journey's `check()`, which reads the box right after its click).
+   */
+  const [ticked, setTicked] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const tickKey = (learner: string, day: string) => `${learner}|${day}`;
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [markLearned, marking] = useMarkLearnedMutation();
@@ -144,6 +152,8 @@ function Roster({ session, rows }: { session: SessionDetail; rows: RosterRow[] }
         for (const r of draft) if (r.learner._id === learner) r.attendance[day] = present;
       }),
     );
+    const key = tickKey(learner, day);
+    setTicked((before) => new Map(before).set(key, present));
     pending.current += 1;
     setSaving('saving');
     queue.current = queue.current.then(async () => {
@@ -157,11 +167,17 @@ function Roster({ session, rows }: { session: SessionDetail; rows: RosterRow[] }
         // The server's roster once no other tick waits (an earlier answer would undo later ticks on screen).
         if (pending.current === 0) {
           dispatch(rosterApi.util.updateQueryData('getRoster', session._id, () => answer));
+          setTicked(new Map());
           setSaving('saved');
         }
       } catch (err) {
         pending.current -= 1;
         patch.undo();
+        setTicked((before) => {
+          const after = new Map(before);
+          after.delete(key);
+          return after;
+        });
         setSaving('idle');
         setSaveError(
           t('roster.saveFailed', {
@@ -408,7 +424,7 @@ function Roster({ session, rows }: { session: SessionDetail; rows: RosterRow[] }
                         name: row.learner.name,
                         day: formatRosterDay(day),
                       })}
-                      checked={row.attendance[day] ?? false}
+                      checked={ticked.get(tickKey(row.learner._id, day)) ?? row.attendance[day] ?? false}
                       onChange={(e) => tick(row, day, e.target.checked)}
                     />
                   </td>

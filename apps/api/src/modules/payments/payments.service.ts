@@ -300,9 +300,11 @@ export function createPayments(
   }
 
   /**
-   * Every webhook hit being handled in this instance, from its first read of the attempt: a hit
-   * still reading or claiming (a loaded database) is in neither map below yet, and a stopping
-   * server (or a test counting the provider's calls) must wait for it too.
+   * Every webhook hit being handled in this instance, from its first read of the attempt to the
+   * end of its check (a running check is awaited by the hit that claimed it, a deferred one by the
+   * hits that joined it): a hit still reading or claiming under a loaded database is in neither
+   * map below yet, and a stopping server (or a test counting the provider's calls) must wait for
+   * it too.
    */
   const webhooksInProgress = new Set<Promise<void>>();
 
@@ -384,8 +386,7 @@ export function createPayments(
    * database.
    */
   async function webhookChecksSettled(): Promise<void> {
-    while (webhooksInProgress.size > 0 || deferredChecks.size > 0 || runningChecks.size > 0)
-      await Promise.allSettled([...webhooksInProgress, ...deferredChecks.values(), ...runningChecks.values()]);
+    while (webhooksInProgress.size > 0) await Promise.allSettled([...webhooksInProgress]);
   }
 
   async function refreshOrder(order: Pick<OrderRecord, 'id' | 'status' | 'paymentMethod'>): Promise<boolean> {

@@ -113,6 +113,9 @@ function Roster({ session, rows }: { session: SessionDetail; rows: RosterRow[] }
    */
   const [ticked, setTicked] = useState<ReadonlyMap<string, boolean>>(new Map());
   const tickKey = (learner: string, day: string) => `${learner}|${day}`;
+  /** Whether a learner shows present on a day: the tick just made, else the roster's. */
+  const shownPresent = (row: RosterRow, day: string) =>
+    ticked.get(tickKey(row.learner._id, day)) ?? row.attendance[day] ?? false;
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [markLearned, marking] = useMarkLearnedMutation();
@@ -143,7 +146,7 @@ function Roster({ session, rows }: { session: SessionDetail; rows: RosterRow[] }
     const presentIds = [
       ...new Set(
         rows
-          .filter((r) => (r.learner._id === learner ? present : r.attendance[day]))
+          .filter((r) => (r.learner._id === learner ? present : shownPresent(r, day)))
           .map((r) => r.learner._id),
       ),
     ];
@@ -424,7 +427,7 @@ function Roster({ session, rows }: { session: SessionDetail; rows: RosterRow[] }
                         name: row.learner.name,
                         day: formatRosterDay(day),
                       })}
-                      checked={ticked.get(tickKey(row.learner._id, day)) ?? row.attendance[day] ?? false}
+                      checked={shownPresent(row, day)}
                       onChange={(e) => tick(row, day, e.target.checked)}
                     />
                   </td>

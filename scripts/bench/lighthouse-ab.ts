@@ -11,7 +11,7 @@
  * `LIGHTHOUSE_CPU_MULTIPLIER` as for `pnpm bench:web`. Start each shop as `pnpm start` does, each
  * serving its own build (`WEB_DIST`, built with `vite build --outDir`).
  */
-import { calibrateMobile, calibration, measureMobile } from './lighthouse.js';
+import { calibrateMobile, calibration, measureMobile, median } from './lighthouse.js';
 
 const [before, after] = process.argv.slice(2);
 if (!before || !after) {
@@ -40,7 +40,6 @@ for (let round = 0; round < rounds; round += 1) {
     console.log(`  ${side.padEnd(6)} TBT ${Math.round(run.tbt)} ms, LCP ${(run.lcp / 1000).toFixed(2)} s, perf ${run.perf}, benchmarkIndex ${Math.round(run.index)}`);
   }
 }
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const summary = (side: 'before' | 'after') => {
   const list = runs[side];
   return {

@@ -207,7 +207,7 @@ function unusedJs(lhr: Result): { bytes: number; byScript: string[] } {
   };
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] as number;
 }
